@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+// speech-replay: a record-and-replay test harness and simulator for live speech-to-text
+// stacks built on Apple's SpeechAnalyzer. Layers (dependencies point down only) are listed in
+// Documentation/Architecture.md; benchmarks are a separate package in Benchmarks/.
+import PackageDescription
+
+let package = Package(
+  name: "speech-replay",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "speech-replay", targets: ["speech-replay"]),
+    .library(name: "AudioPCM", targets: ["AudioPCM"]),
+    .library(name: "Simulation", targets: ["Simulation"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+  ],
+  targets: [
+    // MARK: C shims (system libraries through pkg-config)
+    .systemLibrary(
+      name: "CSndFile", pkgConfig: "sndfile",
+      providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+    .systemLibrary(
+      name: "CSampleRate", pkgConfig: "samplerate",
+      providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
+    // mallinfo2()/malloc_trim are not exported by Swift's Glibc module; this header exposes them.
+    .target(name: "CMallocInfo"),
+
+    // MARK: audio
+    .target(name: "AudioPCM", dependencies: ["CSndFile", "CSampleRate"]),
+
+    // MARK: simulation
+    .target(
+      name: "Simulation",
+      dependencies: [
+        "CMallocInfo",
+        .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]),
+
+    // MARK: front ends
+    .executableTarget(
+      name: "speech-replay",
+      dependencies: [
+        "AudioPCM",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    // MARK: tests
+    .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
+    .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  var settings = target.swiftSettings ?? []
+  settings.append(.swiftLanguageMode(.v6))
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  target.swiftSettings = settings
+}

@@ -1,0 +1,2 @@
+// Placeholder; replaced by the AudioPCM implementation.
+public enum AudioPCMPlaceholder {}

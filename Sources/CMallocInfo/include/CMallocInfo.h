@@ -1,0 +1,12 @@
+#ifndef SPEECH_REPLAY_CMALLOCINFO_H
+#define SPEECH_REPLAY_CMALLOCINFO_H
+#include <stddef.h>
+
+/// Bytes of heap currently in use (allocated, not yet freed), or 0 where the C library
+/// cannot tell. On glibc: mallinfo2().uordblks + hblkhd.
+size_t speech_replay_heap_in_use(void);
+
+/// Returns free memory at the top of the heap to the system where supported (glibc malloc_trim).
+void speech_replay_heap_trim(void);
+
+#endif
