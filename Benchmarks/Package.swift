@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+// Benchmarks for speech-replay (ordo-one/package-benchmark), kept out of the main package so that
+// `swift test` does not build the benchmark tooling. Run from this folder:
+//   swift package --allow-writing-to-package-directory benchmark
+import PackageDescription
+
+let package = Package(
+  name: "speech-replay-benchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "speech-replay", path: ".."),
+    .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    // The raw C baseline for the converter benchmark: libsamplerate called directly, no wrapper.
+    .systemLibrary(name: "CSampleRateRaw", path: "Sources/CSampleRateRaw", pkgConfig: "samplerate"),
+    .executableTarget(
+      name: "AudioConversion",
+      dependencies: [
+        "CSampleRateRaw",
+        .product(name: "AudioPCM", package: "speech-replay"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/AudioConversion",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    .executableTarget(
+      name: "SimulationLoop",
+      dependencies: [
+        .product(name: "Simulation", package: "speech-replay"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/SimulationLoop",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+  ]
+)
