@@ -4,6 +4,12 @@
 // Documentation/Architecture.md; benchmarks are a separate package in Benchmarks/.
 import PackageDescription
 
+// Tests that state Apple's behaviour compile against Apple's frameworks instead of the twins when
+// SPEECH_REPLAY_TEST_AGAINST_APPLE=1 on a Mac (see Documentation/Twins.md).
+let appleFrameworkTests: [SwiftSetting] =
+  Context.environment["SPEECH_REPLAY_TEST_AGAINST_APPLE"] == "1"
+  ? [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.macOS, .iOS]))] : []
+
 let package = Package(
   name: "speech-replay",
   platforms: [.macOS(.v15)],
@@ -11,6 +17,7 @@ let package = Package(
     .executable(name: "speech-replay", targets: ["speech-replay"]),
     .library(name: "AudioPCM", targets: ["AudioPCM"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "CoreMediaTwin", targets: ["CoreMediaTwin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +46,9 @@ let package = Package(
         .product(name: "DequeModule", package: "swift-collections"),
       ]),
 
+    // MARK: twins of Apple's frameworks
+    .target(name: "CoreMediaTwin"),
+
     // MARK: front ends
     .executableTarget(
       name: "speech-replay",
@@ -51,6 +61,7 @@ let package = Package(
     .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
+    .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
   ]
 )
 
