@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "AudioPCM", targets: ["AudioPCM"]),
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "CoreMediaTwin", targets: ["CoreMediaTwin"]),
+    .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,6 +49,7 @@ let package = Package(
 
     // MARK: twins of Apple's frameworks
     .target(name: "CoreMediaTwin"),
+    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin"]),
 
     // MARK: front ends
     .executableTarget(
@@ -62,6 +64,7 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
+    .testTarget(name: "SpeechTwinTests", dependencies: ["SpeechTwin"], swiftSettings: appleFrameworkTests),
   ]
 )
 
