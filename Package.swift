@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "AudioPCM", targets: ["AudioPCM"]),
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "CoreMediaTwin", targets: ["CoreMediaTwin"]),
+    .library(name: "AVFAudioTwin", targets: ["AVFAudioTwin"]),
     .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
   ],
   dependencies: [
@@ -49,6 +50,7 @@ let package = Package(
 
     // MARK: twins of Apple's frameworks
     .target(name: "CoreMediaTwin"),
+    .target(name: "AVFAudioTwin"),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin"]),
 
     // MARK: front ends
@@ -64,6 +66,7 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
+    .testTarget(name: "AVFAudioTwinTests", dependencies: ["AVFAudioTwin"], swiftSettings: appleFrameworkTests),
     .testTarget(name: "SpeechTwinTests", dependencies: ["SpeechTwin"], swiftSettings: appleFrameworkTests),
   ]
 )
