@@ -50,6 +50,8 @@ let package = Package(
 
     // MARK: twins of Apple's frameworks
     .target(name: "CoreMediaTwin"),
+    // The simulated device: microphone, assets, permissions and the speech-model backend slot.
+    .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin"]),
     .target(name: "AVFAudioTwin"),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin"]),
 
@@ -66,6 +68,7 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
+    .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice"]),
     .testTarget(name: "AVFAudioTwinTests", dependencies: ["AVFAudioTwin"], swiftSettings: appleFrameworkTests),
     .testTarget(name: "SpeechTwinTests", dependencies: ["SpeechTwin"], swiftSettings: appleFrameworkTests),
   ]

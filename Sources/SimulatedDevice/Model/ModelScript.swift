@@ -1,0 +1,35 @@
+import CoreMediaTwin
+
+/// What a scripted speech model says and when: results keyed to audio time, faults, and the
+/// latency with which results are published.
+///
+/// Write it as an explicit list (as captured from a device) or generate it from a word-timed
+/// transcript with ``init(transcript:options:)``.
+///
+/// ```swift
+/// let script = ModelScript(entries: [
+///   .volatile("the", at: .seconds(0.4)),
+///   .volatile("the quick", at: .seconds(0.8)),
+///   .final("The quick brown fox.", at: .seconds(1.6)),
+/// ])
+/// ```
+public struct ModelScript: Sendable, Hashable {
+  /// The results, in the order of their audio time.
+  public var entries: [Entry]
+  /// Errors, stalls and latency spikes at audio times.
+  public var faults: [Fault]
+  /// How long after the triggering audio a result is published, unless an entry says otherwise.
+  public var latency: Duration
+
+  /// Creates a script; entries are ordered by audio time (stable for equal times).
+  public init(entries: [Entry], faults: [Fault] = [], latency: Duration = .zero) {
+    self.entries = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    self.faults = faults
+    self.latency = latency
+  }
+}
+
+extension CMTime {
+  /// The time of `seconds` at a microsecond timescale, for scripts written in seconds.
+  public static func seconds(_ seconds: Double) -> CMTime { CMTime(seconds: seconds, preferredTimescale: 1_000_000) }
+}

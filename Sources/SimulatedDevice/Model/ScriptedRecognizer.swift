@@ -1,0 +1,105 @@
+import CoreMediaTwin
+
+/// Plays a ``ModelScript`` for one module: publishes each entry once its audio time is consumed,
+/// keeps the last volatile result so that `finalize(through:)` can commit it, and applies faults.
+public final class ScriptedRecognizer: SpeechRecognizing {
+  private let script: ModelScript
+  private let request: RecognitionRequest
+  private var nextEntry = 0
+  private var firedErrors = Set<Int>()
+  private var consumed = CMTime.zero
+  private var lastFinalEnd = CMTime.zero
+  private var pending: Pending?
+  private var failed = false
+
+  /// The volatile hypothesis not yet committed.
+  private struct Pending {
+    var start: CMTime
+    var end: CMTime
+    var text: RecognizedText
+    var finalizeAs: RecognizedText?
+  }
+
+  /// Creates a recognizer for one module's request.
+  public init(script: ModelScript, request: RecognitionRequest) {
+    self.script = script
+    self.request = request
+  }
+
+  public func consume(through time: CMTime, samples: UnsafeBufferPointer<Float>) -> [RecognizerOutput] {
+    guard !failed else { return [] }
+    if time > consumed { consumed = time }
+    var outputs: [RecognizerOutput] = []
+    while !failed {
+      let entry = nextEntry < script.entries.count && script.entries[nextEntry].at <= time ? script.entries[nextEntry] : nil
+      if let (index, at, failure, delay) = dueError(before: entry?.at, through: time) {
+        firedErrors.insert(index)
+        failed = true
+        outputs.append(.failure(failure, delay: delay + extraDelay(forAudioAt: at)))
+        break
+      }
+      guard let entry else { break }
+      nextEntry += 1
+      if let output = publish(entry) { outputs.append(output) }
+    }
+    return outputs
+  }
+
+  public func finalize(through time: CMTime) -> [RecognizerOutput] {
+    guard !failed else { return [] }
+    defer { if time > lastFinalEnd { lastFinalEnd = time } }
+    guard let hypothesis = pending, hypothesis.start < time else { return [] }
+    pending = nil
+    let end = Swift.max(time, hypothesis.start)
+    let result = RecognizedResult(
+      range: CMTimeRange(start: hypothesis.start, end: end), finalizationTime: end,
+      alternatives: [hypothesis.finalizeAs ?? hypothesis.text])
+    return [.result(result, delay: script.latency + extraDelay(forAudioAt: consumed))]
+  }
+
+  /// Turns an entry into an output, updating the hypothesis; nil when the request hides it.
+  private func publish(_ entry: ModelScript.Entry) -> RecognizerOutput? {
+    let range = entry.range ?? CMTimeRange(start: lastFinalEnd, end: Swift.max(entry.at, lastFinalEnd))
+    let alternatives = request.reportsAlternatives ? entry.alternatives : [entry.alternatives[0]]
+    let delay = (entry.delay ?? script.latency) + extraDelay(forAudioAt: entry.at)
+    switch entry.kind {
+    case .final:
+      pending = nil
+      if range.end > lastFinalEnd { lastFinalEnd = range.end }
+      return .result(RecognizedResult(range: range, finalizationTime: range.end, alternatives: alternatives), delay: delay)
+    case .volatile:
+      let text = entry.alternatives[0]
+      pending = text.isEmpty ? nil : Pending(start: range.start, end: range.end, text: text, finalizeAs: entry.finalizeAs)
+      // Without volatile reporting the model keeps its hypothesis to itself until it is final.
+      guard request.reportsVolatileResults else { return nil }
+      return .result(RecognizedResult(range: range, finalizationTime: range.start, alternatives: alternatives), delay: delay)
+    }
+  }
+
+  /// The earliest error fault not yet fired whose time is consumed and not after the next entry.
+  private func dueError(before entryTime: CMTime?, through time: CMTime) -> (Int, CMTime, ModelFailure, Duration)? {
+    var best: (Int, CMTime, ModelFailure, Duration)?
+    for (index, fault) in script.faults.enumerated() {
+      guard case .error(let at, let failure, let delay) = fault, !firedErrors.contains(index), at <= time else { continue }
+      if let entryTime, entryTime <= at { continue }  // entries at the same time come first
+      if best == nil || at < best!.1 { best = (index, at, failure, delay) }
+    }
+    return best
+  }
+
+  /// Extra publication delay from stalls and latency spikes for an output triggered at `audioTime`.
+  private func extraDelay(forAudioAt audioTime: CMTime) -> Duration {
+    var extra = Duration.zero
+    for fault in script.faults {
+      switch fault {
+      case .error: continue
+      case .stall(let at, let duration):
+        let stallEnd = at + CMTime(duration)
+        if audioTime >= at && audioTime < stallEnd { extra += Duration(stallEnd - audioTime) }
+      case .latencySpike(let from, let to, let spike):
+        if audioTime >= from && audioTime < to { extra += spike }
+      }
+    }
+    return extra
+  }
+}
