@@ -57,7 +57,8 @@ import Testing
       streamed += output.floatSamples(channel: 0)
     }
     #expect(streamed.count == oneShot.frameLength)
-    #expect(streamed == oneShot.floatSamples(channel: 0))
+    let identical = streamed == oneShot.floatSamples(channel: 0)
+    #expect(identical, "chunked output differs from one-shot output")
   }
 
   @Test func tinyOutputBuffersDrainPendingOutputInOrder() throws {
@@ -77,7 +78,9 @@ import Testing
       result = try converter.convert(nil, into: output)
       drained += output.floatSamples(channel: 0)
     }
-    #expect(drained == oneShot.floatSamples(channel: 0))
+    #expect(drained.count == oneShot.frameLength)
+    let identical = drained == oneShot.floatSamples(channel: 0)
+    #expect(identical, "drained output differs from one-shot output")
     #expect(converter.pendingFrameCount == 0)
   }
 
@@ -128,7 +131,8 @@ import Testing
     converter.reset()
     #expect(!converter.hasReceivedEndOfInput)
     let second = try TestAudio.convertAll(converter, input).floatSamples(channel: 0)
-    #expect(first == second)
+    let identical = first == second
+    #expect(identical, "output after reset() differs from the first run")
   }
 
   @Test func stereoDownMixesToTheAverageAndMonoUpMixesByDuplicating() throws {
