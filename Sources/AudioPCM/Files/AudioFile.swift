@@ -279,9 +279,11 @@ extension AudioFile {
       return AudioFileError(
         code: .cannotOpen, path: path, message: "cannot be opened ('\(libraryMessage)'); check the path and its permissions")
     }
+    // libsndfile reports a zero sample rate only as an incomplete SF_INFO; say what that means.
+    let meaning = lowered.contains("sf_info struct incomplete") ? " — the header gives no usable sample rate" : ""
     return AudioFileError(
       code: .malformed, path: path,
-      message: "libsndfile cannot read the header ('\(libraryMessage)'); the file is damaged — re-export it, or cut the damaged header off with sox")
+      message: "libsndfile cannot read the header ('\(libraryMessage)')\(meaning); the file is damaged — re-export it from its source")
   }
 
   /// Finds libsndfile's note that the data chunk claims more bytes than the file holds, which it

@@ -68,9 +68,15 @@ public final class AudioFileWriter {
         message: "libsndfile cannot write \(encoding) in a \(container) file at \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s); choose another encoding, container, rate or channel count")
     }
     guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
+      let libraryMessage = SndFileFormat.errorMessage(nil)
+      if libraryMessage.lowercased().contains("system error") {
+        throw AudioFileError(
+          code: .cannotOpen, path: path,
+          message: "cannot create the file ('\(libraryMessage)'); check that the folder exists and is writable")
+      }
       throw AudioFileError(
-        code: .cannotOpen, path: path,
-        message: "cannot create the file ('\(SndFileFormat.errorMessage(nil))'); check that the folder exists and is writable")
+        code: .unsupportedFormat, path: path,
+        message: "libsndfile cannot write \(encoding) in a \(container) file at \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s) ('\(libraryMessage)'); choose another encoding, container, rate or channel count")
     }
     self.handle = handle
     // Out-of-range floats clip at full scale instead of wrapping around.
