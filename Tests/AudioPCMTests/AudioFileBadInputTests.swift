@@ -125,6 +125,38 @@ import Testing
     #expect(warning.missingFrames == 16_000 - got)
   }
 
+  @Test func truncatedCAFIsRecoveredWithAWarning() throws {
+    let path = folder.appendingPathComponent("whole.caf").path
+    let signal = TestAudio.windowedSine(frequency: 440, sampleRate: 16_000, frames: 16_000)
+    let buffer = try TestAudio.buffer([signal], sampleRate: 16_000)
+    let writer = try AudioFileWriter(path: path, container: .caf, encoding: .pcm16, format: buffer.format)
+    try writer.write(buffer)
+    try writer.close()
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    // libsndfile puts the audio of a CAF it writes at byte 4096, after a padding chunk.
+    #expect(whole.count == 4_096 + 32_000)
+
+    let file = try AudioFile(forReading: try self.file("cut.caf", whole.prefix(20_000)))
+    #expect(file.container == .caf)
+    #expect(file.encoding == .pcm16)
+    #expect(file.fileFormat.sampleRate == 16_000)
+    #expect(file.frameCount == 7_952)
+    let warning = try #require(file.warnings.first)
+    #expect(warning.code == .truncated)
+    #expect(warning.missingBytes == 16_096)
+    #expect(warning.missingFrames == 8_048)
+    let back = PCMBuffer(format: file.processingFormat, frameCapacity: 16_000)
+    #expect(try file.read(into: back) == 7_952)
+    var largest: Float = 0
+    for frame in 0..<7_952 { largest = max(largest, abs(back.floatChannelData![0][frame] - signal[frame])) }
+    #expect(largest <= 1.0 / 32_768, "recovered samples differ from what was written by \(largest)")
+    try file.seek(toFrame: 100)
+    #expect(try file.read(into: back, frameCount: 1) == 1)
+    #expect(abs(back.floatChannelData![0][0] - signal[100]) <= 1.0 / 32_768)
+
+    expectError(try self.file("header-only.caf", whole.prefix(4_096)), .noAudioData, mentioning: ["nothing to read"])
+  }
+
   @Test func writerRejectsWhatTheContainerCannotHold() throws {
     let format = try AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
     #expect(performing: {

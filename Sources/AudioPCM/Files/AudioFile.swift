@@ -50,14 +50,31 @@ public final class AudioFile {
     self.path = path
     try Self.checkReadable(path)
     var info = SF_INFO()
-    guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+    let handle: OpaquePointer
+    var shortfall: (promised: Int, present: Int)?
+    var recoveredFrom: String?
+    if let opened = sf_open(path, Int32(SFM_READ), &info) {
+      handle = opened
+      container = SndFileFormat.container(ofFormat: info.format)
+      encoding = SndFileFormat.encoding(ofFormat: info.format)
+      shortfall = Self.dataShortfall(inLog: SndFileFormat.log(handle))
+    } else {
       let libraryMessage = SndFileFormat.errorMessage(nil)
-      throw Self.openError(path: path, libraryMessage: libraryMessage)
+      // A CAF capture cut short by a crash: libsndfile refuses it, but its PCM data can be read.
+      guard let recovered = CAFRecovery.open(path) else {
+        throw Self.openError(path: path, libraryMessage: libraryMessage)
+      }
+      handle = recovered.handle
+      info = recovered.info
+      container = .caf
+      encoding = recovered.encoding
+      if let promised = recovered.promisedBytes, promised > recovered.presentBytes {
+        shortfall = (promised, recovered.presentBytes)
+      } else {
+        recoveredFrom = libraryMessage
+      }
     }
     self.handle = handle
-    container = SndFileFormat.container(ofFormat: info.format)
-    encoding = SndFileFormat.encoding(ofFormat: info.format)
-    let log = SndFileFormat.log(handle)
     do {
       guard info.samplerate > 0 else {
         throw AudioFileError(
@@ -82,7 +99,6 @@ public final class AudioFile {
     processingFormat = try AudioFormat.standard(sampleRate: fileFormat.sampleRate, channelCount: fileFormat.channelCount)
     frameCount = Int(info.frames)
     warnings = []
-    let shortfall = Self.dataShortfall(inLog: log)
     if frameCount == 0, let shortfall, shortfall.promised > 0 {
       sf_close(handle)
       self.handle = nil
@@ -91,6 +107,12 @@ public final class AudioFile {
         message: "the header promises \(shortfall.promised) bytes of audio but the file ends after the header; the recording stopped before any audio was written — nothing to read")
     }
     if let shortfall { warnings.append(truncationWarning(missingBytes: shortfall.promised - shortfall.present)) }
+    if let recoveredFrom {
+      warnings.append(
+        AudioFileWarning(
+          code: .truncated, path: path,
+          message: "libsndfile could not parse the CAF header ('\(recoveredFrom)'); its linear PCM data was read directly — check the end of the audio"))
+    }
     if let warning = extensionWarning() { warnings.append(warning) }
   }
 
