@@ -94,11 +94,22 @@ import Testing
     #expect(file.frameCount == 18_460)
   }
 
+  @Test func convertTakesTheEncodingFromAnOption() throws {
+    let output = folder.appendingPathComponent("hello.caf").path
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", output, "--encoding", "alac16"])
+    #expect(run.status == 0, "\(run.standardError)")
+    let file = try AudioFile(forReading: output)
+    #expect(file.container == .caf)
+    #expect(file.encoding == .alac16)
+    #expect(file.frameCount == 18_460)
+  }
+
   @Test(arguments: [
     (["--rate", "0"], "sample rate"),
     (["--channels", "0"], "channel count"),
     (["--channels", "9", "--container", "flac"], "cannot write pcm16 in a flac file"),
     (["--container", "tape"], "unknown container"),
+    (["--encoding", "wax-cylinder"], "unknown encoding"),
   ])
   func convertRejectsBadSettingsWithOneLine(arguments: [String], words: String) throws {
     let output = folder.appendingPathComponent("out.wav").path

@@ -29,6 +29,9 @@ extension AudioCommand {
     @Option(help: "Output container: wav, caf, aiff, flac, ogg, mp3, w64, rf64, au (default: from OUT's extension).")
     var container: String?
 
+    @Option(help: "Output encoding: pcm16, pcm24, pcm32, float32, float64, alac16…alac32, vorbis, opus, mp3, ulaw, alaw (default: lossless for the sample type).")
+    var encoding: String?
+
     func run() throws {
       do {
         try convert()
@@ -48,7 +51,7 @@ extension AudioCommand {
         sampleRate: rate ?? source.sampleRate, channelCount: channels ?? source.channelCount,
         sampleType: sampleType ?? file.fileFormat.sampleType, isInterleaved: true)
       let converter = try SampleRateConverter(from: source, to: target, quality: quality)
-      let writer = try AudioFileWriter(path: output, container: outputContainer, format: target)
+      let writer = try AudioFileWriter(path: output, container: outputContainer, encoding: try resolveEncoding(), format: target)
       let chunk = 4096
       let inputBuffer = PCMBuffer(format: source, frameCapacity: chunk)
       let outputBuffer = PCMBuffer(
@@ -67,6 +70,15 @@ extension AudioCommand {
       // Warnings found while reading, such as a FLAC stream that ends early.
       for warning in file.warnings.dropFirst(warningsAtOpen) { Failure.printWarning(warning) }
       try writer.close()
+    }
+
+    private func resolveEncoding() throws -> AudioFile.Encoding? {
+      guard let encoding else { return nil }
+      guard let named = AudioFile.Encoding(name: encoding) else {
+        throw ValidationError(
+          "\(output): unknown encoding '\(encoding)'; use pcm16, pcm24, pcm32, float32, float64, alac16, alac24, vorbis, opus, mp3, ulaw or alaw")
+      }
+      return named
     }
 
     private func resolveContainer() throws -> AudioFile.Container {
