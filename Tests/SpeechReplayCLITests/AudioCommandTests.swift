@@ -45,6 +45,7 @@ import Testing
       try badFile("garbage.wav", Data((0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })),
       try badFile("header-only.wav", hello.prefix(44)),
       try badFile("zero-channels.wav", { var data = hello; data[22] = 0; data[23] = 0; return data }()),
+      try badFile("zero-rate.wav", { var data = hello; for index in 24..<32 { data[index] = 0 }; return data }()),
       folder.path,
     ]
     let run = try CommandLineRun(["audio", "info", bad[0], "fixtures/audio/hello-world.wav"] + bad.dropFirst())
@@ -65,6 +66,20 @@ import Testing
     #expect(run.errorLines.count == 1)
     #expect(run.errorLines.first?.hasPrefix("speech-replay: \(path): warning: ") == true)
     #expect(run.standardError.contains("16964 bytes"))
+  }
+
+  @Test func infoWarnsAboutASizeFieldLargerThanTheFileAndAWrongExtension() throws {
+    var claimsMore = try helloWorld
+    // The data chunk's size field (bytes 40…43) claims 100 000 bytes; 36 920 are there.
+    for (index, byte) in [0xA0, 0x86, 0x01, 0x00].enumerated() { claimsMore[40 + index] = UInt8(byte) }
+    let path = try badFile("claims-more.flac", claimsMore)
+    let run = try CommandLineRun(["audio", "info", path])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("frames:    18460"))
+    #expect(run.errorLines.count == 2, "\(run.errorLines)")
+    #expect(run.errorLines.allSatisfy { $0.hasPrefix("speech-replay: \(path): warning: ") })
+    #expect(run.standardError.contains("63080 bytes"))
+    #expect(run.standardError.contains("rename it to .wav"))
   }
 
   @Test func convertWritesTheRequestedFormat() throws {
