@@ -36,8 +36,9 @@ struct CommandLineRun {
     defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("out")
     let errURL = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+      FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    else { throw CommandLineRunError(message: "cannot create output files in \(folder.path); check the temporary folder") }
     let out = try FileHandle(forWritingTo: outURL)
     let err = try FileHandle(forWritingTo: errURL)
     process.standardOutput = out
