@@ -6,5 +6,5 @@ struct SpeechReplayCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "speech-replay",
     abstract: "Replay captured audio and scripted speech-model behaviour through a live-transcription stack.",
-    subcommands: [])
+    subcommands: [AudioCommand.self])
 }

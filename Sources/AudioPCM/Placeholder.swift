@@ -1,2 +1,0 @@
-// Placeholder; replaced by the AudioPCM implementation.
-public enum AudioPCMPlaceholder {}

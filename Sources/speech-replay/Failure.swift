@@ -1,0 +1,40 @@
+import AudioPCM
+import ArgumentParser
+
+import Foundation
+
+/// The one place where errors become a line on standard error and an exit status.
+enum Failure {
+  /// The exit status for a file that could not be read, converted or written.
+  static let exitCode: Int32 = 1
+
+  /// Prints one line for an error: `speech-replay: error: path: what went wrong; what to do`.
+  ///
+  /// - Parameters:
+  ///   - error: The error.
+  ///   - path: The file the command was working on, for errors that do not name one themselves.
+  static func printError(_ error: any Error, path: String? = nil) {
+    let text = line(for: error)
+    let named = error is AudioFileError || error is ValidationError || path == nil ? text : "\(path!): \(text)"
+    printLine("speech-replay: error: \(named)")
+  }
+
+  /// Prints one line for a warning about a file that was still read.
+  static func printWarning(_ warning: AudioFileWarning) {
+    printLine("speech-replay: \(warning)")
+  }
+
+  static func line(for error: any Error) -> String {
+    switch error {
+    case let error as AudioFileError: error.description
+    case let error as AudioFormatError: error.message
+    case let error as SampleRateConverterError: error.message
+    case let error as ValidationError: error.message
+    default: String(describing: error)
+    }
+  }
+
+  private static func printLine(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}

@@ -1,0 +1,159 @@
+import AudioPCM
+import Foundation
+import Testing
+
+@Suite struct AudioCommandTests {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("SpeechReplayCLITests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  private func badFile(_ name: String, _ bytes: Data) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try bytes.write(to: url)
+    return url.path
+  }
+
+  private var helloWorld: Data {
+    get throws { try Data(contentsOf: CommandLineRun.repositoryRoot.appendingPathComponent("fixtures/audio/hello-world.wav")) }
+  }
+
+  @Test func infoDescribesEachFile() throws {
+    let run = try CommandLineRun(["audio", "info", "fixtures/audio/hello-world.wav", "fixtures/audio/quick-brown-fox-48k.wav"])
+    #expect(run.status == 0)
+    #expect(run.standardError.isEmpty, "\(run.standardError)")
+    for line in [
+      "fixtures/audio/hello-world.wav", "container: wav", "encoding:  pcm16", "rate:      16000 Hz", "channels:  1",
+      "frames:    18460", "duration:  1.154 s", "fixtures/audio/quick-brown-fox-48k.wav", "rate:      48000 Hz",
+      "frames:    153833", "duration:  3.205 s",
+    ] {
+      #expect(run.standardOutput.contains(line), "missing '\(line)' in:\n\(run.standardOutput)")
+    }
+    // Levels come from the samples: both fixtures are speech well below full scale.
+    let peaks = run.standardOutput.split(separator: "\n").filter { $0.contains("peak:") }
+    #expect(peaks.count == 2)
+    #expect(peaks.allSatisfy { $0.contains("dBFS") && $0.contains("-") })
+  }
+
+  @Test func infoReportsEveryBadFileAndStillShowsTheGoodOnes() throws {
+    let hello = try helloWorld
+    let bad = [
+      folder.appendingPathComponent("missing.wav").path,
+      try badFile("empty.wav", Data()),
+      try badFile("garbage.wav", Data((0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })),
+      try badFile("header-only.wav", hello.prefix(44)),
+      try badFile("zero-channels.wav", { var data = hello; data[22] = 0; data[23] = 0; return data }()),
+      try badFile("zero-rate.wav", { var data = hello; for index in 24..<32 { data[index] = 0 }; return data }()),
+      folder.path,
+    ]
+    let run = try CommandLineRun(["audio", "info", bad[0], "fixtures/audio/hello-world.wav"] + bad.dropFirst())
+    #expect(run.status == 1)
+    #expect(!run.endedBySignal)
+    #expect(run.standardOutput.contains("frames:    18460"), "the good file is still shown")
+    #expect(run.errorLines.count == bad.count, "\(run.errorLines)")
+    for (line, path) in zip(run.errorLines, bad) {
+      #expect(line.hasPrefix("speech-replay: error: \(path): "), "\(line)")
+    }
+  }
+
+  @Test func infoWarnsAboutATruncatedRecordingButSucceeds() throws {
+    let path = try badFile("cut.wav", try helloWorld.prefix(20_000))
+    let run = try CommandLineRun(["audio", "info", path])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("frames:    9978"))
+    #expect(run.errorLines.count == 1)
+    #expect(run.errorLines.first?.hasPrefix("speech-replay: \(path): warning: ") == true)
+    #expect(run.standardError.contains("16964 bytes"))
+  }
+
+  @Test func infoWarnsAboutASizeFieldLargerThanTheFileAndAWrongExtension() throws {
+    var claimsMore = try helloWorld
+    // The data chunk's size field (bytes 40…43) claims 100 000 bytes; 36 920 are there.
+    for (index, byte) in [0xA0, 0x86, 0x01, 0x00].enumerated() { claimsMore[40 + index] = UInt8(byte) }
+    let path = try badFile("claims-more.flac", claimsMore)
+    let run = try CommandLineRun(["audio", "info", path])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("frames:    18460"))
+    #expect(run.errorLines.count == 2, "\(run.errorLines)")
+    #expect(run.errorLines.allSatisfy { $0.hasPrefix("speech-replay: \(path): warning: ") })
+    #expect(run.standardError.contains("63080 bytes"))
+    #expect(run.standardError.contains("rename it to .wav"))
+  }
+
+  @Test func convertWritesTheRequestedFormat() throws {
+    let output = folder.appendingPathComponent("fox-16k.caf").path
+    let run = try CommandLineRun([
+      "audio", "convert", "fixtures/audio/quick-brown-fox-48k.wav", output, "--rate", "16000", "--channels", "1",
+      "--sample-type", "int16", "--quality", "best",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let file = try AudioFile(forReading: output)
+    #expect(file.container == .caf)
+    #expect(file.encoding == .pcm16)
+    #expect(file.fileFormat.sampleRate == 16_000)
+    #expect(file.frameCount == 51_277, "153833 frames at 48 kHz make 51277.67 at 16 kHz")
+  }
+
+  @Test func convertTakesTheContainerFromAnOption() throws {
+    let output = folder.appendingPathComponent("hello.audio").path
+    let run = try CommandLineRun([
+      "audio", "convert", "fixtures/audio/hello-world.wav", output, "--container", "flac", "--channels", "2",
+      "--quality", "fastest",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let file = try AudioFile(forReading: output)
+    #expect(file.container == .flac)
+    #expect(file.fileFormat.channelCount == 2)
+    #expect(file.frameCount == 18_460)
+  }
+
+  @Test func convertTakesTheEncodingFromAnOption() throws {
+    let output = folder.appendingPathComponent("hello.caf").path
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", output, "--encoding", "alac16"])
+    #expect(run.status == 0, "\(run.standardError)")
+    let file = try AudioFile(forReading: output)
+    #expect(file.container == .caf)
+    #expect(file.encoding == .alac16)
+    #expect(file.frameCount == 18_460)
+  }
+
+  @Test(arguments: [
+    (["--rate", "0"], "sample rate"),
+    (["--channels", "0"], "channel count"),
+    (["--channels", "9", "--container", "flac"], "cannot write pcm16 in a flac file"),
+    (["--container", "tape"], "unknown container"),
+    (["--encoding", "wax-cylinder"], "unknown encoding"),
+  ])
+  func convertRejectsBadSettingsWithOneLine(arguments: [String], words: String) throws {
+    let output = folder.appendingPathComponent("out.wav").path
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", output] + arguments)
+    #expect(run.status == 1)
+    #expect(!run.endedBySignal)
+    #expect(run.errorLines.count == 1, "\(run.errorLines)")
+    #expect(run.standardError.hasPrefix("speech-replay: error: "))
+    #expect(run.standardError.contains(words), "\(run.standardError)")
+  }
+
+  @Test func convertRejectsBadInputAndUnknownExtensions() throws {
+    let garbage = try badFile("garbage.caf", Data(repeating: 0x41, count: 500))
+    let bad = try CommandLineRun(["audio", "convert", garbage, folder.appendingPathComponent("x.wav").path])
+    #expect(bad.status == 1)
+    #expect(bad.errorLines == bad.errorLines.filter { $0.hasPrefix("speech-replay: error: \(garbage): ") })
+    #expect(bad.errorLines.count == 1)
+
+    let unknown = folder.appendingPathComponent("x.unknown").path
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", unknown])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("\(unknown): cannot tell the container"))
+    #expect(run.standardError.contains("--container"))
+  }
+
+  @Test func argumentErrorsExitWithUsageStatus() throws {
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", "x.wav", "--quality", "superb"])
+    #expect(run.status == 64)
+    #expect(!run.endedBySignal)
+    #expect(run.standardError.contains("superb"))
+  }
+}

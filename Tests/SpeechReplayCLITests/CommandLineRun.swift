@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Runs the built `speech-replay` executable and captures what it printed.
+struct CommandLineRun {
+  let status: Int32
+  let endedBySignal: Bool
+  let standardOutput: String
+  let standardError: String
+
+  /// The `speech-replay` binary next to this test bundle in the build folder.
+  static func executable() throws -> URL {
+    var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]), Bundle.main.bundleURL]
+    if let executable = Bundle.main.executableURL { candidates.append(executable) }
+    for start in candidates {
+      var folder = start.deletingLastPathComponent()
+      for _ in 0..<5 {
+        let binary = folder.appendingPathComponent("speech-replay")
+        if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        folder = folder.deletingLastPathComponent()
+      }
+    }
+    throw CommandLineRunError(
+      message: "no speech-replay binary next to the test bundle (\(CommandLine.arguments[0])); run `swift build --build-tests` first")
+  }
+
+  /// Runs `speech-replay` with the given arguments from the repository root and waits for it.
+  init(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = try Self.executable()
+    process.arguments = arguments
+    process.currentDirectoryURL = Self.repositoryRoot
+    // Output goes to files rather than pipes, so a chatty run cannot block on a full pipe.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outURL = folder.appendingPathComponent("out")
+    let errURL = folder.appendingPathComponent("err")
+    guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+      FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    else { throw CommandLineRunError(message: "cannot create output files in \(folder.path); check the temporary folder") }
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    status = process.terminationStatus
+    endedBySignal = process.terminationReason == .uncaughtSignal
+    standardOutput = try String(contentsOf: outURL, encoding: .utf8)
+    standardError = try String(contentsOf: errURL, encoding: .utf8)
+  }
+
+  /// The lines printed on standard error.
+  var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+
+  static var repositoryRoot: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  }
+}
+
+struct CommandLineRunError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
