@@ -9,8 +9,8 @@ import Testing
     #expect(file.encoding == .pcm16)
     #expect(file.fileFormat == (try AudioFormat(sampleRate: 16_000, channelCount: 1, sampleType: .int16, isInterleaved: true)))
     #expect(file.processingFormat.isStandard)
-    #expect(file.frameCount == 18_460)
-    #expect(abs(file.duration - 1.15375) < 1e-9)
+    #expect(file.frameCount == 28_620)
+    #expect(abs(file.duration - 1.78875) < 1e-9)
     #expect(file.warnings.isEmpty)
   }
 
@@ -85,7 +85,7 @@ import Testing
     })
     let otherRate = PCMBuffer(format: try .standard(sampleRate: 48_000, channelCount: 1), frameCapacity: 10)
     #expect(performing: { try file.read(into: otherRate) }, throws: { ($0 as? AudioFileError)?.code == .formatMismatch })
-    #expect(performing: { try file.seek(toFrame: 18_461) }, throws: { ($0 as? AudioFileError)?.code == .seekOutOfRange })
+    #expect(performing: { try file.seek(toFrame: 28_621) }, throws: { ($0 as? AudioFileError)?.code == .seekOutOfRange })
     #expect(performing: { try file.seek(toFrame: -1) }, throws: { ($0 as? AudioFileError)?.code == .seekOutOfRange })
     file.close()
     let mono = PCMBuffer(format: file.processingFormat, frameCapacity: 10)

@@ -53,13 +53,14 @@ public final class AudioFile {
     let handle: OpaquePointer
     var shortfall: (promised: Int, present: Int)?
     var recoveredFrom: String?
-    if let opened = sf_open(path, Int32(SFM_READ), &info) {
+    let attempt = SndFileFormat.open(path, mode: Int32(SFM_READ), info: &info)
+    if let opened = attempt.handle {
       handle = opened
       container = SndFileFormat.container(ofFormat: info.format)
       encoding = SndFileFormat.encoding(ofFormat: info.format)
       shortfall = Self.dataShortfall(inLog: SndFileFormat.log(handle))
     } else {
-      let libraryMessage = SndFileFormat.errorMessage(nil)
+      let libraryMessage = attempt.failure
       // A CAF capture cut short by a crash: libsndfile refuses it, but its PCM data can be read.
       guard let recovered = CAFRecovery.open(path) else {
         throw Self.openError(path: path, libraryMessage: libraryMessage)

@@ -67,8 +67,9 @@ public final class AudioFileWriter {
         code: .unsupportedFormat, path: path,
         message: "libsndfile cannot write \(encoding) in a \(container) file at \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s); choose another encoding, container, rate or channel count")
     }
-    guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
-      let libraryMessage = SndFileFormat.errorMessage(nil)
+    let attempt = SndFileFormat.open(path, mode: Int32(SFM_WRITE), info: &info)
+    guard let handle = attempt.handle else {
+      let libraryMessage = attempt.failure
       if libraryMessage.lowercased().contains("system error") {
         throw AudioFileError(
           code: .cannotOpen, path: path,

@@ -74,7 +74,7 @@ enum CAFRecovery {
     info.samplerate = Int32(description.rate.rounded())
     info.channels = Int32(description.channels)
     info.format = Int32(SF_FORMAT_RAW) | minor | Int32(description.littleEndian ? SF_ENDIAN_LITTLE : SF_ENDIAN_BIG)
-    guard let handle = sf_open(path, Int32(SFM_READ), &info) else { return nil }
+    guard let handle = SndFileFormat.open(path, mode: Int32(SFM_READ), info: &info).handle else { return nil }
     var start = sf_count_t(dataOffset)
     // Setting the start offset does not move the read position; the seek to frame 0 does.
     guard sf_command(handle, Int32(SFC_SET_RAW_START_OFFSET), &start, Int32(MemoryLayout<sf_count_t>.size)) == 0,

@@ -1,4 +1,5 @@
 internal import CSndFile
+import Synchronization
 
 /// Translation between libsndfile's format codes and the typed container and encoding enums.
 ///
@@ -47,9 +48,21 @@ enum SndFileFormat {
     return String(cString: name)
   }
 
-  /// libsndfile's message for the last error on `file`, or for the last failed open when `nil`.
-  static func errorMessage(_ file: OpaquePointer?) -> String {
+  /// libsndfile's message for the last error on `file` (an open handle).
+  static func errorMessage(_ file: OpaquePointer) -> String {
     String(cString: sf_strerror(file))
+  }
+
+  /// Serialises opens: libsndfile keeps the error of a failed `sf_open` in one process-wide
+  /// variable, so without this a parallel failing open can overwrite another one's message.
+  private static let openLock = Mutex(())
+
+  /// Opens `path` with libsndfile; on failure returns nil and libsndfile's message for that open.
+  static func open(_ path: String, mode: Int32, info: inout SF_INFO) -> (handle: OpaquePointer?, failure: String) {
+    openLock.withLock { _ in
+      if let handle = sf_open(path, mode, &info) { return (handle, "") }
+      return (nil, String(cString: sf_strerror(nil)))
+    }
   }
 
   /// libsndfile's log of the header it parsed.
