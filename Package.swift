@@ -11,6 +11,8 @@ let package = Package(
     .executable(name: "speech-replay", targets: ["speech-replay"]),
     .library(name: "AudioPCM", targets: ["AudioPCM"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    // Reference workloads for the simulation's tests, self-check executable and benchmark.
+    .library(name: "SimulationWorkloads", targets: ["SimulationWorkloads"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +40,9 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]),
+    .target(name: "SimulationWorkloads", dependencies: ["Simulation"]),
+    // Runs the racy reference workload once and prints its trace hash (cross-process determinism).
+    .executableTarget(name: "simulation-selfcheck", dependencies: ["Simulation", "SimulationWorkloads"]),
 
     // MARK: front ends
     .executableTarget(
@@ -49,7 +54,11 @@ let package = Package(
 
     // MARK: tests
     .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM"]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
+    .testTarget(
+      name: "SimulationTests",
+      dependencies: ["Simulation", "SimulationWorkloads", .target(name: "simulation-selfcheck")]),
+    // XCTest, to prove runs work from a synchronous XCTest method on the main thread.
+    .testTarget(name: "SimulationXCTests", dependencies: ["Simulation", "SimulationWorkloads"]),
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
   ]
 )

@@ -1,0 +1,30 @@
+import Simulation
+import SimulationWorkloads
+
+import Foundation
+
+/// Runs the racy reference workload once in a simulation and prints `hash=<trace hash>` (and the
+/// outcome), so tests can compare hashes across processes.
+///
+/// Usage: `simulation-selfcheck [seed]` (default seed 1).
+@main
+enum SimulationSelfCheck {
+  static func main() {
+    let arguments = CommandLine.arguments.dropFirst()
+    guard let seed = UInt64(arguments.first ?? "1") else {
+      FileHandle.standardError.write(
+        Data("simulation-selfcheck: the seed must be an unsigned integer, got '\(arguments.first!)'\n".utf8))
+      exit(2)
+    }
+    do {
+      let report = try Simulation.run(.init(name: "selfcheck", seed: seed)) {
+        await RacyWorkload.run()
+      }
+      print("hash=\(report.traceHash) events=\(report.trace.count) outcome=\(report.outcome) escapes=\(report.escapes.count)")
+      exit(report.outcome == .finished && report.isDeterministic ? 0 : 1)
+    } catch {
+      FileHandle.standardError.write(Data("simulation-selfcheck: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+}
