@@ -39,9 +39,10 @@ public final class Simulation: @unchecked Sendable {
   private let virtualTime = VirtualTimeCell()
   private let randomStreams = Mutex<[String: SimulationRandom]>([:])
   private let waits = Mutex<(next: Int, labels: [Int: String])>((0, [:]))
-  /// Addresses of tasks that ran in this simulation, to recognise them when another thread
-  /// resumes them (see `claimForeignJob`).
-  private let knownTasks = Mutex<Set<UInt>>([])
+  /// Runtime ids of tasks that were enqueued in this simulation, to recognise them when another
+  /// thread resumes them (see `claimForeignJob`). Ids, not addresses: the allocator reuses the
+  /// memory of finished tasks for unrelated tasks of the host process at once.
+  private let knownTasks = Mutex<Set<UInt64>>([])
 
   // Touched by the simulation thread only.
   var ready = Deque<Job>()
@@ -133,8 +134,9 @@ public final class Simulation: @unchecked Sendable {
 
   // MARK: Ambient access
 
-  /// The running simulation, or nil outside a run.
-  public static var current: Simulation? { engineOnThisThread ?? activeFromAnyThread }
+  /// The running simulation when called from one of its tasks; nil outside a run and on every
+  /// other thread (so unrelated code running in parallel never sees a simulation).
+  public static var current: Simulation? { engineOnThisThread }
 
   private static let simulationThread = Atomic<UInt>(0)
   nonisolated(unsafe) private static var engineForSimulationThread: Simulation?
@@ -168,8 +170,8 @@ public final class Simulation: @unchecked Sendable {
   func enqueueFromSimulationThread(_ job: Job) {
     switch job {
     case .global(let unowned), .main(let unowned):
-      let address = unsafeBitCast(unowned, to: UInt.self)
-      _ = knownTasks.withLock { $0.insert(address) }
+      let id = runtimeTaskID(of: unowned)
+      if id != 0 { _ = knownTasks.withLock { $0.insert(id) } }
     }
     ready.append(job)
   }
@@ -177,8 +179,8 @@ public final class Simulation: @unchecked Sendable {
   /// Captures a job enqueued on another thread when it belongs to a task of this run.
   /// - Returns: Whether the job was taken (false: unrelated work of the host process).
   func claimForeignJob(_ job: UnownedJob, kind: Escape.Kind) -> Bool {
-    let address = unsafeBitCast(job, to: UInt.self)
-    guard knownTasks.withLock({ $0.contains(address) }) else { return false }
+    let id = runtimeTaskID(of: job)
+    guard id != 0, knownTasks.withLock({ $0.contains(id) }) else { return false }
     inbox.post(.global(job), kind: kind)
     return true
   }
@@ -188,21 +190,21 @@ public final class Simulation: @unchecked Sendable {
     inbox.post(job, kind: kind)
   }
 
-  /// Counts a sleep started on another thread.
-  func noteForeignTimedEnqueue() {
-    inbox.post(nil, kind: .foreignTimedEnqueue)
-  }
-
   private func arm(_ action: TimerEntry.Action, at deadline: Int64) {
     timerSequence += 1
     timers.insert(TimerEntry(deadline: max(deadline, nowValue), sequence: timerSequence, action: action))
   }
 
   /// A sleep on a real clock: its delay carries real-time jitter, so round it to the quantum.
+  ///
+  /// The runtime computes the deadline from the real clock a little before it reaches us, so the
+  /// delay we measure is the intended one minus a few microseconds (more when the thread was
+  /// preempted). Rounding *up* gives back the intended whole-quantum delay for any jitter below one
+  /// quantum, twice the margin of rounding to nearest, and a sleep never ends earlier than asked.
   func scheduleRealClockSleep(_ job: UnownedJob, delayNanoseconds: Int64) {
     let quantum = quantumNanoseconds
     let delay = max(0, delayNanoseconds)
-    let rounded = (delay + quantum / 2) / quantum * quantum
+    let rounded = (delay / quantum + (delay % quantum == 0 ? 0 : 1)) * quantum
     counts.realClockSleeps += 1
     arm(.job(job), at: nowValue &+ rounded)
   }
@@ -226,3 +228,7 @@ public final class Simulation: @unchecked Sendable {
     arm(.sleeper(sleep), at: deadline.nanosecondsClamped)
   }
 }
+
+/// The runtime's unique id of the task behind a job (0 for jobs that are not tasks).
+@_silgen_name("swift_task_getJobTaskId")
+private func runtimeTaskID(of job: UnownedJob) -> UInt64

@@ -25,7 +25,13 @@ final class SimulatedTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked 
     _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
   ) {
     let job = UnownedJob(job)
-    guard let engine = Simulation.engineOnThisThread ?? Simulation.activeFromAnyThread else {
+    guard let engine = Simulation.engineOnThisThread else {
+      if let engine = Simulation.activeFromAnyThread {
+        // Not expected (this executor is the task executor of the simulation thread only), but
+        // the heap belongs to that thread: hand the job over as foreign work, due at once.
+        engine.acceptForeign(.global(job), kind: .foreignTimedEnqueue)
+        return
+      }
       // No run: behave as the platform would, on the real clock.
       let nanoseconds = (delay as? Duration).map(\.nanosecondsClamped) ?? 0
       Task.detached {

@@ -5,8 +5,9 @@
 /// virtual timer: the sleeper resumes when the loop has nothing else to do and virtual time
 /// reaches the deadline, or throws `CancellationError` at the virtual time its task is cancelled.
 ///
-/// Outside a run the clock behaves as a continuous clock: `now` counts real time from the first
-/// use of `VirtualClock` in the process and sleeps really wait. It never traps.
+/// Outside a run (and on threads other than the simulation's) the clock behaves as a continuous
+/// clock: `now` counts real time from the first use of `VirtualClock` in the process and sleeps
+/// really wait. It never traps.
 ///
 /// > Warning: Instants taken inside a run and outside it (or in different runs) are on different
 /// > timelines; comparing them is meaningless.
@@ -18,7 +19,7 @@ public struct VirtualClock: Clock, Sendable {
 
   /// The current virtual time (inside a run) or real time since first use (outside).
   public var now: Instant {
-    if let engine = Simulation.engineOnThisThread ?? Simulation.activeFromAnyThread {
+    if let engine = Simulation.engineOnThisThread {
       return Instant(offset: engine.now)
     }
     return Instant(offset: Self.realBase.duration(to: .now))
@@ -35,9 +36,6 @@ public struct VirtualClock: Clock, Sendable {
   ///   time of cancellation.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     guard let engine = Simulation.engineOnThisThread else {
-      if let engine = Simulation.activeFromAnyThread {
-        engine.noteForeignTimedEnqueue()
-      }
       try await ContinuousClock().sleep(for: Self.realBase.duration(to: .now).distance(to: deadline.offset))
       return
     }
