@@ -6,11 +6,13 @@ import Foundation
 /// Runs the racy reference workload once in a simulation and prints `hash=<trace hash>` (and the
 /// outcome), so tests can compare hashes across processes.
 ///
-/// Usage: `simulation-selfcheck [seed]` (default seed 1).
+/// Usage: `simulation-selfcheck [seed]` (default seed 1), or `simulation-selfcheck block`, which runs
+/// a body that blocks its thread, to show that the watchdog ends the process (status 124).
 @main
 enum SimulationSelfCheck {
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
+    if arguments.first == "block" { blockForever() }
     guard let seed = UInt64(arguments.first ?? "1") else {
       FileHandle.standardError.write(
         Data("simulation-selfcheck: the seed must be an unsigned integer, got '\(arguments.first!)'\n".utf8))
@@ -26,5 +28,16 @@ enum SimulationSelfCheck {
       FileHandle.standardError.write(Data("simulation-selfcheck: \(error)\n".utf8))
       exit(1)
     }
+  }
+
+  /// A job that blocks the simulation thread forever: only the blocked-job watchdog can end it.
+  static func blockForever() -> Never {
+    let configuration = Simulation.Configuration(
+      name: "blocked", watchdog: .milliseconds(100), blockedJobGrace: .milliseconds(100))
+    _ = try? Simulation.run(configuration) {
+      DispatchSemaphore(value: 0).wait()
+    }
+    FileHandle.standardError.write(Data("simulation-selfcheck: the blocked run returned, which it must not\n".utf8))
+    exit(1)
   }
 }

@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func racyWorkloadGivesOneTraceOver10Processes() throws {
-    let executable = try selfCheckExecutable()
+    let executable = try SelfCheckExecutable.url()
     var outputs = Set<String>()
     for _ in 0..<10 {
       let process = Process()
@@ -82,24 +82,6 @@ import Testing
     #expect(taskSleep.value == virtualClock.value)
     #expect(taskSleep.traceHash == virtualClock.traceHash, "whole-millisecond sleeps must give the same trace on both clocks")
     #expect(taskSleep.virtualTime == virtualClock.virtualTime)
-  }
-
-  private func selfCheckExecutable() throws -> URL {
-    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var directory = testBinary.deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("simulation-selfcheck")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    throw SelfCheckNotBuilt(searchedFrom: testBinary.path)
-  }
-
-  struct SelfCheckNotBuilt: Error, CustomStringConvertible {
-    var searchedFrom: String
-    var description: String {
-      "simulation-selfcheck was not found next to \(searchedFrom); build it with `swift build --build-tests` first"
-    }
   }
 }
 

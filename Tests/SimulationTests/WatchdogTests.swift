@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 import Testing
 
@@ -27,5 +28,22 @@ import Testing
     #expect(throws: SimulationError.runDidNotFinish(name: "throws", outcome: "the body threw: model missing")) {
       try report.get()
     }
+  }
+}
+
+extension WatchdogTests {
+  /// A job that blocks its thread cannot be interrupted; the watchdog ends the process instead of
+  /// letting it hang. Shown in a child process (it would end the test process).
+  @Test func blockedJobEndsTheProcessWithAClearMessage() throws {
+    let process = Process()
+    process.executableURL = try SelfCheckExecutable.url()
+    process.arguments = ["block"]
+    let errorPipe = Pipe()
+    process.standardError = errorPipe
+    try process.run()
+    let errorText = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 124)
+    #expect(errorText.contains("Simulation 'blocked': a job has not returned to the loop"), "\(errorText)")
   }
 }

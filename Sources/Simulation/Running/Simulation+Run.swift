@@ -34,6 +34,13 @@ extension Simulation {
     let wallStart = ContinuousClock.now
     let box = BodyBox<Value>()
 
+    let blockedJobWatchdog = configuration.watchdog.flatMap { limit in
+      configuration.blockedJobGrace.map { grace in
+        BlockedJobWatchdog(
+          name: configuration.name, deadline: Date(timeIntervalSinceNow: (limit + grace).seconds), limit: limit)
+      }
+    }
+    defer { blockedJobWatchdog?.finish() }
     simulation.becomeActive()
     RuntimeHooks.install(hooks)
     // Created on the simulation thread with the hooks installed, so the runtime hands its first

@@ -38,6 +38,10 @@ extension Simulation {
     public var seed: UInt64
     /// Wall-clock limit of the run; nil for none. See `Documentation/Simulation.md` for jobs that block.
     public var watchdog: Duration?
+    /// Extra wall time after the watchdog after which a job that still has not returned to the loop
+    /// (it blocks its thread) ends the process with status 124 and a message on standard error;
+    /// nil to never end the process. Only used when `watchdog` is set.
+    public var blockedJobGrace: Duration?
     /// Virtual-time limit: a timer beyond it ends the run with `.virtualTimeLimitReached`.
     public var virtualTimeLimit: Duration?
     /// What happens when work arrives from outside the simulation thread.
@@ -52,6 +56,8 @@ extension Simulation {
     ///   - name: A name for errors and reports.
     ///   - seed: Seed of the run's random streams.
     ///   - watchdog: Wall-clock limit of the run (default 60 s); nil for none.
+    ///   - blockedJobGrace: After the watchdog, how long a blocking job may hold the thread before the
+    ///     process is ended (default 10 s); nil to never end the process.
     ///   - virtualTimeLimit: Virtual-time limit (default 24 h); nil for none.
     ///   - escapePolicy: What to do with work from other threads (default: tolerate, 100 ms grace).
     ///   - realClockQuantum: Rounding of real-clock sleeps (default 1 ms).
@@ -60,6 +66,7 @@ extension Simulation {
       name: String = "simulation",
       seed: UInt64 = 0,
       watchdog: Duration? = .seconds(60),
+      blockedJobGrace: Duration? = .seconds(10),
       virtualTimeLimit: Duration? = .seconds(24 * 3600),
       escapePolicy: EscapePolicy = .tolerate(),
       realClockQuantum: Duration = .milliseconds(1),
@@ -68,6 +75,7 @@ extension Simulation {
       self.name = name
       self.seed = seed
       self.watchdog = watchdog
+      self.blockedJobGrace = blockedJobGrace
       self.virtualTimeLimit = virtualTimeLimit
       self.escapePolicy = escapePolicy
       self.realClockQuantum = realClockQuantum
