@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 import Testing
 
@@ -101,5 +102,42 @@ import Testing
     #expect(report.value == 1000 + 4950 + 3)
     #expect(report.counts.jobs > 100)
     #expect(report.escapes.isEmpty)
+  }
+
+  @Test func sleepsOnTheMainActorAreCaptured() throws {
+    let report = try Simulation.run(testConfiguration("main-actor sleep")) {
+      await Task { @MainActor in
+        try? await Task.sleep(for: .seconds(5))
+        MainActor.assertIsolated()
+        return virtualNow
+      }.value
+    }
+    #expect(report.value == .seconds(5))
+    #expect(report.counts.realClockSleeps == 1)
+    #expect(report.escapes.isEmpty)
+  }
+
+  @Test func currentIsNilOnOtherThreadsDuringARun() throws {
+    let report = try Simulation.run(testConfiguration("current elsewhere")) { () -> [Bool] in
+      let seenElsewhere = LockedFlag()
+      let done = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        seenElsewhere.value = Simulation.current != nil
+        done.signal()
+      }
+      done.wait()
+      return [Simulation.current != nil, seenElsewhere.value]
+    }
+    #expect(report.value == [true, false])
+    #expect(Simulation.current == nil)
+  }
+}
+
+final class LockedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage = false
+  var value: Bool {
+    get { lock.withLock { storage } }
+    set { lock.withLock { storage = newValue } }
   }
 }
