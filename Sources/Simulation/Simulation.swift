@@ -42,7 +42,7 @@ public final class Simulation: @unchecked Sendable {
   /// Runtime ids of tasks that were enqueued in this simulation, to recognise them when another
   /// thread resumes them (see `claimForeignJob`). Ids, not addresses: the allocator reuses the
   /// memory of finished tasks for unrelated tasks of the host process at once.
-  let knownTasks = Mutex<Set<UInt64>>([])
+  let knownTasks = TaskRegistry()
 
   // Touched by the simulation thread only.
   var ready = Deque<Job>()

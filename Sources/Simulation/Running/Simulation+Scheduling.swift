@@ -6,8 +6,7 @@ extension Simulation {
   func enqueueFromSimulationThread(_ job: Job) {
     switch job {
     case .global(let unowned), .main(let unowned):
-      let id = runtimeTaskID(of: unowned)
-      if id != 0 { _ = knownTasks.withLock { $0.insert(id) } }
+      knownTasks.insert(runtimeTaskID(of: unowned))
     }
     ready.append(job)
   }
@@ -15,8 +14,7 @@ extension Simulation {
   /// Captures a job enqueued on another thread when it belongs to a task of this run.
   /// - Returns: Whether the job was taken (false: unrelated work of the host process).
   func claimForeignJob(_ job: UnownedJob, kind: Escape.Kind) -> Bool {
-    let id = runtimeTaskID(of: job)
-    guard id != 0, knownTasks.withLock({ $0.contains(id) }) else { return false }
+    guard knownTasks.contains(runtimeTaskID(of: job)) else { return false }
     inbox.post(.global(job), kind: kind)
     return true
   }
