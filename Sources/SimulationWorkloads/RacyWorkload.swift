@@ -29,9 +29,12 @@ public enum RacyWorkload {
         group.addTask {
           let jitter = simulation.random(for: "racy worker \(worker)")
           for step in 0..<5 {
+            // Real-clock sleeps are multiples of 10 ms, so the workload stays deterministic with a
+            // 10 ms quantum on a loaded machine (see Documentation/Simulation.md, "Limits");
+            // the VirtualClock sleeps are exact and take any duration.
             switch step % 3 {
-            case 0: try? await Task.sleep(for: .milliseconds(10 + Int(jitter.next() % 7)))
-            case 1: try? await ContinuousClock().sleep(for: .milliseconds(5 * worker + 1))
+            case 0: try? await Task.sleep(for: .milliseconds(10 * (1 + Int(jitter.next() % 3))))
+            case 1: try? await ContinuousClock().sleep(for: .milliseconds(10 * (worker + 1)))
             default: try? await clock.sleep(for: .microseconds(1500 + 250 * worker))
             }
             await Task.yield()

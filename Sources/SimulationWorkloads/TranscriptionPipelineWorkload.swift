@@ -3,7 +3,8 @@ import Simulation
 /// The reference pipeline of the feasibility study, written for this project: a producer yields a
 /// 20 ms "audio buffer" into an `AsyncStream`, a recognizer actor turns every fifth buffer into a
 /// partial result and every 25th into a final, a main-actor model applies results, and four noise
-/// tasks sleep and yield in between. Used by the tests and the SimulationLoop benchmark.
+/// tasks sleep (500, 540, 580, 620 ms: multiples of 10 ms, so coarser real-clock quanta give the
+/// same timeline as `VirtualClock`) and yield in between. Used by the tests and the SimulationLoop benchmark.
 public enum TranscriptionPipelineWorkload {
   /// How the producer and the noise tasks sleep.
   public enum SleepKind: String, Sendable, CaseIterable {
@@ -56,7 +57,7 @@ public enum TranscriptionPipelineWorkload {
         for worker in 0..<4 {
           group.addTask {
             for tick in 0..<(seconds * 2) {
-              await pause(500 + worker * 37)
+              await pause(500 + worker * 40)
               await Task.yield()
               trace.record("pipeline.noise", ["worker": String(worker), "tick": String(tick)])
             }

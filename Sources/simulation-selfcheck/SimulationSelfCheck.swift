@@ -6,20 +6,24 @@ import Foundation
 /// Runs the racy reference workload once in a simulation and prints `hash=<trace hash>` (and the
 /// outcome), so tests can compare hashes across processes.
 ///
-/// Usage: `simulation-selfcheck [seed]` (default seed 1), or `simulation-selfcheck block`, which runs
+/// Usage: `simulation-selfcheck [seed [quantum-ms]]` (default seed 1, real-clock quantum 1 ms), or `simulation-selfcheck block`, which runs
 /// a body that blocks its thread, to show that the watchdog ends the process (status 124).
 @main
 enum SimulationSelfCheck {
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
     if arguments.first == "block" { blockForever() }
-    guard let seed = UInt64(arguments.first ?? "1") else {
+    guard let seed = UInt64(arguments.first ?? "1"),
+      let quantum = Int(arguments.dropFirst().first ?? "1"), quantum > 0
+    else {
       FileHandle.standardError.write(
-        Data("simulation-selfcheck: the seed must be an unsigned integer, got '\(arguments.first!)'\n".utf8))
+        Data("simulation-selfcheck: usage: simulation-selfcheck [seed [quantum-ms]], both positive integers; got \(Array(arguments))\n".utf8))
       exit(2)
     }
     do {
-      let report = try Simulation.run(.init(name: "selfcheck", seed: seed)) {
+      let configuration = Simulation.Configuration(
+        name: "selfcheck", seed: seed, realClockQuantum: .milliseconds(quantum))
+      let report = try Simulation.run(configuration) {
         await RacyWorkload.run()
       }
       print("hash=\(report.traceHash) events=\(report.trace.count) outcome=\(report.outcome) escapes=\(report.escapes.count)")

@@ -34,7 +34,7 @@ import Testing
     for _ in 0..<10 {
       let process = Process()
       process.executableURL = executable
-      process.arguments = ["7"]
+      process.arguments = ["7", "10"]  // seed and quantum (ms) of testConfiguration
       let pipe = Pipe()
       process.standardOutput = pipe
       try process.run()

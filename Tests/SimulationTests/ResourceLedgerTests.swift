@@ -79,7 +79,7 @@ import Testing
   @Test func ledgerEventsAreTraced() throws {
     let report = try Simulation.run(testConfiguration("ledger trace")) {
       let lease = Simulation.current!.ledger.acquire(.runningEngines, label: "main")
-      try? await Task.sleep(for: .milliseconds(5))
+      try? await VirtualClock().sleep(for: .milliseconds(5))
       try? lease.release()
     }
     #expect(report.trace.map(\.canonicalLine) == [

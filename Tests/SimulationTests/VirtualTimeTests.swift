@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func realClockSleepsAreRoundedUpToTheQuantum() throws {
-    let report = try Simulation.run(testConfiguration("quantum")) {
+    let report = try Simulation.run(testConfiguration("quantum", realClockQuantum: .milliseconds(1))) {
       try? await Task.sleep(for: .microseconds(1600))
       let first = virtualNow
       try? await Task.sleep(for: .microseconds(1400))

@@ -8,7 +8,10 @@ final class SimulationXCTests: XCTestCase {
   func testRacyWorkloadIsDeterministicFromXCTest() throws {
     var hashes = Set<String>()
     for _ in 0..<10 {
-      let report = try Simulation.run(.init(name: "xctest racy", seed: 3, exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+      let report = try Simulation.run(
+        .init(
+          name: "xctest racy", seed: 3, realClockQuantum: .milliseconds(10),  // see SimulationTests/TestSupport.swift
+          exclusivity: .waitForTurn(timeout: .seconds(120)))) {
         await RacyWorkload.run()
       }
       XCTAssertEqual(report.outcome, .finished)
