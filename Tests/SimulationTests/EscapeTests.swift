@@ -66,6 +66,31 @@ import Testing
     #expect(report.escapes.first?.kind == .foreignGlobalEnqueue)
   }
 
+  @Test func taskPreferringAnotherExecutorEscapesAndIsReported() throws {
+    let report = try Simulation.run(
+      testConfiguration("executor preference", watchdog: .seconds(1), escapePolicy: .tolerate(grace: .milliseconds(700)))
+    ) {
+      await Task(executorPreference: SerialQueueTaskExecutor()) { 5 }.value
+    }
+    #expect(report.outcome == .finished, "\(report.outcome)")
+    #expect(report.value == 5)
+    #expect(report.escapes.map(\.kind) == [.foreignGlobalEnqueue])
+  }
+
+  /// A documented blind spot: work sent to another executor by an explicit preference leaves the
+  /// loop without passing any hook. Here it sleeps in real time, so the run sees nothing runnable
+  /// and no timer and reports a deadlock after the grace, instead of hanging.
+  @Test func scopedExecutorPreferenceLeavesTheLoopUnseen() throws {
+    let report = try Simulation.run(testConfiguration("scoped preference", watchdog: .seconds(1))) {
+      await withTaskExecutorPreference(SerialQueueTaskExecutor()) {
+        try? await Task.sleep(for: .seconds(1))
+        return 6
+      }
+    }
+    #expect(report.outcome.isDeadlock, "\(report.outcome)")
+    #expect(report.value == nil)
+  }
+
   @Test func unrelatedWorkOfTheProcessIsNotCaptured() async throws {
     // Work of the host process (here: this test's own task) keeps running on the real executor
     // while a simulation runs on another thread; it is not counted as an escape.
@@ -93,5 +118,17 @@ import Testing
     let semaphore = DispatchSemaphore(value: 0)
     Task { semaphore.signal() }
     return semaphore
+  }
+}
+
+/// A task executor on its own serial Dispatch queue: the shape of an app's custom executor. (The
+/// global concurrent executor behaves the same, but may wait for a free worker while tests block
+/// the pool, which would make these tests depend on load.)
+final class SerialQueueTaskExecutor: TaskExecutor, @unchecked Sendable {
+  private let queue = DispatchQueue(label: "foreign task executor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 }

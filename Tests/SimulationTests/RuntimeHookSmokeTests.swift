@@ -117,6 +117,33 @@ import Testing
     #expect(report.escapes.isEmpty)
   }
 
+  @Test func otherConcurrencyConstructsRunOnTheLoop() throws {
+    let report = try Simulation.run(testConfiguration("other constructs")) { () -> [Int] in
+      var results: [Int] = []
+      results.append(await Task.detached { 1 }.value)
+      results.append(await Task.immediate { 2 }.value)
+      let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+      Task {
+        try? await Task.sleep(for: .seconds(1))
+        continuation.yield(3)
+        continuation.finish()
+      }
+      for try await value in stream { results.append(value) }
+      let resumed = try await withCheckedThrowingContinuation { (resume: CheckedContinuation<Int, any Error>) in
+        Task { resume.resume(returning: 4) }
+      }
+      results.append(resumed)
+      try await withThrowingDiscardingTaskGroup { group in
+        group.addTask { try await Task.sleep(for: .seconds(2)) }
+      }
+      return results
+    }
+    #expect(report.outcome == .finished, "\(report.outcome)")
+    #expect(report.value == [1, 2, 3, 4])
+    #expect(report.virtualTime == .seconds(3))
+    #expect(report.escapes.isEmpty, "\(report.escapes)")
+  }
+
   @Test func currentIsNilOnOtherThreadsDuringARun() throws {
     let report = try Simulation.run(testConfiguration("current elsewhere")) { () -> [Bool] in
       let seenElsewhere = LockedFlag()
