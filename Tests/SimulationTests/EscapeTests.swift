@@ -70,7 +70,11 @@ import Testing
     let report = try Simulation.run(
       testConfiguration("executor preference", watchdog: .seconds(1), escapePolicy: .tolerate(grace: .milliseconds(700)))
     ) {
-      await Task(executorPreference: SerialQueueTaskExecutor()) { 5 }.value
+      let suspended = afterSuspension()
+      return await Task(executorPreference: SerialQueueTaskExecutor()) { () -> Int in
+        suspended.wait()  // finish only after the body awaits, so the resume comes from outside
+        return 5
+      }.value
     }
     #expect(report.outcome == .finished, "\(report.outcome)")
     #expect(report.value == 5)
