@@ -20,6 +20,8 @@ let package = Package(
     .library(name: "CoreMediaTwin", targets: ["CoreMediaTwin"]),
     .library(name: "AVFAudioTwin", targets: ["AVFAudioTwin"]),
     .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
+    // Reference workloads for the simulation's tests, self-check executable and benchmark.
+    .library(name: "SimulationWorkloads", targets: ["SimulationWorkloads"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +49,9 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]),
+    .target(name: "SimulationWorkloads", dependencies: ["Simulation"]),
+    // Runs the racy reference workload once and prints its trace hash (cross-process determinism).
+    .executableTarget(name: "simulation-selfcheck", dependencies: ["Simulation", "SimulationWorkloads"]),
 
     // MARK: twins of Apple's frameworks
     .target(name: "CoreMediaTwin"),
@@ -65,7 +70,11 @@ let package = Package(
 
     // MARK: tests
     .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM"]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
+    .testTarget(
+      name: "SimulationTests",
+      dependencies: ["Simulation", "SimulationWorkloads", .target(name: "simulation-selfcheck")]),
+    // XCTest, to prove runs work from a synchronous XCTest method on the main thread.
+    .testTarget(name: "SimulationXCTests", dependencies: ["Simulation", "SimulationWorkloads"]),
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
     .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice"]),

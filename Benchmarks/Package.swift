@@ -27,6 +27,7 @@ let package = Package(
       name: "SimulationLoop",
       dependencies: [
         .product(name: "Simulation", package: "speech-replay"),
+        .product(name: "SimulationWorkloads", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/SimulationLoop",

@@ -1,3 +1,4 @@
+#include <stdlib.h>  // defines __GLIBC__ on glibc, which selects the branch below
 #include "CMallocInfo.h"
 #if defined(__GLIBC__)
 #include <malloc.h>

@@ -1,0 +1,18 @@
+extension Duration {
+  /// The duration in whole nanoseconds, clamped to `Int64`.
+  var nanosecondsClamped: Int64 {
+    let (seconds, attoseconds) = components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return seconds < 0 ? .min : .max }
+    return whole.addingReportingOverflow(attoseconds / 1_000_000_000).overflow
+      ? (seconds < 0 ? .min : .max) : whole + attoseconds / 1_000_000_000
+  }
+}
+
+extension Duration {
+  /// The duration in seconds as a `Double`.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,31 @@
+/// An entry of the virtual-time heap, ordered by deadline and then by arming order.
+struct TimerEntry: Comparable {
+  enum Action {
+    /// A runtime job (a `Task.sleep` or clock sleep on the real clocks) to enqueue.
+    case job(UnownedJob)
+    /// A `VirtualClock` sleep to resume.
+    case sleeper(VirtualSleep)
+  }
+
+  /// Virtual nanoseconds since the start of the run.
+  var deadline: Int64
+  /// Arming order, so equal deadlines fire first-armed first (deterministic).
+  var sequence: UInt64
+  var action: Action
+
+  /// Whether firing this entry still does something.
+  var isLive: Bool {
+    switch action {
+    case .job: true
+    case .sleeper(let sleep): sleep.isLive
+    }
+  }
+
+  static func < (lhs: TimerEntry, rhs: TimerEntry) -> Bool {
+    (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)
+  }
+
+  static func == (lhs: TimerEntry, rhs: TimerEntry) -> Bool {
+    lhs.deadline == rhs.deadline && lhs.sequence == rhs.sequence
+  }
+}

@@ -1,0 +1,57 @@
+internal import Synchronization
+
+/// Counts live instances of a class: store one as a property, and the count drops when the owner
+/// is deallocated.
+///
+/// ```swift
+/// final class AnalyzerSession {
+///   private let tracker = LiveObjectTracker(AnalyzerSession.self)
+/// }
+/// ```
+/// Counts are process-wide (objects outlive runs) and keyed by the type's full name, such as
+/// `SpeechTwin.AnalyzerSession`. Creating a tracker takes a lock once; freeing it is one atomic.
+public final class LiveObjectTracker: Sendable {
+  private final class Counter: Sendable {
+    let live = Atomic<Int>(0)
+  }
+
+  private static let registry = Mutex<[ObjectIdentifier: (name: String, counter: Counter)]>([:])
+  private let counter: Counter
+
+  /// Counts one more live instance of `type` until this tracker is deallocated.
+  /// - Parameter type: The owning class.
+  public init<Owner>(_ type: Owner.Type) {
+    let counter = Self.registry.withLock { registry in
+      if let entry = registry[ObjectIdentifier(type)] { return entry.counter }
+      let counter = Counter()
+      registry[ObjectIdentifier(type)] = (String(reflecting: type), counter)
+      return counter
+    }
+    counter.live.add(1, ordering: .relaxed)
+    self.counter = counter
+  }
+
+  deinit {
+    counter.live.subtract(1, ordering: .relaxed)
+  }
+
+  /// Live instances of every tracked type that has any, by type name.
+  /// - Returns: Counts by full type name; types with no live instance are left out.
+  public static func liveCounts() -> [String: Int] {
+    registry.withLock { registry in
+      var counts: [String: Int] = [:]
+      for entry in registry.values {
+        let live = entry.counter.live.load(ordering: .relaxed)
+        if live != 0 { counts[entry.name] = live }
+      }
+      return counts
+    }
+  }
+
+  /// Live instances of `type`.
+  /// - Parameter type: A tracked class.
+  /// - Returns: Its live count (0 when never tracked).
+  public static func liveCount<Owner>(of type: Owner.Type) -> Int {
+    registry.withLock { $0[ObjectIdentifier(type)]?.counter.live.load(ordering: .relaxed) ?? 0 }
+  }
+}

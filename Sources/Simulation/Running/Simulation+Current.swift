@@ -1,0 +1,33 @@
+internal import Synchronization
+
+extension Simulation {
+  /// The running simulation when called from one of its tasks; nil outside a run and on every
+  /// other thread (so unrelated code running in parallel never sees a simulation).
+  public static var current: Simulation? { engineOnThisThread }
+
+  private static let simulationThread = Atomic<UInt>(0)
+  nonisolated(unsafe) private static var engineForSimulationThread: Simulation?
+  private static let active = Mutex<Simulation?>(nil)
+
+  /// The running simulation when called on its thread (the fast path of every hook).
+  static var engineOnThisThread: Simulation? {
+    let id = simulationThread.load(ordering: .relaxed)
+    guard id != 0, id == Platform.currentThreadID else { return nil }
+    return engineForSimulationThread
+  }
+
+  /// The running simulation, from any thread.
+  static var activeFromAnyThread: Simulation? { active.withLock { $0 } }
+
+  func becomeActive() {
+    Self.engineForSimulationThread = self
+    Self.active.withLock { $0 = self }
+    Self.simulationThread.store(threadID, ordering: .releasing)
+  }
+
+  func resignActive() {
+    Self.simulationThread.store(0, ordering: .releasing)
+    Self.active.withLock { $0 = nil }
+    Self.engineForSimulationThread = nil
+  }
+}

@@ -1,0 +1,161 @@
+internal import Foundation
+internal import Synchronization
+
+extension Simulation {
+  /// Runs `body` deterministically in virtual time on the calling thread and reports what happened.
+  ///
+  /// The call is synchronous: it returns when the body has finished and nothing is runnable, or
+  /// when the run deadlocks, hits a limit, or stops at an escape. Use it from a synchronous XCTest
+  /// method, a synchronous Swift Testing `@Test`, or an executable; never from inside a run.
+  ///
+  /// ```swift
+  /// let report = try Simulation.run(.init(name: "start-stop", seed: 7)) {
+  ///   await Recorder().startAndStop()
+  /// }
+  /// #expect(report.outcome == .finished)
+  /// ```
+  /// - Parameters:
+  ///   - configuration: Seed, limits, escape policy, quantum and exclusivity.
+  ///   - body: The code to simulate; it may start tasks, use actors, the main actor, streams and sleeps.
+  /// - Returns: The report: value, outcome, virtual time, counts, escapes, trace and ledger.
+  /// - Throws: `SimulationError` when the run cannot start (another run is active, a nested run,
+  ///   or a missing runtime hook). Problems of the run itself are in the report's `outcome`.
+  public static func run<Value: Sendable>(
+    _ configuration: Configuration = Configuration(),
+    _ body: @escaping @Sendable () async throws -> Value
+  ) throws(SimulationError) -> Report<Value> {
+    if engineOnThisThread != nil { throw .nestedRun(requested: configuration.name) }
+    let hooks = try RuntimeHooks.variables.get()
+    try SimulationTurnstile.shared.acquire(name: configuration.name, policy: configuration.exclusivity)
+    defer { SimulationTurnstile.shared.release() }
+
+    let simulation = Simulation(configuration: configuration, threadID: Platform.currentThreadID)
+    let ledgerAtStart = simulation.ledger.snapshot()
+    let wallStart = ContinuousClock.now
+    let box = BodyBox<Value>()
+
+    let blockedJobWatchdog = configuration.watchdog.flatMap { limit in
+      configuration.blockedJobGrace.map { grace in
+        BlockedJobWatchdog(
+          name: configuration.name, deadline: Date(timeIntervalSinceNow: (limit + grace).seconds), limit: limit)
+      }
+    }
+    defer { blockedJobWatchdog?.finish() }
+    simulation.becomeActive()
+    RuntimeHooks.install(hooks)
+    // Created on the simulation thread with the hooks installed, so the runtime hands its first
+    // job to the loop.
+    Task.detached {
+      do {
+        box.value = try await body()
+      } catch {
+        box.error = String(describing: error)
+      }
+      box.finished.store(true, ordering: .releasing)
+    }
+    let outcome = simulation.runLoop(bodyFinished: { box.finished.load(ordering: .acquiring) }, wallStart: wallStart)
+    RuntimeHooks.uninstall(hooks)
+    simulation.resignActive()
+
+    let escapes = simulation.inbox.escapeCounts
+      .sorted { $0.key.rawValue < $1.key.rawValue }
+      .map { Escape(kind: $0.key, count: $0.value) }
+    let events = simulation.trace.events
+    return Report(
+      configuration: configuration, outcome: outcome,
+      value: box.finished.load(ordering: .acquiring) ? box.value : nil,
+      bodyError: box.error,
+      virtualTime: simulation.now, wallTime: wallStart.duration(to: .now),
+      counts: simulation.counts, escapes: escapes, trace: events, traceHash: events.stableHash,
+      abandonedTimers: simulation.timers.unordered.count(where: \.isLive),
+      ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot())
+  }
+
+  /// The loop: run jobs in FIFO order; when none is runnable, advance virtual time to the
+  /// earliest timer; stop when the body has finished and nothing is runnable, or on deadlock,
+  /// limit, watchdog or escape.
+  func runLoop(bodyFinished: () -> Bool, wallStart: ContinuousClock.Instant) -> Outcome {
+    let wallDeadline = configuration.watchdog.map { wallStart.advanced(by: $0) }
+    let virtualLimit = configuration.virtualTimeLimit?.nanosecondsClamped
+    let policy = configuration.escapePolicy
+    var iterations = 0
+    while true {
+      iterations &+= 1
+      if inbox.hasItems {
+        let foreign = inbox.drain()
+        counts.foreignJobs += foreign.count
+        ready.append(contentsOf: foreign)
+      }
+      if policy.stopsAtFirstEscape && !inbox.escapeCountsAreEmpty { return .stoppedAtEscape }
+      if iterations & 127 == 0, let wallDeadline, ContinuousClock.now >= wallDeadline {
+        return .watchdogExpired(wallTime: wallStart.duration(to: .now))
+      }
+      if let job = ready.popFirst() {
+        run(job)
+        continue
+      }
+      if bodyFinished() { return .finished }
+      if let timer = popLiveTimer() {
+        if let virtualLimit, timer.deadline > virtualLimit {
+          timers.insert(timer)
+          return .virtualTimeLimitReached(limit: .nanoseconds(virtualLimit))
+        }
+        if timer.deadline > nowValue {
+          nowValue = timer.deadline
+          counts.timeAdvances += 1
+        }
+        fire(timer)
+        continue
+      }
+      // Nothing runnable, no timer: only work from another thread can still move the run.
+      var waitUntil = Date(timeIntervalSinceNow: policy.grace.seconds)
+      if let wallDeadline {
+        let left = ContinuousClock.now.duration(to: wallDeadline).seconds
+        waitUntil = min(waitUntil, Date(timeIntervalSinceNow: max(0, left)))
+      }
+      if inbox.wait(until: waitUntil) { continue }
+      if let wallDeadline, ContinuousClock.now >= wallDeadline {
+        return .watchdogExpired(wallTime: wallStart.duration(to: .now))
+      }
+      let report = DeadlockReport(virtualTime: now, waitingOn: activeWaits, openResources: ledger.openResources)
+      trace.record(
+        .deadlock,
+        ["waiting": report.waitingOn.joined(separator: "; "), "open": report.openResources.joined(separator: "; ")])
+      return .deadlock(report)
+    }
+  }
+
+  @inline(__always)
+  private func run(_ job: Job) {
+    counts.jobs += 1
+    switch job {
+    case .global(let job):
+      job.runSynchronously(on: SimulatedTaskExecutor.sharedRef)
+    case .main(let job):
+      counts.mainJobs += 1
+      job.runSynchronously(isolatedTo: mainExecutorRef, taskExecutor: SimulatedTaskExecutor.sharedRef)
+    }
+  }
+
+  /// The earliest timer that still does something; cancelled sleeps are dropped without moving time.
+  private func popLiveTimer() -> TimerEntry? {
+    while let timer = timers.popMin() {
+      if timer.isLive { return timer }
+    }
+    return nil
+  }
+
+  private func fire(_ timer: TimerEntry) {
+    switch timer.action {
+    case .job(let job): ready.append(.global(job))
+    case .sleeper(let sleep): sleep.fire()
+    }
+  }
+}
+
+/// Where the body task leaves its result for the loop.
+private final class BodyBox<Value>: @unchecked Sendable {
+  var value: Value?
+  var error: String?
+  let finished = Atomic<Bool>(false)
+}

@@ -1,0 +1,53 @@
+/// Where two traces first differ.
+public struct TraceDivergence: Sendable, Equatable, CustomStringConvertible {
+  /// Index of the first differing event.
+  public var index: Int
+  /// The canonical line of the expected (first) trace there, or nil when it had ended.
+  public var expected: String?
+  /// The canonical line of the actual (second) trace there, or nil when it had ended.
+  public var actual: String?
+
+  /// Creates a divergence.
+  /// - Parameters:
+  ///   - index: Index of the first differing event.
+  ///   - expected: The expected trace's line there, or nil.
+  ///   - actual: The actual trace's line there, or nil.
+  public init(index: Int, expected: String?, actual: String?) {
+    self.index = index
+    self.expected = expected
+    self.actual = actual
+  }
+
+  public var description: String {
+    "traces diverge at event \(index): expected \(expected ?? "<end of trace>"), got \(actual ?? "<end of trace>")"
+  }
+}
+
+extension Array where Element == TraceEvent {
+  /// The first place where this trace differs from `expected`, or nil when they are identical.
+  /// - Parameter expected: The reference trace.
+  /// - Returns: The first divergence, or nil.
+  public func firstDivergence(from expected: [TraceEvent]) -> TraceDivergence? {
+    let common = Swift.min(count, expected.count)
+    for index in 0..<common where self[index].canonicalLine != expected[index].canonicalLine {
+      return TraceDivergence(index: index, expected: expected[index].canonicalLine, actual: self[index].canonicalLine)
+    }
+    guard count != expected.count else { return nil }
+    return TraceDivergence(
+      index: common,
+      expected: common < expected.count ? expected[common].canonicalLine : nil,
+      actual: common < count ? self[common].canonicalLine : nil)
+  }
+
+  /// Stable FNV-1a 64 hash of the canonical lines (each followed by a newline), as 16 hex digits.
+  ///
+  /// Stable across runs, processes and machines, unlike Swift's `Hasher`.
+  public var stableHash: String {
+    var hash = StableHash()
+    for event in self {
+      hash.combine(event.canonicalLine)
+      hash.combine("\n")
+    }
+    return hash.hexDigest
+  }
+}
