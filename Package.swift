@@ -56,8 +56,8 @@ let package = Package(
     // MARK: twins of Apple's frameworks
     .target(name: "CoreMediaTwin"),
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
-    .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin"]),
-    .target(name: "AVFAudioTwin"),
+    .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
+    .target(name: "AVFAudioTwin", dependencies: ["AudioPCM"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin"]),
 
     // MARK: front ends

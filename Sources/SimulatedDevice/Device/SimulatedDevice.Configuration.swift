@@ -1,0 +1,117 @@
+extension SimulatedDevice {
+  /// Everything a scenario says about the device: its microphone, speech assets, network,
+  /// permissions, limits. Values are plain data so scenario files can be decoded into them.
+  public struct Configuration: Sendable, Hashable {
+    /// The microphone's hardware and what it hears.
+    public var microphone: MicrophoneConfiguration
+    /// Speech assets: which locales exist, are installed, reserved, and how downloads behave.
+    public var assets: AssetConfiguration
+    /// Whether the network is reachable at the start.
+    public var networkAvailable: Bool
+    /// The record permission at the start, and what the user answers when asked.
+    public var recordPermission: RecordPermission
+    /// Whether `SpeechTranscriber.isAvailable` (hardware support) is true.
+    public var speechTranscriberAvailable: Bool
+    /// How many analyzers may run at once before the next one fails with `insufficientResources`.
+    public var maximumSimultaneousAnalyzers: Int
+
+    /// Creates a configuration; the defaults are a current iPhone with en-US installed, online,
+    /// microphone permission granted.
+    public init(
+      microphone: MicrophoneConfiguration = MicrophoneConfiguration(),
+      assets: AssetConfiguration = AssetConfiguration(),
+      networkAvailable: Bool = true,
+      recordPermission: RecordPermission = RecordPermission(),
+      speechTranscriberAvailable: Bool = true,
+      maximumSimultaneousAnalyzers: Int = 4
+    ) {
+      self.microphone = microphone
+      self.assets = assets
+      self.networkAvailable = networkAvailable
+      self.recordPermission = recordPermission
+      self.speechTranscriberAvailable = speechTranscriberAvailable
+      self.maximumSimultaneousAnalyzers = maximumSimultaneousAnalyzers
+    }
+  }
+
+  /// The microphone: its hardware format, how the engine's tap is paced, and the audio it hears.
+  public struct MicrophoneConfiguration: Sendable, Hashable {
+    /// The hardware sample rate (48 kHz on most devices, 16 kHz on some headsets).
+    public var sampleRate: Double
+    /// Hardware channels.
+    public var channelCount: Int
+    /// Frames per tap callback the hardware actually delivers (a tap's `bufferSize` is only a hint).
+    public var tapFrames: Int
+    /// Largest random delay added to each callback (seeded), for scheduling realism.
+    public var jitter: Duration
+    /// The audio file the microphone hears; silence when nil or after the file ends.
+    public var audioFile: String?
+
+    /// Creates a configuration: 48 kHz mono, 4800-frame (100 ms) callbacks, no jitter, silence.
+    public init(sampleRate: Double = 48_000, channelCount: Int = 1, tapFrames: Int = 4_800, jitter: Duration = .zero, audioFile: String? = nil) {
+      self.sampleRate = sampleRate
+      self.channelCount = channelCount
+      self.tapFrames = tapFrames
+      self.jitter = jitter
+      self.audioFile = audioFile
+    }
+  }
+
+  /// The speech-asset catalogue at the start of a scenario.
+  public struct AssetConfiguration: Sendable, Hashable {
+    /// Locales a transcriber can ever use on this device (BCP-47, `en-US`).
+    public var supportedLocales: [String]
+    /// Locales whose model is on the device.
+    public var installedLocales: [String]
+    /// Locales reserved by the app.
+    public var reservedLocales: [String]
+    /// The reservation limit (`AssetInventory.maximumReservedLocales`).
+    public var maximumReservedLocales: Int
+    /// How long a download takes in virtual time.
+    public var downloadDuration: Duration
+    /// How many progress updates a download reports.
+    public var progressSteps: Int
+    /// A download failure to inject: the download fails after this fraction (0…1) of its duration.
+    public var downloadFailsAt: Double?
+
+    /// Creates a catalogue: en-US and a few others supported, en-US installed and reserved, five
+    /// reservations, 3 s downloads in 10 steps that succeed.
+    public init(
+      supportedLocales: [String] = ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "ja-JP"],
+      installedLocales: [String] = ["en-US"], reservedLocales: [String] = ["en-US"], maximumReservedLocales: Int = 5,
+      downloadDuration: Duration = .seconds(3), progressSteps: Int = 10, downloadFailsAt: Double? = nil
+    ) {
+      self.supportedLocales = supportedLocales
+      self.installedLocales = installedLocales
+      self.reservedLocales = reservedLocales
+      self.maximumReservedLocales = maximumReservedLocales
+      self.downloadDuration = downloadDuration
+      self.progressSteps = progressSteps
+      self.downloadFailsAt = downloadFailsAt
+    }
+  }
+
+  /// The record permission and how the simulated user answers a request.
+  public struct RecordPermission: Sendable, Hashable {
+    /// The three states Apple's `AVAudioApplication.recordPermission` reports.
+    public enum State: String, Sendable, Hashable, CaseIterable {
+      /// Not asked yet.
+      case undetermined
+      /// The user said no.
+      case denied
+      /// The user said yes.
+      case granted
+    }
+
+    /// The state at the start.
+    public var state: State
+    /// What the user answers when the app asks while undetermined.
+    public var answersRequestWith: Bool
+
+    /// Creates a permission; granted by default.
+    public init(state: State = .granted, answersRequestWith: Bool = true) {
+      self.state = state
+      self.answersRequestWith = answersRequestWith
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Simulation
+import Synchronization
+
+/// The device a scenario runs on: microphone, speech assets, network, record permission, resource
+/// limits and the speech model. The twins of Apple's APIs read it through ``current``, as Apple's
+/// APIs read the real device.
+///
+/// ```swift
+/// let device = SimulatedDevice(configuration: .init(networkAvailable: false), model: ScriptedModelBackend(script: script))
+/// let report = try SimulatedDevice.withDevice(device) {
+///   try Simulation.run(.init(name: "offline first run")) { await app.start() }
+/// }
+/// device.diagnostics   // what a developer could not have seen on a device
+/// ```
+///
+/// State changes that a scenario makes (network off, permission denied, asset removed) take effect
+/// at once; the twins observe them the next time they ask.
+public final class SimulatedDevice: Sendable {
+  /// The configuration the device started with.
+  public let configuration: Configuration
+  /// The speech model behind the transcriber twins.
+  public let model: any SpeechModelBackend
+  /// The speech-asset catalogue (supported, installed, reserved locales; downloads).
+  public let assets: AssetCatalogue
+
+  private let state: Mutex<State>
+
+  private struct State {
+    var networkAvailable: Bool
+    var recordPermission: RecordPermission.State
+    var analyzersRunning = 0
+    var diagnostics: [Diagnostic] = []
+  }
+
+  /// Creates a device.
+  /// - Parameters:
+  ///   - configuration: Microphone, assets, network, permission and limits at the start.
+  ///   - model: The speech model; by default one that knows no locale (every analysis fails with `noModel`).
+  public init(configuration: Configuration = Configuration(), model: any SpeechModelBackend = ScriptedModelBackend(scripts: [:])) {
+    self.configuration = configuration
+    self.model = model
+    self.assets = AssetCatalogue(configuration.assets)
+    self.state = Mutex(State(networkAvailable: configuration.networkAvailable, recordPermission: configuration.recordPermission.state))
+  }
+
+  // MARK: Network and permission
+
+  /// Whether the network is reachable now.
+  public var networkAvailable: Bool {
+    get { state.withLock { $0.networkAvailable } }
+    set {
+      state.withLock { $0.networkAvailable = newValue }
+      record("device.network", ["available": String(newValue)])
+    }
+  }
+
+  /// The record permission now.
+  public var recordPermission: RecordPermission.State {
+    get { state.withLock { $0.recordPermission } }
+    set {
+      state.withLock { $0.recordPermission = newValue }
+      record("device.permission", ["record": newValue.rawValue])
+    }
+  }
+
+  /// Asks the simulated user for the record permission: an undetermined permission becomes what
+  /// the configuration says the user answers; a decided one stays as it is.
+  /// - Returns: Whether recording is granted.
+  public func requestRecordPermission() -> Bool {
+    let answer = state.withLock { state -> RecordPermission.State in
+      if state.recordPermission == .undetermined {
+        state.recordPermission = configuration.recordPermission.answersRequestWith ? .granted : .denied
+      }
+      return state.recordPermission
+    }
+    record("device.permission.request", ["answer": answer.rawValue])
+    return answer == .granted
+  }
+
+  // MARK: Resource limits
+
+  /// Takes one of the device's analyzer slots; false when ``Configuration/maximumSimultaneousAnalyzers``
+  /// are already running (the caller then fails with `insufficientResources`).
+  public func acquireAnalyzerSlot() -> Bool {
+    state.withLock { state in
+      guard state.analyzersRunning < configuration.maximumSimultaneousAnalyzers else { return false }
+      state.analyzersRunning += 1
+      return true
+    }
+  }
+
+  /// Gives back a slot taken with ``acquireAnalyzerSlot()``.
+  public func releaseAnalyzerSlot() {
+    state.withLock { $0.analyzersRunning = max(0, $0.analyzersRunning - 1) }
+  }
+
+  /// Analyzers holding a slot now.
+  public var analyzersRunning: Int { state.withLock { $0.analyzersRunning } }
+
+  // MARK: Diagnostics
+
+  /// What the twins reported that a developer could not see on a device, in order.
+  public var diagnostics: [Diagnostic] { state.withLock { $0.diagnostics } }
+
+  /// Records a diagnostic: kept on the device and, inside a simulation, in the trace. Never changes
+  /// behaviour.
+  /// - Parameters:
+  ///   - subject: What it is about, for example `SpeechAnalyzer`.
+  ///   - message: Plain words: what happened and what Apple's framework would have done.
+  public func diagnose(_ subject: String, _ message: String) {
+    let time = Simulation.current?.now ?? .zero
+    state.withLock { $0.diagnostics.append(Diagnostic(time: time, subject: subject, message: message)) }
+    Simulation.current?.trace.record(.diagnostic, ["subject": subject, "message": message])
+  }
+
+  /// Records a trace event when inside a simulation.
+  func record(_ kind: TraceEvent.Kind, _ fields: KeyValuePairs<String, String>) {
+    Simulation.current?.trace.record(kind, fields)
+  }
+}
