@@ -58,7 +58,7 @@ let package = Package(
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
     .target(name: "AVFAudioTwin", dependencies: ["AudioPCM"]),
-    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin"]),
+    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation"]),
 
     // MARK: front ends
     .executableTarget(

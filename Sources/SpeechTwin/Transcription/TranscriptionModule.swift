@@ -1,0 +1,48 @@
+import CoreMediaTwin
+import Foundation
+import Synchronization
+import SimulatedDevice
+
+/// How the analyzer drives a transcriber twin: what to ask of the model, and where its results go.
+package protocol TranscriptionModule: ModuleAssets {
+  /// What the module asks of the speech model.
+  var recognitionRequest: RecognitionRequest { get }
+  /// Publishes one model result on the module's results sequence.
+  func publish(_ result: RecognizedResult)
+  /// Ends the module's results sequence, with an error when the analysis failed.
+  func finishResults(throwing error: (any Error)?)
+  /// The analyzer the module belongs to (a module cannot join a second analyzer).
+  var owner: ModuleOwnership { get }
+}
+
+/// Which analyzer a module belongs to; set once.
+package final class ModuleOwnership: Sendable {
+  private let owner = Mutex<ObjectIdentifier?>(nil)
+  package init() {}
+  /// Claims the module for `analyzer`; false when another analyzer already has it.
+  package func claim(for analyzer: ObjectIdentifier) -> Bool {
+    owner.withLock { current in
+      if let current, current != analyzer { return false }
+      current = analyzer
+      return true
+    }
+  }
+}
+
+extension RecognizedText {
+  /// The attributed text a transcriber publishes: one run per word, separated by spaces, with the
+  /// audio time range and confidence attributes when the module asked for them.
+  func attributedString(resultRange: CMTimeRange, timeRanges: Bool, confidence: Bool) -> AttributedString {
+    var text = AttributedString()
+    let wordsHaveRanges = words.contains { $0.range != nil }
+    for (index, word) in words.enumerated() {
+      var piece = AttributedString(index + 1 < words.count ? word.text + " " : word.text)
+      if timeRanges {
+        piece.audioTimeRange = wordsHaveRanges ? word.range : resultRange
+      }
+      if confidence, let value = word.confidence { piece.transcriptionConfidence = value }
+      text += piece
+    }
+    return text
+  }
+}
