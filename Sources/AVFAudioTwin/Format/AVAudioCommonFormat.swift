@@ -22,7 +22,7 @@ public enum AVAudioCommonFormat: UInt, Sendable, Hashable, CaseIterable {
   }
 
   /// The name AVFAudio prints in a format's description.
-  var displayName: String {
+  package var displayName: String {
     switch self {
     case .otherFormat: "other"
     case .pcmFormatFloat32: "Float32"

@@ -2,7 +2,7 @@ import CoreMediaTwin
 
 extension CMTime {
   /// Seconds with three decimals (`1.600`), for stable, readable reports; `?` when not numeric.
-  var millisecondsText: String {
+  package var millisecondsText: String {
     guard isNumeric else { return "?" }
     let millis = Int64((seconds * 1000).rounded())
     let sign = millis < 0 ? "-" : ""

@@ -1,0 +1,139 @@
+import CoreMediaTwin
+import Simulation
+import SimulatedDevice
+
+extension SpeechAnalyzer {
+  /// Makes results final through `time` (nil: through the audio consumed so far) and returns once
+  /// they are published. Waits for that audio if it has not been consumed yet.
+  /// - Throws: `CancellationError` when the session finishes before `time` is reached; the
+  ///   analysis error when it failed.
+  public func finalize(through time: CMTime?) async throws {
+    guard let target = time ?? consumedThrough else { return }
+    if phase == .finished {
+      if let consumedThrough, target <= consumedThrough { return }
+      throw finishError ?? CancellationError()
+    }
+    try await waitUntilConsumed(target)
+    for index in transcribers.indices {
+      enqueue(transcribers[index].recognizer.finalize(through: target), moduleIndex: index)
+    }
+    for detector in detectors { detector.finalizeAnalysis(through: target) }
+    await waitForPublications()
+    if let finishError { throw finishError }
+    for index in transcribers.indices where transcribers[index].finalizedThrough < target {
+      transcribers[index].finalizedThrough = target
+    }
+    updateVolatileRange()
+    trace("analyzer.finalize", [TraceEvent.Field("through", target.millisecondsText)])
+  }
+
+  /// Waits until audio through `time` is consumed, then finishes the session without publishing
+  /// anything more.
+  public func finish(after time: CMTime) async throws {
+    if phase == .finished {
+      if let consumedThrough, time <= consumedThrough { return }
+      throw finishError ?? CancellationError()
+    }
+    try await waitUntilConsumed(time)
+    finishSession(error: nil)
+  }
+
+  /// ``finalize(through:)`` then ``finish(after:)``: the usual end of `analyzeSequence` use.
+  public func finalizeAndFinish(through time: CMTime) async throws {
+    try await finalize(through: time)
+    try await finish(after: time)
+  }
+
+  /// Waits until the current input sequence has ended and been consumed (following replacements),
+  /// then finalizes and finishes. Waits forever if the input never ends — the simulation reports
+  /// that as a deadlock naming this wait.
+  public func finalizeAndFinishThroughEndOfInput() async throws {
+    guard phase != .finished else { return }
+    while !(inputAttached && inputTerminated) {
+      try await waitForInputEnd()
+      guard phase != .finished else { return }
+    }
+    try await finalize(through: nil)
+    finishSession(error: nil)
+  }
+
+  /// Best effort: drops results not yet published whose audio ends before `time`.
+  public func cancelAnalysis(before time: CMTime) {
+    publishQueue.removeAll { publication in
+      if case .result(let result, _) = publication.output { return result.range.end <= time }
+      return false
+    }
+    trace("analyzer.cancelAnalysis", [TraceEvent.Field("before", time.millisecondsText)])
+  }
+
+  /// Drops all pending work and finishes, even before any input. Never throws.
+  public func cancelAndFinishNow() async {
+    publishQueue.removeAll()
+    finishSession(error: nil)
+  }
+
+  /// Ends the session: result streams end (with `error` if any), waiters are resumed, the analyzer
+  /// slot and the ledger's open session are released.
+  func finishSession(error: (any Error)?) {
+    guard phase != .finished else { return }
+    phase = .finished
+    finishError = error
+    publishQueue.removeAll()
+    readerTask = nil
+    for slot in transcribers { slot.module.finishResults(throwing: error) }
+    for detector in detectors { detector.finishResults(throwing: error) }
+    for module in moduleList where !transcribers.contains(where: { $0.module === module as AnyObject }) {
+      (module as? any TranscriptionModule)?.finishResults(throwing: error)
+      (module as? any AudioAnalysisModule)?.finishResults(throwing: error)
+    }
+    let waiters = consumptionWaiters
+    consumptionWaiters.removeAll()
+    for waiter in waiters { waiter.continuation.resume(throwing: error ?? CancellationError()) }
+    let inputWaiters = inputEndWaiters
+    inputEndWaiters.removeAll()
+    for waiter in inputWaiters { waiter.resume(throwing: error ?? CancellationError()) }
+    for (_, waiter) in published { waiter.resume() }
+    published.removeAll()
+    if holdsSlot {
+      device.releaseAnalyzerSlot()
+      holdsSlot = false
+    }
+    try? sessionLease?.release()
+    sessionLease = nil
+    trace("analyzer.finish", [TraceEvent.Field("error", error.map { String(describing: $0) } ?? "none")])
+  }
+
+  func waitUntilConsumed(_ time: CMTime) async throws {
+    if let consumedThrough, consumedThrough >= time { return }
+    let label = "\(name): audio through \(time.millisecondsText) s to be consumed"
+    try await withWaitLabel(label) {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        consumptionWaiters.append(ConsumptionWaiter(time: time, continuation: continuation))
+      }
+    }
+  }
+
+  func resumeConsumptionWaiters() {
+    guard let consumed = consumedThrough else { return }
+    let ready = consumptionWaiters.filter { $0.time <= consumed }
+    consumptionWaiters.removeAll { $0.time <= consumed }
+    for waiter in ready { waiter.continuation.resume() }
+  }
+
+  private func waitForInputEnd() async throws {
+    let label = "\(name): the input sequence to end (finalizeAndFinishThroughEndOfInput)"
+    try await withWaitLabel(label) {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        inputEndWaiters.append(continuation)
+      }
+    }
+  }
+
+  /// Names the wait for simulation deadlock reports and counts it as an unfinished continuation.
+  private func withWaitLabel(_ label: String, _ body: () async throws -> Void) async throws {
+    guard let simulation = Simulation.current else { return try await body() }
+    let lease = simulation.ledger.acquire(.unfinishedContinuations, label: label)
+    defer { try? lease.release() }
+    try await simulation.waiting(label) { try await body() }
+  }
+}

@@ -1,0 +1,53 @@
+import AVFAudioTwin
+import Foundation
+import Simulation
+import SimulatedDevice
+
+extension SpeechAnalyzer {
+  /// The best format every module takes, using installed assets: 16 kHz mono Int16 interleaved on
+  /// the simulated device; nil when a module's assets must be installed first.
+  public static func bestAvailableAudioFormat(compatibleWith modules: [any SpeechModule]) async -> AVAudioFormat? {
+    await bestAvailableAudioFormat(compatibleWith: modules, considering: nil)
+  }
+
+  /// As ``bestAvailableAudioFormat(compatibleWith:)``; the twin's modules take one format, so the
+  /// natural format does not change the answer.
+  public static func bestAvailableAudioFormat(compatibleWith modules: [any SpeechModule], considering naturalFormat: AVAudioFormat?) async -> AVAudioFormat? {
+    for module in modules {
+      if await module.availableCompatibleAudioFormats.isEmpty { return nil }
+    }
+    return AnalyzerFormats.transcription
+  }
+
+  /// Replaces the modules. Added modules only see audio that arrives afterwards; removed ones'
+  /// results end. Ignored after the session finished.
+  public func setModules(_ newModules: [any SpeechModule]) async throws {
+    guard phase != .finished else {
+      device.diagnose("SpeechAnalyzer", "setModules(_:) was called after the session finished; Apple's analyzer refuses module changes then")
+      return
+    }
+    let kept = newModules.map { $0 as AnyObject }
+    for slot in transcribers where !kept.contains(where: { $0 === slot.module }) { slot.module.finishResults(throwing: nil) }
+    transcribers.removeAll { slot in !kept.contains { $0 === slot.module } }
+    detectors.removeAll { detector in !kept.contains { $0 === detector } }
+    moduleList = newModules
+    if phase == .running && consumedThrough != nil { try prepareModules() }
+  }
+
+  /// Loads the models now instead of when the first audio arrives.
+  /// - Throws: The error analysis would fail with (a module whose assets are not installed).
+  public func prepareToAnalyze(in audioFormat: AVAudioFormat?) async throws {
+    try await prepareToAnalyze(in: audioFormat, withProgressReadyHandler: nil)
+  }
+
+  /// Loads the models now; `progressReadyHandler` receives a progress that is complete at once on
+  /// the simulated device.
+  public func prepareToAnalyze(in audioFormat: AVAudioFormat?, withProgressReadyHandler progressReadyHandler: sending ((Progress) -> Void)?) async throws {
+    guard phase != .finished else { return }
+    if transcribers.isEmpty && detectors.isEmpty { try prepareModules() }
+    let progress = Progress(totalUnitCount: 1)
+    progress.completedUnitCount = 1
+    progressReadyHandler?(progress)
+    trace("analyzer.prepare")
+  }
+}

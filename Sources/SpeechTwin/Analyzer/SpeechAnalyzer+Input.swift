@@ -1,0 +1,186 @@
+import AVFAudioTwin
+import CoreMediaTwin
+import Foundation
+import Simulation
+import SimulatedDevice
+
+extension SpeechAnalyzer {
+  /// Attaches `inputSequence` for autonomous analysis and returns at once; a previously attached
+  /// sequence stops being read. Does not finish anything.
+  /// - Throws: `SFSpeechError` `insufficientResources` when the device runs its maximum of analyzers.
+  public func start<InputSequence: AsyncSequence & Sendable>(inputSequence: InputSequence) async throws
+  where InputSequence.Element == AnalyzerInput {
+    guard phase != .finished else {
+      device.diagnose("SpeechAnalyzer", "start(inputSequence:) was called after the session finished; Apple's analyzer ignores it and never reads the sequence")
+      return
+    }
+    try beginSession()
+    let generation = attachInput()
+    trace("analyzer.start", [TraceEvent.Field("input", String(generation))])
+    readerTask = Task { [weak self] in
+      do {
+        for try await input in inputSequence {
+          guard let self, await self.isCurrent(generation) else { return }
+          await self.accept(input)
+        }
+        await self?.inputEnded(generation: generation, error: nil)
+      } catch {
+        await self?.inputEnded(generation: generation, error: error)
+      }
+    }
+  }
+
+  /// Reads `inputSequence` in the caller's task until it ends, and returns the time code of the
+  /// last audio consumed (from this or an earlier sequence), or nil when none was. Does not finish
+  /// the session: follow with ``finalizeAndFinish(through:)``.
+  public func analyzeSequence<InputSequence: AsyncSequence & Sendable>(_ inputSequence: InputSequence) async throws -> CMTime?
+  where InputSequence.Element == AnalyzerInput {
+    guard phase != .finished else {
+      device.diagnose("SpeechAnalyzer", "analyzeSequence(_:) was called after the session finished; Apple's analyzer reads nothing and returns")
+      return nil
+    }
+    try beginSession()
+    let generation = attachInput()
+    trace("analyzer.analyzeSequence", [TraceEvent.Field("input", String(generation))])
+    for try await input in inputSequence {
+      guard isCurrent(generation), phase != .finished else { break }
+      accept(input)
+    }
+    inputEnded(generation: generation, error: nil)
+    if let finishError { throw finishError }
+    return consumedThrough
+  }
+
+  func isCurrent(_ generation: Int) -> Bool { generation == inputGeneration && phase != .finished }
+
+  /// Makes a new input current: the old reader stops reading.
+  private func attachInput() -> Int {
+    inputGeneration += 1
+    inputAttached = true
+    inputTerminated = false
+    readerTask = nil
+    return inputGeneration
+  }
+
+  /// Starts the session on first use: takes an analyzer slot and opens the session in the ledger.
+  func beginSession() throws {
+    guard phase == .idle else { return }
+    if !options.ignoresResourceLimits {
+      guard device.acquireAnalyzerSlot() else {
+        device.diagnose("SpeechAnalyzer", "the device already runs \(device.configuration.maximumSimultaneousAnalyzers) analyzers; sessions that were never finished keep their slots, and Apple's analyzer fails with 'Maximum number of simultaneous requests reached' (SFSpeechError 16)")
+        throw SFSpeechError(.insufficientResources)
+      }
+      holdsSlot = true
+    }
+    sessionLease = Simulation.current?.ledger.acquire(.openAnalyzerSessions, label: name)
+    phase = .running
+    trace("analyzer.session.open")
+  }
+
+  /// The input of `generation` ended (or failed); waiters for the end of input go on.
+  func inputEnded(generation: Int, error: (any Error)?) {
+    guard generation == inputGeneration else { return }
+    inputTerminated = true
+    trace("analyzer.input.end", [TraceEvent.Field("input", String(generation))])
+    if let error, phase != .finished {
+      finishSession(error: error)
+      return
+    }
+    let waiters = inputEndWaiters
+    inputEndWaiters.removeAll()
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Takes one buffer: places it on the timeline, checks its format, feeds the modules.
+  func accept(_ input: AnalyzerInput) {
+    guard phase == .running else { return }
+    let buffer = input.buffer
+    let rate = buffer.format.sampleRate
+    let frames = Int64(buffer.frameLength)
+    let previousEnd = consumedThrough ?? .zero
+    let start = input.bufferStartTime ?? previousEnd
+    if start < previousEnd {
+      device.diagnose("SpeechAnalyzer", "an input buffer starts at \(start.seconds) s, before the end of earlier input at \(previousEnd.seconds) s; Apple's analyzer fails with audioDisordered")
+      finishSession(error: SFSpeechError(.audioDisordered))
+      return
+    }
+    guard rate > 0 else { return }
+    let end = start + CMTime(value: frames, timescale: CMTimeScale(rate.rounded()))
+    if transcribers.isEmpty && detectors.isEmpty && !moduleList.isEmpty {
+      do { try prepareModules() } catch {
+        finishSession(error: error)
+        return
+      }
+    }
+    let accepted = buffer.format == AnalyzerFormats.transcription
+    trace("analyzer.input", [
+      TraceEvent.Field("start", start.millisecondsText), TraceEvent.Field("end", end.millisecondsText),
+      TraceEvent.Field("format", buffer.format.description), TraceEvent.Field("accepted", String(accepted)),
+    ])
+    consumedThrough = end
+    if accepted {
+      let samples = Self.monoSamples(buffer)
+      samples.withUnsafeBufferPointer { pointer in
+        for index in transcribers.indices {
+          enqueue(transcribers[index].recognizer.consume(through: end, samples: pointer), moduleIndex: index)
+        }
+        for detector in detectors { detector.analyze(pointer, range: CMTimeRange(start: start, end: end)) }
+      }
+    } else if reportedFormats.insert(buffer.format.description).inserted {
+      device.diagnose(
+        "SpeechAnalyzer",
+        "the analyzer received \(Self.describe(buffer.format)) buffers but its format is \(Self.describe(AnalyzerFormats.transcription)); Apple's analyzer produces no text in this case and reports no error — convert with AVAudioConverter to bestAvailableAudioFormat(compatibleWith:)")
+    }
+    updateVolatileRange()
+    resumeConsumptionWaiters()
+  }
+
+  /// Creates the model recognizers (and checks the assets) for the current modules.
+  func prepareModules() throws {
+    for module in moduleList where !transcribers.contains(where: { $0.module === module as AnyObject }) {
+      try add(module)
+    }
+  }
+
+  /// Adds one module to the running analysis; it sees only audio that arrives from now on.
+  func add(_ module: any SpeechModule) throws {
+    if let transcription = module as? any TranscriptionModule {
+      guard transcription.owner.claim(for: ObjectIdentifier(self)) else {
+        device.diagnose("SpeechAnalyzer", "a module that belongs to another analyzer was added; a module instance cannot be reused in a second analyzer")
+        throw SFSpeechError(.internalServiceError, message: "The module is already used by another analyzer")
+      }
+      let locale = transcription.requiredAssetLocale ?? ""
+      guard transcription.isSupportedOnDevice, device.assets.isOnDevice(locale) else {
+        device.diagnose(
+          "SpeechAnalyzer",
+          "the model for \(locale) is not installed on the device; Apple's analyzer reports the misleading error 'Audio format is not supported' (SFSpeechError 3) — install the asset with AssetInventory first")
+        throw SFSpeechError(.unexpectedAudioFormat)
+      }
+      do {
+        let recognizer = try device.model.makeRecognizer(for: transcription.recognitionRequest)
+        transcribers.append(TranscriberSlot(module: transcription, recognizer: recognizer, finalizedThrough: consumedThrough ?? .zero))
+      } catch let failure as ModelFailure {
+        throw SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message)
+      }
+    } else if let detector = module as? any AudioAnalysisModule {
+      guard detector.owner.claim(for: ObjectIdentifier(self)) else {
+        throw SFSpeechError(.internalServiceError, message: "The module is already used by another analyzer")
+      }
+      detectors.append(detector)
+    }
+  }
+
+  /// The buffer's first channel as Float samples in −1…1 (the analyzer format is mono Int16).
+  static func monoSamples(_ buffer: AVAudioPCMBuffer) -> [Float] {
+    let frames = Int(buffer.frameLength)
+    if let int16 = buffer.int16ChannelData {
+      let stride = buffer.stride
+      return (0..<frames).map { Float(int16[0][$0 * stride]) / 32_768 }
+    }
+    return (0..<frames).map { buffer.storage.sample(channel: 0, frame: $0) }
+  }
+
+  static func describe(_ format: AVAudioFormat) -> String {
+    "\(Int(format.sampleRate)) Hz \(format.channelCount == 1 ? "mono" : "\(format.channelCount)-channel") \(format.commonFormat.displayName)"
+  }
+}
