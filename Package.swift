@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "CoreMediaTwin", targets: ["CoreMediaTwin"]),
     .library(name: "AVFAudioTwin", targets: ["AVFAudioTwin"]),
     .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
+    .library(name: "SpeechShim", targets: ["SpeechShim"]),
     // Reference workloads for the simulation's tests, self-check executable and benchmark.
     .library(name: "SimulationWorkloads", targets: ["SimulationWorkloads"]),
   ],
@@ -59,6 +60,10 @@ let package = Package(
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
     .target(name: "AVFAudioTwin", dependencies: ["AudioPCM"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation"]),
+    // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
+    .target(
+      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin"],
+      swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS]))] + appleFrameworkTests),
 
     // MARK: front ends
     .executableTarget(
