@@ -17,3 +17,4 @@
 @_exported import SpeechTwin
 #endif
 @_exported import Foundation
+@_exported import Observation
