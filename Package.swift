@@ -58,7 +58,7 @@ let package = Package(
     .target(name: "CoreMediaTwin"),
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
-    .target(name: "AVFAudioTwin", dependencies: ["AudioPCM"]),
+    .target(name: "AVFAudioTwin", dependencies: ["AudioPCM", "Simulation", "SimulatedDevice"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
@@ -83,7 +83,8 @@ let package = Package(
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
     .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice"]),
-    .testTarget(name: "AVFAudioTwinTests", dependencies: ["AVFAudioTwin"], swiftSettings: appleFrameworkTests),
+    .testTarget(
+      name: "AVFAudioTwinTests", dependencies: ["AVFAudioTwin", "AudioPCM", "SimulatedDevice"], swiftSettings: appleFrameworkTests),
     .testTarget(
       name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation"],
       swiftSettings: appleFrameworkTests),

@@ -1,23 +1,77 @@
+import Simulation
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension SimulatedDevice {
-  private static let installed = Mutex<SimulatedDevice?>(nil)
+  /// Where an installed device applies: to one simulation run, or to one thread outside any run.
+  private enum Scope: Hashable {
+    case simulation(ObjectIdentifier)
+    case thread(UInt)
+
+    /// The running simulation on this thread, else this thread.
+    static var current: Scope {
+      if let simulation = Simulation.current { return .simulation(ObjectIdentifier(simulation)) }
+      #if canImport(Darwin)
+        return .thread(UInt(bitPattern: pthread_self()))
+      #else
+        return .thread(UInt(pthread_self()))
+      #endif
+    }
+  }
+
+  /// Installed devices, innermost last, per scope. Scopes keep parallel tests and the one running
+  /// simulation from seeing each other's devices.
+  private static let installed = Mutex<[Scope: [SimulatedDevice]]>([:])
   private static let fallback = SimulatedDevice()
 
-  /// The device the twins run on: the one installed with ``withDevice(_:_:)``, or a default device
-  /// (defaults of ``Configuration``, a model that knows no locale) when none is installed.
-  public static var current: SimulatedDevice { installed.withLock { $0 } ?? fallback }
+  /// The device the twins run on: the one installed with ``withDevice(_:_:)`` for the running
+  /// simulation (inside a run) or for this thread (outside one); otherwise a default device
+  /// (defaults of ``Configuration``, a model that knows no locale).
+  public static var current: SimulatedDevice {
+    let scope = Scope.current
+    return installed.withLock { $0[scope]?.last } ?? fallback
+  }
 
   /// Runs `body` with `device` installed as ``current``, then restores the previous device.
   ///
-  /// The device is process-wide, like the simulation itself: one scenario per process at a time.
+  /// Inside `Simulation.run` the device applies to that run — every task of it sees the device;
+  /// outside a run it applies to the calling thread only.
   public static func withDevice<Result>(_ device: SimulatedDevice, _ body: () throws -> Result) rethrows -> Result {
-    let previous = installed.withLock { slot in
-      let previous = slot
-      slot = device
-      return previous
-    }
-    defer { installed.withLock { $0 = previous } }
+    let scope = push(device)
+    defer { pop(scope) }
     return try body()
+  }
+
+  /// Runs the async `body` with `device` installed as ``current`` for the running simulation.
+  ///
+  /// ```swift
+  /// let report = try Simulation.run(.init(name: "scenario")) {
+  ///   await SimulatedDevice.withDevice(device) { await app.start() }
+  /// }
+  /// ```
+  public static func withDevice<Result>(
+    _ device: SimulatedDevice, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    let scope = push(device)
+    defer { pop(scope) }
+    return try await body()
+  }
+
+  private static func push(_ device: SimulatedDevice) -> Scope {
+    let scope = Scope.current
+    installed.withLock { $0[scope, default: []].append(device) }
+    return scope
+  }
+
+  private static func pop(_ scope: Scope) {
+    installed.withLock { devices in
+      devices[scope]?.removeLast()
+      if devices[scope]?.isEmpty == true { devices[scope] = nil }
+    }
   }
 }

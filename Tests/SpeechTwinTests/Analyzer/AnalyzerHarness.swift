@@ -36,10 +36,8 @@ enum AnalyzerHarness {
     _ body: @escaping @Sendable (SimulatedDevice) async throws -> T
   ) throws -> (value: T, device: SimulatedDevice, report: Simulation.Report<T>) {
     let device = SimulatedDevice(configuration: configuration, model: ScriptedModelBackend(script: script))
-    let report = try SimulatedDevice.withDevice(device) {
-      try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) { () async throws -> T in
-        try await body(device)
-      }
+    let report = try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) { () async throws -> T in
+      try await SimulatedDevice.withDevice(device) { try await body(device) }
     }
     guard case .finished = report.outcome else {
       Issue.record("simulation did not finish: \(report.outcome)")

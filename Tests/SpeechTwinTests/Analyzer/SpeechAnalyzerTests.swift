@@ -251,8 +251,8 @@ import Testing
 
   @Test func finalizeThroughEndOfInputWaitsForeverOnAnOpenInput() throws {
     let device = SimulatedDevice(model: ScriptedModelBackend(script: AnalyzerHarness.foxScript))
-    let report = try SimulatedDevice.withDevice(device) {
-      try Simulation.run(.init(name: "never-ending input", exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+    let report = try Simulation.run(.init(name: "never-ending input", exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+      await SimulatedDevice.withDevice(device) {
         let analyzer = SpeechAnalyzer(modules: [SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)])
         let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()
         try? await analyzer.start(inputSequence: stream)

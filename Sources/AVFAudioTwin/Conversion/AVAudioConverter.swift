@@ -1,0 +1,215 @@
+internal import AudioPCM
+import Foundation
+internal import SimulatedDevice
+
+/// Converts audio between PCM formats — sample type, interleaving, channels and sample rate — the
+/// twin of `AVAudioConverter`, built on AudioPCM's streaming ``SampleRateConverter`` (libsamplerate).
+///
+/// Two ways to convert, as on Apple platforms:
+/// - ``convert(to:from:)`` for simple conversions without a rate change;
+/// - ``convert(to:error:withInputFrom:)``, the pull model, for everything including resampling.
+///
+/// ```swift
+/// let converter = AVAudioConverter(from: micFormat, to: analyzerFormat)!
+/// var supplied = false
+/// var conversionError: NSError?
+/// converter.convert(to: out, error: &conversionError) { _, status in
+///   if supplied { status.pointee = .noDataNow; return nil }
+///   supplied = true
+///   status.pointee = .haveData
+///   return tapBuffer
+/// }
+/// ```
+///
+/// The traps of Apple's converter are kept (see `Documentation/Twins.md`): answering
+/// `.endOfStream` ends the converter until ``reset()``; returning the same buffer again re-feeds
+/// it; input that converts to more than the output holds stays inside the converter for the next
+/// call. Each is reported as a diagnostic on ``SimulatedDevice/current``.
+///
+/// > Warning: Like Apple's, not thread-safe; use one converter from one task at a time.
+public class AVAudioConverter: NSObject {
+  /// The format of the input buffers.
+  public let inputFormat: AVAudioFormat
+  /// The format of the output buffers.
+  public let outputFormat: AVAudioFormat
+
+  /// Output channel `k` takes input channel `channelMap[k]` (-1: silence) when the channel counts
+  /// differ and ``downmix`` is off, or when the map is not the identity.
+  ///
+  /// The default maps output channel `k` to input channel `k`, or to channel 0 when the input has
+  /// fewer channels (mono is copied to both channels; stereo to mono keeps only the left channel).
+  public var channelMap: [NSNumber]
+  /// When true and the channel counts differ, channels are mixed (averaged) instead of remapped.
+  public var downmix = false
+  /// Whether to dither when reducing bit depth. The twin never dithers (rounding is deterministic).
+  public var dither = false
+  /// The ``AVAudioQuality`` raw value for sample-rate conversion; takes effect at the start of a stream.
+  public var sampleRateConverterQuality: Int = AVAudioQuality.medium.rawValue
+  /// The sample-rate converter algorithm (an `AVSampleRateConverterAlgorithm_…` constant).
+  public var sampleRateConverterAlgorithm: String? = AVSampleRateConverterAlgorithm_Normal
+  /// How the filter is primed at the start of a stream (default ``AVAudioConverterPrimeMethod/normal``).
+  public var primeMethod: AVAudioConverterPrimeMethod = .normal
+  /// The input frames the filter needs around the nominal range; measured from libsamplerate for
+  /// the current quality unless set.
+  public var primeInfo: AVAudioConverterPrimeInfo {
+    get { assignedPrimeInfo ?? measuredPrimeInfo(for: quality) }
+    set { assignedPrimeInfo = newValue }
+  }
+
+  let audioInput: AudioFormat
+  let audioOutput: AudioFormat
+  var stream: ConversionPipeline?
+  private var simple: ConversionPipeline?
+  private var assignedPrimeInfo: AVAudioConverterPrimeInfo?
+  private var measuredPrime: (SampleRateConverter.Quality, AVAudioConverterPrimeInfo)?
+  /// Whether the next input request is the first of a stream (priming asks for extra frames).
+  var isFirstRequest = true
+  var hasReportedUseAfterEnd = false
+  var hasReportedDroppedChannel = false
+  var reportedPendingFrames = 0
+
+  /// Creates a converter, or returns nil when the twin cannot convert between the formats (a
+  /// sample rate of 0, or a rate ratio outside libsamplerate's 1/256 … 256).
+  ///
+  /// - Parameters:
+  ///   - fromFormat: The format of the input.
+  ///   - toFormat: The format to produce.
+  public init?(from fromFormat: AVAudioFormat, to toFormat: AVAudioFormat) {
+    guard let input = fromFormat.audioFormat, let output = toFormat.audioFormat else { return nil }
+    let ratio = output.sampleRate / input.sampleRate
+    guard ratio >= 1.0 / 256, ratio <= 256 else { return nil }
+    inputFormat = fromFormat
+    outputFormat = toFormat
+    audioInput = input
+    audioOutput = output
+    channelMap = (0..<output.channelCount).map { NSNumber(value: $0 < input.channelCount ? $0 : 0) }
+    super.init()
+  }
+
+  /// Forgets the stream: filter state, held-back output and the end of stream, so a new stream can
+  /// be converted. Settings changed since the stream started take effect now.
+  public func reset() {
+    stream = nil
+    isFirstRequest = true
+    hasReportedUseAfterEnd = false
+    reportedPendingFrames = 0
+  }
+
+  /// Converts without a sample-rate change: sample type, interleaving and channels.
+  ///
+  /// - Parameters:
+  ///   - outputBuffer: A buffer in ``outputFormat`` with a capacity of at least the input's length.
+  ///   - inputBuffer: A buffer in ``inputFormat``.
+  /// - Throws: `NSError` in `NSOSStatusErrorDomain` with code -50 (`kAudio_ParamError`) when the
+  ///   rates differ, a buffer's format is not the converter's, or the output is too small.
+  public func convert(to outputBuffer: AVAudioPCMBuffer, from inputBuffer: AVAudioPCMBuffer) throws {
+    guard inputFormat.sampleRate == outputFormat.sampleRate else {
+      throw Self.parameterError(
+        "convert(to:from:) does not change sample rates (\(rate(inputFormat)) → \(rate(outputFormat))); use convert(to:error:withInputFrom:) for sample-rate conversion")
+    }
+    try checkFormats(input: inputBuffer, output: outputBuffer)
+    guard outputBuffer.frameCapacity >= inputBuffer.frameLength else {
+      throw Self.parameterError(
+        "the output buffer holds \(outputBuffer.frameCapacity) frames but the input has \(inputBuffer.frameLength); give an output buffer with a frameCapacity of at least the input's frameLength")
+    }
+    let pipeline = try makePipeline(reusing: simple, leadingSilence: 0)
+    simple = pipeline
+    reportDroppedChannel()
+    pipeline.reset()
+    do {
+      _ = try pipeline.convert(inputBuffer.storage, into: outputBuffer.storage, at: 0, endOfInput: true)
+    } catch {
+      throw Self.parameterError("the conversion failed: \(error)")
+    }
+  }
+
+  /// `<AVAudioConverter: <AVAudioFormat: …> → <AVAudioFormat: …>>`.
+  public override var description: String { "<AVAudioConverter: \(inputFormat) → \(outputFormat)>" }
+}
+
+// MARK: - Settings
+
+extension AVAudioConverter {
+  /// The libsamplerate converter for the current quality and algorithm.
+  var quality: SampleRateConverter.Quality {
+    if sampleRateConverterAlgorithm == AVSampleRateConverterAlgorithm_Mastering { return .best }
+    switch sampleRateConverterQuality {
+    case ..<AVAudioQuality.low.rawValue: return .linear
+    case ..<AVAudioQuality.medium.rawValue: return .fastest
+    case ..<AVAudioQuality.high.rawValue: return .medium
+    default: return .best
+    }
+  }
+
+  /// Builds a pipeline for the current settings, or returns `current` when they have not changed.
+  func makePipeline(reusing current: ConversionPipeline?, leadingSilence: Int) throws -> ConversionPipeline {
+    let map: [Int]? =
+      (downmix && audioInput.channelCount != audioOutput.channelCount) ? nil : channelMap.map { $0.intValue }
+    if let map, map.count != audioOutput.channelCount || map.contains(where: { $0 >= audioInput.channelCount || $0 < -1 }) {
+      throw Self.parameterError(
+        "channelMap \(map) does not fit \(audioInput.channelCount) input and \(audioOutput.channelCount) output channels; give one input channel (or -1) per output channel")
+    }
+    let settings = ConversionPipeline.Settings(quality: quality, map: map, leadingSilence: leadingSilence)
+    if let current, current.settings == settings { return current }
+    do {
+      return try ConversionPipeline(from: audioInput, to: audioOutput, settings: settings)
+    } catch {
+      throw Self.parameterError("the converter could not be set up: \(error)")
+    }
+  }
+
+  /// libsamplerate's read-ahead for `quality`, found by converting silence once: the output frames
+  /// a block of input does not yet produce, expressed in input frames.
+  func measuredPrimeInfo(for quality: SampleRateConverter.Quality) -> AVAudioConverterPrimeInfo {
+    if let measuredPrime, measuredPrime.0 == quality { return measuredPrime.1 }
+    var info = AVAudioConverterPrimeInfo()
+    if audioInput.sampleRate != audioOutput.sampleRate,
+      let mono = try? AudioFormat.standard(sampleRate: audioInput.sampleRate, channelCount: 1),
+      let monoOut = try? AudioFormat.standard(sampleRate: audioOutput.sampleRate, channelCount: 1),
+      let probe = try? SampleRateConverter(from: mono, to: monoOut, quality: quality)
+    {
+      let frames = 8192
+      let input = PCMBuffer(format: mono, frameCapacity: frames)
+      input.frameLength = frames
+      let ratio = audioOutput.sampleRate / audioInput.sampleRate
+      let output = PCMBuffer(format: monoOut, frameCapacity: Int((Double(frames) * ratio).rounded(.up)) + 16)
+      if let result = try? probe.convert(input, into: output) {
+        let held = max(0, Int((Double(frames) * ratio).rounded()) - result.framesProduced)
+        let inputFrames = AVAudioFrameCount((Double(held) / ratio).rounded(.up))
+        info = AVAudioConverterPrimeInfo(leadingFrames: inputFrames, trailingFrames: inputFrames)
+      }
+    }
+    measuredPrime = (quality, info)
+    return info
+  }
+
+  func checkFormats(input: AVAudioPCMBuffer?, output: AVAudioPCMBuffer) throws {
+    if let input, input.storage.format != audioInput {
+      throw Self.parameterError(
+        "the input buffer is \(input.format) but the converter takes \(inputFormat); create a converter for the buffer's format")
+    }
+    guard output.storage.format == audioOutput else {
+      throw Self.parameterError(
+        "the output buffer is \(output.format) but the converter produces \(outputFormat); allocate the output buffer with the converter's outputFormat")
+    }
+  }
+
+  /// Stereo to mono without `downmix` keeps only the mapped channel, as on Apple platforms; say so once.
+  func reportDroppedChannel() {
+    guard !hasReportedDroppedChannel, !downmix, audioInput.channelCount > audioOutput.channelCount else { return }
+    hasReportedDroppedChannel = true
+    let kept = channelMap.map(\.stringValue).joined(separator: ", ")
+    SimulatedDevice.current.diagnose(
+      "AVAudioConverter",
+      "converting \(audioInput.channelCount) channels to \(audioOutput.channelCount) with downmix off keeps input channel(s) [\(kept)] and drops the others, as Apple's converter does; set downmix = true to mix them")
+  }
+
+  static func parameterError(_ message: String) -> NSError {
+    // kAudio_ParamError, the OSStatus Core Audio returns for a conversion it refuses.
+    NSError(domain: NSOSStatusErrorDomain, code: -50, userInfo: [NSLocalizedDescriptionKey: "AVAudioConverter: " + message])
+  }
+}
+
+private func rate(_ format: AVAudioFormat) -> String {
+  format.sampleRate == format.sampleRate.rounded() ? "\(Int(format.sampleRate)) Hz" : "\(format.sampleRate) Hz"
+}

@@ -1,0 +1,188 @@
+#if !SPEECH_REPLAY_APPLE_FRAMEWORKS
+import AVFAudioTwin
+import Foundation
+import SimulatedDevice
+import Testing
+
+/// The twin's own decisions: frame-exact streaming, output held back when the output is too small,
+/// priming, and the diagnostics that make Apple's silent traps visible.
+@Suite(.serialized) struct AVAudioConverterTwinTests {
+  typealias T = AVAudioConverterTests
+
+  /// A rising-and-falling ramp (not periodic) so any lost or repeated frame changes the output.
+  static func ramp(_ frames: Int, from start: Int) -> AVAudioPCMBuffer {
+    let buffer = AVAudioPCMBuffer(pcmFormat: T.mic, frameCapacity: AVAudioFrameCount(max(frames, 1)))!
+    buffer.frameLength = AVAudioFrameCount(frames)
+    for frame in 0..<frames {
+      let n = start + frame
+      buffer.floatChannelData![0][frame] = Float(n % 9000) / 9000 * 0.6 + 0.2 * Float(sin(Double(n) * 0.01))
+    }
+    return buffer
+  }
+
+  /// The whole input converted in one pull, then drained: the reference output.
+  static func oneShot(_ frames: Int) throws -> [Int16] {
+    let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+    let out = try #require(T.convertOnce(ramp(frames, from: 0), with: converter, to: T.analyzer))
+    return T.samples(out) + T.drain(converter, format: T.analyzer)
+  }
+
+  @Test(arguments: [1, 2, 3]) func randomPiecesGiveTheOneShotOutputFrameExact(seed: UInt64) throws {
+    let total = 96_000
+    let reference = try Self.oneShot(total)
+    let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+    var generator = SplitMix(seed: seed)
+    var fed = 0
+    var output: [Int16] = []
+    while fed < total {
+      let size = min(total - fed, Int(generator.next() % 6000) + 1)
+      let out = try #require(T.convertOnce(Self.ramp(size, from: fed), with: converter, to: T.analyzer))
+      output += T.samples(out)
+      fed += size
+    }
+    output += T.drain(converter, format: T.analyzer)
+    #expect(output.count == reference.count)
+    #expect(output == reference, "no frame lost or repeated when the block answers noDataNow, then endOfStream")
+  }
+
+  @Test func outputTooSmallKeepsTheRestForTheNextCall() throws {
+    let device = SimulatedDevice()
+    try SimulatedDevice.withDevice(device) {
+      let reference = try Self.oneShot(48_000)
+      let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+      var output: [Int16] = []
+      var lengths: [AVAudioFrameCount] = []
+      for piece in 0..<10 {
+        // 4800 input frames convert to about 1600 output frames; the output holds only 1500.
+        let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 1500))
+        var supplied = false
+        var error: NSError?
+        converter.convert(to: out, error: &error) { _, status in
+          if supplied { status.pointee = .noDataNow; return nil }
+          supplied = true
+          status.pointee = .haveData
+          return Self.ramp(4800, from: piece * 4800)
+        }
+        lengths.append(out.frameLength)
+        output += T.samples(out)
+      }
+      #expect(lengths.allSatisfy { $0 <= 1600 })
+      output += T.drain(converter, format: T.analyzer)
+      #expect(output == reference, "held-back frames come out later, none lost")
+    }
+    #expect(device.diagnostics.contains { $0.message.contains("too small") }, "the held-back frames are reported")
+  }
+
+  @Test func aBacklogIsReportedAndLags() throws {
+    let device = SimulatedDevice()
+    let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+    var produced: [AVAudioFrameCount] = []
+    try SimulatedDevice.withDevice(device) {
+      for piece in 0..<6 {
+        let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 1500))
+        var supplied = false
+        var error: NSError?
+        let status = converter.convert(to: out, error: &error) { _, status in
+          if supplied { status.pointee = .noDataNow; return nil }
+          supplied = true
+          status.pointee = .haveData
+          return Self.ramp(4800, from: piece * 4800)
+        }
+        #expect(status == .haveData || piece == 0)
+        produced.append(out.frameLength)
+      }
+    }
+    #expect(produced.dropFirst().allSatisfy { $0 == 1500 }, "each call returns a full 1500-frame buffer")
+    let held = device.diagnostics.filter { $0.subject == "AVAudioConverter" && $0.message.contains("too small") }
+    #expect(held.count >= 2, "the growing backlog is reported as it doubles: \(device.diagnostics)")
+  }
+
+  @Test func endOfStreamPerBufferIsDiagnosedOnce() throws {
+    let device = SimulatedDevice()
+    var lengths: [AVAudioFrameCount] = []
+    try SimulatedDevice.withDevice(device) {
+      let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+      for piece in 0..<4 {
+        let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 2000))
+        var supplied = false
+        var error: NSError?
+        converter.convert(to: out, error: &error) { _, status in
+          if supplied { status.pointee = .endOfStream; return nil }
+          supplied = true
+          status.pointee = .haveData
+          return Self.ramp(4800, from: piece * 4800)
+        }
+        lengths.append(out.frameLength)
+      }
+    }
+    #expect(lengths[0] > 0 && lengths.dropFirst().allSatisfy { $0 == 0 }, "transcription goes silent: \(lengths)")
+    let reports = device.diagnostics.filter { $0.message.contains(".endOfStream") && $0.message.contains("reset()") }
+    #expect(reports.count == 1)
+  }
+
+  @Test func theSameBufferTwiceIsDiagnosed() throws {
+    let device = SimulatedDevice()
+    try SimulatedDevice.withDevice(device) {
+      let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+      let tap = Self.ramp(4799, from: 0)
+      let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 4000))
+      var error: NSError?
+      converter.convert(to: out, error: &error) { _, status in
+        status.pointee = .haveData
+        return tap
+      }
+    }
+    #expect(device.diagnostics.contains { $0.message.contains("same buffer (4799 frames)") })
+  }
+
+  @Test func latencyModeDelaysTheOutputInsteadOfHoldingItBack() throws {
+    func firstCall(_ method: AVAudioConverterPrimeMethod) throws -> AVAudioPCMBuffer {
+      let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+      converter.primeMethod = method
+      #expect(converter.primeInfo.leadingFrames > 0, "libsamplerate's read-ahead is measured")
+      return try #require(T.convertOnce(T.sine(4800), with: converter, to: T.analyzer))
+    }
+    let normal = try firstCall(.normal)
+    let latency = try firstCall(.none)
+    #expect(normal.frameLength < 1600, ".normal holds back the filter's read-ahead")
+    #expect(abs(Int(latency.frameLength) - 1600) <= 2, ".none gives a full buffer's worth at once")
+    // .normal is aligned (starts with signal); .none starts with the delay's silence.
+    #expect(abs(Int(T.samples(latency)[1])) < 50)
+    #expect(abs(Int(T.samples(normal)[10])) > 1000)
+  }
+
+  @Test func stereoToMonoWithoutDownmixKeepsTheLeftChannel() throws {
+    let stereo = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2))
+    let monoInt16 = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 48_000, channels: 1, interleaved: true))
+    let input = try #require(AVAudioPCMBuffer(pcmFormat: stereo, frameCapacity: 2))
+    input.frameLength = 2
+    for frame in 0..<2 {
+      input.floatChannelData![0][frame] = 0.5
+      input.floatChannelData![1][frame] = -0.25
+    }
+    let converter = try #require(AVAudioConverter(from: stereo, to: monoInt16))
+    let out = try #require(AVAudioPCMBuffer(pcmFormat: monoInt16, frameCapacity: 2))
+    let device = SimulatedDevice()
+    try SimulatedDevice.withDevice(device) { try converter.convert(to: out, from: input) }
+    #expect(T.samples(out) == [16384, 16384])
+    #expect(device.diagnostics.contains { $0.message.contains("downmix") })
+    let mixing = try #require(AVAudioConverter(from: stereo, to: monoInt16))
+    mixing.downmix = true
+    try mixing.convert(to: out, from: input)
+    #expect(T.samples(out) == [4096, 4096])
+  }
+}
+
+/// A small seeded generator for chunk sizes (SplitMix64).
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+#endif
