@@ -57,7 +57,9 @@ let package = Package(
     .target(name: "CoreMediaTwin"),
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
-    .target(name: "AVFAudioTwin", dependencies: ["AudioPCM"]),
+    .target(name: "AVFAudioTwin", dependencies: ["AudioPCM", "SimulatedDevice", "Simulation"]),
+    // Performs one AVAudioEngine trap (second tap, tap format mismatch) so tests can watch it from a subprocess.
+    .executableTarget(name: "twin-trap-probe", dependencies: ["AVFAudioTwin", "SimulatedDevice", "Simulation"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin"]),
 
     // MARK: front ends
@@ -77,8 +79,11 @@ let package = Package(
     .testTarget(name: "SimulationXCTests", dependencies: ["Simulation", "SimulationWorkloads"]),
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
-    .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice"]),
-    .testTarget(name: "AVFAudioTwinTests", dependencies: ["AVFAudioTwin"], swiftSettings: appleFrameworkTests),
+    .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "AudioPCM", "Simulation"]),
+    .testTarget(
+      name: "AVFAudioTwinTests",
+      dependencies: ["AVFAudioTwin", "AudioPCM", "SimulatedDevice", "Simulation", .target(name: "twin-trap-probe")],
+      swiftSettings: appleFrameworkTests),
     .testTarget(name: "SpeechTwinTests", dependencies: ["SpeechTwin"], swiftSettings: appleFrameworkTests),
   ]
 )
