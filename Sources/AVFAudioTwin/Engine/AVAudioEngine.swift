@@ -247,11 +247,14 @@ open class AVAudioEngine: NSObject {
   private func hardwareDidChange(_ event: Microphone.Event) {
     switch event {
     case .routeChanged:
+      // The engine stops (not pauses) itself: sample times restart at 0 on the next start.
       let wasRunning = end()
+      lock.withLock { sampleTime = 0 }
       Simulation.current?.trace.record("engine.configurationChange", ["wasRunning": String(wasRunning)])
       NotificationCenter.default.post(name: .AVAudioEngineConfigurationChange, object: self)
     case .interruptionBegan:
       if end() { Simulation.current?.trace.record("engine.interrupted", [:]) }
+      lock.withLock { sampleTime = 0 }
     case .interruptionEnded:
       break
     }
