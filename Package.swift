@@ -59,6 +59,8 @@ let package = Package(
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
     .target(name: "AVFAudioTwin", dependencies: ["AudioPCM", "Simulation", "SimulatedDevice"]),
+    // Performs one AVAudioEngine trap (second tap, tap format mismatch) so tests can watch it from a subprocess.
+    .executableTarget(name: "twin-trap-probe", dependencies: ["AVFAudioTwin", "SimulatedDevice", "Simulation"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
@@ -82,9 +84,11 @@ let package = Package(
     .testTarget(name: "SimulationXCTests", dependencies: ["Simulation", "SimulationWorkloads"]),
     .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
-    .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice"]),
+    .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "AudioPCM", "Simulation"]),
     .testTarget(
-      name: "AVFAudioTwinTests", dependencies: ["AVFAudioTwin", "AudioPCM", "SimulatedDevice"], swiftSettings: appleFrameworkTests),
+      name: "AVFAudioTwinTests",
+      dependencies: ["AVFAudioTwin", "AudioPCM", "SimulatedDevice", "Simulation", .target(name: "twin-trap-probe")],
+      swiftSettings: appleFrameworkTests),
     .testTarget(
       name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation"],
       swiftSettings: appleFrameworkTests),

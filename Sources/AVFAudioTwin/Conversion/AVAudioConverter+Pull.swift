@@ -1,6 +1,6 @@
 internal import AudioPCM
 import Foundation
-internal import SimulatedDevice
+import SimulatedDevice
 
 extension AVAudioConverter {
   /// Converts any supported way, sample rate included, pulling input from a block until the output

@@ -1,6 +1,6 @@
 internal import AudioPCM
 import Foundation
-internal import SimulatedDevice
+import SimulatedDevice
 
 /// Converts audio between PCM formats — sample type, interleaving, channels and sample rate — the
 /// twin of `AVAudioConverter`, built on AudioPCM's streaming ``SampleRateConverter`` (libsamplerate).

@@ -1,7 +1,7 @@
 internal import AudioPCM
 import Foundation
-internal import Simulation
-internal import SimulatedDevice
+import Simulation
+import SimulatedDevice
 
 /// An audio file open for reading or writing in PCM buffers — the twin of `AVAudioFile`, on
 /// AudioPCM's libsndfile reader and writer.

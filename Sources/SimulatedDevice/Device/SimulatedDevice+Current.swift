@@ -16,6 +16,12 @@ extension SimulatedDevice {
     /// The running simulation on this thread, else this thread.
     static var current: Scope {
       if let simulation = Simulation.current { return .simulation(ObjectIdentifier(simulation)) }
+      return thread
+    }
+
+    /// This thread. A simulation runs on the thread that called `Simulation.run`, so a device
+    /// installed around the run on that thread is found inside it too.
+    static var thread: Scope {
       #if canImport(Darwin)
         return .thread(UInt(bitPattern: pthread_self()))
       #else
@@ -29,12 +35,12 @@ extension SimulatedDevice {
   private static let installed = Mutex<[Scope: [SimulatedDevice]]>([:])
   private static let fallback = SimulatedDevice()
 
-  /// The device the twins run on: the one installed with ``withDevice(_:_:)`` for the running
-  /// simulation (inside a run) or for this thread (outside one); otherwise a default device
-  /// (defaults of ``Configuration``, a model that knows no locale).
+  /// The device the twins run on: the one installed with ``withDevice(_:_:)`` inside the running
+  /// simulation, else the one installed on this thread (around `Simulation.run`, or outside any
+  /// run); otherwise a default device (defaults of ``Configuration``, a model that knows no locale).
   public static var current: SimulatedDevice {
     let scope = Scope.current
-    return installed.withLock { $0[scope]?.last } ?? fallback
+    return installed.withLock { $0[scope]?.last ?? $0[Scope.thread]?.last } ?? fallback
   }
 
   /// Runs `body` with `device` installed as ``current``, then restores the previous device.

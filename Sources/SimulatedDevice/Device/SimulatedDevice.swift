@@ -22,6 +22,8 @@ public final class SimulatedDevice: Sendable {
   public let model: any SpeechModelBackend
   /// The speech-asset catalogue (supported, installed, reserved locales; downloads).
   public let assets: AssetCatalogue
+  /// The microphone: it hears ``Configuration/microphone``'s audio file in the hardware format.
+  public let microphone: Microphone
 
   private let state: Mutex<State>
 
@@ -40,7 +42,9 @@ public final class SimulatedDevice: Sendable {
     self.configuration = configuration
     self.model = model
     self.assets = AssetCatalogue(configuration.assets)
+    self.microphone = Microphone(configuration: configuration.microphone)
     self.state = Mutex(State(networkAvailable: configuration.networkAvailable, recordPermission: configuration.recordPermission.state))
+    microphone.device = self
   }
 
   // MARK: Network and permission

@@ -1,0 +1,262 @@
+internal import AudioPCM
+public import Foundation
+import Simulation
+import SimulatedDevice
+
+/// An audio engine on the simulated device — the twin of `AVAudioEngine`.
+///
+/// While it runs, the input node's tap on bus 0 is called from a simulation task with each
+/// microphone buffer — a fresh `AVAudioPCMBuffer` in the hardware format, every
+/// `tapFrames / sampleRate` seconds of virtual time (plus the device's seeded jitter) — and an
+/// `AVAudioTime` whose sample time counts frames since the engine started and whose host time is
+/// virtual nanoseconds of the buffer's first frame.
+///
+/// ```swift
+/// let engine = AVAudioEngine()
+/// let input = engine.inputNode
+/// input.installTap(onBus: 0, bufferSize: 4096, format: input.outputFormat(forBus: 0)) { buffer, when in … }
+/// engine.prepare()
+/// try engine.start()
+/// ```
+///
+/// The engine belongs to `SimulatedDevice.current` at its creation. A route change stops a running
+/// engine and posts ``Foundation/Notification/Name/AVAudioEngineConfigurationChange``; an
+/// interruption stops it; without record permission it runs and its input delivers silence. The
+/// ledger counts running engines (`.runningEngines`) and installed taps (`.installedTaps`).
+open class AVAudioEngine: NSObject {
+  /// A running engine: its task, the generation that task serves, its ledger lease, and the time
+  /// anchor its host times count from.
+  private struct Run {
+    var generation: Int
+    var task: Task<Void, Never>
+    var lease: LedgerLease?
+    var anchorHostTime: UInt64
+    var anchorSampleTime: AVAudioFramePosition
+  }
+
+  /// A reference the tap task can carry across concurrency domains; the engine guards its own
+  /// state with `lock`, and the task never keeps the engine alive.
+  private struct WeakEngine: @unchecked Sendable {
+    weak var engine: AVAudioEngine?
+  }
+
+  private let device: SimulatedDevice
+  private let lock = NSLock()  // NSLock: Mutex would demand `sending` results for these non-Sendable nodes
+  private var input: AVAudioInputNode?
+  private var run: Run?
+  private var generation = 0
+  private var sampleTime: AVAudioFramePosition = 0
+  private var prepared = false
+  private var observation: Microphone.Observation?
+  private let liveObjects = LiveObjectTracker(AVAudioEngine.self)
+
+  /// The engine's speaker node.
+  public private(set) var outputNode: AVAudioOutputNode
+  /// The engine's main mixer, connected to the output node.
+  public private(set) var mainMixerNode: AVAudioMixerNode
+
+  /// Creates a stopped engine on `SimulatedDevice.current`.
+  public override init() {
+    self.device = SimulatedDevice.current
+    self.outputNode = AVAudioOutputNode(engine: nil)
+    self.mainMixerNode = AVAudioMixerNode(engine: nil)
+    super.init()
+    self.outputNode = AVAudioOutputNode(engine: self)
+    self.mainMixerNode = AVAudioMixerNode(engine: self)
+  }
+
+  deinit {
+    // Apple stops a running engine that is deallocated; the twin also gives back its leases.
+    if let run = lock.withLock({ self.run }) {
+      run.task.cancel()
+      try? run.lease?.release()
+    }
+    input?.detach()
+    outputNode.detach()
+    mainMixerNode.detach()
+  }
+
+  /// The engine's microphone node, created on first access (as Apple's singleton is).
+  public var inputNode: AVAudioInputNode {
+    let (node, created) = lock.withLock { () -> (AVAudioInputNode, Bool) in
+      if let input { return (input, false) }
+      let node = AVAudioInputNode(engine: self, microphone: device.microphone)
+      input = node
+      return (node, true)
+    }
+    if created {
+      let weakSelf = WeakEngine(engine: self)
+      let observation = device.microphone.observe(as: .engine) { event in weakSelf.engine?.hardwareDidChange(event) }
+      lock.withLock { self.observation = observation }
+    }
+    return node
+  }
+
+  /// True while the engine runs.
+  public var isRunning: Bool { lock.withLock { run != nil } }
+
+  /// Prepares the engine to start; `start()` does it when needed.
+  public func prepare() {
+    lock.withLock { prepared = true }
+  }
+
+  /// Starts the engine: from now on the input node's tap receives the microphone's audio.
+  ///
+  /// Starting a running engine does nothing. Without record permission the engine starts and
+  /// delivers silence (an undetermined permission is asked first, as the system prompts).
+  /// - Throws: An `NSError` in `com.apple.coreaudio.avfaudio` with code 561145187 (`'!rec'`,
+  ///   cannot start recording) while the audio session is interrupted.
+  public func start() throws {
+    if isRunning { return }
+    prepare()
+    let microphone = device.microphone
+    let input = lock.withLock { self.input }
+    if let input {
+      if microphone.isInterrupted {
+        throw NSError(
+          domain: "com.apple.coreaudio.avfaudio", code: 561_145_187,
+          userInfo: [NSLocalizedDescriptionKey: "The engine cannot start recording while the audio session is interrupted; start it after the interruption ends."])
+      }
+      if let tap = input.tap(onBus: 0), let format = tap.format, format.sampleRate != microphone.hardwareFormat.sampleRate {
+        device.diagnose(
+          "AVAudioEngine", "the engine started with a tap installed for \(format), but the hardware now delivers \(input.hardwareFormat) (the route changed); Apple's framework raises an uncatchable exception and the app ends. Remove and reinstall the tap after AVAudioEngineConfigurationChange.")
+        AVFAudioException.raise("required condition is false: format.sampleRate == hwFormat.sampleRate")
+      }
+      if device.recordPermission == .undetermined { _ = device.requestRecordPermission() }
+      if device.recordPermission != .granted {
+        device.diagnose(
+          "AVAudioEngine", "the engine started without record permission (\(device.recordPermission.rawValue)); Apple's engine runs and its input delivers only silence, with no error.")
+      }
+    }
+    let lease = Simulation.current?.ledger.acquire(.runningEngines, label: "AVAudioEngine")
+    let hostTime = Self.hostTimeNow()
+    let generation = lock.withLock { () -> Int in
+      self.generation += 1
+      return self.generation
+    }
+    let task = input == nil ? Task {} : startTapTask(generation: generation, microphone: microphone)
+    lock.withLock {
+      run = Run(generation: generation, task: task, lease: lease, anchorHostTime: hostTime, anchorSampleTime: sampleTime)
+    }
+    Simulation.current?.trace.record("engine.start", ["input": String(input != nil), "format": input.map { "\($0.hardwareFormat)" } ?? "none"])
+  }
+
+  /// Stops callbacks but keeps the engine's position: a later `start()` continues its sample times.
+  public func pause() {
+    guard end() else { return }
+    Simulation.current?.trace.record("engine.pause", [:])
+  }
+
+  /// Stops the engine: no tap is called after `stop()` returns, and sample times start from 0 on
+  /// the next `start()`.
+  public func stop() {
+    let wasRunning = end()
+    lock.withLock { sampleTime = 0 }
+    if wasRunning { Simulation.current?.trace.record("engine.stop", [:]) }
+  }
+
+  /// Resets the nodes' rendering state; a running engine keeps running.
+  public func reset() {
+    lock.withLock { input }?.reset()
+    outputNode.reset()
+    mainMixerNode.reset()
+  }
+
+  // MARK: Running
+
+  /// Ends the current run, if any; true when there was one.
+  private func end() -> Bool {
+    guard let run = lock.withLock({ self.run.take() }) else { return false }
+    run.task.cancel()
+    try? run.lease?.release()
+    return true
+  }
+
+  private static func hostTimeNow() -> UInt64 {
+    let now = Simulation.current?.now ?? VirtualClock().now.offset
+    let parts = now.components
+    return UInt64(max(0, parts.seconds)) * 1_000_000_000 + UInt64(max(0, parts.attoseconds) / 1_000_000_000)
+  }
+
+  /// The task that calls the tap: one callback per `callbackInterval` of virtual time on a nominal
+  /// schedule (jitter delays a callback but does not shift the next ones).
+  private func startTapTask(generation: Int, microphone: Microphone) -> Task<Void, Never> {
+    let weakSelf = WeakEngine(engine: self)
+    let loop: @Sendable () async -> Void = {
+      let clock = VirtualClock()
+      var nominal = clock.now
+      while !Task.isCancelled {
+        nominal = nominal.advanced(by: microphone.callbackInterval)
+        do {
+          try await clock.sleep(until: nominal.advanced(by: microphone.nextJitter()))
+        } catch {
+          return
+        }
+        guard let engine = weakSelf.engine, engine.deliver(generation: generation, from: microphone) else { return }
+      }
+    }
+    if let simulation = Simulation.current { return simulation.task("AVAudioEngine input", operation: loop) }
+    return Task(operation: loop)
+  }
+
+  /// Captures one buffer and calls the tap; false when the run `generation` has ended.
+  private func deliver(generation: Int, from microphone: Microphone) -> Bool {
+    guard let input = lock.withLock({ run?.generation == generation ? self.input : nil }) else { return false }
+    let captured = microphone.capture()
+    if device.recordPermission != .granted { Self.silence(captured) }
+    let frames = AVAudioFramePosition(captured.frameLength)
+    let rate = captured.format.sampleRate
+    let time = lock.withLock { () -> AVAudioTime? in
+      guard let run, run.generation == generation else { return nil }
+      let position = sampleTime
+      sampleTime += frames
+      let offset = Double(position - run.anchorSampleTime) / rate * 1e9
+      return AVAudioTime(hostTime: run.anchorHostTime + UInt64(offset.rounded()), sampleTime: position, atRate: rate)
+    }
+    guard let time else { return false }
+    input.didRender(at: time)
+    Simulation.current?.trace.record("engine.buffer", ["sampleTime": String(time.sampleTime), "frames": String(frames)])
+    guard let tap = input.tap(onBus: 0) else { return true }
+    if !tap.reportedSize && tap.bufferSize != AVAudioFrameCount(frames) {
+      tap.reportedSize = true
+      device.diagnose(
+        "AVAudioNode", "the tap asked for \(tap.bufferSize)-frame buffers; the hardware delivers \(frames) frames per call, as Apple's engine may (bufferSize is only a hint).")
+    }
+    guard let buffer = tapBuffer(captured, for: tap) else { return true }
+    tap.block(buffer, time)
+    return true
+  }
+
+  /// The tap's buffer: the capture itself, or converted to the tap's layout and channel count.
+  private func tapBuffer(_ captured: PCMBuffer, for tap: AVAudioNode.Tap) -> AVAudioPCMBuffer? {
+    guard let converter = tap.converter else { return AVAudioPCMBuffer(adopting: captured) }
+    let output = PCMBuffer(format: converter.outputFormat, frameCapacity: captured.frameLength)
+    guard (try? converter.convert(captured, into: output)) != nil else { return nil }
+    return AVAudioPCMBuffer(adopting: output)
+  }
+
+  private static func silence(_ buffer: PCMBuffer) {
+    guard let channels = buffer.floatChannelData else { return }
+    for channel in 0..<buffer.planeCount { channels[channel].update(repeating: 0, count: buffer.frameLength * buffer.stride) }
+  }
+
+  // MARK: Hardware changes
+
+  /// A route change stops a running engine and posts the configuration-change notification; an
+  /// interruption stops it.
+  private func hardwareDidChange(_ event: Microphone.Event) {
+    switch event {
+    case .routeChanged:
+      // The engine stops (not pauses) itself: sample times restart at 0 on the next start.
+      let wasRunning = end()
+      lock.withLock { sampleTime = 0 }
+      Simulation.current?.trace.record("engine.configurationChange", ["wasRunning": String(wasRunning)])
+      NotificationCenter.default.post(name: .AVAudioEngineConfigurationChange, object: self)
+    case .interruptionBegan:
+      if end() { Simulation.current?.trace.record("engine.interrupted", [:]) }
+      lock.withLock { sampleTime = 0 }
+    case .interruptionEnded:
+      break
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import SimulatedDevice
+
+/// The engine's connection to the microphone — the twin of `AVAudioInputNode`. Its formats are the
+/// simulated device's hardware format now (Float32 deinterleaved at the route's rate and channels);
+/// they change when the route changes.
+open class AVAudioInputNode: AVAudioIONode {
+  private let microphone: Microphone
+
+  init(engine: AVAudioEngine, microphone: Microphone) {
+    self.microphone = microphone
+    super.init(engine: engine)
+  }
+
+  /// The hardware input format.
+  /// - Parameter bus: The bus index (0).
+  /// - Returns: The microphone's hardware format now.
+  open override func inputFormat(forBus bus: AVAudioNodeBus) -> AVAudioFormat { hardwareFormat }
+
+  /// The format taps receive: the hardware format.
+  /// - Parameter bus: The bus index (0).
+  /// - Returns: The microphone's hardware format now.
+  open override func outputFormat(forBus bus: AVAudioNodeBus) -> AVAudioFormat { hardwareFormat }
+
+  /// The microphone's format as an `AVAudioFormat` (the microphone keeps to 1 or 2 channels, which
+  /// `AVAudioFormat` always describes).
+  var hardwareFormat: AVAudioFormat { AVAudioFormat(microphone.hardwareFormat) ?? AVAudioNode.standardOutputFormat }
+
+  /// Whether voice processing is on; the twin does not model it and always reports false.
+  public var isVoiceProcessingEnabled: Bool { false }
+}

@@ -1,0 +1,128 @@
+internal import AudioPCM
+import Foundation
+import Simulation
+import SimulatedDevice
+
+/// A node of an audio engine's graph — the twin of `AVAudioNode`. Only taps are mirrored: one per
+/// bus, installed with ``installTap(onBus:bufferSize:format:block:)``.
+///
+/// Apple's traps are kept: a second tap on a bus, or a tap whose format's sample rate differs from
+/// the bus's, ends the process with Apple's exception text (after a diagnostic is recorded).
+/// Only the input node's bus 0 receives audio in the twin; taps elsewhere are accepted and silent.
+open class AVAudioNode: NSObject {
+  /// What a tap holds: the request, the block, its ledger lease, and a converter when the requested
+  /// format differs from the bus's in layout or channels (not rate).
+  final class Tap {
+    let bufferSize: AVAudioFrameCount
+    let format: AVAudioFormat?
+    let block: AVAudioNodeTapBlock
+    let lease: LedgerLease?
+    var converter: SampleRateConverter?
+    var reportedSize = false
+
+    init(bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block: @escaping AVAudioNodeTapBlock, lease: LedgerLease?) {
+      self.bufferSize = bufferSize
+      self.format = format
+      self.block = block
+      self.lease = lease
+    }
+
+    // A tap still installed when its node goes away goes with it, as on a device.
+    deinit { if let lease, !lease.isReleased { try? lease.release() } }
+  }
+
+  private let lock = NSLock()  // NSLock: Mutex would demand `sending` results for these non-Sendable nodes
+  private var taps: [AVAudioNodeBus: Tap] = [:]
+  private var renderTime: AVAudioTime?
+  private weak var owner: AVAudioEngine?
+
+  init(engine: AVAudioEngine?) {
+    self.owner = engine
+  }
+
+  /// The engine the node belongs to, or nil once the engine is gone.
+  public var engine: AVAudioEngine? { lock.withLock { owner } }
+
+  /// The time of the last buffer the node rendered, or nil before the first.
+  public var lastRenderTime: AVAudioTime? { lock.withLock { renderTime } }
+
+  /// The format of a bus's input; the base node has the engine's standard format.
+  /// - Parameter bus: The bus index.
+  /// - Returns: The bus's format.
+  open func inputFormat(forBus bus: AVAudioNodeBus) -> AVAudioFormat { AVAudioNode.standardOutputFormat }
+
+  /// The format of a bus's output; the base node has the engine's standard format.
+  /// - Parameter bus: The bus index.
+  /// - Returns: The bus's format.
+  open func outputFormat(forBus bus: AVAudioNodeBus) -> AVAudioFormat { AVAudioNode.standardOutputFormat }
+
+  /// 48 kHz stereo Float32 deinterleaved: the format of mixer and output buses in the twin.
+  static let standardOutputFormat = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2)!  // valid literal
+
+  /// Installs a tap that receives the bus's audio.
+  ///
+  /// `bufferSize` is only a hint: the hardware's callback size is what arrives (a diagnostic notes
+  /// the difference once). `format` nil means the bus's format. A second tap on the same bus, or a
+  /// format whose sample rate is not the bus's, ends the process as Apple's exception does.
+  /// - Parameters:
+  ///   - bus: The output bus to tap (0 for the input node).
+  ///   - bufferSize: The requested frames per call.
+  ///   - format: The format of the buffers, or nil for the bus's format.
+  ///   - tapBlock: Called with each buffer and the time of its first frame, from a simulation task.
+  public func installTap(onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block tapBlock: @escaping AVAudioNodeTapBlock) {
+    let device = SimulatedDevice.current
+    if lock.withLock({ taps[bus] != nil }) {
+      device.diagnose(
+        "AVAudioNode", "installTap was called on bus \(bus) of \(nodeName), which already has a tap; Apple's framework raises an uncatchable exception and the app ends. Call removeTap(onBus:) first.")
+      AVFAudioException.raise("required condition is false: nullptr == Tap()")
+    }
+    let busFormat = outputFormat(forBus: bus)
+    var converter: SampleRateConverter?
+    if let format, format != busFormat {
+      if format.sampleRate != busFormat.sampleRate {
+        device.diagnose(
+          "AVAudioNode", "a tap on \(nodeName) asked for \(format) but the hardware delivers \(busFormat); Apple's framework raises an uncatchable exception and the app ends. Pass nil or outputFormat(forBus: 0), and convert after the tap.")
+        AVFAudioException.raise("required condition is false: format.sampleRate == hwFormat.sampleRate")
+      }
+      // Same rate, other layout or channel count: the engine converts for the tap (no rate change).
+      if let input = busFormat.audioFormat, let output = format.audioFormat {
+        converter = try? SampleRateConverter(from: input, to: output, quality: .fastest)
+      }
+    }
+    let lease = Simulation.current?.ledger.acquire(.installedTaps, label: "\(nodeName) bus \(bus)")
+    let tap = Tap(bufferSize: bufferSize, format: format, block: tapBlock, lease: lease)
+    tap.converter = converter
+    lock.withLock { taps[bus] = tap }
+    Simulation.current?.trace.record("tap.install", ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
+  }
+
+  /// Removes the bus's tap; its block is not called again. Nothing happens when there is none.
+  /// - Parameter bus: The bus whose tap goes.
+  public func removeTap(onBus bus: AVAudioNodeBus) {
+    let removed = lock.withLock { taps.removeValue(forKey: bus) }
+    guard let removed else { return }
+    try? removed.lease?.release()
+    Simulation.current?.trace.record("tap.remove", ["node": nodeName, "bus": String(bus)])
+  }
+
+  /// Clears the node's rendering state (its last render time).
+  public func reset() {
+    lock.withLock { renderTime = nil }
+  }
+
+  /// The node's class name, for diagnostics and the trace.
+  var nodeName: String { String(describing: type(of: self)) }
+
+  /// The tap on `bus`, if any.
+  func tap(onBus bus: AVAudioNodeBus) -> Tap? { lock.withLock { taps[bus] } }
+
+  /// Records the time of the buffer just rendered.
+  func didRender(at time: AVAudioTime) {
+    lock.withLock { renderTime = time }
+  }
+
+  /// Forgets the engine (it is being deallocated).
+  func detach() {
+    lock.withLock { owner = nil }
+  }
+}

@@ -1,0 +1,49 @@
+public import Foundation
+import SimulatedDevice
+
+/// The app's audio settings — the twin of `AVAudioApplication`, backed by `SimulatedDevice.current`.
+///
+/// ```swift
+/// if await AVAudioApplication.requestRecordPermission() { try engine.start() }
+/// ```
+public final class AVAudioApplication: NSObject, @unchecked Sendable {
+  // @unchecked: no stored state; everything is read from the current simulated device.
+
+  /// The record permission states (Apple's `AVAudioApplication.recordPermission`).
+  public enum recordPermission: Int, Sendable, Hashable {
+    /// Not asked yet (`'undt'`).
+    case undetermined = 1_970_168_948
+    /// The user said no (`'deny'`).
+    case denied = 1_684_369_017
+    /// The user said yes (`'grnt'`).
+    case granted = 1_735_552_628
+  }
+
+  /// The app's instance.
+  public static let shared = AVAudioApplication()
+
+  private override init() {}
+
+  /// The record permission on the current simulated device now.
+  public var recordPermission: AVAudioApplication.recordPermission {
+    switch SimulatedDevice.current.recordPermission {
+    case .undetermined: .undetermined
+    case .denied: .denied
+    case .granted: .granted
+    }
+  }
+
+  /// Asks the simulated user for permission to record; answers at once when already decided.
+  /// - Returns: Whether recording is granted.
+  public class func requestRecordPermission() async -> Bool {
+    SimulatedDevice.current.requestRecordPermission()
+  }
+
+  /// Asks the simulated user for permission to record and calls `response` with the answer from a
+  /// task (on a device, from an arbitrary queue).
+  /// - Parameter response: Called once with whether recording is granted.
+  public class func requestRecordPermission(completionHandler response: @escaping @Sendable (Bool) -> Void) {
+    let device = SimulatedDevice.current
+    Task { response(device.requestRecordPermission()) }
+  }
+}

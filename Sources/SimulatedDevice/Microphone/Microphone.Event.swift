@@ -1,0 +1,26 @@
+public import AudioPCM
+
+extension Microphone {
+  /// A change of the audio hardware that the twins react to (the engine stops, the session posts a
+  /// notification).
+  public enum Event: Sendable, Hashable {
+    /// The hardware format changed, for example 48 kHz → 16 kHz when a headset is connected.
+    case routeChanged(previous: AudioFormat, current: AudioFormat)
+    /// Another audio session took the hardware (a phone call, an alarm).
+    case interruptionBegan
+    /// The interruption ended; `shouldResume` is the hint Apple passes to the app.
+    case interruptionEnded(shouldResume: Bool)
+  }
+
+  /// Who is told about an ``Event`` first: engines stop before sessions post notifications, so a
+  /// notification handler sees the engine already stopped, as on a device.
+  public enum ObserverRole: Int, Sendable, Hashable, Comparable {
+    /// An audio engine (told first).
+    case engine
+    /// An audio session (told after the engines).
+    case session
+
+    /// Engines before sessions.
+    public static func < (lhs: ObserverRole, rhs: ObserverRole) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+}

@@ -1,0 +1,338 @@
+public import AudioPCM
+import Simulation
+import Synchronization
+
+/// The device's microphone: it hears the configured audio file and hands it out in the hardware
+/// format — Float32 deinterleaved at the route's sample rate and channel count — one tap callback
+/// of ``tapFrames`` frames at a time, then silence after the file ends (or always, with no file).
+///
+/// The microphone is a tape that moves only while someone captures: each ``capture()`` takes the
+/// next ``tapFrames`` frames. The engine twin calls it every ``callbackInterval`` of virtual time
+/// (plus ``nextJitter()``), so a runner "plays" audio by letting virtual time pass while an engine
+/// runs, and moves the tape with ``seek(to:)``.
+///
+/// ```swift
+/// let microphone = SimulatedDevice(configuration: .init(microphone: .init(audioFile: "fox.wav"))).microphone
+/// try microphone.open()                // reports a missing or unreadable file early
+/// let buffer = microphone.capture()    // 4800 frames of 48 kHz mono Float32
+/// ```
+///
+/// A file at another rate or channel count is converted with AudioPCM's `SampleRateConverter`
+/// (quality ``conversionQuality``; channels are averaged down or duplicated up). Scenario controls
+/// — ``changeRoute(sampleRate:channelCount:)``, ``beginInterruption()``,
+/// ``endInterruption(shouldResume:)`` — tell the observers (engines, then sessions) synchronously,
+/// on the calling thread.
+public final class Microphone: @unchecked Sendable {
+  // @unchecked: every mutable member is in `state`, touched only under `lock`. The state holds
+  // AudioPCM's non-Sendable classes (file, converter), which never leave the lock.
+
+  /// The configuration the microphone started with.
+  public let configuration: SimulatedDevice.MicrophoneConfiguration
+  /// The converter quality used when the file's format differs from the hardware's.
+  public static let conversionQuality = SampleRateConverter.Quality.medium
+  /// File frames read per step when filling a callback.
+  private static let readChunk = 4096
+
+  private let lock = Mutex<Void>(())
+  private var state: State
+  /// The device that owns the microphone, for diagnostics; set once by the device's initialiser.
+  weak var device: SimulatedDevice?
+
+  private struct State {
+    var hardwareFormat: AudioFormat
+    var tapFrames: Int
+    var framesDelivered = 0
+    var isInterrupted = false
+    var source: Source = .notOpened
+    var observers: [Int: (role: ObserverRole, handler: @Sendable (Event) -> Void)] = [:]
+    var nextObserver = 0
+    var pendingDiagnostic: String?
+  }
+
+  /// Where the audio comes from: nothing yet, the file with its converter, or silence for good.
+  private enum Source {
+    case notOpened
+    case file(FileReader)
+    case silence
+  }
+
+  /// The open file, its read buffer and the converter to the hardware format.
+  private final class FileReader {
+    let file: AudioFile
+    let chunk: PCMBuffer
+    var converter: SampleRateConverter
+    var endOfFile = false
+
+    init(file: AudioFile, hardwareFormat: AudioFormat) throws {
+      self.file = file
+      let readFormat = try AudioFormat.standard(sampleRate: file.fileFormat.sampleRate, channelCount: file.fileFormat.channelCount)
+      self.chunk = PCMBuffer(format: readFormat, frameCapacity: Microphone.readChunk)
+      self.converter = try SampleRateConverter(from: readFormat, to: hardwareFormat, quality: Microphone.conversionQuality)
+    }
+  }
+
+  /// The format the microphone falls back to when its configuration names an impossible one.
+  private static let fallbackFormat = try! AudioFormat.standard(sampleRate: 48_000, channelCount: 1)  // valid literal
+
+  /// Creates a microphone; the file is opened on the first capture or ``open()``.
+  ///
+  /// An impossible configured format (rate 0, no channels) falls back to 48 kHz mono; the first
+  /// capture reports it as a diagnostic.
+  /// - Parameter configuration: Hardware format, tap size, jitter and the audio file.
+  init(configuration: SimulatedDevice.MicrophoneConfiguration) {
+    self.configuration = configuration
+    // Two channels at most: AVAudioFormat (and so the input node) describes no more without a layout.
+    let format =
+      (1...2).contains(configuration.channelCount)
+      ? try? AudioFormat.standard(sampleRate: configuration.sampleRate, channelCount: configuration.channelCount) : nil
+    self.state = State(hardwareFormat: format ?? Self.fallbackFormat, tapFrames: max(1, configuration.tapFrames))
+    if format == nil {
+      state.pendingDiagnostic =
+        "the microphone configuration (\(configuration.sampleRate) Hz, \(configuration.channelCount) channels) is not a valid format; "
+        + "the microphone uses 48000 Hz mono instead. Give a positive sample rate and 1 or 2 channels."
+    }
+  }
+
+  private func diagnose(_ message: String) {
+    device?.diagnose("Microphone", message)
+  }
+
+  private func withState<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    try lock.withLock { _ in try body(&state) }
+  }
+
+  // MARK: Hardware
+
+  /// The hardware format now: Float32 deinterleaved at the route's rate and channel count.
+  public var hardwareFormat: AudioFormat { withState { $0.hardwareFormat } }
+
+  /// Frames per callback now. A route change scales it with the rate, so a callback keeps its duration.
+  public var tapFrames: Int { withState { $0.tapFrames } }
+
+  /// The virtual time one callback covers: ``tapFrames`` / sample rate.
+  public var callbackInterval: Duration {
+    withState { .nanoseconds(Int64((Double($0.tapFrames) / $0.hardwareFormat.sampleRate * 1e9).rounded())) }
+  }
+
+  /// A seeded random delay in `0...jitter` for the next callback, from the simulation's
+  /// `"microphone jitter"` stream; zero without jitter or outside a simulation.
+  public func nextJitter() -> Duration {
+    let limit = configuration.jitter.components
+    let nanoseconds = limit.seconds * 1_000_000_000 + limit.attoseconds / 1_000_000_000
+    guard nanoseconds > 0, let simulation = Simulation.current else { return .zero }
+    var random = simulation.random(for: "microphone jitter")
+    return .nanoseconds(Int64.random(in: 0...nanoseconds, using: &random))
+  }
+
+  /// Frames captured since the device started, in hardware frames (the capture position).
+  public var framesDelivered: Int { withState { $0.framesDelivered } }
+
+  /// True between ``beginInterruption()`` and ``endInterruption(shouldResume:)``.
+  public var isInterrupted: Bool { withState { $0.isInterrupted } }
+
+  // MARK: The file
+
+  /// Opens the configured file now, so a runner can report a bad file before the scenario starts.
+  /// Does nothing when there is no file or it is already open.
+  /// - Throws: ``MicrophoneError`` naming the file, what is wrong with it and what to do.
+  public func open() throws {
+    try withState { state in
+      guard case .notOpened = state.source else { return }
+      state.source = try Self.openSource(configuration.audioFile, hardwareFormat: state.hardwareFormat)
+    }
+  }
+
+  private static func openSource(_ path: String?, hardwareFormat: AudioFormat) throws -> Source {
+    guard let path else { return .silence }
+    do {
+      return .file(try FileReader(file: AudioFile(forReading: path), hardwareFormat: hardwareFormat))
+    } catch {
+      throw MicrophoneError(
+        path: path,
+        message: "the microphone cannot play '\(path)': \(error). Check the scenario's audio path, or give a file AudioPCM reads (WAV, CAF, FLAC, AIFF…).")
+    }
+  }
+
+  /// Where the tape is in the file, in seconds of file audio read (zero with no file).
+  public var filePosition: Double {
+    withState { state in
+      guard case .file(let reader) = state.source else { return 0 }
+      return Double(reader.file.framePosition) / reader.file.fileFormat.sampleRate
+    }
+  }
+
+  /// True when the file has been played to its end (or there is none): captures are silence.
+  public var isAtEndOfAudio: Bool {
+    withState { state in
+      switch state.source {
+      case .notOpened: false
+      case .silence: true
+      case .file(let reader): reader.endOfFile && reader.converter.pendingFrameCount == 0
+      }
+    }
+  }
+
+  /// Moves the tape to `time` seconds into the file; later captures start there.
+  /// - Parameter time: The position; past the end means silence from now on.
+  /// - Throws: ``MicrophoneError`` when the file cannot be opened or moved.
+  public func seek(to time: Duration) throws {
+    try withState { state in
+      if case .notOpened = state.source {
+        state.source = try Self.openSource(configuration.audioFile, hardwareFormat: state.hardwareFormat)
+      }
+      guard case .file(let reader) = state.source else { return }
+      let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) * 1e-18
+      let frame = min(reader.file.frameCount, max(0, Int((seconds * reader.file.fileFormat.sampleRate).rounded())))
+      do {
+        try reader.file.seek(toFrame: frame)
+      } catch {
+        throw MicrophoneError(path: reader.file.path, message: "the microphone cannot move to \(seconds) s in '\(reader.file.path)': \(error)")
+      }
+      reader.converter.reset()
+      reader.endOfFile = frame >= reader.file.frameCount
+    }
+  }
+
+  // MARK: Capture
+
+  /// The next ``tapFrames`` frames in the hardware format: the file's audio, then silence.
+  ///
+  /// A file that cannot be read gives silence and a diagnostic (call ``open()`` first to get the
+  /// error instead).
+  /// - Returns: A new buffer whose `frameLength` is ``tapFrames``.
+  public func capture() -> PCMBuffer {
+    var failure: String?
+    var configurationProblem: String?
+    let buffer = withState { state -> PCMBuffer in
+      configurationProblem = state.pendingDiagnostic
+      state.pendingDiagnostic = nil
+      let output = PCMBuffer(format: state.hardwareFormat, frameCapacity: state.tapFrames)
+      output.frameLength = state.tapFrames  // PCMBuffer storage starts zeroed: silence unless filled
+      if case .notOpened = state.source {
+        do {
+          state.source = try Self.openSource(configuration.audioFile, hardwareFormat: state.hardwareFormat)
+        } catch {
+          state.source = .silence
+          failure = "\(error); the microphone delivers silence instead"
+        }
+      }
+      if case .file(let reader) = state.source {
+        do {
+          try Self.fill(output, from: reader)
+        } catch {
+          state.source = .silence
+          failure = "reading '\(reader.file.path)' failed: \(error); the microphone delivers silence from here on"
+        }
+      }
+      state.framesDelivered += state.tapFrames
+      return output
+    }
+    if let configurationProblem { diagnose(configurationProblem) }
+    if let failure { diagnose(failure) }
+    return buffer
+  }
+
+  /// Fills `output` from the file through the converter; whatever the file no longer provides stays zero.
+  private static func fill(_ output: PCMBuffer, from reader: FileReader) throws {
+    let wanted = output.frameLength
+    var filled = 0
+    while filled < wanted {
+      let part = PCMBuffer(format: output.format, frameCapacity: wanted - filled)
+      let result: SampleRateConverter.Result
+      if reader.converter.pendingFrameCount > 0 {
+        result = try reader.converter.convert(nil, into: part)
+      } else if !reader.endOfFile {
+        let read = try reader.file.read(into: reader.chunk, frameCount: Microphone.readChunk)
+        reader.endOfFile = read < Microphone.readChunk
+        result = try reader.converter.convert(reader.chunk, into: part, endOfInput: reader.endOfFile)
+      } else {
+        return
+      }
+      copy(part, frames: result.framesProduced, into: output, at: filled)
+      filled += result.framesProduced
+    }
+  }
+
+  private static func copy(_ source: PCMBuffer, frames: Int, into target: PCMBuffer, at offset: Int) {
+    guard frames > 0, let from = source.floatChannelData, let to = target.floatChannelData else { return }
+    for channel in 0..<target.format.channelCount {
+      (to[channel] + offset).update(from: from[channel], count: frames)
+    }
+  }
+
+  // MARK: Scenario controls
+
+  /// Changes the hardware format, as a headset or Bluetooth switch does, and tells the observers.
+  ///
+  /// ``tapFrames`` scales with the rate (4800 at 48 kHz becomes 1600 at 16 kHz), so callbacks keep
+  /// their duration. Audio the converter held for the old format is dropped.
+  /// - Parameters:
+  ///   - sampleRate: The new hardware rate.
+  ///   - channelCount: The new hardware channel count.
+  /// - Throws: ``MicrophoneError`` for a rate or channel count no hardware has.
+  public func changeRoute(sampleRate: Double, channelCount: Int) throws {
+    guard sampleRate > 0, sampleRate.isFinite, (1...2).contains(channelCount),
+      let format = try? AudioFormat.standard(sampleRate: sampleRate, channelCount: channelCount)
+    else {
+      throw MicrophoneError(
+        path: nil, message: "a route change to \(sampleRate) Hz with \(channelCount) channels is not possible; give a positive rate and 1 or 2 channels")
+    }
+    let previous = try withState { state -> AudioFormat in
+      let previous = state.hardwareFormat
+      state.tapFrames = max(1, Int((Double(state.tapFrames) * sampleRate / previous.sampleRate).rounded()))
+      state.hardwareFormat = format
+      if case .file(let reader) = state.source {
+        do {
+          reader.converter = try SampleRateConverter(from: reader.chunk.format, to: format, quality: Self.conversionQuality)
+        } catch {
+          throw MicrophoneError(path: reader.file.path, message: "the microphone cannot convert '\(reader.file.path)' to \(format): \(error)")
+        }
+      }
+      return previous
+    }
+    Simulation.current?.trace.record("microphone.route", ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount)])
+    notify(.routeChanged(previous: previous, current: format))
+  }
+
+  /// Begins an interruption (a call comes in): engines stop, sessions post their notification.
+  public func beginInterruption() {
+    withState { $0.isInterrupted = true }
+    Simulation.current?.trace.record("microphone.interruption", ["phase": "began"])
+    notify(.interruptionBegan)
+  }
+
+  /// Ends an interruption; nothing restarts by itself, the app decides from `shouldResume`.
+  /// - Parameter shouldResume: The hint the session passes on (`AVAudioSession.InterruptionOptions.shouldResume`).
+  public func endInterruption(shouldResume: Bool) {
+    withState { $0.isInterrupted = false }
+    Simulation.current?.trace.record("microphone.interruption", ["phase": "ended", "shouldResume": String(shouldResume)])
+    notify(.interruptionEnded(shouldResume: shouldResume))
+  }
+
+  // MARK: Observers
+
+  /// Calls `handler` with every ``Event`` until the returned observation is cancelled or released.
+  /// - Parameters:
+  ///   - role: Engines are told before sessions; within a role, in registration order.
+  ///   - handler: Called synchronously on the thread of the scenario control.
+  /// - Returns: The registration; keep it as long as the calls are wanted.
+  public func observe(as role: ObserverRole, _ handler: @escaping @Sendable (Event) -> Void) -> Observation {
+    let id = withState { state in
+      state.nextObserver += 1
+      state.observers[state.nextObserver] = (role, handler)
+      return state.nextObserver
+    }
+    return Observation(microphone: self, id: id)
+  }
+
+  func removeObserver(_ id: Int) {
+    _ = withState { $0.observers.removeValue(forKey: id) }
+  }
+
+  private func notify(_ event: Event) {
+    let handlers = withState { state in
+      state.observers.sorted { ($0.value.role, $0.key) < ($1.value.role, $1.key) }.map(\.value.handler)
+    }
+    for handler in handlers { handler(event) }
+  }
+}
