@@ -61,7 +61,7 @@ let package = Package(
     .target(name: "AVFAudioTwin", dependencies: ["AudioPCM", "Simulation", "SimulatedDevice"]),
     // Performs one AVAudioEngine trap (second tap, tap format mismatch) so tests can watch it from a subprocess.
     .executableTarget(name: "twin-trap-probe", dependencies: ["AVFAudioTwin", "SimulatedDevice", "Simulation"]),
-    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation"]),
+    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
       name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin"],
