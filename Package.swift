@@ -79,7 +79,9 @@ let package = Package(
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
     .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice"]),
     .testTarget(name: "AVFAudioTwinTests", dependencies: ["AVFAudioTwin"], swiftSettings: appleFrameworkTests),
-    .testTarget(name: "SpeechTwinTests", dependencies: ["SpeechTwin"], swiftSettings: appleFrameworkTests),
+    .testTarget(
+      name: "SpeechTwinTests", dependencies: ["SpeechTwin", "SimulatedDevice", "Simulation", "AudioPCM"],
+      swiftSettings: appleFrameworkTests),
   ]
 )
 
