@@ -20,6 +20,8 @@ let package = Package(
     .library(name: "CoreMediaTwin", targets: ["CoreMediaTwin"]),
     .library(name: "AVFAudioTwin", targets: ["AVFAudioTwin"]),
     .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
+    // The simulated device the twins run on: app tests configure it (assets, network, microphone).
+    .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
     // Reference workloads for the simulation's tests, self-check executable and benchmark.
     .library(name: "SimulationWorkloads", targets: ["SimulationWorkloads"]),
   ],

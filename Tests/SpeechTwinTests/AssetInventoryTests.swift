@@ -36,6 +36,21 @@ import SimulatedDevice
     #expect(noRequest)
   }
 
+  @Test func aDetectorNeedsNoAssetAndJoinsATranscriber() throws {
+    let report = try simulate("detector needs no asset", on: SimulatedDevice()) {
+      let detectorOnly: [any SpeechModule] = [SpeechDetector()]
+      let withGerman: [any SpeechModule] = [SpeechTranscriber(locale: Self.german, preset: .transcription), SpeechDetector()]
+      return (
+        await AssetInventory.status(forModules: detectorOnly),
+        try await AssetInventory.assetInstallationRequest(supporting: detectorOnly) == nil,
+        await AssetInventory.status(forModules: withGerman))
+    }
+    let (detectorStatus, noRequest, combined) = try report.get()
+    #expect(detectorStatus == .installed)
+    #expect(noRequest)
+    #expect(combined == .supported, "the transcriber's asset decides")
+  }
+
   @Test func aRequestDownloadsInVirtualTimeWithProgressThenInstalls() throws {
     struct Seen: Sendable {
       var before: AssetInventory.Status
