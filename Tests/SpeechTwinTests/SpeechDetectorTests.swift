@@ -103,6 +103,28 @@ import Foundation
     #expect(aggressive.isEmpty, "\(aggressive)")
   }
 
+  @Test func brokenInputIsIgnoredAndDetectionCarriesOn() async throws {
+    let speech = try Fixtures.samples16kMono("hello-world")
+    let broken = [Float](repeating: .nan, count: 1600) + [Float](repeating: .infinity, count: 1600)
+    let results = try await Self.segments(broken + speech).filter(\.speechDetected)
+    try #require(results.count == 1, "\(results)")
+    #expect(abs(results[0].range.start.seconds - (0.2 + 0.3)) <= 0.02, "hello starts 0.3 s into its file, after 0.2 s of broken samples")
+
+    // Empty pieces and pieces with a zero or invalid duration carry no audio: nothing happens.
+    let detector = SpeechDetector(detectionOptions: .init(sensitivityLevel: .medium), reportResults: true)
+    let samples: [Float] = [0.5, -0.5]
+    samples.withUnsafeBufferPointer { pointer in
+      detector.analyze(pointer, range: CMTimeRange(start: .zero, duration: .zero))
+      detector.analyze(pointer, range: CMTimeRange(start: .zero, duration: .invalid))
+      detector.analyze(UnsafeBufferPointer(rebasing: pointer[0..<0]), range: CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 10)))
+    }
+    detector.finalizeAnalysis(through: CMTime(value: 1, timescale: 1))
+    detector.finishResults(throwing: nil)
+    var published: [SpeechDetector.Result] = []
+    for try await result in detector.results { published.append(result) }
+    #expect(published.isEmpty, "\(published)")
+  }
+
   @Test func reportsNothingUnlessAsked() async throws {
     let samples = try Fixtures.samples16kMono("two-commands")
     #expect(try await Self.segments(samples, reportResults: false).isEmpty)

@@ -112,7 +112,9 @@ struct VoiceActivityTracker {
   private mutating func processFrame(into decided: inout [Segment]) {
     var energy = 0.0
     for sample in frame { energy += Double(sample) * Double(sample) }
-    let level = 10 * log10(energy / Double(frame.count) + 1e-12)
+    // A frame with NaN or infinite samples (a broken source) counts as silence, so the noise floor
+    // stays finite and detection carries on with the next good frame.
+    let level = energy.isFinite ? 10 * log10(energy / Double(frame.count) + 1e-12) : -120
     let end = frameStart + CMTime(value: Int64(frame.count), timescale: sampleRate)
     frame.removeAll(keepingCapacity: true)
     analyzedEnd = end
