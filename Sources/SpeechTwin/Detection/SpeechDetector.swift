@@ -49,21 +49,27 @@ public final class SpeechDetector: SpeechModule, ModuleAssets, AudioAnalysisModu
 
   // MARK: ModuleAssets
 
+  /// None: the detector needs no locale asset.
   package var requiredAssetLocale: String? { nil }
+  /// Always: the detector runs on every device that runs an analyzer.
   package var isSupportedOnDevice: Bool { true }
 
   // MARK: AudioAnalysisModule
 
+  /// The analyzer the detector belongs to.
   package let owner = ModuleOwnership()
 
+  /// Runs voice-activity detection on the analyzer's samples and publishes the segments it decides.
   package func analyze(_ samples: UnsafeBufferPointer<Float>, range: CMTimeRange) {
     publish(tracker.withLock { $0.analyze(samples, range: range) })
   }
 
+  /// Closes the open segment at `time` (bounded by the audio analysed) and publishes it.
   package func finalizeAnalysis(through time: CMTime) {
     publish(tracker.withLock { $0.finalize(through: time) })
   }
 
+  /// Ends the results sequence, throwing `error` from it when the analysis failed.
   package func finishResults(throwing error: (any Error)?) {
     continuation.finish(throwing: error)
   }
