@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "AVFAudioTwin", targets: ["AVFAudioTwin"]),
     .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
     .library(name: "SpeechShim", targets: ["SpeechShim"]),
+    // The simulated device the twins run on: app tests configure it (assets, network, microphone).
+    .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
     // Reference workloads for the simulation's tests, self-check executable and benchmark.
     .library(name: "SimulationWorkloads", targets: ["SimulationWorkloads"]),
   ],
@@ -90,7 +92,7 @@ let package = Package(
       dependencies: ["AVFAudioTwin", "AudioPCM", "SimulatedDevice", "Simulation", .target(name: "twin-trap-probe")],
       swiftSettings: appleFrameworkTests),
     .testTarget(
-      name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation"],
+      name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM"],
       swiftSettings: appleFrameworkTests),
   ]
 )

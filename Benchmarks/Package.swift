@@ -32,5 +32,15 @@ let package = Package(
       ],
       path: "Benchmarks/SimulationLoop",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    .executableTarget(
+      name: "SpeechAssets",
+      dependencies: [
+        .product(name: "Simulation", package: "speech-replay"),
+        .product(name: "SimulatedDevice", package: "speech-replay"),
+        .product(name: "SpeechTwin", package: "speech-replay"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/SpeechAssets",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
   ]
 )

@@ -5,6 +5,10 @@ import Synchronization
 /// which locales the app has reserved. The `AssetInventory` twin and the transcriber twins ask it.
 ///
 /// Locales are BCP-47 identifiers (`en-US`); ``canonical(_:)`` accepts `en_US` as well.
+///
+/// Reservations (``reserve(_:)``, ``release(_:)``) and downloads (``install(_:progress:)``) are in
+/// `AssetCatalogue+Reservations.swift` and `AssetCatalogue+Downloads.swift`; a scenario changes the
+/// catalogue instantly with ``installNow(_:)`` and ``remove(_:)``.
 public final class AssetCatalogue: Sendable {
   /// A locale's asset status, in Apple's order: `unsupported < supported < downloading < installed`.
   public enum Status: Int, Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -37,7 +41,10 @@ public final class AssetCatalogue: Sendable {
     var supported: [String]
     var installed: [String]
     var reserved: [String]
-    var downloading: Set<String> = []
+    /// Downloads in flight, by locale; a locale here has the status `downloading`.
+    var downloads: [String: Download] = [:]
+    /// The failure still to inject into the next download (consumed by the download it fails).
+    var downloadFailsAt: Double?
   }
 
   /// Creates a catalogue from its starting configuration.
@@ -46,7 +53,8 @@ public final class AssetCatalogue: Sendable {
     self.state = Mutex(State(
       supported: configuration.supportedLocales.map(Self.canonical),
       installed: configuration.installedLocales.map(Self.canonical),
-      reserved: configuration.reservedLocales.map(Self.canonical)))
+      reserved: configuration.reservedLocales.map(Self.canonical),
+      downloadFailsAt: configuration.downloadFailsAt))
   }
 
   /// `en_US` → `en-US`; identifiers are otherwise kept as given.
@@ -65,7 +73,7 @@ public final class AssetCatalogue: Sendable {
     let locale = Self.canonical(locale)
     return state.withLock { state in
       guard state.supported.contains(locale) else { return .unsupported }
-      if state.downloading.contains(locale) { return .downloading }
+      if state.downloads[locale] != nil { return .downloading }
       if state.installed.contains(locale) && state.reserved.contains(locale) { return .installed }
       return .supported
     }

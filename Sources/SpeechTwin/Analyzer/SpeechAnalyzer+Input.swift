@@ -156,6 +156,8 @@ extension SpeechAnalyzer {
           "the model for \(locale) is not installed on the device; Apple's analyzer reports the misleading error 'Audio format is not supported' (SFSpeechError 3) — install the asset with AssetInventory first")
         throw SFSpeechError(.unexpectedAudioFormat)
       }
+      // On the device but no longer reserved: transcription quietly reserves it again (field observation).
+      if device.assets.status(of: locale) == .supported { _ = try? device.assets.reserve(locale) }
       do {
         let recognizer = try device.model.makeRecognizer(for: transcription.recognitionRequest)
         transcribers.append(TranscriberSlot(module: transcription, recognizer: recognizer, finalizedThrough: consumedThrough ?? .zero))
