@@ -94,10 +94,14 @@ let package = Package(
     .testTarget(
       name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM"],
       swiftSettings: appleFrameworkTests),
+    // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.
+    .testTarget(
+      name: "SeedsTests", dependencies: ["SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
   ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "SeedsTests" {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))
