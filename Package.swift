@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "AVFAudioTwin", targets: ["AVFAudioTwin"]),
     .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
     .library(name: "SpeechShim", targets: ["SpeechShim"]),
+    .library(name: "LiveTranscription", targets: ["LiveTranscription"]),
+    .library(name: "SpeechReplay", targets: ["SpeechReplay"]),
     // The simulated device the twins run on: app tests configure it (assets, network, microphone).
     .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
     // Reference workloads for the simulation's tests, self-check executable and benchmark.
@@ -29,6 +31,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // MARK: C shims (system libraries through pkg-config)
@@ -69,11 +72,23 @@ let package = Package(
       name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin"],
       swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS]))] + appleFrameworkTests),
 
+    // MARK: stack under test and harness
+    // The reference live-transcription stack: the seeds' design with every trap handled. Built only on
+    // SpeechShim, so it would build for iOS too.
+    .target(name: "LiveTranscription", dependencies: ["SpeechShim"]),
+    // Scenarios, the runner, expectations and reports.
+    .target(
+      name: "SpeechReplay",
+      dependencies: [
+        "LiveTranscription", "SpeechShim", "SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM",
+        .product(name: "Yams", package: "Yams"),
+      ]),
+
     // MARK: front ends
     .executableTarget(
       name: "speech-replay",
       dependencies: [
-        "AudioPCM",
+        "AudioPCM", "SpeechReplay",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

@@ -1,0 +1,1 @@
+// The reference stack arrives with issue 5; this file keeps the target buildable until then.

@@ -1,0 +1,53 @@
+/// The outcome of one scenario run: the record every reporter (console, JUnit XML, JSON, history)
+/// is written from. Worker processes print it as JSON; the parent collects it.
+public struct ScenarioResult: Sendable, Hashable, Codable {
+  /// How the run ended.
+  public enum Status: String, Sendable, Hashable, Codable {
+    /// Every expectation held.
+    case passed
+    /// The scenario ran and at least one expectation failed, or the file is invalid.
+    case failed
+    /// The process running the scenario crashed or trapped; ``ScenarioResult/output`` has what it printed.
+    case crashed
+    /// Not run (filtered out or in another shard).
+    case skipped
+  }
+
+  /// The scenario's name (its `name:` key, or the file name without extension).
+  public var name: String
+  /// The scenario file as the user named it.
+  public var file: String
+  /// How the run ended.
+  public var status: Status
+  /// The seed the run used.
+  public var seed: UInt64
+  /// Why it failed; empty when it passed.
+  public var failures: [ScenarioFailure]
+  /// Wall-clock seconds the run took.
+  public var wallSeconds: Double
+  /// Virtual seconds the simulation covered.
+  public var virtualSeconds: Double
+  /// The stable hash of the run's event trace (same scenario and seed ⇒ same hash).
+  public var traceHash: String
+  /// Named figures (timings, counts, metrics), for reports and history.
+  public var figures: [String: Double]
+  /// What the scenario printed or, for a crash, the worker's output.
+  public var output: String
+
+  /// Creates a result.
+  public init(
+    name: String, file: String, status: Status, seed: UInt64, failures: [ScenarioFailure] = [], wallSeconds: Double = 0,
+    virtualSeconds: Double = 0, traceHash: String = "", figures: [String: Double] = [:], output: String = ""
+  ) {
+    self.name = name
+    self.file = file
+    self.status = status
+    self.seed = seed
+    self.failures = failures
+    self.wallSeconds = wallSeconds
+    self.virtualSeconds = virtualSeconds
+    self.traceHash = traceHash
+    self.figures = figures
+    self.output = output
+  }
+}
