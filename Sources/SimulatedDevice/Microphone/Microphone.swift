@@ -45,10 +45,22 @@ public final class Microphone: @unchecked Sendable {
     var isInterrupted = false
     var isPlaying = true
     var secondsPlayed = 0.0
+    var secondsCaptured = 0.0
+    var keysModelToTape = false
+    var tape: [TapeSegment] = []
+    var tapeReachedEnd = false
     var source: Source = .notOpened
     var observers: [Int: (role: ObserverRole, handler: @Sendable (Event) -> Void)] = [:]
     var nextObserver = 0
     var pendingDiagnostic: String?
+  }
+
+  /// A stretch of captures during which the gate was open: capture seconds `captureStart..<captureEnd`
+  /// heard the file from `fileStart` on.
+  private struct TapeSegment {
+    var captureStart: Double
+    var captureEnd: Double
+    var fileStart: Double
   }
 
   /// Where the audio comes from: nothing yet, the file with its converter, or silence for good.
@@ -146,6 +158,34 @@ public final class Microphone: @unchecked Sendable {
   /// Seconds of audio captured while the gate was open: how far into the file the user has spoken.
   public var secondsPlayed: Double { withState { $0.secondsPlayed } }
 
+  /// Seconds of audio captured in all, gate open or closed.
+  public var secondsCaptured: Double { withState { $0.secondsCaptured } }
+
+  /// Whether scripted models key their results to the tape instead of the analyzer's clock; off by
+  /// default. A scenario runner turns it on with the play gate, so silence while the gate is closed
+  /// does not move the script on: a word scripted at 0.8 s of the file is heard 0.8 s into what was
+  /// played, however long the user waited before.
+  public var keysModelToTape: Bool {
+    get { withState { $0.keysModelToTape } }
+    set { withState { $0.keysModelToTape = newValue } }
+  }
+
+  /// The file position (seconds) the listener had heard by `captureSeconds` of capture: inside a
+  /// stretch of open gate it moves with the capture; while the gate is closed it stands still,
+  /// except after the file was played to its end, when time goes on (so trailing finals come).
+  /// - Parameter captureSeconds: A point on the capture timeline (``secondsCaptured``).
+  /// - Returns: The file time, or nil when nothing was played by then.
+  public func tapeTime(atCaptureSeconds captureSeconds: Double) -> Double? {
+    withState { state in
+      guard let index = state.tape.lastIndex(where: { $0.captureStart <= captureSeconds }) else { return nil }
+      let segment = state.tape[index]
+      let heard = captureSeconds - segment.captureStart
+      let isLast = index == state.tape.count - 1
+      if captureSeconds < segment.captureEnd || (isLast && state.tapeReachedEnd) { return segment.fileStart + heard }
+      return segment.fileStart + (segment.captureEnd - segment.captureStart)
+    }
+  }
+
   /// True between ``beginInterruption()`` and ``endInterruption(shouldResume:)``.
   public var isInterrupted: Bool { withState { $0.isInterrupted } }
 
@@ -227,11 +267,18 @@ public final class Microphone: @unchecked Sendable {
       state.pendingDiagnostic = nil
       let output = PCMBuffer(format: state.hardwareFormat, frameCapacity: state.tapFrames)
       output.frameLength = state.tapFrames  // PCMBuffer storage starts zeroed: silence unless filled
+      let seconds = Double(state.tapFrames) / state.hardwareFormat.sampleRate
+      defer { state.secondsCaptured += seconds }
       guard state.isPlaying else {
         state.framesDelivered += state.tapFrames
         return output
       }
-      state.secondsPlayed += Double(state.tapFrames) / state.hardwareFormat.sampleRate
+      if let last = state.tape.last, last.captureEnd == state.secondsCaptured {
+        state.tape[state.tape.count - 1].captureEnd += seconds
+      } else {
+        state.tape.append(TapeSegment(captureStart: state.secondsCaptured, captureEnd: state.secondsCaptured + seconds, fileStart: state.secondsPlayed))
+      }
+      state.secondsPlayed += seconds
       if case .notOpened = state.source {
         do {
           state.source = try Self.openSource(configuration.audioFile, hardwareFormat: state.hardwareFormat)
@@ -249,6 +296,8 @@ public final class Microphone: @unchecked Sendable {
         }
       }
       state.framesDelivered += state.tapFrames
+      if case .file(let reader) = state.source, reader.endOfFile && reader.converter.pendingFrameCount == 0 { state.tapeReachedEnd = true }
+      if case .silence = state.source { state.tapeReachedEnd = true }
       return output
     }
     if let configurationProblem { diagnose(configurationProblem) }

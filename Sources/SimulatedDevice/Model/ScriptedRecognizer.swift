@@ -11,6 +11,10 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   private var lastFinalEnd = CMTime.zero
   private var pending: Pending?
   private var failed = false
+  /// The microphone whose tape the script follows (see ``Microphone/keysModelToTape``), and the
+  /// capture second that analyzer time zero corresponds to (set at the first consume).
+  private let microphone: Microphone?
+  private var captureBase: Double?
 
   /// The volatile hypothesis not yet committed.
   private struct Pending {
@@ -24,10 +28,27 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   public init(script: ModelScript, request: RecognitionRequest) {
     self.script = script
     self.request = request
+    let microphone = SimulatedDevice.current.microphone
+    self.microphone = microphone.keysModelToTape ? microphone : nil
+    if let microphone = self.microphone {
+      // What was played before this session was heard by an earlier one.
+      let start = CMTime.seconds(microphone.tapeTime(atCaptureSeconds: microphone.secondsCaptured) ?? 0)
+      while nextEntry < script.entries.count && script.entries[nextEntry].at <= start && microphone.secondsCaptured > 0 { nextEntry += 1 }
+      if microphone.secondsCaptured > 0 { lastFinalEnd = start }
+    }
   }
 
-  public func consume(through time: CMTime, samples: UnsafeBufferPointer<Float>) -> [RecognizerOutput] {
+  /// Analyzer time as script time: itself, or the tape position when the script follows the tape.
+  private func scriptTime(_ time: CMTime) -> CMTime {
+    guard let microphone else { return time }
+    let base = captureBase ?? (microphone.secondsCaptured - time.seconds)
+    captureBase = base
+    return CMTime.seconds(microphone.tapeTime(atCaptureSeconds: base + time.seconds) ?? 0)
+  }
+
+  public func consume(through analyzerTime: CMTime, samples: UnsafeBufferPointer<Float>) -> [RecognizerOutput] {
     guard !failed else { return [] }
+    let time = scriptTime(analyzerTime)
     if time > consumed { consumed = time }
     var outputs: [RecognizerOutput] = []
     while !failed {
@@ -45,8 +66,9 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     return outputs
   }
 
-  public func finalize(through time: CMTime) -> [RecognizerOutput] {
+  public func finalize(through analyzerTime: CMTime) -> [RecognizerOutput] {
     guard !failed else { return [] }
+    let time = scriptTime(analyzerTime)
     defer { if time > lastFinalEnd { lastFinalEnd = time } }
     guard let hypothesis = pending, hypothesis.start < time else { return [] }
     pending = nil

@@ -72,7 +72,9 @@ public struct ScenarioRunner: Sendable {
   public func record(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
     let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
-    device.microphone.isPlaying = false  // the user speaks only during play steps
+    // The user speaks only during play steps, and the scripted model follows what was played.
+    device.microphone.isPlaying = false
+    device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
     var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed)
     let configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))

@@ -21,7 +21,14 @@ final class TwinSubject: TranscriptionSubject {
   private var resultsTask: Task<Void, Never>?
   private var observers: [any NSObjectProtocol] = []
 
-  init(options: SubjectOptions) {
+  private let report: @Sendable (String) -> Void
+
+  /// Creates the subject.
+  /// - Parameters:
+  ///   - options: The scenario's subject options (the locale is used).
+  ///   - report: Told every event the subject observes, for tests that make it inside the runner.
+  init(options: SubjectOptions, report: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.report = report
     locale = Locale(identifier: options.locale)
     _ = AVAudioSession.sharedInstance()  // the session posts the current device's interruptions
     let center = NotificationCenter.default
@@ -39,6 +46,11 @@ final class TwinSubject: TranscriptionSubject {
     for observer in observers { NotificationCenter.default.removeObserver(observer) }
   }
 
+  private func note(_ event: String) {
+    events.append(event)
+    report(event)
+  }
+
   func observeUIState(_ onChange: @escaping @MainActor () -> Void) { self.onChange = onChange }
 
   private func update(_ change: (inout UIState) -> Void) {
@@ -47,7 +59,7 @@ final class TwinSubject: TranscriptionSubject {
   }
 
   func start() async {
-    events.append("start")
+    note("start")
     guard await AVAudioApplication.requestRecordPermission() else {
       update { $0.phase = .failed("microphone permission denied") }
       return
@@ -125,7 +137,7 @@ final class TwinSubject: TranscriptionSubject {
   }
 
   func stop() async {
-    events.append("stop")
+    note("stop")
     guard analyzer != nil else { return }
     update { $0.phase = .stopping }
     engine.stop()
@@ -140,14 +152,14 @@ final class TwinSubject: TranscriptionSubject {
   }
 
   private func routeChanged() {
-    events.append("route changed to \(Int(engine.inputNode.outputFormat(forBus: 0).sampleRate)) Hz")
+    note("route changed to \(Int(engine.inputNode.outputFormat(forBus: 0).sampleRate)) Hz")
     guard analyzer != nil else { return }
     engine.inputNode.removeTap(onBus: 0)
     do { try startMicrophone() } catch { update { $0.phase = .failed("route change: \(error)") } }
   }
 
   private func interrupted(began: Bool) {
-    events.append(began ? "interruption began" : "interruption ended")
+    note(began ? "interruption began" : "interruption ended")
     guard !began, analyzer != nil else { return }
     do { try engine.start() } catch { update { $0.phase = .failed("interruption: \(error)") } }
   }

@@ -1,0 +1,284 @@
+import Foundation
+import Simulation
+import SpeechReplay
+import Synchronization
+import Testing
+
+/// Collects the subjects a factory made, across the simulation's main actor and the test.
+final class SubjectBox: Sendable {
+  private let storage = Mutex<[String]>([])
+  private let counter = Mutex(0)
+  /// The events of every subject made, in order.
+  var events: [String] { storage.withLock { $0 } }
+  /// Subjects made.
+  var made: Int { counter.withLock { $0 } }
+
+  /// A factory that keeps what its subjects observed here.
+  var factory: SubjectFactory {
+    SubjectFactory(name: "TwinSubject") { [self] options in
+      counter.withLock { $0 += 1 }
+      return TwinSubject(options: options) { event in self.storage.withLock { $0.append(event) } }
+    }
+  }
+}
+
+@Suite(.serialized) struct ScenarioRunnerTests {
+  let runner = ScenarioRunner(subject: .twin)
+
+  func run(_ yaml: String, seed: UInt64? = nil, subject: SubjectFactory = .twin) throws -> ScenarioRun {
+    ScenarioRunner(subject: subject).record(fileAt: try TestFiles.write(yaml), seed: seed)
+  }
+
+  static let hello = """
+    schema: 1
+    name: hello
+    audio: audio/hello-world.wav
+    model: { transcript: audio/hello-world.words.tsv }
+    steps:
+      - start
+      - play: end
+      - wait: 1s
+      - stop
+    expect:
+      final: { committed: "Hello world.", volatile: "", phase: idle, microphone: offered }
+
+    """
+
+  @Test func aScenarioPassesAndRecordsItsTimeline() throws {
+    let run = try run(Self.hello)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    #expect(run.result.name == "hello")
+    #expect(run.result.seed == 1, "default seed")
+    #expect(run.finalState == UIState(committed: "Hello world.", volatile: "", phase: .idle, microphoneOffered: true))
+    let timeline = run.timeline
+    #expect(timeline.count(of: "engine.buffer") > 10)
+    #expect(timeline.count(of: "converter.convert") == timeline.count(of: "engine.buffer"))
+    #expect(timeline.events(of: "analyzer.input").allSatisfy { $0["accepted"] == "true" })
+    #expect(timeline.count(of: "analyzer.result") >= 2)
+    let states = timeline.events(of: .uiState)
+    #expect(states.first?["phase"] == "idle")
+    #expect(states.contains { $0["phase"] == "listening" })
+    #expect(states.contains { $0["volatile"] == "hello" }, "a volatile guess was shown")
+    #expect(states.last?["committed"] == "Hello world.")
+    #expect(states.last.flatMap { $0["audio"] }.map { $0.hasPrefix("1.") } == true, "the UI state carries the audio heard: \(states.last?.description ?? "")")
+    #expect(timeline.events(of: .scenarioStep).map { $0["step"] } == ["start", "play: end", "wait: 1s", "stop"])
+    #expect(run.result.figures["results"] == Double(timeline.count(of: "analyzer.result")))
+    #expect(run.result.figures["uiStates"] == Double(states.count))
+    #expect((run.result.figures["virtualSeconds"] ?? 0) > 2.5)
+    #expect(run.result.traceHash.count == 16)
+  }
+
+  @Test func aWrongExpectationFailsAtItsLocation() throws {
+    let yaml = Self.hello.replacingOccurrences(of: "committed: \"Hello world.\"", with: "committed: \"Hello word.\"")
+    let path = try TestFiles.write(yaml)
+    let result = runner.run(fileAt: path, seed: nil)
+    #expect(result.status == .failed)
+    #expect(result.failures.map(\.description) == ["\(path):11:23: committed text at the end is \"Hello world.\", expected \"Hello word.\""])
+  }
+
+  @Test func anInvalidFileIsAFailedResultWithItsLocation() throws {
+    let path = try TestFiles.write("schema: 1\nsteps: [{ wait: forever }]\n")
+    let result = runner.run(fileAt: path, seed: 5)
+    #expect(result.status == .failed)
+    #expect(result.seed == 5)
+    #expect(result.failures.map(\.description) == ["\(path):2:17: 'forever' is not a duration; write 2s, 500ms or 1.5s"])
+  }
+
+  @Test func theSameSeedGivesTheSameTrace() throws {
+    let yaml = Self.hello.replacingOccurrences(of: "audio: audio/hello-world.wav", with: "audio: audio/hello-world.wav\ndevice: { microphone: { jitter: 20ms } }")
+    let path = try TestFiles.write(yaml)
+    let first = runner.record(fileAt: path, seed: 3)
+    let second = runner.record(fileAt: path, seed: 3)
+    let other = runner.record(fileAt: path, seed: 4)
+    #expect(first.result.status == .passed, "\(first.result.failures)")
+    #expect(first.result.traceHash == second.result.traceHash)
+    #expect(first.timeline == second.timeline)
+    #expect(first.result.traceHash != other.result.traceHash, "the seed drives the jitter")
+  }
+
+  @Test func theScenarioSeedIsUsedUnlessOverridden() throws {
+    let path = try TestFiles.write(Self.hello.replacingOccurrences(of: "name: hello", with: "name: hello\nseed: 9"))
+    #expect(runner.run(fileAt: path, seed: nil).seed == 9)
+    #expect(runner.run(fileAt: path, seed: 11).seed == 11)
+  }
+
+  @Test func networkOfflineIsSeenByTheSubjectAndOnlineLetsItRecover() throws {
+    let run = try run(
+      """
+      schema: 1
+      audio: audio/hello-world.wav
+      device: { locales: { installed: [] }, network: offline, download: { duration: 1s } }
+      model: { transcript: audio/hello-world.words.tsv }
+      steps:
+        - start
+        - wait: 500ms
+        - snapshot: offline
+        - network: online
+        - start
+        - wait: 2s
+        - play: end
+        - wait: 1s
+        - stop
+      expect:
+        snapshots: { offline: { phase: failed } }
+        final: { committed: "Hello world.", phase: idle }
+      """)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    #expect(run.snapshots["offline"]?.phase.description.contains("network") == true, "\(String(describing: run.snapshots["offline"]))")
+    #expect(run.timeline.events(of: "device.network").map { $0["available"] } == ["true"])
+  }
+
+  @Test func permissionDeniedThenGranted() throws {
+    let run = try run(
+      """
+      schema: 1
+      audio: audio/hello-world.wav
+      device: { permission: denied }
+      model: { transcript: audio/hello-world.words.tsv }
+      steps: [start, { wait: 100ms }, { snapshot: denied }, { permission: grant }, start, { play: end }, { wait: 1s }, stop]
+      expect:
+        snapshots: { denied: { phase: "failed: microphone permission denied" } }
+        final: { committed: "Hello world." }
+      """)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    #expect(run.timeline.events(of: "device.permission").map { $0["record"] } == ["granted"])
+  }
+
+  @Test func installAndRemoveChangeWhetherTheModelIsOnTheDevice() throws {
+    let run = try run(
+      """
+      schema: 1
+      audio: audio/hello-world.wav
+      device: { locales: { installed: [] }, network: offline }
+      model: { transcript: audio/hello-world.words.tsv }
+      steps: [{ install: en-US }, start, { play: end }, { wait: 1s }, stop, { remove: en-US }, start, { wait: 100ms }]
+      expect:
+        final: { committed: "Hello world.", phase: failed }
+      """)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    #expect(run.timeline.events(of: "asset.change").map { $0["action"] } == ["install", "remove"])
+  }
+
+  @Test func anInterruptionStopsTheMicrophoneUntilItEnds() throws {
+    let box = SubjectBox()
+    let run = try run(
+      """
+      schema: 1
+      audio: audio/hello-world.wav
+      model: { transcript: audio/hello-world.words.tsv }
+      steps: [start, { wait: 500ms }, { interrupt: 2s }, { play: end }, { wait: 1s }, stop]
+      expect:
+        final: { committed: "Hello world." }
+      """, subject: box.factory)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    #expect(box.events == ["start", "interruption began", "interruption ended", "stop"])
+    let phases = run.timeline.events(of: "microphone.interruption")
+    #expect(phases.map { $0["phase"] } == ["began", "ended"])
+    if phases.count == 2 {
+      let buffersDuring = run.timeline.events(of: "engine.buffer").filter { $0.time > phases[0].time && $0.time < phases[1].time }
+      #expect(buffersDuring.isEmpty, "no microphone buffers while interrupted")
+      #expect(phases[1].time - phases[0].time == .seconds(2))
+    }
+  }
+
+  @Test func aRouteChangeReachesTheSubjectAndChangesTheHardwareFormat() throws {
+    let box = SubjectBox()
+    let run = try run(
+      """
+      schema: 1
+      audio: audio/hello-world.wav
+      model: { transcript: audio/hello-world.words.tsv }
+      steps: [start, { play: 500ms }, { route: { sampleRate: 16000 } }, { play: end }, { wait: 1s }, stop]
+      expect:
+        final: { committed: "Hello world." }
+      """, subject: box.factory)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    #expect(box.events.contains("route changed to 16000 Hz"), "\(box.events)")
+    let frames = Set(run.timeline.events(of: "engine.buffer").map { $0["frames"] ?? "" })
+    #expect(frames == ["4800", "1600"], "48 kHz callbacks, then 16 kHz ones of the same duration")
+  }
+
+  @Test func aCycleRunsItsStepsCountTimes() throws {
+    let box = SubjectBox()
+    let run = try run(
+      """
+      schema: 1
+      steps:
+        - cycle: { count: 4, steps: [start, { wait: 300ms }, { snapshot: on }, stop] }
+      expect:
+        snapshots: { on: { phase: listening } }
+        final: { phase: idle }
+      """, subject: box.factory)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    #expect(box.events == Array(repeating: ["start", "stop"], count: 4).flatMap { $0 })
+    #expect(run.timeline.events(of: .scenarioCycle).map { $0["pass"] } == ["1", "2", "3", "4"])
+    #expect(box.made == 1)
+  }
+
+  @Test func waitAndPlayDecideWhatTheMicrophoneHears() throws {
+    let run = try run(
+      """
+      schema: 1
+      audio: audio/hello-world.wav
+      model: { transcript: audio/hello-world.words.tsv }
+      steps: [start, { wait: 3s }, { snapshot: silent }, { play: 1s }, { snapshot: speaking }, stop]
+      expect:
+        snapshots:
+          silent: { committed: "", volatile: "" }
+          speaking: { volatile: "hello" }
+      """)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    #expect(run.timeline.events(of: "microphone.play").map { $0["playing"] } == ["true", "false"])
+  }
+
+  @Test func diagnosticsExpectations() throws {
+    let none = try run("schema: 1\naudio: audio/hello-world.wav\nsteps: [start, { play: 500ms }, stop]\nexpect: { diagnostics: none }\n")
+    #expect(none.result.status == .failed, "the tap's bufferSize hint is reported")
+    #expect(none.result.failures.first?.message.hasPrefix("expected no diagnostics but the twins reported 1: AVAudioNode: the tap asked for 4096-frame buffers") == true,
+            "\(none.result.failures)")
+    #expect(none.result.failures.first?.location?.line == 4)
+    let containing = try run("schema: 1\naudio: audio/hello-world.wav\nsteps: [start, { play: 500ms }, stop]\nexpect: { diagnostics: [bufferSize is only a hint, nonsense] }\n")
+    #expect(containing.result.failures.count == 1)
+    #expect(containing.result.failures.first?.message.hasPrefix("no diagnostic contains 'nonsense'") == true)
+  }
+
+  @Test func aSubjectFactoryThatThrowsFailsTheScenario() throws {
+    let run = try run(Self.hello, subject: .unavailable)
+    #expect(run.result.status == .failed)
+    #expect(run.result.failures.map(\.message) == [
+      "the run stopped: the subject factory 'none' could not make a subject: no subject to run the scenario against: the reference stack's adapter is not built in yet; pass a SubjectFactory to ScenarioRunner(subject:)"
+    ])
+  }
+
+  @Test func aSubjectThatNeverReturnsIsADeadlockNamingTheWait() throws {
+    let run = try run("schema: 1\nsteps: [start]\n", subject: SubjectFactory(name: "stuck") { _ in StuckSubject() })
+    #expect(run.result.status == .failed)
+    #expect(run.result.failures.first?.message.hasPrefix("the simulation did not finish: deadlock at virtual time") == true, "\(run.result.failures)")
+    #expect(run.result.failures.first?.message.contains("StuckSubject.start") == true)
+  }
+
+  @Test func explainRendersTheTimeline() throws {
+    let path = try TestFiles.write(Self.hello)
+    let text = runner.explain(fileAt: path, seed: nil)
+    #expect(text.hasPrefix("scenario: hello\nfile: \(path)\nseed: 1\nstatus: passed\ntrace hash: "))
+    #expect(text.contains("final state:\n  phase: idle\n  microphone: offered\n  committed: \"Hello world.\"\n  volatile: \"\"\n"))
+    #expect(text.contains("\n   0.000s  scenario.step "))
+    #expect(text.contains("ui.state") && text.contains("committed=\"Hello world.\""))
+    let invalid = runner.explain(fileAt: try TestFiles.write("schema: 1\n"), seed: nil)
+    #expect(invalid.contains("failure: ") && invalid.contains(":1:1: the scenario needs the key 'steps'"))
+  }
+}
+
+/// A subject whose start waits for something that never comes.
+@MainActor
+final class StuckSubject: TranscriptionSubject {
+  var uiState = UIState()
+  func observeUIState(_ onChange: @escaping @MainActor () -> Void) {}
+  func start() async {
+    let (stream, _) = AsyncStream<Int>.makeStream()
+    await Simulation.current?.waiting("StuckSubject.start") {
+      for await _ in stream {}
+    }
+  }
+  func stop() async {}
+}
