@@ -1,0 +1,15 @@
+import Foundation
+import SpeechReplay
+import Testing
+
+/// Every file in Scenarios/ run against the test subject on the twins. The CLI runs them against the
+/// reference stack once its adapter is merged; here they prove the files and the runner work together.
+@Suite(.serialized) struct BundledScenarioTests {
+  static let files = (try? FileManager.default.contentsOfDirectory(atPath: TestFiles.scenarios.path))?.filter { $0.hasSuffix(".yaml") }.sorted() ?? []
+
+  @Test(arguments: files) func passesAgainstTheTwinSubject(file: String) {
+    let result = ScenarioRunner(subject: .twin).run(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
+    #expect(result.status == .passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
+    #expect(!result.traceHash.isEmpty)
+  }
+}
