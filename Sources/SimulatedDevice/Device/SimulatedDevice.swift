@@ -26,7 +26,6 @@ public final class SimulatedDevice: Sendable {
   public let microphone: Microphone
 
   private let state: Mutex<State>
-  private let serials = Mutex<[String: Int]>([:])
 
   private struct State {
     var networkAvailable: Bool
@@ -101,16 +100,6 @@ public final class SimulatedDevice: Sendable {
 
   /// Analyzers holding a slot now.
   public var analyzersRunning: Int { state.withLock { $0.analyzersRunning } }
-
-  // MARK: Names
-
-  /// The next number for objects of `kind` on this device (1, 2, …), so names in the trace
-  /// (`analyzer 1`) depend only on the run, not on what ran before in the process.
-  /// - Parameter kind: What is counted, such as `analyzer`.
-  /// - Returns: The number.
-  public func nextSerial(_ kind: String) -> Int {
-    serials.withLock { $0[kind, default: 0] += 1; return $0[kind]! }
-  }
 
   // MARK: Diagnostics
 

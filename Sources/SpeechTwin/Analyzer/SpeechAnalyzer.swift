@@ -70,6 +70,8 @@ public final actor SpeechAnalyzer {
   var consumptionWaiters: [ConsumptionWaiter] = []
   var inputEndWaiters: [CheckedContinuation<Void, any Error>] = []
 
+  private static let counter = Mutex(0)
+
   /// Creates an idle analyzer with `modules` (which may be empty and set later).
   public init(modules: [any SpeechModule], options: Options? = nil) {
     self.init(modules: modules, options: options, context: AnalysisContext(), handler: nil)
@@ -97,7 +99,7 @@ public final actor SpeechAnalyzer {
       self.volatileRangeHandler = nil
     }
     self.device = SimulatedDevice.current
-    self.name = "analyzer \(device.nextSerial("analyzer"))"
+    self.name = "analyzer \(Self.counter.withLock { $0 += 1; return $0 })"
   }
 
   deinit {
