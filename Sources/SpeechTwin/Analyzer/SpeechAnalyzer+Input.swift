@@ -160,6 +160,11 @@ extension SpeechAnalyzer {
       if device.assets.status(of: locale) == .supported { _ = try? device.assets.reserve(locale) }
       do {
         let recognizer = try device.model.makeRecognizer(for: transcription.recognitionRequest)
+        if let consumedThrough {
+          // Added mid-stream: the module only sees audio that arrives from now on, so the model
+          // skips what it would have said about earlier audio.
+          _ = [Float]().withUnsafeBufferPointer { recognizer.consume(through: consumedThrough, samples: $0) }
+        }
         transcribers.append(TranscriberSlot(module: transcription, recognizer: recognizer, finalizedThrough: consumedThrough ?? .zero))
       } catch let failure as ModelFailure {
         throw SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message)
