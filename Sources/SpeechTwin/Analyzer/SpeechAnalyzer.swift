@@ -52,6 +52,9 @@ public final actor SpeechAnalyzer {
   /// End of the audio consumed so far on the analyzer's timeline; nil before any input.
   var consumedThrough: CMTime?
   var reportedFormats: Set<String> = []
+  var reportedBacklog = false
+  /// Virtual time when the session opened, to measure how far analysis lags behind.
+  var analysisStart: Duration = .zero
 
   // Modules in the analysis.
   var transcribers: [TranscriberSlot] = []

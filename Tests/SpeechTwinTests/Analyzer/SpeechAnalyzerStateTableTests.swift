@@ -139,3 +139,27 @@ actor OrderLog {
   private(set) var entries: [String] = []
   func add(_ entry: String) { entries.append(entry) }
 }
+
+/// Timing-aware runs: a model slower than real time makes an unbounded input back up.
+@Suite(.serialized) struct SpeechAnalyzerComputeCostTests {
+  @Test func aSlowModelFallsBehindAndTheBacklogIsDiagnosed() throws {
+    let configuration = SimulatedDevice.Configuration(modelComputeCost: 2)
+    let (consumed, device, _) = try AnalyzerHarness.run("slow model", configuration: configuration) { _ in
+      let analyzer = SpeechAnalyzer(modules: [SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .progressiveTranscription)])
+      let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()   // unbounded, as in the seeds
+      try await analyzer.start(inputSequence: stream)
+      let clock = Simulation.current!.clock
+      for _ in 0..<50 {   // 5 s of audio at real-time pace
+        input.yield(AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600)))
+        try await clock.sleep(for: .milliseconds(100))
+      }
+      let consumed = await analyzer.volatileRange?.end.seconds
+      await analyzer.cancelAndFinishNow()
+      input.finish()
+      return consumed
+    }
+    // At 2× real time only about half of the 5 s has been analysed when the app has given it all.
+    #expect(consumed.map { $0 > 2.2 && $0 < 2.8 } == true, "\(String(describing: consumed))")
+    #expect(device.diagnostics.contains { $0.message.contains("grows without limit") })
+  }
+}
