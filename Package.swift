@@ -109,6 +109,8 @@ let package = Package(
     .testTarget(
       name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM"],
       swiftSettings: appleFrameworkTests),
+    // The reference stack, driven in the simulation on a simulated device.
+    .testTarget(name: "LiveTranscriptionTests", dependencies: ["LiveTranscription", "SimulatedDevice", "Simulation"]),
     // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.
     .testTarget(
       name: "SeedsTests", dependencies: ["SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation"],
