@@ -26,15 +26,11 @@ import Testing
       }
       return (report.traceHash, report.escapes, try report.get(), report.trace)
     }
-    // SpeechTwin numbers analyzers per process ("analyzer 1", "analyzer 2", …), so two runs in one
-    // process differ in that label only; it is masked here (each scenario runs in its own worker).
-    func lines(_ trace: [TraceEvent]) -> [String] {
-      trace.map { $0.canonicalLine.replacing(/analyzer [0-9]+/, with: "analyzer #") }
-    }
     let first = try once()
     let second = try once()
     #expect(first.1.isEmpty, "no work escaped the simulation: \(first.1)")
-    let (a, b) = (lines(first.3), lines(second.3))
+    #expect(first.0 == second.0, "same trace hash in one process")
+    let (a, b) = (first.3.map(\.canonicalLine), second.3.map(\.canonicalLine))
     #expect(a.count > 100 && a == b, "same trace; first difference at \(String(describing: zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }))")
     #expect(first.2 == second.2)
     #expect(first.2.hasPrefix("phase: idle\ncommitted: \"The quick brown fox jumps over the lazy dog.\""), "\(first.2)")

@@ -73,8 +73,6 @@ public final actor SpeechAnalyzer {
   var consumptionWaiters: [ConsumptionWaiter] = []
   var inputEndWaiters: [CheckedContinuation<Void, any Error>] = []
 
-  private static let counter = Mutex(0)
-
   /// Creates an idle analyzer with `modules` (which may be empty and set later).
   public init(modules: [any SpeechModule], options: Options? = nil) {
     self.init(modules: modules, options: options, context: AnalysisContext(), handler: nil)
@@ -101,8 +99,9 @@ public final actor SpeechAnalyzer {
     } else {
       self.volatileRangeHandler = nil
     }
-    self.device = SimulatedDevice.current
-    self.name = "analyzer \(Self.counter.withLock { $0 += 1; return $0 })"
+    let device = SimulatedDevice.current
+    self.device = device
+    self.name = "analyzer \(device.nextAnalyzerNumber())"
   }
 
   deinit {
