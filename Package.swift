@@ -113,6 +113,8 @@ let package = Package(
     .testTarget(
       name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM"],
       swiftSettings: appleFrameworkTests),
+    // The reference stack, driven in the simulation on a simulated device.
+    .testTarget(name: "LiveTranscriptionTests", dependencies: ["LiveTranscription", "SimulatedDevice", "Simulation"]),
     .testTarget(
       name: "SpeechReplayTests",
       dependencies: ["SpeechReplay", "SpeechReplayTesting", "SpeechShim", "SimulatedDevice", "Simulation", "AudioPCM"]),

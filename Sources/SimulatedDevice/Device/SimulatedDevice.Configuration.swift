@@ -14,6 +14,9 @@ extension SimulatedDevice {
     public var speechTranscriberAvailable: Bool
     /// How many analyzers may run at once before the next one fails with `insufficientResources`.
     public var maximumSimultaneousAnalyzers: Int
+    /// Virtual seconds the speech model needs per second of audio (0: compute is free, the
+    /// "timing-unaware" mode). Above 1 the analyzer falls behind real time and input backs up.
+    public var modelComputeCost: Double
 
     /// Creates a configuration; the defaults are a current iPhone with en-US installed, online,
     /// microphone permission granted.
@@ -23,7 +26,8 @@ extension SimulatedDevice {
       networkAvailable: Bool = true,
       recordPermission: RecordPermission = RecordPermission(),
       speechTranscriberAvailable: Bool = true,
-      maximumSimultaneousAnalyzers: Int = 4
+      maximumSimultaneousAnalyzers: Int = 4,
+      modelComputeCost: Double = 0
     ) {
       self.microphone = microphone
       self.assets = assets
@@ -31,6 +35,7 @@ extension SimulatedDevice {
       self.recordPermission = recordPermission
       self.speechTranscriberAvailable = speechTranscriberAvailable
       self.maximumSimultaneousAnalyzers = maximumSimultaneousAnalyzers
+      self.modelComputeCost = modelComputeCost
     }
   }
 

@@ -31,6 +31,7 @@ public final class SimulatedDevice: Sendable {
     var networkAvailable: Bool
     var recordPermission: RecordPermission.State
     var analyzersRunning = 0
+    var analyzersCreated = 0
     var diagnostics: [Diagnostic] = []
   }
 
@@ -96,6 +97,15 @@ public final class SimulatedDevice: Sendable {
   /// Gives back a slot taken with ``acquireAnalyzerSlot()``.
   public func releaseAnalyzerSlot() {
     state.withLock { $0.analyzersRunning = max(0, $0.analyzersRunning - 1) }
+  }
+
+  /// Numbers the analyzers created on this device (1, 2, …), so their names in traces do not depend
+  /// on what else ran in the process.
+  public func nextAnalyzerNumber() -> Int {
+    state.withLock { state in
+      state.analyzersCreated += 1
+      return state.analyzersCreated
+    }
   }
 
   /// Analyzers holding a slot now.

@@ -22,10 +22,11 @@ extension SpeechAnalyzer {
         for try await input in inputSequence {
           guard let self, await self.isCurrent(generation) else { return }
           await self.accept(input)
+          await self.spendComputeTime(on: input)
         }
-        await self?.inputEnded(generation: generation, error: nil)
+        await self?.inputEnded(generation: generation, error: nil, autonomous: true)
       } catch {
-        await self?.inputEnded(generation: generation, error: error)
+        await self?.inputEnded(generation: generation, error: error, autonomous: true)
       }
     }
   }
@@ -74,14 +75,21 @@ extension SpeechAnalyzer {
     }
     sessionLease = Simulation.current?.ledger.acquire(.openAnalyzerSessions, label: name)
     phase = .running
+    analysisStart = clock.now.offset
     trace("analyzer.session.open")
   }
 
   /// The input of `generation` ended (or failed); waiters for the end of input go on.
-  func inputEnded(generation: Int, error: (any Error)?) {
+  func inputEnded(generation: Int, error: (any Error)?, autonomous: Bool = false) {
     guard generation == inputGeneration else { return }
     inputTerminated = true
     trace("analyzer.input.end", [TraceEvent.Field("input", String(generation))])
+    // In autonomous mode nothing else will finish the session; analyzeSequence callers finish next.
+    if autonomous && error == nil && inputEndWaiters.isEmpty && phase == .running {
+      device.diagnose(
+        "SpeechAnalyzer",
+        "the input sequence ended but the session stays open, holding its resources and keeping every results stream open; Apple's analyzer does not finish when its input ends — call finalizeAndFinishThroughEndOfInput() or finalizeAndFinish(through:)")
+    }
     if let error, phase != .finished {
       finishSession(error: error)
       return
@@ -135,6 +143,23 @@ extension SpeechAnalyzer {
     resumeConsumptionWaiters()
   }
 
+  /// In timing-aware runs the model's compute time passes before the next input is read, so a
+  /// model slower than real time makes the app's input stream back up (as on a device).
+  func spendComputeTime(on input: AnalyzerInput) async {
+    let cost = device.configuration.modelComputeCost
+    guard cost > 0, input.buffer.format.sampleRate > 0 else { return }
+    let seconds = Double(input.buffer.frameLength) / input.buffer.format.sampleRate * cost
+    try? await clock.sleep(for: .nanoseconds(Int64((seconds * 1e9).rounded())))
+    guard cost > 1, !reportedBacklog, let consumed = consumedThrough else { return }
+    let behind = (clock.now.offset - analysisStart) - Duration(consumed)
+    if behind > .seconds(1) {
+      reportedBacklog = true
+      device.diagnose(
+        "SpeechAnalyzer",
+        "the model needs \(cost)× real time, so the analyzer reads its input more slowly than the microphone fills it; an unbounded AsyncStream keeps every buffer and grows without limit — bound it (bufferingNewest) and drop the oldest audio")
+    }
+  }
+
   /// Creates the model recognizers (and checks the assets) for the current modules.
   func prepareModules() throws {
     for module in moduleList where !transcribers.contains(where: { $0.module === module as AnyObject }) {
@@ -160,6 +185,11 @@ extension SpeechAnalyzer {
       if device.assets.status(of: locale) == .supported { _ = try? device.assets.reserve(locale) }
       do {
         let recognizer = try device.model.makeRecognizer(for: transcription.recognitionRequest)
+        if let consumedThrough {
+          // Added mid-stream: the module only sees audio that arrives from now on, so the model
+          // skips what it would have said about earlier audio.
+          _ = [Float]().withUnsafeBufferPointer { recognizer.consume(through: consumedThrough, samples: $0) }
+        }
         transcribers.append(TranscriberSlot(module: transcription, recognizer: recognizer, finalizedThrough: consumedThrough ?? .zero))
       } catch let failure as ModelFailure {
         throw SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message)

@@ -52,6 +52,9 @@ public final actor SpeechAnalyzer {
   /// End of the audio consumed so far on the analyzer's timeline; nil before any input.
   var consumedThrough: CMTime?
   var reportedFormats: Set<String> = []
+  var reportedBacklog = false
+  /// Virtual time when the session opened, to measure how far analysis lags behind.
+  var analysisStart: Duration = .zero
 
   // Modules in the analysis.
   var transcribers: [TranscriberSlot] = []
@@ -69,8 +72,6 @@ public final actor SpeechAnalyzer {
   // Waiters.
   var consumptionWaiters: [ConsumptionWaiter] = []
   var inputEndWaiters: [CheckedContinuation<Void, any Error>] = []
-
-  private static let counter = Mutex(0)
 
   /// Creates an idle analyzer with `modules` (which may be empty and set later).
   public init(modules: [any SpeechModule], options: Options? = nil) {
@@ -98,8 +99,9 @@ public final actor SpeechAnalyzer {
     } else {
       self.volatileRangeHandler = nil
     }
-    self.device = SimulatedDevice.current
-    self.name = "analyzer \(Self.counter.withLock { $0 += 1; return $0 })"
+    let device = SimulatedDevice.current
+    self.device = device
+    self.name = "analyzer \(device.nextAnalyzerNumber())"
   }
 
   deinit {

@@ -1,0 +1,100 @@
+import SpeechShim
+
+/// What the microphone tap does with each buffer: convert it from the hardware format to the
+/// analyzer's format and queue it for the analyzer.
+///
+/// The converter is made once per hardware format and kept (a converter per buffer loses the
+/// resampler's state at every buffer edge); ``prepare(for:)`` replaces it when the route changes.
+/// Thread-safe: the tap calls ``process(_:)`` from the audio thread while the transcriber changes
+/// the route from the main actor.
+final class TapPipeline: @unchecked Sendable {
+  // @unchecked: `converter` is guarded by `lock`; the rest is immutable.
+  private let lock = NSLock()
+  private var converter: AVAudioConverter?
+  /// The analyzer's format (`bestAvailableAudioFormat`).
+  let outputFormat: AVAudioFormat
+  /// Where converted buffers go.
+  let queue: AnalyzerInputQueue
+  private let margin: AVAudioFrameCount
+  private let onFailure: @Sendable (String) -> Void
+  private var hasReportedFailure = false
+
+  /// Creates the pipeline.
+  /// - Parameters:
+  ///   - outputFormat: The analyzer's format.
+  ///   - queue: The bounded queue the analyzer reads.
+  ///   - margin: Frames added to each output buffer beyond `ratio × input frames`.
+  ///   - onFailure: Told once, with a message, when a buffer cannot be converted.
+  init(outputFormat: AVAudioFormat, queue: AnalyzerInputQueue, margin: AVAudioFrameCount, onFailure: @escaping @Sendable (String) -> Void) {
+    self.outputFormat = outputFormat
+    self.queue = queue
+    self.margin = margin
+    self.onFailure = onFailure
+  }
+
+  /// Makes the converter for a hardware format (again after a route change).
+  /// - Parameter hardwareFormat: The microphone's format now.
+  /// - Returns: Whether a converter exists for that pair of formats.
+  @discardableResult
+  func prepare(for hardwareFormat: AVAudioFormat) -> Bool {
+    let made = AVAudioConverter(from: hardwareFormat, to: outputFormat)
+    lock.withLock { converter = made }
+    return made != nil
+  }
+
+  /// Converts one tap buffer and queues it.
+  /// - Parameter buffer: A buffer in the hardware format.
+  func process(_ buffer: AVAudioPCMBuffer) {
+    let outcome: Result<AVAudioPCMBuffer, ConversionFailure> = lock.withLock {
+      guard let converter else { return .failure(ConversionFailure(message: "no converter for \(buffer.format)")) }
+      return Self.convert(buffer, with: converter, margin: margin)
+    }
+    switch outcome {
+    case .success(let converted):
+      queue.recordDelivery(converted: true)
+      queue.enqueue(AnalyzerInput(buffer: converted))
+    case .failure(let failure):
+      queue.recordDelivery(converted: false)
+      let first = lock.withLock { () -> Bool in
+        defer { hasReportedFailure = true }
+        return !hasReportedFailure
+      }
+      if first { onFailure(failure.message) }
+    }
+  }
+
+  /// Converts `buffer` with the pull pattern of Apple's TN3136: the input block hands over the
+  /// buffer once (`.haveData`), then says `.noDataNow`, so the converter keeps its state for the
+  /// next buffer instead of ending the stream.
+  private static func convert(_ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, margin: AVAudioFrameCount)
+    -> Result<AVAudioPCMBuffer, ConversionFailure>
+  {
+    let ratio = converter.outputFormat.sampleRate / converter.inputFormat.sampleRate
+    // Resamplers round and may release frames they held back: room for ratio × frames plus a margin.
+    let capacity = AVAudioFrameCount((Double(buffer.frameLength) * ratio).rounded(.up)) + margin
+    guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: capacity) else {
+      return .failure(ConversionFailure(message: "cannot allocate \(capacity) frames in \(converter.outputFormat)"))
+    }
+    var supplied = false
+    var error: NSError?
+    let status = converter.convert(to: output, error: &error) { _, inputStatus in
+      if supplied {
+        inputStatus.pointee = .noDataNow
+        return nil
+      }
+      supplied = true
+      inputStatus.pointee = .haveData
+      return buffer
+    }
+    if status == .error || error != nil {
+      let reason = error?.localizedDescription ?? "the converter reported an error"
+      return .failure(ConversionFailure(message: "converting \(buffer.format) to \(converter.outputFormat) failed: \(reason)"))
+    }
+    return .success(output)
+  }
+
+  /// Why a buffer was not converted.
+  struct ConversionFailure: Error {
+    let message: String
+  }
+}

@@ -1,0 +1,133 @@
+import SpeechShim
+
+extension LiveTranscriber {
+  /// Activates the audio session for recording and returns the microphone's hardware format.
+  ///
+  /// Note: `AVAudioSession` exists on iOS, tvOS and visionOS (and in the twins); the stack does not
+  /// build against Apple's macOS frameworks, where the shim uses the twins anyway.
+  func prepareAudio() throws -> AVAudioFormat {
+    let audioSession = AVAudioSession.sharedInstance()
+    try audioSession.setCategory(.record, mode: .measurement, options: [])
+    try audioSession.setActive(true)
+    let engine = self.engine ?? AVAudioEngine()
+    self.engine = engine
+    return engine.inputNode.outputFormat(forBus: 0)
+  }
+
+  /// Installs the tap (converting every buffer) and starts the engine; registers for route changes
+  /// and interruptions.
+  func startMicrophone(_ session: Session, format: AVAudioFormat) throws {
+    guard let engine, let pipeline = session.pipeline else { return }
+    observe(session, engine: engine)
+    installTap(session, on: engine, format: format, pipeline: pipeline)
+    engine.prepare()
+    try engine.start()
+  }
+
+  /// Stops the engine, removes the tap and the observers, and deactivates the audio session.
+  func stopMicrophone(_ session: Session) {
+    for observer in session.observers { NotificationCenter.default.removeObserver(observer) }
+    session.observers.removeAll()
+    guard let engine else { return }
+    engine.stop()
+    if session.isTapInstalled {
+      engine.inputNode.removeTap(onBus: 0)
+      session.isTapInstalled = false
+    }
+    try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+  }
+
+  private func installTap(_ session: Session, on engine: AVAudioEngine, format: AVAudioFormat, pipeline: TapPipeline) {
+    engine.inputNode.installTap(onBus: 0, bufferSize: configuration.tapBufferSize, format: format, block: Self.tapBlock(pipeline))
+    session.isTapInstalled = true
+  }
+
+  /// The tap block, made outside the main actor: a closure formed in a main-actor method would be
+  /// main-actor isolated, and Swift 6 traps when the audio thread calls it.
+  nonisolated private static func tapBlock(_ pipeline: TapPipeline) -> AVAudioNodeTapBlock {
+    { buffer, _ in pipeline.process(buffer) }
+  }
+
+  /// Registers for the engine's configuration change and the session's interruptions.
+  private func observe(_ session: Session, engine: AVAudioEngine) {
+    let current = session.generation
+    let center = NotificationCenter.default
+    session.observers = [
+      center.addObserver(
+        forName: .AVAudioEngineConfigurationChange, object: engine, queue: nil,
+        using: Self.configurationChangeHandler(for: self, generation: current)),
+      center.addObserver(
+        forName: AVAudioSession.interruptionNotification, object: nil, queue: nil,
+        using: Self.interruptionHandler(for: self, generation: current)),
+    ]
+  }
+
+  nonisolated private static func configurationChangeHandler(for transcriber: LiveTranscriber, generation current: Int)
+    -> @Sendable (Notification) -> Void
+  {
+    { [weak transcriber] _ in
+      Task { @MainActor in transcriber?.routeChanged(generation: current) }
+    }
+  }
+
+  nonisolated private static func interruptionHandler(for transcriber: LiveTranscriber, generation current: Int)
+    -> @Sendable (Notification) -> Void
+  {
+    { [weak transcriber] notification in
+      let type = (notification.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt).flatMap(AVAudioSession.InterruptionType.init(rawValue:))
+      let options = AVAudioSession.InterruptionOptions(rawValue: notification.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
+      guard let type else { return }
+      Task { @MainActor in await transcriber?.interrupted(type, options: options, generation: current) }
+    }
+  }
+
+  /// The hardware format changed and the engine stopped itself: rebuild the converter for the new
+  /// format, reinstall the tap and start again.
+  func routeChanged(generation current: Int) {
+    guard current == generation, case .listening = uiState.phase, let session, let engine, let pipeline = session.pipeline else { return }
+    engine.stop()
+    if session.isTapInstalled {
+      engine.inputNode.removeTap(onBus: 0)
+      session.isTapInstalled = false
+    }
+    let format = engine.inputNode.outputFormat(forBus: 0)
+    guard pipeline.prepare(for: format) else {
+      Task { await abort(session, phase: .failed(message: "The new microphone's audio (\(format)) cannot be converted. Start again with another microphone.")) }
+      return
+    }
+    installTap(session, on: engine, format: format, pipeline: pipeline)
+    guard !session.isInterrupted else { return }  // started again when the interruption ends
+    engine.prepare()
+    do {
+      try engine.start()
+    } catch {
+      Task { await abort(session, phase: .failed(message: "The microphone could not restart after the audio route changed: \(error.localizedDescription). Start again.")) }
+    }
+  }
+
+  /// An interruption began (the engine has stopped) or ended: resume when the system says so,
+  /// otherwise stop and keep the text.
+  func interrupted(_ type: AVAudioSession.InterruptionType, options: AVAudioSession.InterruptionOptions, generation current: Int) async {
+    guard current == generation, case .listening = uiState.phase, let session, let engine else { return }
+    switch type {
+    case .began:
+      session.isInterrupted = true
+      engine.pause()
+    case .ended:
+      session.isInterrupted = false
+      guard options.contains(.shouldResume) else {
+        await finishListening()
+        return
+      }
+      do {
+        try AVAudioSession.sharedInstance().setActive(true)
+        engine.prepare()
+        try engine.start()
+      } catch {
+        await abort(session, phase: .failed(message: "The microphone could not resume after an interruption: \(error.localizedDescription). Start again."))
+      }
+    @unknown default:
+      return
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import SpeechShim
+
+extension LiveTranscriber {
+  /// Decides which transcriber can run for ``locale``.
+  func checkAvailability() async -> Availability {
+    if SpeechTranscriber.isAvailable {
+      if let supported = await SpeechTranscriber.supportedLocale(equivalentTo: locale) { return .speech(supported) }
+      return .unavailable("Transcription in \(Self.name(of: locale)) is not supported on this device.")
+    }
+    guard configuration.usesDictationFallback else {
+      return .unavailable("Speech transcription is not available on this device.")
+    }
+    if let supported = await DictationTranscriber.supportedLocale(equivalentTo: locale) { return .dictation(supported) }
+    return .unavailable("Dictation in \(Self.name(of: locale)) is not supported on this device.")
+  }
+
+  /// The module for an available transcriber.
+  func makeModule(for availability: Availability) -> (any SpeechModule)? {
+    switch availability {
+    case .speech(let locale): SpeechTranscriber(locale: locale, preset: configuration.preset)
+    case .dictation(let locale): DictationTranscriber(locale: locale, preset: configuration.dictationPreset)
+    case .unavailable: nil
+    }
+  }
+
+  /// Makes sure the model for `module` is installed, downloading it with progress when needed.
+  /// - Returns: nil when the model is ready; otherwise the message to fail with, or "" when the
+  ///   waiting was cancelled by `stop()`.
+  func ensureModel(for module: any SpeechModule, locale: Locale, generation current: Int) async -> String? {
+    let request: AssetInstallationRequest?
+    do {
+      request = try await AssetInventory.assetInstallationRequest(supporting: [module])
+    } catch {
+      return "The speech model for \(Self.name(of: locale)) cannot be installed: \(error.localizedDescription)"
+    }
+    guard let request else { return nil }  // installed already
+    switch await download(request, generation: current) {
+    case .installed: return nil
+    case .cancelled: return ""
+    case .failed:
+      return "The speech model for \(Self.name(of: locale)) is not on this device yet and could not be downloaded. "
+        + "It needs the network once: connect to the internet, then retry."
+    }
+  }
+
+  /// Runs the download and waits for it, showing its progress; `stop()` can end the waiting.
+  private func download(_ request: AssetInstallationRequest, generation current: Int) async -> DownloadOutcome {
+    update { $0.phase = .preparing(progress: request.progress.fractionCompleted) }
+    // Progress is polled on the injected clock: Progress's KVO is not available everywhere the
+    // stack builds (swift-corelibs-foundation), and polling keeps the simulation deterministic.
+    let clock = configuration.clock
+    let interval = configuration.progressInterval
+    let poller = Task { [weak self] in
+      while !Task.isCancelled {
+        do { try await clock.sleep(for: interval) } catch { return }
+        self?.showProgress(request.progress.fractionCompleted, generation: current)
+      }
+    }
+    defer { poller.cancel() }
+    let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<DownloadOutcome, Never>) in
+      downloadWaiter = (current, continuation)
+      // The download belongs to the system: it goes on when the waiting stops.
+      Task { [weak self] in
+        let outcome: DownloadOutcome
+        do {
+          try await request.downloadAndInstall()
+          outcome = .installed
+        } catch {
+          outcome = .failed(error.localizedDescription)
+        }
+        self?.endDownloadWait(outcome, generation: current)
+      }
+    }
+    if case .installed = outcome { showProgress(1, generation: current) }
+    return outcome
+  }
+
+  /// Shows download progress; it only ever increases.
+  private func showProgress(_ fraction: Double, generation current: Int) {
+    guard current == generation, case .preparing(let shown) = uiState.phase, fraction > shown else { return }
+    update { $0.phase = .preparing(progress: min(fraction, 1)) }
+  }
+
+  /// Resumes the start call waiting for the download of `generation`, if it still waits.
+  func endDownloadWait(_ outcome: DownloadOutcome, generation current: Int) {
+    guard let waiter = downloadWaiter, waiter.generation == current else { return }
+    downloadWaiter = nil
+    waiter.continuation.resume(returning: outcome)
+  }
+
+  /// A locale's BCP-47 identifier, as shown in messages.
+  static func name(of locale: Locale) -> String { locale.identifier(.bcp47) }
+}

@@ -1,0 +1,65 @@
+import SpeechShim
+
+extension LiveTranscriber {
+  /// Starts the task that reads the module's results into the UI state; it ends with the results
+  /// sequence (when the analyzer finishes) or on cancellation.
+  func readResults(of module: any SpeechModule, generation current: Int) -> Task<Void, Never>? {
+    if let transcriber = module as? SpeechTranscriber {
+      return Task { [weak self] in
+        do {
+          for try await result in transcriber.results {
+            self?.apply(String(result.text.characters), isFinal: result.isFinal, generation: current)
+          }
+        } catch {
+          await self?.resultsFailed(error, generation: current)
+        }
+      }
+    }
+    if let dictation = module as? DictationTranscriber {
+      return Task { [weak self] in
+        do {
+          for try await result in dictation.results {
+            self?.apply(String(result.text.characters), isFinal: result.isFinal, generation: current)
+          }
+        } catch {
+          await self?.resultsFailed(error, generation: current)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// One result: a final is appended to the committed text and clears the volatile text; a
+  /// volatile result replaces the volatile text (an empty one withdraws it).
+  func apply(_ text: String, isFinal: Bool, generation current: Int) {
+    guard current == generation else { return }
+    update { state in
+      if isFinal {
+        state.committedText = Self.appending(text, to: state.committedText)
+        state.volatileText = ""
+      } else {
+        state.volatileText = text
+      }
+    }
+  }
+
+  /// `text` after `committed`, with a space between two finals unless one side already has one.
+  static func appending(_ text: String, to committed: String) -> String {
+    guard !committed.isEmpty, !text.isEmpty,
+      committed.last?.isWhitespace == false, text.first?.isWhitespace == false
+    else { return committed + text }
+    return committed + " " + text
+  }
+
+  /// The results sequence threw: the model or the analyzer failed; the session ends with the text so far.
+  func resultsFailed(_ error: any Error, generation current: Int) async {
+    // While stopping, finishListening handles the end (finalizing throws the same error).
+    guard current == generation, !(error is CancellationError), let session else { return }
+    switch uiState.phase {
+    case .preparing, .listening: break
+    case .idle, .stopping, .unavailable, .failed: return
+    }
+    session.resultsTask = nil  // this task is the one ending; abort must not wait for itself
+    await abort(session, phase: .failed(message: "Transcription stopped: \(error.localizedDescription). The text so far is kept; start again to continue."))
+  }
+}

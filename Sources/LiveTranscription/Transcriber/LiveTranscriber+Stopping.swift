@@ -1,0 +1,70 @@
+import SpeechShim
+
+extension LiveTranscriber {
+  /// Stop while listening: finalize everything received so the last words are committed.
+  func finishListening() async {
+    guard let session else { return }
+    update { $0.phase = .stopping }
+    stopMicrophone(session)
+    session.pipeline?.queue.finish()
+    var failure: String?
+    do {
+      // Finishing the input does not end the session; this finalizes the pending volatile text
+      // and finishes the analyzer, which ends the results sequence.
+      try await session.analyzer?.finalizeAndFinishThroughEndOfInput()
+    } catch {
+      failure = "Transcription did not finish cleanly: \(error.localizedDescription). The text so far is kept."
+      await session.analyzer?.cancelAndFinishNow()
+    }
+    await session.resultsTask?.value
+    release(session)
+    update { $0.phase = failure.map { .failed(message: $0) } ?? .idle }
+  }
+
+  /// Stop while preparing: stop waiting (a download goes on in the system) and return to idle.
+  func cancelPreparation() async {
+    guard let session else {
+      update { $0.phase = .idle }
+      return
+    }
+    // A new generation makes the start sequence return at its next check.
+    generation += 1
+    if let waiter = downloadWaiter {
+      downloadWaiter = nil
+      waiter.continuation.resume(returning: .cancelled)
+    }
+    await abort(session, phase: .idle)
+  }
+
+  /// Ends `session` at once (no finalization) and shows `phase`.
+  func abort(_ session: Session, phase: TranscriptionUIState.Phase, offersMicrophone: Bool? = nil) async {
+    stopMicrophone(session)
+    session.pipeline?.queue.finish()
+    if let analyzer = session.analyzer {
+      await analyzer.cancelAndFinishNow()
+    }
+    session.resultsTask?.cancel()
+    await session.resultsTask?.value
+    release(session)
+    update {
+      $0.phase = phase
+      $0.volatileText = ""
+      if let offersMicrophone { $0.isMicrophoneOffered = offersMicrophone }
+    }
+  }
+
+  /// Forgets `session` once its resources are released, keeping its statistics.
+  private func release(_ session: Session) {
+    if let statistics = session.pipeline?.queue.statistics { endedSessionsInput = endedSessionsInput + statistics }
+    session.pipeline = nil
+    session.analyzer = nil
+    session.resultsTask = nil
+    if self.session === session { self.session = nil }
+  }
+
+  /// A tap buffer could not be converted: the session fails, since the analyzer would hear gaps.
+  func conversionFailed(_ message: String, generation current: Int) async {
+    guard current == generation, let session, uiState.phase.isActive else { return }
+    await abort(session, phase: .failed(message: "The microphone's audio could not be converted (\(message)). Start again to retry."))
+  }
+}
