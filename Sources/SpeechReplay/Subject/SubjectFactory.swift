@@ -7,8 +7,7 @@
 /// let result = ScenarioRunner(subject: factory).run(fileAt: "Scenarios/hello.yaml", seed: nil)
 /// ```
 ///
-/// The reference stack (module `LiveTranscription`) gets its factory when its adapter is merged;
-/// until then ``unavailable`` is the default and fails every scenario with a message saying so.
+/// ``standard`` (the default) runs the reference stack, module `LiveTranscription`.
 public struct SubjectFactory: Sendable {
   /// A name for reports.
   public var name: String
@@ -24,9 +23,11 @@ public struct SubjectFactory: Sendable {
     self.make = make
   }
 
-  /// The factory used when none is given.
-  // TODO(issue 5 merge): becomes the LiveTranscription reference stack's adapter.
-  public static var standard: SubjectFactory { unavailable }
+  /// The factory used when none is given: the reference stack.
+  public static var standard: SubjectFactory { reference }
+
+  /// The reference stack (module `LiveTranscription`), the CLI's default subject.
+  public static let reference = SubjectFactory(name: "LiveTranscription") { options in ReferenceSubject(options: options) }
 
   /// A factory that makes no subject: every scenario fails saying a subject must be given.
   public static let unavailable = SubjectFactory(name: "none") { _ in throw NoSubjectError() }

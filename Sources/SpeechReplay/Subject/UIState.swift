@@ -11,12 +11,12 @@ public struct UIState: Sendable, Hashable, Codable, CustomStringConvertible {
     case listening
     /// Finishing the last words after the user tapped stop.
     case stopping
-    /// Transcription cannot work here (unsupported locale, no transcriber).
-    case unavailable
+    /// Transcription cannot work here (unsupported locale, no transcriber); the reason when the stack gives one.
+    case unavailable(String?)
     /// Something went wrong; the message is what the user reads.
     case failed(String)
 
-    /// Stable text: `idle`, `preparing 40%`, `preparing`, `listening`, `stopping`, `unavailable`, `failed: message`.
+    /// Stable text: `idle`, `preparing 40%`, `preparing`, `listening`, `stopping`, `unavailable: reason`, `failed: message`.
     public var description: String {
       switch self {
       case .idle: "idle"
@@ -24,7 +24,8 @@ public struct UIState: Sendable, Hashable, Codable, CustomStringConvertible {
       case .preparing(nil): "preparing"
       case .listening: "listening"
       case .stopping: "stopping"
-      case .unavailable: "unavailable"
+      case .unavailable(let reason?): "unavailable: \(reason)"
+      case .unavailable(nil): "unavailable"
       case .failed(let message): "failed: \(message)"
       }
     }

@@ -12,4 +12,18 @@ import Testing
     #expect(result.status == .passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
     #expect(!result.traceHash.isEmpty)
   }
+
+  @Test(arguments: files) func passesAgainstTheReferenceStack(file: String) {
+    let result = ScenarioRunner().run(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
+    #expect(result.status == .passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
+  }
+}
+
+extension BundledScenarioTests {
+  @Test func theReferenceStackReportsItsOwnFailureText() {
+    let run = ScenarioRunner().record(fileAt: TestFiles.scenarios.appendingPathComponent("offline-first-run.yaml").path, seed: nil)
+    let phase = run.snapshots["offline"]?.phase.description ?? ""
+    #expect(phase.hasPrefix("failed: ") && phase != "failed: ", "\(phase)")
+    #expect(run.timeline.events(of: "ui.state").contains { $0["phase"]?.hasPrefix("preparing") == true })
+  }
 }

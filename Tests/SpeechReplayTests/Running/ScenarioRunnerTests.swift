@@ -246,7 +246,7 @@ final class SubjectBox: Sendable {
     let run = try run(Self.hello, subject: .unavailable)
     #expect(run.result.status == .failed)
     #expect(run.result.failures.map(\.message) == [
-      "the run stopped: the subject factory 'none' could not make a subject: no subject to run the scenario against: the reference stack's adapter is not built in yet; pass a SubjectFactory to ScenarioRunner(subject:)"
+      "the run stopped: the subject factory 'none' could not make a subject: no subject to run the scenario against; pass a SubjectFactory to ScenarioRunner(subject:), or use SubjectFactory.standard for the reference stack"
     ])
   }
 

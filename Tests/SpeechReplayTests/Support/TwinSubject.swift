@@ -69,7 +69,7 @@ final class TwinSubject: TranscriptionSubject {
     do {
       let wanted = locale.identifier(.bcp47)
       guard await SpeechTranscriber.supportedLocales.contains(where: { $0.identifier(.bcp47) == wanted }) else {
-        update { $0.phase = .unavailable; $0.microphoneOffered = false }
+        update { $0.phase = .unavailable("locale not supported"); $0.microphoneOffered = false }
         return
       }
       if !(await SpeechTranscriber.installedLocales.contains { $0.identifier(.bcp47) == wanted }) {

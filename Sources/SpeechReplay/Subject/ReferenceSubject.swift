@@ -1,0 +1,45 @@
+import Foundation
+import LiveTranscription
+import Simulation
+
+/// The reference stack (module `LiveTranscription`) as a subject: the CLI's default.
+///
+/// Options: `locale`; `inputBufferLimit` bounds the stack's analyzer input queue in buffers. The
+/// stack's download-progress polling runs on the simulation's virtual clock.
+// Issue 5 merge: a first adapter, written once the reference stack was on main; review with its author.
+@MainActor
+final class ReferenceSubject: TranscriptionSubject {
+  /// The stack under test.
+  let transcriber: LiveTranscriber
+
+  /// Creates the stack for the scenario's options.
+  init(options: SubjectOptions) {
+    var configuration = LiveTranscriber.Configuration(clock: VirtualClock())
+    if let limit = options.inputBufferLimit { configuration.inputLimit = .buffers(limit) }
+    transcriber = LiveTranscriber(locale: Locale(identifier: options.locale), configuration: configuration)
+  }
+
+  func start() async { await transcriber.start() }
+
+  func stop() async { await transcriber.stop() }
+
+  var uiState: UIState {
+    let state = transcriber.uiState
+    return UIState(committed: state.committedText, volatile: state.volatileText, phase: Self.phase(state.phase), microphoneOffered: state.isMicrophoneOffered)
+  }
+
+  func observeUIState(_ onChange: @escaping @MainActor () -> Void) {
+    transcriber.onStateChange = { _ in onChange() }
+  }
+
+  private static func phase(_ phase: TranscriptionUIState.Phase) -> UIState.Phase {
+    switch phase {
+    case .idle: .idle
+    case .preparing(let progress): .preparing(progress: progress)
+    case .listening: .listening
+    case .stopping: .stopping
+    case .unavailable(let reason): .unavailable(reason)
+    case .failed(let message): .failed(message)
+    }
+  }
+}
