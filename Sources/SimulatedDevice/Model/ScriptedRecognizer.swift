@@ -46,6 +46,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     return CMTime.seconds(microphone.tapeTime(atCaptureSeconds: base + time.seconds) ?? 0)
   }
 
+  /// Publishes the entries (and errors) due by `analyzerTime`, read as the tape position when the
+  /// script follows the microphone's tape.
   public func consume(through analyzerTime: CMTime, samples: UnsafeBufferPointer<Float>) -> [RecognizerOutput] {
     guard !failed else { return [] }
     let time = scriptTime(analyzerTime)
@@ -66,6 +68,7 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     return outputs
   }
 
+  /// Commits the pending volatile result through `analyzerTime` (read as ``consume(through:samples:)`` reads it).
   public func finalize(through analyzerTime: CMTime) -> [RecognizerOutput] {
     guard !failed else { return [] }
     let time = scriptTime(analyzerTime)

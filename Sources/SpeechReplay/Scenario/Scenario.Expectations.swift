@@ -31,11 +31,13 @@ extension Scenario {
       self.diagnosticsLocation = diagnosticsLocation
     }
 
+    /// Equal when every expectation, name and location is equal (snapshots in order).
     public static func == (lhs: Expectations, rhs: Expectations) -> Bool {
       lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
         && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name) && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
     }
 
+    /// Hashes the final and snapshot expectations.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(final)
       hasher.combine(snapshots.map(\.name))
