@@ -27,3 +27,17 @@ extension BundledScenarioTests {
     #expect(run.timeline.events(of: "ui.state").contains { $0["phase"]?.hasPrefix("preparing") == true })
   }
 }
+
+extension BundledScenarioTests {
+  @Test func theReferenceStackGivesTheSameTraceForTheSameSeed() {
+    let path = TestFiles.scenarios.appendingPathComponent("two-commands.yaml").path  // microphone jitter is seeded
+    let first = ScenarioRunner().record(fileAt: path, seed: nil)
+    let second = ScenarioRunner().record(fileAt: path, seed: nil)
+    let other = ScenarioRunner().record(fileAt: path, seed: 8)
+    #expect(first.result.seed == 7, "the scenario's seed")
+    #expect(first.result.traceHash == second.result.traceHash)
+    #expect(first.timeline == second.timeline)
+    #expect(first.result.traceHash != other.result.traceHash)
+    #expect(other.result.status == .passed, "\(other.result.failures)")
+  }
+}
