@@ -63,7 +63,9 @@ public struct StateExpectation: Sendable, Hashable {
   /// Whether a phase text matches an expected one: equal, or the expected one without its detail
   /// (`preparing` for `preparing 40%`, `failed` for `failed: no network`).
   static func phase(_ actual: String, matches expected: String) -> Bool {
-    actual == expected || actual.hasPrefix(expected + " ") || actual.hasPrefix(expected + ":")
+    guard actual != expected else { return true }
+    let isBareWord = !expected.contains(" ") && !expected.contains(":")
+    return isBareWord && (actual.hasPrefix(expected + " ") || actual.hasPrefix(expected + ":"))
   }
 
   private func quoted(_ text: String) -> String { "\"\(text)\"" }

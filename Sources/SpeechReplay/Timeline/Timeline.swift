@@ -30,9 +30,12 @@ public struct Timeline: Sendable, Equatable {
     var text = ""
     for event in events {
       let kind = event.kind.rawValue
-      text += Self.seconds(event.time).leftPadded(to: 9) + "  " + kind + String(repeating: " ", count: max(1, width - kind.count + 1))
-      text += event.fields.map { "\($0.name)=\(Self.shown($0.value))" }.joined(separator: " ")
-      text += "\n"
+      var line = Self.seconds(event.time).leftPadded(to: 9) + "  " + kind
+      if !event.fields.isEmpty {
+        line += String(repeating: " ", count: max(1, width - kind.count + 1))
+        line += event.fields.map { "\($0.name)=\(Self.shown($0.value))" }.joined(separator: " ")
+      }
+      text += line + "\n"
     }
     return text
   }

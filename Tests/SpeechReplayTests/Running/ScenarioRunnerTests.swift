@@ -4,24 +4,6 @@ import SpeechReplay
 import Synchronization
 import Testing
 
-/// Collects the subjects a factory made, across the simulation's main actor and the test.
-final class SubjectBox: Sendable {
-  private let storage = Mutex<[String]>([])
-  private let counter = Mutex(0)
-  /// The events of every subject made, in order.
-  var events: [String] { storage.withLock { $0 } }
-  /// Subjects made.
-  var made: Int { counter.withLock { $0 } }
-
-  /// A factory that keeps what its subjects observed here.
-  var factory: SubjectFactory {
-    SubjectFactory(name: "TwinSubject") { [self] options in
-      counter.withLock { $0 += 1 }
-      return TwinSubject(options: options) { event in self.storage.withLock { $0.append(event) } }
-    }
-  }
-}
-
 @Suite(.serialized) struct ScenarioRunnerTests {
   let runner = ScenarioRunner(subject: .twin)
 
@@ -267,18 +249,4 @@ final class SubjectBox: Sendable {
     let invalid = runner.explain(fileAt: try TestFiles.write("schema: 1\n"), seed: nil)
     #expect(invalid.contains("failure: ") && invalid.contains(":1:1: the scenario needs the key 'steps'"))
   }
-}
-
-/// A subject whose start waits for something that never comes.
-@MainActor
-final class StuckSubject: TranscriptionSubject {
-  var uiState = UIState()
-  func observeUIState(_ onChange: @escaping @MainActor () -> Void) {}
-  func start() async {
-    let (stream, _) = AsyncStream<Int>.makeStream()
-    await Simulation.current?.waiting("StuckSubject.start") {
-      for await _ in stream {}
-    }
-  }
-  func stop() async {}
 }
