@@ -92,6 +92,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // A stand-in worker that passes, fails, traps or exits as its scenario file says (orchestration tests).
+    .executableTarget(name: "scenario-worker-probe", dependencies: ["SpeechReplay"]),
+
     // MARK: tests
     .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM"]),
     .testTarget(
@@ -99,7 +102,11 @@ let package = Package(
       dependencies: ["Simulation", "SimulationWorkloads", .target(name: "simulation-selfcheck")]),
     // XCTest, to prove runs work from a synchronous XCTest method on the main thread.
     .testTarget(name: "SimulationXCTests", dependencies: ["Simulation", "SimulationWorkloads"]),
-    .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
+    .testTarget(
+      name: "SpeechReplayCLITests", dependencies: ["AudioPCM", "SpeechReplay", .target(name: "scenario-worker-probe")],
+      exclude: ["Schemas"]),
+    // Orchestration (discovery, shards, filters, worker pool) and reports, as a library.
+    .testTarget(name: "SpeechReplayTests", dependencies: ["SpeechReplay", .target(name: "scenario-worker-probe")]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
     .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "AudioPCM", "Simulation"]),
     .testTarget(
