@@ -1,6 +1,7 @@
 internal import AudioPCM
 import Foundation
 import SimulatedDevice
+import Simulation
 
 extension AVAudioConverter {
   /// Converts any supported way, sample rate included, pulling input from a block until the output
@@ -57,7 +58,7 @@ extension AVAudioConverter {
     var produced = try pipeline.convert(nil, into: storage, at: 0)
     if pipeline.hasEnded {
       if produced == 0 { reportUseAfterEnd() }
-      return finish(pipeline, produced > 0 ? .haveData : .endOfStream)
+      return finish(pipeline, produced > 0 ? .haveData : .endOfStream, produced: produced)
     }
     var previous: AVAudioBuffer?
     var reportedRepeat = false
@@ -67,10 +68,10 @@ extension AVAudioConverter {
       isFirstRequest = false
       switch status {
       case .noDataNow:
-        return finish(pipeline, .inputRanDry)
+        return finish(pipeline, .inputRanDry, produced: produced)
       case .endOfStream:
         produced += try pipeline.convert(nil, into: storage, at: produced, endOfInput: true)
-        return finish(pipeline, produced > 0 ? .haveData : .endOfStream)
+        return finish(pipeline, produced > 0 ? .haveData : .endOfStream, produced: produced)
       case .haveData:
         guard let given else {
           throw Self.parameterError("the input block set .haveData but returned nil; return a buffer with .haveData, or nil with .noDataNow or .endOfStream")
@@ -90,12 +91,12 @@ extension AVAudioConverter {
           SimulatedDevice.current.diagnose(
             "AVAudioConverter",
             "the input block returned an empty buffer with .haveData; the twin treats it as .noDataNow (Apple's converter would ask again at once)")
-          return finish(pipeline, .inputRanDry)
+          return finish(pipeline, .inputRanDry, produced: produced)
         }
         produced += try pipeline.convert(input.storage, into: storage, at: produced)
       }
     }
-    return finish(pipeline, .haveData)
+    return finish(pipeline, .haveData, produced: produced)
   }
 
   /// Input frames needed for `room` output frames; the first request of a stream adds the filter's
@@ -115,8 +116,11 @@ extension AVAudioConverter {
 
   /// Reports output held back for the next call (the "output capacity too small" trap) when it
   /// first appears and each time the backlog doubles.
-  private func finish(_ pipeline: ConversionPipeline, _ status: AVAudioConverterOutputStatus) -> AVAudioConverterOutputStatus {
+  private func finish(_ pipeline: ConversionPipeline, _ status: AVAudioConverterOutputStatus, produced: Int) -> AVAudioConverterOutputStatus {
     let pending = pipeline.pendingFrameCount
+    Simulation.current?.trace.record(
+      "converter.convert",
+      ["from": String(Int(inputFormat.sampleRate)), "to": String(Int(outputFormat.sampleRate)), "frames": String(produced), "pending": String(pending), "status": String(describing: status)])
     if pending > 0, pending > reportedPendingFrames * 2 {
       reportedPendingFrames = pending
       SimulatedDevice.current.diagnose(

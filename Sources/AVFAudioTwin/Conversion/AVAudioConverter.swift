@@ -1,5 +1,6 @@
 internal import AudioPCM
 import Foundation
+import Simulation
 import SimulatedDevice
 
 /// Converts audio between PCM formats — sample type, interleaving, channels and sample rate — the
@@ -121,6 +122,8 @@ public class AVAudioConverter: NSObject {
     } catch {
       throw Self.parameterError("the conversion failed: \(error)")
     }
+    Simulation.current?.trace.record(
+      "converter.convert", ["from": rate(inputFormat), "to": rate(outputFormat), "frames": String(outputBuffer.frameLength), "pending": "0", "status": "haveData"])
   }
 
   /// `<AVAudioConverter: <AVAudioFormat: …> → <AVAudioFormat: …>>`.

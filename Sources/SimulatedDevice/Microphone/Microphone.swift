@@ -43,6 +43,8 @@ public final class Microphone: @unchecked Sendable {
     var tapFrames: Int
     var framesDelivered = 0
     var isInterrupted = false
+    var isPlaying = true
+    var secondsPlayed = 0.0
     var source: Source = .notOpened
     var observers: [Int: (role: ObserverRole, handler: @Sendable (Event) -> Void)] = [:]
     var nextObserver = 0
@@ -127,6 +129,23 @@ public final class Microphone: @unchecked Sendable {
   /// Frames captured since the device started, in hardware frames (the capture position).
   public var framesDelivered: Int { withState { $0.framesDelivered } }
 
+  /// Whether the microphone hears its audio file now (the play gate). While false, captures are
+  /// silence and the tape does not move, as when nobody speaks; true by default. A scenario runner
+  /// closes the gate at the start and opens it for its `play` steps.
+  public var isPlaying: Bool {
+    get { withState { $0.isPlaying } }
+    set {
+      let changed = withState { state -> Bool in
+        defer { state.isPlaying = newValue }
+        return state.isPlaying != newValue
+      }
+      if changed { Simulation.current?.trace.record("microphone.play", ["playing": String(newValue)]) }
+    }
+  }
+
+  /// Seconds of audio captured while the gate was open: how far into the file the user has spoken.
+  public var secondsPlayed: Double { withState { $0.secondsPlayed } }
+
   /// True between ``beginInterruption()`` and ``endInterruption(shouldResume:)``.
   public var isInterrupted: Bool { withState { $0.isInterrupted } }
 
@@ -208,6 +227,11 @@ public final class Microphone: @unchecked Sendable {
       state.pendingDiagnostic = nil
       let output = PCMBuffer(format: state.hardwareFormat, frameCapacity: state.tapFrames)
       output.frameLength = state.tapFrames  // PCMBuffer storage starts zeroed: silence unless filled
+      guard state.isPlaying else {
+        state.framesDelivered += state.tapFrames
+        return output
+      }
+      state.secondsPlayed += Double(state.tapFrames) / state.hardwareFormat.sampleRate
       if case .notOpened = state.source {
         do {
           state.source = try Self.openSource(configuration.audioFile, hardwareFormat: state.hardwareFormat)

@@ -1,0 +1,20 @@
+/// Everything one scenario run produced: the result reporters write, the timeline, and the UI
+/// states the runner saw.
+public struct ScenarioRun: Sendable {
+  /// The outcome, failures, figures and trace hash.
+  public var result: ScenarioResult
+  /// The run's event timeline (empty when the file was invalid or the run could not start).
+  public var timeline: Timeline
+  /// The UI state after the last step, when the run got that far.
+  public var finalState: UIState?
+  /// The UI state at each `snapshot:` step, by name (a snapshot in a cycle keeps its last pass).
+  public var snapshots: [String: UIState]
+
+  /// Creates a run record.
+  public init(result: ScenarioResult, timeline: Timeline = Timeline(events: []), finalState: UIState? = nil, snapshots: [String: UIState] = [:]) {
+    self.result = result
+    self.timeline = timeline
+    self.finalState = finalState
+    self.snapshots = snapshots
+  }
+}

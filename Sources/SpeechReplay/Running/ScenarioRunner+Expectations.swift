@@ -1,0 +1,57 @@
+import Simulation
+import SimulatedDevice
+
+extension ScenarioRunner {
+  /// The failures of `expectations` against what the run produced.
+  static func check(_ expectations: Scenario.Expectations, output: ScenarioSession.Output, device: SimulatedDevice) -> [ScenarioFailure] {
+    var failures: [ScenarioFailure] = []
+    if let final = expectations.final {
+      failures += final.failures(against: output.finalState, context: "at the end")
+    }
+    for (name, expectation) in expectations.snapshots {
+      guard let state = output.snapshots[name] else {
+        failures.append(ScenarioFailure("the snapshot '\(name)' was never taken: the run ended before its step"))
+        continue
+      }
+      failures += expectation.failures(against: state, context: "at snapshot '\(name)'")
+    }
+    let diagnostics = device.diagnostics.map { "\($0.subject): \($0.message)" }
+    switch expectations.diagnostics {
+    case .unchecked: break
+    case .none:
+      if !diagnostics.isEmpty {
+        failures.append(
+          ScenarioFailure(
+            "expected no diagnostics but the twins reported \(diagnostics.count): \(diagnostics.joined(separator: " | "))",
+            at: expectations.diagnosticsLocation))
+      }
+    case .containing(let texts, let location):
+      for text in texts where !diagnostics.contains(where: { $0.contains(text) }) {
+        failures.append(
+          ScenarioFailure(
+            "no diagnostic contains '\(text)'; the twins reported \(diagnostics.isEmpty ? "none" : diagnostics.joined(separator: " | "))", at: location))
+      }
+    }
+    return failures
+  }
+
+  /// Figures for reports: virtual time, counts of buffers, conversions, inputs, results, UI states,
+  /// diagnostics, and ledger resources still open at the end.
+  static func figures<Value>(_ timeline: Timeline, device: SimulatedDevice, report: Simulation.Report<Value>) -> [String: Double] {
+    var figures: [String: Double] = [
+      "virtualSeconds": DurationText.seconds(report.virtualTime),
+      "buffers": Double(timeline.count(of: "engine.buffer")),
+      "conversions": Double(timeline.count(of: "converter.convert")),
+      "inputs": Double(timeline.count(of: "analyzer.input")),
+      "inputsRejected": Double(timeline.events(of: "analyzer.input").filter { $0["accepted"] == "false" }.count),
+      "results": Double(timeline.count(of: "analyzer.result")),
+      "uiStates": Double(timeline.count(of: .uiState)),
+      "diagnostics": Double(device.diagnostics.count),
+      "traceEvents": Double(timeline.events.count),
+    ]
+    for (kind, count) in report.ledgerAtEnd.resources where count != 0 {
+      figures["ledger.\(kind)"] = Double(count)
+    }
+    return figures
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Simulation
+import SimulatedDevice
+
+/// Runs scenarios against a subject: builds the simulated device and the scripted model, performs
+/// the steps in a deterministic simulation, records one event timeline and checks the expectations.
+///
+/// ```swift
+/// let runner = ScenarioRunner(subject: SubjectFactory(name: "MyDictation") { options in MyDictationSubject(options) })
+/// let result = runner.run(fileAt: "Scenarios/hello-world.yaml", seed: nil)
+/// result.status     // .passed or .failed, with failures located in the file
+/// ```
+///
+/// One simulation runs per process at a time; concurrent calls wait for their turn.
+public struct ScenarioRunner: Sendable {
+  /// The seed used when neither the caller nor the scenario gives one.
+  public static let defaultSeed: UInt64 = 1
+
+  /// Makes the subject of each run.
+  public var subject: SubjectFactory
+  /// Wall-clock limit of one run.
+  public var watchdog: Duration
+
+  /// Creates a runner.
+  /// - Parameters:
+  ///   - subject: Makes the stack under test; ``SubjectFactory/standard`` by default.
+  ///   - watchdog: Wall-clock limit of one run (default 120 s).
+  public init(subject: SubjectFactory = .standard, watchdog: Duration = .seconds(120)) {
+    self.subject = subject
+    self.watchdog = watchdog
+  }
+
+  /// Loads and runs a scenario file. Never throws: an invalid file is a failed result whose
+  /// failure has the file's `line:column`.
+  /// - Parameters:
+  ///   - path: The scenario file.
+  ///   - seed: Overrides the scenario's `seed:`; nil keeps it (1 when the file has none).
+  /// - Returns: The result.
+  public func run(fileAt path: String, seed: UInt64?) -> ScenarioResult {
+    record(fileAt: path, seed: seed).result
+  }
+
+  /// Runs a loaded scenario.
+  /// - Parameters:
+  ///   - scenario: The scenario.
+  ///   - seed: Overrides the scenario's `seed:`; nil keeps it (1 when it has none).
+  /// - Returns: The result.
+  public func run(_ scenario: Scenario, seed: UInt64?) -> ScenarioResult {
+    record(scenario, seed: seed).result
+  }
+
+  /// Loads and runs a scenario file, keeping the timeline and the UI states.
+  /// - Parameters:
+  ///   - path: The scenario file.
+  ///   - seed: Overrides the scenario's `seed:`.
+  /// - Returns: The run; for an invalid file, a failed result with the error's location.
+  public func record(fileAt path: String, seed: UInt64?) -> ScenarioRun {
+    do {
+      return record(try Scenario.load(fileAt: path), seed: seed)
+    } catch {
+      let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+      return ScenarioRun(
+        result: ScenarioResult(name: name, file: path, status: .failed, seed: seed ?? Self.defaultSeed, failures: [error.failure]))
+    }
+  }
+
+  /// Runs a loaded scenario, keeping the timeline and the UI states.
+  /// - Parameters:
+  ///   - scenario: The scenario.
+  ///   - seed: Overrides the scenario's `seed:`.
+  /// - Returns: The run.
+  public func record(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
+    let seed = seed ?? scenario.seed ?? Self.defaultSeed
+    let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
+    device.microphone.isPlaying = false  // the user speaks only during play steps
+    var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed)
+    let configuration = Simulation.Configuration(
+      name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
+    let factory = subject
+    let report: Simulation.Report<ScenarioSession.Output>
+    do {
+      report = try Simulation.run(configuration) {
+        try await SimulatedDevice.withDevice(device) {
+          try await ScenarioSession.perform(scenario, on: device, factory: factory)
+        }
+      }
+    } catch {
+      result.failures = [ScenarioFailure("the simulation could not start: \(error)")]
+      return ScenarioRun(result: result)
+    }
+    let timeline = Timeline(events: report.trace)
+    result.traceHash = report.traceHash
+    result.virtualSeconds = DurationText.seconds(report.virtualTime)
+    result.wallSeconds = DurationText.seconds(report.wallTime)
+    result.figures = Self.figures(timeline, device: device, report: report)
+    var failures: [ScenarioFailure] = []
+    if let bodyError = report.bodyError {
+      failures.append(ScenarioFailure("the run stopped: \(bodyError)"))
+    } else if report.outcome != .finished {
+      failures.append(ScenarioFailure("the simulation did not finish: \(report.outcome)"))
+    }
+    if !report.isDeterministic {
+      failures.append(
+        ScenarioFailure(
+          "work escaped the simulation (\(report.escapes.map { String(describing: $0) }.joined(separator: "; "))), so the run is not repeatable; keep the subject's asynchrony in Swift concurrency"))
+    }
+    let output = report.value
+    if let output {
+      failures += output.failures
+      failures += Self.check(scenario.expectations, output: output, device: device)
+    }
+    result.failures = failures
+    result.status = failures.isEmpty ? .passed : .failed
+    return ScenarioRun(result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:])
+  }
+
+  /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one
+  /// event per line with virtual time.
+  /// - Parameters:
+  ///   - path: The scenario file.
+  ///   - seed: Overrides the scenario's `seed:`.
+  /// - Returns: Readable text; for an invalid file, its `file:line:column: message`.
+  public func explain(fileAt path: String, seed: UInt64?) -> String {
+    let run = record(fileAt: path, seed: seed)
+    let result = run.result
+    var text = "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
+    if !result.traceHash.isEmpty { text += "trace hash: \(result.traceHash)\nvirtual time: \(Timeline.seconds(.nanoseconds(Int64(result.virtualSeconds * 1e9))))\n" }
+    for failure in result.failures { text += "failure: \(failure)\n" }
+    if let final = run.finalState { text += "final state:\n" + final.rendered.split(separator: "\n").map { "  \($0)\n" }.joined() }
+    if !run.timeline.events.isEmpty { text += "timeline:\n" + run.timeline.rendered }
+    return text
+  }
+}

@@ -1,0 +1,138 @@
+import Simulation
+import SimulatedDevice
+
+/// One run of a scenario inside the simulation: the subject, the device, the UI states seen and the
+/// snapshots taken. Lives on the main actor, as the subject does.
+@MainActor
+final class ScenarioSession {
+  /// What a run hands back to the runner.
+  struct Output: Sendable {
+    var finalState: UIState
+    var snapshots: [String: UIState]
+    var failures: [ScenarioFailure]
+  }
+
+  let scenario: Scenario
+  let device: SimulatedDevice
+  let subject: any TranscriptionSubject
+  private var lastState: UIState?
+  private var snapshots: [String: UIState] = [:]
+  private var failures: [ScenarioFailure] = []
+  private var startTasks: [Task<Void, Never>] = []
+  private let clock = VirtualClock()
+
+  private init(scenario: Scenario, device: SimulatedDevice, subject: any TranscriptionSubject) {
+    self.scenario = scenario
+    self.device = device
+    self.subject = subject
+  }
+
+  /// Makes the subject, performs the steps, waits for every `start()` to return and reports.
+  /// - Throws: What the factory throws, described with the factory's name.
+  static func perform(_ scenario: Scenario, on device: SimulatedDevice, factory: SubjectFactory) async throws -> Output {
+    let subject: any TranscriptionSubject
+    do {
+      subject = try factory.make(scenario.subject)
+    } catch {
+      throw SubjectCreationError(factory: factory.name, underlying: String(describing: error))
+    }
+    let session = ScenarioSession(scenario: scenario, device: device, subject: subject)
+    subject.observeUIState { [weak session] in session?.stateMayHaveChanged() }
+    session.stateMayHaveChanged()
+    _ = await session.execute(scenario.steps)
+    for task in session.startTasks { await task.value }
+    session.stateMayHaveChanged()
+    return Output(finalState: subject.uiState, snapshots: session.snapshots, failures: session.failures)
+  }
+
+  /// Records the UI state in the timeline when it differs from the last one recorded.
+  func stateMayHaveChanged() {
+    let state = subject.uiState
+    guard state != lastState else { return }
+    lastState = state
+    Simulation.current?.trace.record(
+      .uiState,
+      [
+        "phase": state.phase.description, "microphone": state.microphoneOffered ? "offered" : "hidden",
+        "committed": state.committed, "volatile": state.volatile,
+        "audio": Timeline.seconds(.nanoseconds(Int64((device.microphone.secondsPlayed * 1e9).rounded()))),
+      ])
+  }
+
+  /// Performs `steps` in order; false when a step failed and the run cannot go on.
+  private func execute(_ steps: [Scenario.Step]) async -> Bool {
+    for step in steps {
+      Simulation.current?.trace.record(.scenarioStep, ["step": step.description, "line": String(step.location.line)])
+      guard await perform(step) else { return false }
+    }
+    return true
+  }
+
+  private func perform(_ step: Scenario.Step) async -> Bool {
+    let microphone = device.microphone
+    switch step.action {
+    case .start:
+      let subject = self.subject
+      startTasks.append(
+        Task { @MainActor in
+          await subject.start()
+          Simulation.current?.trace.record(.subjectReturned, ["call": "start"])
+        })
+    case .stop:
+      await subject.stop()
+      Simulation.current?.trace.record(.subjectReturned, ["call": "stop"])
+    case .play(.duration(let duration)):
+      microphone.isPlaying = true
+      await sleep(duration)
+      microphone.isPlaying = false
+    case .play(.toEnd):
+      // The tape moves only while an engine captures, so play until the file is heard to its end,
+      // or for as long as the rest of the file lasts when nothing captures.
+      microphone.isPlaying = true
+      let interval = microphone.callbackInterval
+      var remaining = scenario.audioDuration - microphone.secondsPlayed
+      while microphone.secondsPlayed < scenario.audioDuration && remaining > -DurationText.seconds(interval) {
+        await sleep(interval)
+        remaining -= DurationText.seconds(interval)
+      }
+      microphone.isPlaying = false
+    case .wait(let duration):
+      await sleep(duration)
+    case .network(let online):
+      device.networkAvailable = online
+    case .install(let locale):
+      device.assets.installNow(locale)
+    case .remove(let locale):
+      device.assets.remove(locale)
+    case .permission(let granted):
+      device.recordPermission = granted ? .granted : .denied
+    case .interrupt(let duration):
+      device.beginInterruption()
+      await sleep(duration)
+      device.endInterruption(shouldResume: true)
+    case .route(let sampleRate, let channels):
+      do {
+        try device.changeRoute(sampleRate: sampleRate, channelCount: channels)
+      } catch {
+        failures.append(ScenarioFailure("the route change failed: \(error)", at: step.location))
+        return false
+      }
+    case .snapshot(let name):
+      stateMayHaveChanged()
+      snapshots[name] = subject.uiState
+      Simulation.current?.trace.record(.scenarioSnapshot, ["name": name])
+    case .cycle(let count, let steps):
+      for pass in 1...count {
+        Simulation.current?.trace.record(.scenarioCycle, ["pass": String(pass), "of": String(count)])
+        guard await execute(steps) else { return false }
+      }
+    }
+    return true
+  }
+
+  /// Lets `duration` of virtual time pass (exact, on the virtual clock).
+  private func sleep(_ duration: Duration) async {
+    guard duration > .zero else { return }
+    try? await clock.sleep(for: duration)
+  }
+}

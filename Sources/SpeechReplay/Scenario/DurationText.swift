@@ -1,0 +1,41 @@
+import Foundation
+
+/// Durations as scenario files write them: `2s`, `500ms`, `1.5s`, `1m`, `250us`.
+///
+/// Written here instead of taken from a library: no listed package parses this small notation,
+/// and the error text must say how to write it.
+enum DurationText {
+  /// The units, longest suffix first so `ms` is not read as `m` followed by `s`.
+  private static let units: [(suffix: String, nanoseconds: Double)] = [
+    ("ms", 1e6), ("us", 1e3), ("ns", 1), ("s", 1e9), ("m", 60e9),
+  ]
+
+  /// Parses `text`; nil when it is not a duration.
+  /// - Parameter text: Such as `2s`, `500ms`, `1.5s`.
+  /// - Returns: The duration, or nil.
+  static func parse(_ text: String) -> Duration? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    for unit in units where trimmed.hasSuffix(unit.suffix) {
+      let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
+      guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number), value.isFinite, value >= 0
+      else { return nil }
+      return .nanoseconds(Int64((value * unit.nanoseconds).rounded()))
+    }
+    return nil
+  }
+
+  /// Seconds of a duration as a Double.
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+  }
+}
+
+extension DurationText {
+  /// A duration as a scenario file writes it: `2s`, `500ms`, `1.25s`.
+  static func text(_ duration: Duration) -> String {
+    let milliseconds = seconds(duration) * 1000
+    if milliseconds < 1000, milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
+    let secondsValue = milliseconds / 1000
+    return secondsValue == secondsValue.rounded() ? "\(Int(secondsValue))s" : "\(secondsValue)s"
+  }
+}

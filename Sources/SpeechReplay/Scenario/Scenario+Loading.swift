@@ -1,0 +1,69 @@
+import Foundation
+import AudioPCM
+import CoreMediaTwin
+import SimulatedDevice
+import Yams
+
+extension Scenario {
+  /// The top-level keys of schema 1, in the order messages list them.
+  static let topLevelKeys = ["schema", "name", "description", "seed", "audio", "device", "model", "subject", "steps", "expect"]
+
+  /// Reads and checks a scenario file.
+  ///
+  /// Paths inside it (`audio`, `model.transcript`) are relative to the file's folder.
+  /// - Parameter path: The file, as the user names it (kept as written in messages).
+  /// - Returns: The scenario.
+  /// - Throws: ``ScenarioError`` with `file:line:column`, what is wrong and how to fix it: an
+  ///   unreadable file, YAML syntax, an unknown key, a wrong type, a bad duration, a missing audio file.
+  public static func load(fileAt path: String) throws(ScenarioError) -> Scenario {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw ScenarioError(
+        "cannot read the scenario file: \((error as NSError).localizedDescription); check the path and that the file is UTF-8 text",
+        at: SourceLocation(file: path, line: 1, column: 1))
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    return try parse(yaml: text, file: path, relativeTo: folder.isEmpty ? "." : folder)
+  }
+
+  /// Reads and checks a scenario from YAML text.
+  /// - Parameters:
+  ///   - yaml: The scenario's text.
+  ///   - file: The name messages give the file.
+  ///   - folder: The folder relative paths start from.
+  /// - Returns: The scenario.
+  /// - Throws: ``ScenarioError`` as ``load(fileAt:)`` does.
+  public static func parse(yaml: String, file: String, relativeTo folder: String) throws(ScenarioError) -> Scenario {
+    let root: Node
+    do {
+      guard let node = try Yams.compose(yaml: yaml) else {
+        throw ScenarioError("the scenario file is empty; start it with 'schema: 1' and 'steps:'", at: SourceLocation(file: file, line: 1, column: 1))
+      }
+      root = node
+    } catch let error as ScenarioError {
+      throw error
+    } catch {
+      throw yamlError(error, file: file)
+    }
+    return try ScenarioDecoder(file: file, folder: folder).scenario(ScenarioNode(node: root, file: file, path: ""))
+  }
+
+  /// A Yams syntax error as a located scenario error.
+  private static func yamlError(_ error: any Error, file: String) -> ScenarioError {
+    func located(_ problem: String, _ mark: Mark, _ context: YamlError.Context?) -> ScenarioError {
+      let contextText = context.map { " (\($0.text))" } ?? ""
+      return ScenarioError("YAML syntax error: \(problem)\(contextText); check indentation, colons and quotes", at: SourceLocation(file: file, line: mark.line, column: mark.column))
+    }
+    switch error as? YamlError {
+    case .scanner(let context, let problem, let mark, _): return located(problem, mark, context)
+    case .parser(let context, let problem, let mark, _): return located(problem, mark, context)
+    case .composer(let context, let problem, let mark, _): return located(problem, mark, context)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return ScenarioError("the key '\(duplicates.joined(separator: "', '"))' appears twice; keep one", at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
+    default:
+      return ScenarioError("the file is not valid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+    }
+  }
+}

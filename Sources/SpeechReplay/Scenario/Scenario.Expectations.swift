@@ -1,0 +1,45 @@
+extension Scenario {
+  /// What must hold: the UI state at the end and at named snapshots, and the diagnostics.
+  public struct Expectations: Sendable, Hashable {
+    /// What the device's diagnostics must contain.
+    public enum Diagnostics: Sendable, Hashable {
+      /// Anything goes.
+      case unchecked
+      /// No diagnostic at all.
+      case none
+      /// Each text must appear in some diagnostic (subject or message).
+      case containing([String], at: SourceLocation)
+    }
+
+    /// The UI state after the last step, when checked.
+    public var final: StateExpectation?
+    /// The UI state at each named snapshot, in file order.
+    public var snapshots: [(name: String, expectation: StateExpectation)]
+    /// The diagnostics check.
+    public var diagnostics: Diagnostics
+    /// Where `diagnostics: none` is written, for its failure.
+    public var diagnosticsLocation: SourceLocation?
+
+    /// Creates expectations; by default nothing is checked.
+    public init(
+      final: StateExpectation? = nil, snapshots: [(name: String, expectation: StateExpectation)] = [],
+      diagnostics: Diagnostics = .unchecked, diagnosticsLocation: SourceLocation? = nil
+    ) {
+      self.final = final
+      self.snapshots = snapshots
+      self.diagnostics = diagnostics
+      self.diagnosticsLocation = diagnosticsLocation
+    }
+
+    public static func == (lhs: Expectations, rhs: Expectations) -> Bool {
+      lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
+        && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name) && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(final)
+      hasher.combine(snapshots.map(\.name))
+      hasher.combine(snapshots.map(\.expectation))
+    }
+  }
+}

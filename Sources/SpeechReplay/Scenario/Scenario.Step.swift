@@ -1,0 +1,70 @@
+extension Scenario {
+  /// One thing the simulated user or the world does, with its place in the file.
+  public struct Step: Sendable, Hashable, CustomStringConvertible {
+    /// How long the microphone hears the audio file.
+    public enum PlayLength: Sendable, Hashable {
+      /// For this long.
+      case duration(Duration)
+      /// Until the audio file ends.
+      case toEnd
+    }
+
+    /// What the step does.
+    public enum Action: Sendable, Hashable {
+      /// The user taps the microphone control: the subject's `start()` begins (steps go on meanwhile).
+      case start
+      /// The microphone hears the audio file for a while (otherwise it hears silence).
+      case play(PlayLength)
+      /// Time passes; the microphone hears silence.
+      case wait(Duration)
+      /// The user taps stop: the runner awaits the subject's `stop()`.
+      case stop
+      /// The network goes on or off line.
+      case network(online: Bool)
+      /// A locale's model is installed at once.
+      case install(locale: String)
+      /// A locale's model is removed.
+      case remove(locale: String)
+      /// The record permission is granted or denied.
+      case permission(granted: Bool)
+      /// An interruption (a call) begins and ends after the duration with `shouldResume`.
+      case interrupt(Duration)
+      /// The audio route changes to a new hardware format.
+      case route(sampleRate: Double, channels: Int)
+      /// The UI state is recorded under a name.
+      case snapshot(String)
+      /// The inner steps run `count` times.
+      case cycle(count: Int, steps: [Step])
+    }
+
+    /// What the step does.
+    public var action: Action
+    /// Where the step is written.
+    public var location: SourceLocation
+
+    /// Creates a step.
+    public init(_ action: Action, at location: SourceLocation) {
+      self.action = action
+      self.location = location
+    }
+
+    /// The step as a scenario file writes it: `play: 2s`, `cycle: 3 × 4 steps`.
+    public var description: String {
+      switch action {
+      case .start: "start"
+      case .play(.duration(let duration)): "play: \(DurationText.text(duration))"
+      case .play(.toEnd): "play: end"
+      case .wait(let duration): "wait: \(DurationText.text(duration))"
+      case .stop: "stop"
+      case .network(let online): "network: \(online ? "online" : "offline")"
+      case .install(let locale): "install: \(locale)"
+      case .remove(let locale): "remove: \(locale)"
+      case .permission(let granted): "permission: \(granted ? "grant" : "deny")"
+      case .interrupt(let duration): "interrupt: \(DurationText.text(duration))"
+      case .route(let rate, let channels): "route: \(Int(rate)) Hz, \(channels) channel\(channels == 1 ? "" : "s")"
+      case .snapshot(let name): "snapshot: \(name)"
+      case .cycle(let count, let steps): "cycle: \(count) × \(steps.count) steps"
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+public import SimulatedDevice
+
+/// One scenario file, read and checked: the device, the scripted model, the subject's options, the
+/// steps a simulated user takes and what the UI must show.
+///
+/// ```swift
+/// let scenario = try Scenario.load(fileAt: "Scenarios/offline-first-run.yaml")
+/// let result = ScenarioRunner(subject: factory).run(scenario, seed: nil)
+/// ```
+///
+/// The format is documented key by key in `Documentation/Scenarios.md`.
+public struct Scenario: Sendable {
+  /// The schema version this library reads.
+  public static let schemaVersion = 1
+
+  /// The scenario's name: its `name:` key, else the file name without extension.
+  public var name: String
+  /// What the scenario shows, in a sentence or two.
+  public var description: String
+  /// The file it was read from, as the caller named it.
+  public var file: String
+  /// The seed the file asks for (an explicit seed given to the runner wins; 1 when neither).
+  public var seed: UInt64?
+  /// The device: microphone (with the audio file resolved against the scenario's folder), assets,
+  /// network, permission, limits.
+  public var device: SimulatedDevice.Configuration
+  /// Duration of the audio file the microphone plays, in seconds (0 without audio).
+  public var audioDuration: Double
+  /// The scripted speech model.
+  public var model: Model
+  /// Options for the subject factory.
+  public var subject: SubjectOptions
+  /// The steps, in order.
+  public var steps: [Step]
+  /// What must hold at the end and at snapshots.
+  public var expectations: Expectations
+
+  /// Creates a scenario in code (files are read with ``load(fileAt:)``).
+  public init(
+    name: String, description: String = "", file: String = "<memory>", seed: UInt64? = nil,
+    device: SimulatedDevice.Configuration = .init(), audioDuration: Double = 0, model: Model = Model(),
+    subject: SubjectOptions = SubjectOptions(), steps: [Step], expectations: Expectations = Expectations()
+  ) {
+    self.name = name
+    self.description = description
+    self.file = file
+    self.seed = seed
+    self.device = device
+    self.audioDuration = audioDuration
+    self.model = model
+    self.subject = subject
+    self.steps = steps
+    self.expectations = expectations
+  }
+}

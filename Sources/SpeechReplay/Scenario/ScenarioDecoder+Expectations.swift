@@ -1,0 +1,81 @@
+extension ScenarioDecoder {
+  /// The `expect:` section: `final`, `snapshots`, `diagnostics`.
+  func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
+    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics"])
+    var expectations = Scenario.Expectations()
+    if let final = map["final"] { expectations.final = try state(final) }
+    if let snapshots = map["snapshots"] {
+      guard case .mapping = snapshots.node else {
+        throw snapshots.error("'expect.snapshots' must map snapshot names to expected states, like { after-hello: { committed: \"Hello.\" } }, not \(snapshots.shown)")
+      }
+      let recorded = Self.snapshotNames(in: steps)
+      for name in try snapshotKeys(snapshots) where !recorded.contains(name.text) {
+        let known = recorded.isEmpty ? "no step records a snapshot" : "the steps record \(recorded.map { "'\($0)'" }.joined(separator: ", "))"
+        throw name.node.error(
+          "'expect.snapshots' expects the snapshot '\(name.text)' but \(known)\(ScenarioNode.suggestion(name.text, recorded)); add '- snapshot: \(name.text)' to the steps")
+      }
+      for (name, _, value) in try snapshots.mapping(keys: recorded).entries {
+        expectations.snapshots.append((name, try state(value)))
+      }
+    }
+    if let diagnostics = map["diagnostics"] {
+      expectations.diagnosticsLocation = diagnostics.location
+      if case .scalar(let scalar) = diagnostics.node, scalar.string == "none" {
+        expectations.diagnostics = .none
+      } else if case .sequence = diagnostics.node {
+        expectations.diagnostics = .containing(try diagnostics.strings(), at: diagnostics.location)
+      } else {
+        throw diagnostics.error("'expect.diagnostics' must be none, or a list of texts each diagnostic must contain, not \(diagnostics.shown)")
+      }
+    }
+    return expectations
+  }
+
+  /// An expected UI state: `{ committed: "…", volatile: "", phase: listening, microphone: offered }`.
+  private func state(_ node: ScenarioNode) throws(ScenarioError) -> StateExpectation {
+    let map = try node.mapping(keys: ["committed", "volatile", "phase", "microphone"])
+    var expectation = StateExpectation()
+    if let value = map["committed"] { expectation.committed = .init(try textAllowingEmpty(value), at: value.location) }
+    if let value = map["volatile"] { expectation.volatile = .init(try textAllowingEmpty(value), at: value.location) }
+    if let value = map["phase"] {
+      let phase = try value.nonEmptyString()
+      let word = String(phase.prefix { $0 != " " && $0 != ":" })
+      let phases = ["idle", "preparing", "listening", "stopping", "unavailable", "failed"]
+      guard phases.contains(word) else {
+        throw value.error("'\(phase)' is not a phase; expected one of \(phases.joined(separator: ", ")) (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …')\(ScenarioNode.suggestion(word, phases))")
+      }
+      expectation.phase = .init(phase, at: value.location)
+    }
+    if let value = map["microphone"] { expectation.microphoneOffered = .init(try value.choice(["offered", "hidden"]) == "offered", at: value.location) }
+    return expectation
+  }
+
+  /// The keys of the `expect.snapshots` mapping with their nodes.
+  private func snapshotKeys(_ node: ScenarioNode) throws(ScenarioError) -> [(text: String, node: ScenarioNode)] {
+    guard case .mapping(let mapping) = node.node else { return [] }
+    var keys: [(text: String, node: ScenarioNode)] = []
+    for key in mapping.keys {
+      let keyNode = ScenarioNode(node: key, file: file, path: "expect.snapshots")
+      keys.append((try keyNode.string(), keyNode))
+    }
+    return keys
+  }
+
+  /// Text where an empty value (`volatile:` or `volatile: ""`) means the empty string.
+  private func textAllowingEmpty(_ node: ScenarioNode) throws(ScenarioError) -> String {
+    node.isNull ? "" : try node.string()
+  }
+
+  /// Every name a `snapshot:` step records, cycles included, in order.
+  static func snapshotNames(in steps: [Scenario.Step]) -> [String] {
+    var names: [String] = []
+    for step in steps {
+      switch step.action {
+      case .snapshot(let name) where !names.contains(name): names.append(name)
+      case .cycle(_, let inner): names += snapshotNames(in: inner).filter { !names.contains($0) }
+      default: break
+      }
+    }
+    return names
+  }
+}

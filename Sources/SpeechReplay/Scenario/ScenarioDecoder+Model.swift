@@ -1,0 +1,124 @@
+import CoreMediaTwin
+import Foundation
+import SimulatedDevice
+
+extension ScenarioDecoder {
+  /// The `model:` section: locale, latency, then `results:` or `transcript:` with `generate:`, and `faults:`.
+  func model(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Model {
+    let map = try node.mapping(keys: ["locale", "latency", "results", "transcript", "generate", "faults"])
+    let locale = try map["locale"]?.nonEmptyString() ?? "en-US"
+    let latency = try map["latency"]?.duration() ?? .zero
+    let faults = try map["faults"].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
+    if let results = map["results"], let transcript = map["transcript"] {
+      _ = results
+      throw transcript.error("'model' has both 'results' and 'transcript'; keep one: explicit results, or results generated from a word-timed transcript")
+    }
+    if let generate = map["generate"], !map.has("transcript") {
+      throw generate.error("'model.generate' needs 'model.transcript', the .words.tsv file to generate results from")
+    }
+    if let transcript = map["transcript"] {
+      let path = resolve(try transcript.nonEmptyString())
+      let words: [TimedWord]
+      do {
+        let table = try String(contentsOfFile: path, encoding: .utf8)
+        words = try TimedWord.parseTable(table, source: path)
+      } catch let error as TimedWord.TableError {
+        throw transcript.error("the transcript '\(path)' is not a word-timing table: \(error)")
+      } catch {
+        throw transcript.error("cannot read the transcript '\(path)': \((error as NSError).localizedDescription); give a .words.tsv path relative to the scenario file")
+      }
+      var options = ModelScript.TranscriptOptions(latency: latency)
+      if let generate = map["generate"] { options = try self.generate(generate, latency: latency) }
+      var script = ModelScript(transcript: words, options: options)
+      script.faults = faults
+      return Scenario.Model(locale: locale, script: script)
+    }
+    var entries: [ModelScript.Entry] = []
+    if let results = map["results"] {
+      for item in try results.list() { entries.append(try entry(item)) }
+    }
+    return Scenario.Model(locale: locale, script: ModelScript(entries: entries, faults: faults, latency: latency))
+  }
+
+  private func generate(_ node: ScenarioNode, latency: Duration) throws(ScenarioError) -> ModelScript.TranscriptOptions {
+    let map = try node.mapping(keys: ["volatileEvery", "finalAfterSilence", "style", "rewrites", "confidence"])
+    var options = ModelScript.TranscriptOptions(latency: latency)
+    if let value = map["volatileEvery"] {
+      options.volatileInterval = try value.duration()
+      guard options.volatileInterval > .zero else { throw value.error("'model.generate.volatileEvery' must be longer than 0s; write for example 200ms") }
+    }
+    if let value = map["finalAfterSilence"] { options.finalAfterSilence = try value.duration() }
+    if let value = map["style"] { options.finalStyle = try value.choice(["sentence", "asSpoken"]) == "sentence" ? .sentence : .asSpoken }
+    if let value = map["confidence"] { options.confidence = try value.double(in: 0...1) }
+    if let value = map["rewrites"] {
+      guard case .mapping(let mapping) = value.node else {
+        throw value.error("'model.generate.rewrites' must map word indexes to wrong first guesses, like { 2: brow }, not \(value.shown)")
+      }
+      for (key, guess) in mapping {
+        let index = try ScenarioNode(node: key, file: file, path: "model.generate.rewrites").int(in: 0...100_000)
+        options.rewrites[index] = try ScenarioNode(node: guess, file: file, path: "model.generate.rewrites.\(index)").nonEmptyString()
+      }
+    }
+    return options
+  }
+
+  /// One explicit result: `{ at: 0.4s, text: "the" }`, `{ at: 1.6s, final: "The fox.", range: [0s, 1.6s] }`, `{ at: 2s, withdraw: true }`.
+  private func entry(_ node: ScenarioNode) throws(ScenarioError) -> ModelScript.Entry {
+    let map = try node.mapping(keys: ["at", "text", "final", "withdraw", "range", "alternatives", "confidence", "finalizeAs", "delay"])
+    let at = CMTime(try map.required("at", example: "0.4s").duration())
+    let kinds = ["text", "final", "withdraw"].filter { map.has($0) }
+    guard kinds.count == 1 else {
+      throw node.error("a result needs exactly one of text (volatile), final or withdraw; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
+    }
+    let confidence = try map["confidence"]?.double(in: 0...1)
+    var range: CMTimeRange?
+    if let value = map["range"] {
+      let bounds = try value.list()
+      guard bounds.count == 2 else { throw value.error("'range' must be [start, end], like [0s, 1.6s]") }
+      let start = CMTime(try bounds[0].duration()), end = CMTime(try bounds[1].duration())
+      guard end >= start else { throw value.error("'range' ends before it starts; write [start, end]") }
+      range = CMTimeRange(start: start, end: end)
+    }
+    let delay = try map["delay"]?.duration()
+    if let withdraw = map["withdraw"] {
+      guard try withdraw.bool() else { throw withdraw.error("'withdraw' can only be true; remove the key for a result that shows text") }
+      return .withdrawal(at: at, range: range, delay: delay)
+    }
+    let isFinal = map.has("final")
+    let best = RecognizedText(try (map["final"] ?? map["text"])!.string(), confidence: confidence)
+    var alternatives = [best]
+    if let value = map["alternatives"] {
+      for item in try value.list() { alternatives.append(RecognizedText(try item.string(), confidence: confidence)) }
+    }
+    var finalizeAs: RecognizedText?
+    if let value = map["finalizeAs"] {
+      guard !isFinal else { throw value.error("'finalizeAs' applies to volatile results only; remove it from this final") }
+      finalizeAs = RecognizedText(try value.string(), confidence: confidence)
+    }
+    return ModelScript.Entry(kind: isFinal ? .final : .volatile, at: at, alternatives: alternatives, range: range, delay: delay, finalizeAs: finalizeAs)
+  }
+
+  /// `faults:` items: `{ error: 1s, code: 6, message: "…", delay: 0s }`, `{ stall: 1s, for: 500ms }`, `{ latencySpike: [1s, 2s], extra: 300ms }`.
+  private func faults(_ node: ScenarioNode) throws(ScenarioError) -> [ModelScript.Fault] {
+    var faults: [ModelScript.Fault] = []
+    for item in try node.list() {
+      let map = try item.mapping(keys: ["error", "code", "message", "delay", "stall", "for", "latencySpike", "extra"])
+      let kinds = ["error", "stall", "latencySpike"].filter { map.has($0) }
+      guard kinds.count == 1 else {
+        throw item.error("a fault needs exactly one of error, stall or latencySpike; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
+      }
+      if let at = map["error"] {
+        let failure = ModelFailure(code: try map["code"]?.int() ?? 6, message: try map["message"]?.string() ?? "The speech model failed")
+        faults.append(.error(at: CMTime(try at.duration()), failure: failure, delay: try map["delay"]?.duration() ?? .zero))
+      } else if let at = map["stall"] {
+        faults.append(.stall(at: CMTime(try at.duration()), duration: try map.required("for", example: "500ms").duration()))
+      } else if let span = map["latencySpike"] {
+        let bounds = try span.list()
+        guard bounds.count == 2 else { throw span.error("'latencySpike' must be [from, to], like [1s, 2s]") }
+        faults.append(
+          .latencySpike(from: CMTime(try bounds[0].duration()), to: CMTime(try bounds[1].duration()), extra: try map.required("extra", example: "300ms").duration()))
+      }
+    }
+    return faults
+  }
+}

@@ -1,0 +1,78 @@
+extension ScenarioDecoder {
+  /// The step kinds, in the order messages list them.
+  static let stepKinds = ["start", "play", "wait", "stop", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"]
+
+  /// A list of steps.
+  func steps(_ node: ScenarioNode) throws(ScenarioError) -> [Scenario.Step] {
+    var steps: [Scenario.Step] = []
+    for item in try node.list() { steps.append(try step(item)) }
+    return steps
+  }
+
+  /// One step: `start`, `stop`, or a mapping with one key such as `play: 2s`.
+  private func step(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Step {
+    let kinds = Self.stepKinds.joined(separator: ", ")
+    if case .scalar = node.node {
+      let name = try node.string()
+      switch name {
+      case "start": return .init(.start, at: node.location)
+      case "stop": return .init(.stop, at: node.location)
+      default:
+        if Self.stepKinds.contains(name) {
+          throw node.error("the step '\(name)' needs a value; write it as '\(name): …' (for example \(example(name)))")
+        }
+        throw node.error("unknown step '\(name)'; expected one of \(kinds)\(ScenarioNode.suggestion(name, Self.stepKinds))")
+      }
+    }
+    guard case .mapping(let mapping) = node.node, mapping.count == 1 else {
+      if case .mapping = node.node {
+        throw node.error("a step has exactly one key; write each step as its own list item ('- play: 2s' then '- snapshot: name')")
+      }
+      throw node.error("a step is a word (start, stop) or one key with a value (play: 2s), not \(node.shown)")
+    }
+    let map = try node.mapping(keys: Self.stepKinds)
+    let (kind, keyNode, value) = map.entries[0]
+    let location = keyNode.location
+    switch kind {
+    case "start", "stop":
+      guard value.isNull else { throw value.error("the step '\(kind)' takes no value; write '- \(kind)'") }
+      return .init(kind == "start" ? .start : .stop, at: location)
+    case "play":
+      if case .scalar(let scalar) = value.node, scalar.string == "end" { return .init(.play(.toEnd), at: location) }
+      guard case .scalar(let scalar) = value.node, DurationText.parse(scalar.string) != nil else {
+        throw value.error("\(value.shown) is not a duration; write play: 2s, 500ms or 1.5s, or play: end for the rest of the audio")
+      }
+      return .init(.play(.duration(try value.duration())), at: location)
+    case "wait": return .init(.wait(try value.duration()), at: location)
+    case "network": return .init(.network(online: try value.choice(["online", "offline"]) == "online"), at: location)
+    case "install": return .init(.install(locale: try value.nonEmptyString()), at: location)
+    case "remove": return .init(.remove(locale: try value.nonEmptyString()), at: location)
+    case "permission": return .init(.permission(granted: try value.choice(["grant", "deny"]) == "grant"), at: location)
+    case "interrupt": return .init(.interrupt(try value.duration()), at: location)
+    case "route":
+      let route = try value.mapping(keys: ["sampleRate", "channels"])
+      let rate = try route.required("sampleRate", example: "16000").double(in: 1_000...384_000)
+      let channels = try route["channels"]?.int(in: 1...2) ?? 1
+      return .init(.route(sampleRate: rate, channels: channels), at: location)
+    case "snapshot": return .init(.snapshot(try value.nonEmptyString()), at: location)
+    default:  // cycle
+      let cycle = try value.mapping(keys: ["count", "steps"])
+      let count = try cycle.required("count", example: "3").int(in: 1...10_000)
+      let inner = try steps(try cycle.required("steps", example: "[start, { play: 1s }, stop]"))
+      return .init(.cycle(count: count, steps: inner), at: location)
+    }
+  }
+
+  private func example(_ kind: String) -> String {
+    switch kind {
+    case "play": "play: 2s"
+    case "wait", "interrupt": "\(kind): 500ms"
+    case "network": "network: offline"
+    case "install", "remove": "\(kind): en-US"
+    case "permission": "permission: deny"
+    case "route": "route: { sampleRate: 16000, channels: 1 }"
+    case "snapshot": "snapshot: after-hello"
+    default: "cycle: { count: 3, steps: [start, stop] }"
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import AudioPCM
+import SimulatedDevice
+
+/// Reads a scenario's nodes into typed values (schema 1).
+struct ScenarioDecoder {
+  let file: String
+  let folder: String
+
+  func scenario(_ root: ScenarioNode) throws(ScenarioError) -> Scenario {
+    guard case .mapping = root.node else {
+      throw root.error("a scenario file is a mapping of keys (schema, name, audio, device, model, steps, expect), not \(root.shown)")
+    }
+    let top = try root.mapping(keys: Scenario.topLevelKeys)
+    let schema = try top.required("schema", example: "\(Scenario.schemaVersion)")
+    guard try schema.int() == Scenario.schemaVersion else {
+      throw schema.error("schema \(try schema.int()) is not supported; this version of speech-replay reads schema \(Scenario.schemaVersion)")
+    }
+    let fallbackName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    let model = try top["model"].map { (node) throws(ScenarioError) in try self.model(node) } ?? Scenario.Model()
+    var device = try top["device"].map { (node) throws(ScenarioError) in try self.device(node) } ?? SimulatedDevice.Configuration()
+    var audioDuration = 0.0
+    if let audio = top["audio"] {
+      let path = resolve(try audio.nonEmptyString())
+      audioDuration = try duration(ofAudio: path, at: audio)
+      device.microphone.audioFile = path
+    }
+    let steps = try self.steps(try top.required("steps", example: "[start, { play: end }, stop]"))
+    try checkSteps(steps, hasAudio: top.has("audio"))
+    var subject = SubjectOptions(locale: model.locale)
+    if let node = top["subject"] { subject = try self.subject(node, defaultLocale: model.locale) }
+    let expectations = try top["expect"].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) } ?? .init()
+    return Scenario(
+      name: try top["name"]?.nonEmptyString() ?? fallbackName,
+      description: try top["description"]?.string() ?? "",
+      file: file,
+      seed: try top["seed"]?.uint64(),
+      device: device, audioDuration: audioDuration, model: model, subject: subject, steps: steps, expectations: expectations)
+  }
+
+  /// A path relative to the scenario's folder (absolute paths stay).
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+  }
+
+  private func duration(ofAudio path: String, at node: ScenarioNode) throws(ScenarioError) -> Double {
+    do {
+      let file = try AudioFile(forReading: path)
+      return Double(file.frameCount) / file.fileFormat.sampleRate
+    } catch {
+      throw node.error("the audio file '\(path)' cannot be read: \(error); give a path relative to the scenario file to a WAV, CAF, FLAC or AIFF file")
+    }
+  }
+
+  // MARK: device
+
+  func device(_ node: ScenarioNode) throws(ScenarioError) -> SimulatedDevice.Configuration {
+    let map = try node.mapping(keys: ["microphone", "locales", "download", "network", "permission", "transcriberAvailable", "maximumAnalyzers"])
+    var configuration = SimulatedDevice.Configuration()
+    if let microphone = map["microphone"] {
+      let mic = try microphone.mapping(keys: ["sampleRate", "channels", "tapFrames", "jitter"])
+      if let value = mic["sampleRate"] { configuration.microphone.sampleRate = try value.double(in: 1_000...384_000) }
+      if let value = mic["channels"] { configuration.microphone.channelCount = try value.int(in: 1...2) }
+      if let value = mic["tapFrames"] { configuration.microphone.tapFrames = try value.int(in: 16...1_000_000) }
+      if let value = mic["jitter"] { configuration.microphone.jitter = try value.duration() }
+    }
+    if let locales = map["locales"] {
+      let map = try locales.mapping(keys: ["supported", "installed", "reserved", "maximumReserved"])
+      if let value = map["supported"] { configuration.assets.supportedLocales = try value.strings() }
+      if let value = map["installed"] {
+        configuration.assets.installedLocales = try value.strings()
+        configuration.assets.reservedLocales = configuration.assets.installedLocales  // reserved follows installed unless given
+      }
+      if let value = map["reserved"] { configuration.assets.reservedLocales = try value.strings() }
+      if let value = map["maximumReserved"] { configuration.assets.maximumReservedLocales = try value.int(in: 0...100) }
+    }
+    if let download = map["download"] {
+      let map = try download.mapping(keys: ["duration", "steps", "failsAt"])
+      if let value = map["duration"] { configuration.assets.downloadDuration = try value.duration() }
+      if let value = map["steps"] { configuration.assets.progressSteps = try value.int(in: 1...1_000) }
+      if let value = map["failsAt"] { configuration.assets.downloadFailsAt = try value.double(in: 0...1) }
+    }
+    if let network = map["network"] { configuration.networkAvailable = try network.choice(["online", "offline"]) == "online" }
+    if let permission = map["permission"] { configuration.recordPermission = try self.permission(permission) }
+    if let value = map["transcriberAvailable"] { configuration.speechTranscriberAvailable = try value.bool() }
+    if let value = map["maximumAnalyzers"] { configuration.maximumSimultaneousAnalyzers = try value.int(in: 0...64) }
+    return configuration
+  }
+
+  /// `permission: granted`, or `{ state: undetermined, answer: deny }`.
+  private func permission(_ node: ScenarioNode) throws(ScenarioError) -> SimulatedDevice.RecordPermission {
+    let states = SimulatedDevice.RecordPermission.State.allCases.map(\.rawValue)
+    if case .scalar = node.node {
+      let state = SimulatedDevice.RecordPermission.State(rawValue: try node.choice(states))!  // choice checked it
+      return .init(state: state, answersRequestWith: state != .denied)
+    }
+    let map = try node.mapping(keys: ["state", "answer"])
+    let state = SimulatedDevice.RecordPermission.State(rawValue: try map.required("state", example: "undetermined").choice(states))!
+    let answer = try map["answer"]?.choice(["grant", "deny"]) ?? "grant"
+    return .init(state: state, answersRequestWith: answer == "grant")
+  }
+
+  // MARK: subject
+
+  func subject(_ node: ScenarioNode, defaultLocale: String) throws(ScenarioError) -> SubjectOptions {
+    let map = try node.mapping(keys: ["locale", "preset", "inputBufferLimit", "options"])
+    var options = SubjectOptions(locale: try map["locale"]?.nonEmptyString() ?? defaultLocale)
+    options.preset = try map["preset"]?.nonEmptyString()
+    options.inputBufferLimit = try map["inputBufferLimit"]?.int(in: 1...1_000_000)
+    if let extra = map["options"] {
+      guard case .mapping(let mapping) = extra.node else { throw extra.error("'subject.options' must be a mapping of names to values, not \(extra.shown)") }
+      for (key, value) in mapping {
+        let name = try ScenarioNode(node: key, file: file, path: "subject.options").string()
+        options.options[name] = try ScenarioNode(node: value, file: file, path: "subject.options.\(name)").string()
+      }
+    }
+    return options
+  }
+}

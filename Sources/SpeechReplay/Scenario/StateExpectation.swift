@@ -1,0 +1,70 @@
+/// What a UI state must show; fields left nil are not checked. Each field keeps its place in the
+/// scenario file so a failure points at the line that expected it.
+public struct StateExpectation: Sendable, Hashable {
+  /// One expected value and where it is written.
+  public struct Field<Value: Sendable & Hashable>: Sendable, Hashable {
+    /// The expected value.
+    public var value: Value
+    /// Where it is written.
+    public var location: SourceLocation
+
+    /// Creates a field.
+    public init(_ value: Value, at location: SourceLocation) {
+      self.value = value
+      self.location = location
+    }
+  }
+
+  /// The committed text, exactly.
+  public var committed: Field<String>?
+  /// The volatile text, exactly.
+  public var volatile: Field<String>?
+  /// The phase as ``UIState/Phase/description`` writes it; `preparing` matches any progress and
+  /// `failed` any message.
+  public var phase: Field<String>?
+  /// Whether the microphone control is offered.
+  public var microphoneOffered: Field<Bool>?
+
+  /// Creates an expectation.
+  public init(
+    committed: Field<String>? = nil, volatile: Field<String>? = nil, phase: Field<String>? = nil, microphoneOffered: Field<Bool>? = nil
+  ) {
+    self.committed = committed
+    self.volatile = volatile
+    self.phase = phase
+    self.microphoneOffered = microphoneOffered
+  }
+
+  /// The mismatches between this expectation and `state`, one failure per field.
+  /// - Parameters:
+  ///   - state: What the UI showed.
+  ///   - context: `at the end`, `at snapshot 'x'`.
+  /// - Returns: Failures located at the expected field.
+  public func failures(against state: UIState, context: String) -> [ScenarioFailure] {
+    var failures: [ScenarioFailure] = []
+    if let committed, committed.value != state.committed {
+      failures.append(.init("committed text \(context) is \(quoted(state.committed)), expected \(quoted(committed.value))", at: committed.location))
+    }
+    if let volatile, volatile.value != state.volatile {
+      failures.append(.init("volatile text \(context) is \(quoted(state.volatile)), expected \(quoted(volatile.value))", at: volatile.location))
+    }
+    if let phase, !Self.phase(state.phase.description, matches: phase.value) {
+      failures.append(.init("phase \(context) is '\(state.phase)', expected '\(phase.value)'", at: phase.location))
+    }
+    if let microphoneOffered, microphoneOffered.value != state.microphoneOffered {
+      failures.append(
+        .init(
+          "the microphone control \(context) is \(state.microphoneOffered ? "offered" : "hidden"), expected \(microphoneOffered.value ? "offered" : "hidden")",
+          at: microphoneOffered.location))
+    }
+    return failures
+  }
+
+  /// Whether a phase text matches an expected one: equal, or the expected one without its detail
+  /// (`preparing` for `preparing 40%`, `failed` for `failed: no network`).
+  static func phase(_ actual: String, matches expected: String) -> Bool {
+    actual == expected || actual.hasPrefix(expected + " ") || actual.hasPrefix(expected + ":")
+  }
+
+  private func quoted(_ text: String) -> String { "\"\(text)\"" }
+}

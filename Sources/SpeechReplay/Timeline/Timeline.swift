@@ -1,0 +1,58 @@
+public import Simulation
+import Foundation
+
+/// The event timeline of one scenario run: microphone buffers, conversions, analyzer input
+/// accepted or rejected, results published, UI states, steps, lifecycle and diagnostics, each
+/// stamped with virtual time.
+public struct Timeline: Sendable, Equatable {
+  /// The events, in order.
+  public var events: [TraceEvent]
+
+  /// Creates a timeline.
+  public init(events: [TraceEvent]) { self.events = events }
+
+  /// How many events are of `kind`.
+  /// - Parameter kind: The kind to count.
+  /// - Returns: The count.
+  public func count(of kind: TraceEvent.Kind) -> Int { events.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
+
+  /// The events of `kind`, in order.
+  public func events(of kind: TraceEvent.Kind) -> [TraceEvent] { events.filter { $0.kind == kind } }
+
+  /// One event per line: virtual time in seconds, kind, then `name=value` fields.
+  ///
+  /// ```
+  ///    0.000s  scenario.step       step=start line=7
+  ///    0.100s  engine.buffer       sampleTime=0 frames=4800
+  /// ```
+  public var rendered: String {
+    let width = min(28, events.map(\.kind.rawValue.count).max() ?? 0)
+    var text = ""
+    for event in events {
+      let kind = event.kind.rawValue
+      text += Self.seconds(event.time).leftPadded(to: 9) + "  " + kind + String(repeating: " ", count: max(1, width - kind.count + 1))
+      text += event.fields.map { "\($0.name)=\(Self.shown($0.value))" }.joined(separator: " ")
+      text += "\n"
+    }
+    return text
+  }
+
+  /// `1.250s`: milliseconds precision.
+  static func seconds(_ time: Duration) -> String {
+    let milliseconds = time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+  }
+
+  /// A field value, quoted when it has spaces or is empty.
+  private static func shown(_ value: String) -> String {
+    let escaped = value.replacingOccurrences(of: "\n", with: "\\n")
+    return escaped.isEmpty || escaped.contains(" ") ? "\"\(escaped.replacingOccurrences(of: "\"", with: "\\\""))\"" : escaped
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
