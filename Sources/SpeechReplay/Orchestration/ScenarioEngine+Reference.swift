@@ -1,28 +1,22 @@
-import Foundation
-
 extension ScenarioEngine {
-  /// The engine the command line uses: the scenario runner driving the reference stack
-  /// (module LiveTranscription).
+  /// The engine the command line uses: ``ScenarioRunner`` with its standard subject (the reference
+  /// stack once its adapter is merged).
   ///
   /// This is the one place the CLI is wired to the runner.
+  public static var reference: ScenarioEngine { runner(ScenarioRunner()) }
+
+  /// An engine over a runner, for a runner with another subject (an app's own stack).
   ///
-  /// > Warning: Until the runner (`ScenarioRunner`, branch `scenarios`) is merged, this engine
-  /// > names scenarios after their files and reports every run as failed with a message saying so.
-  public static var reference: ScenarioEngine {
+  /// - Parameter runner: The runner that loads, runs and explains scenarios.
+  /// - Returns: An engine whose `name` and `explain` throw ``ScenarioError`` for an invalid file.
+  public static func runner(_ runner: ScenarioRunner) -> ScenarioEngine {
     ScenarioEngine(
-      name: { file in
-        guard FileManager.default.isReadableFile(atPath: file) else {
-          throw OrchestrationError(.missingScenarios, "\(file): cannot read this file; check the path and its permissions")
-        }
-        return SuitePlan.fallbackName(for: file)
-      },
-      run: { file, seed in
-        ScenarioResult(
-          name: SuitePlan.fallbackName(for: file), file: file, status: .failed, seed: seed ?? 0,
-          failures: [ScenarioFailure("\(file): this build of speech-replay has no scenario runner yet; build it from a branch that includes the runner")])
-      },
-      explain: { file, _ in
-        throw OrchestrationError(.missingScenarios, "\(file): this build of speech-replay has no scenario runner yet; build it from a branch that includes the runner")
+      name: { file in try Scenario.load(fileAt: file).name },
+      run: { file, seed in runner.run(fileAt: file, seed: seed) },
+      explain: { file, seed in
+        // Loading first turns an invalid file into an error (a non-zero exit) rather than text.
+        _ = try Scenario.load(fileAt: file)
+        return runner.explain(fileAt: file, seed: seed)
       })
   }
 }
