@@ -1,6 +1,7 @@
 // A stand-in worker for the orchestration tests: answers `run-scenario FILE [--seed N]` like
 // `speech-replay` does, but what it does is read from the file's `probe:` line, so tests can make
-// a worker pass, fail, trap, exit or stay silent without depending on the scenario runner.
+// a worker pass, fail, trap, exit or stay silent without depending on the scenario runner. The
+// line may be a YAML comment (`# probe: trap`), so the file is also a valid scenario for the parent.
 //
 //   probe: pass    (default) prints a little output, then a passed result
 //   probe: fail    a failed result with a located failure
@@ -24,7 +25,7 @@ func value(of key: String) -> String? {
   text.split(separator: "\n").first { $0.hasPrefix("\(key):") }.map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) }
 }
 let name = value(of: "name") ?? SuitePlan.fallbackName(for: file)
-let mode = value(of: "probe") ?? "pass"
+let mode = value(of: "probe") ?? value(of: "# probe") ?? "pass"
 var result = ScenarioResult(
   name: name, file: file, status: .passed, seed: seed ?? 7, wallSeconds: 0.01, virtualSeconds: 2.5,
   traceHash: "probe-\(name.utf8.count)", figures: ["probe.characters": Double(text.count)])
