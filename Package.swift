@@ -23,6 +23,8 @@ let package = Package(
     .library(name: "SpeechShim", targets: ["SpeechShim"]),
     .library(name: "LiveTranscription", targets: ["LiveTranscription"]),
     .library(name: "SpeechReplay", targets: ["SpeechReplay"]),
+    // Runs a scenario file against a subject inside `swift test` (Swift Testing and XCTest).
+    .library(name: "SpeechReplayTesting", targets: ["SpeechReplayTesting"]),
     // The simulated device the twins run on: app tests configure it (assets, network, microphone).
     .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
     // Reference workloads for the simulation's tests, self-check executable and benchmark.
@@ -85,6 +87,8 @@ let package = Package(
       ]),
 
     // MARK: front ends
+    // One call runs a scenario inside swift test and fails the test with its messages.
+    .target(name: "SpeechReplayTesting", dependencies: ["SpeechReplay"]),
     .executableTarget(
       name: "speech-replay",
       dependencies: [
@@ -116,6 +120,9 @@ let package = Package(
     .testTarget(
       name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM"],
       swiftSettings: appleFrameworkTests),
+    .testTarget(
+      name: "SpeechReplayTests",
+      dependencies: ["SpeechReplay", "SpeechReplayTesting", "SpeechShim", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.
     .testTarget(
       name: "SeedsTests", dependencies: ["SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation"],

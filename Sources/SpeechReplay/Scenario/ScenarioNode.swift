@@ -166,7 +166,7 @@ struct ScenarioNode {
   /// `, did you mean 'steps'?` when a choice is close to `text`, else empty.
   static func suggestion(_ text: String, _ choices: [String]) -> String {
     let scored = choices.map { ($0, editDistance(text.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
-    guard let (best, distance) = scored, distance <= max(2, best.count / 3) else { return "" }
+    guard let (best, distance) = scored, distance <= max(1, (best.count + 1) / 3), distance < best.count else { return "" }
     return ", did you mean '\(best)'?"
   }
 

@@ -1,0 +1,28 @@
+public import SpeechReplay
+import XCTest
+
+/// Runs a scenario file against a subject inside an XCTest method and calls `XCTFail` once per
+/// failure, each with the scenario's `file:line:column: message`.
+///
+/// ```swift
+/// func testHelloWorld() {
+///   assertScenario(at: "Scenarios/hello-world.yaml", subject: .myDictation)
+/// }
+/// ```
+/// - Parameters:
+///   - path: The scenario file (relative to the current directory, or absolute).
+///   - subject: Makes the stack under test.
+///   - seed: Overrides the scenario's seed.
+///   - file: Where failures are reported; the caller by default.
+///   - line: Where failures are reported; the caller by default.
+/// - Returns: The result, for further checks.
+@discardableResult
+public func assertScenario(
+  at path: String, subject: SubjectFactory, seed: UInt64? = nil, file: StaticString = #filePath, line: UInt = #line
+) -> ScenarioResult {
+  let result = ScenarioRunner(subject: subject).run(fileAt: path, seed: seed)
+  for message in ScenarioResult.testMessages(result) {
+    XCTFail(message, file: file, line: line)
+  }
+  return result
+}

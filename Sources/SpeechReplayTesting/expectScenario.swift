@@ -1,0 +1,30 @@
+public import SpeechReplay
+public import Testing
+
+/// Runs a scenario file against a subject inside a Swift Testing test and records one issue per
+/// failure, each with the scenario's `file:line:column: message`.
+///
+/// ```swift
+/// @Test func helloWorld() {
+///   expectScenario(at: "Scenarios/hello-world.yaml", subject: .myDictation)
+/// }
+/// ```
+///
+/// Call it from a synchronous test: the simulation runs on the calling thread (see
+/// `Documentation/Simulation.md`); suites that run several scenarios should be `.serialized`.
+/// - Parameters:
+///   - path: The scenario file (relative to the current directory, or absolute).
+///   - subject: Makes the stack under test.
+///   - seed: Overrides the scenario's seed.
+///   - sourceLocation: Where issues are reported; the caller by default.
+/// - Returns: The result, for further checks.
+@discardableResult
+public func expectScenario(
+  at path: String, subject: SubjectFactory, seed: UInt64? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> ScenarioResult {
+  let result = ScenarioRunner(subject: subject).run(fileAt: path, seed: seed)
+  for message in ScenarioResult.testMessages(result) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+  return result
+}
