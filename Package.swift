@@ -109,8 +109,6 @@ let package = Package(
     .testTarget(
       name: "SpeechReplayCLITests", dependencies: ["AudioPCM", "SpeechReplay", .target(name: "scenario-worker-probe")],
       exclude: ["Schemas"]),
-    // Orchestration (discovery, shards, filters, worker pool) and reports, as a library.
-    .testTarget(name: "SpeechReplayTests", dependencies: ["SpeechReplay", .target(name: "scenario-worker-probe")]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
     .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "AudioPCM", "Simulation"]),
     .testTarget(
@@ -122,7 +120,11 @@ let package = Package(
       swiftSettings: appleFrameworkTests),
     .testTarget(
       name: "SpeechReplayTests",
-      dependencies: ["SpeechReplay", "SpeechReplayTesting", "SpeechShim", "SimulatedDevice", "Simulation", "AudioPCM"]),
+      dependencies: [
+        "SpeechReplay", "SpeechReplayTesting", "SpeechShim", "SimulatedDevice", "Simulation", "AudioPCM",
+        // The orchestration tests start it as a worker that passes, fails or traps on purpose.
+        .target(name: "scenario-worker-probe"),
+      ]),
     // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.
     .testTarget(
       name: "SeedsTests", dependencies: ["SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation"],
