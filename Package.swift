@@ -96,6 +96,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // A stand-in worker that passes, fails, traps or exits as its scenario file says (orchestration tests).
+    .executableTarget(name: "scenario-worker-probe", dependencies: ["SpeechReplay"]),
+
     // MARK: tests
     .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM"]),
     .testTarget(
@@ -103,7 +106,9 @@ let package = Package(
       dependencies: ["Simulation", "SimulationWorkloads", .target(name: "simulation-selfcheck")]),
     // XCTest, to prove runs work from a synchronous XCTest method on the main thread.
     .testTarget(name: "SimulationXCTests", dependencies: ["Simulation", "SimulationWorkloads"]),
-    .testTarget(name: "SpeechReplayCLITests", dependencies: ["AudioPCM"]),
+    .testTarget(
+      name: "SpeechReplayCLITests", dependencies: ["AudioPCM", "SpeechReplay", .target(name: "scenario-worker-probe")],
+      exclude: ["Schemas"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
     .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "AudioPCM", "Simulation"]),
     .testTarget(
@@ -117,7 +122,11 @@ let package = Package(
     .testTarget(name: "LiveTranscriptionTests", dependencies: ["LiveTranscription", "SimulatedDevice", "Simulation"]),
     .testTarget(
       name: "SpeechReplayTests",
-      dependencies: ["SpeechReplay", "SpeechReplayTesting", "SpeechShim", "SimulatedDevice", "Simulation", "AudioPCM"]),
+      dependencies: [
+        "SpeechReplay", "SpeechReplayTesting", "SpeechShim", "SimulatedDevice", "Simulation", "AudioPCM",
+        // The orchestration tests start it as a worker that passes, fails or traps on purpose.
+        .target(name: "scenario-worker-probe"),
+      ]),
     // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.
     .testTarget(
       name: "SeedsTests", dependencies: ["SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation"],

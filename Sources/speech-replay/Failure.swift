@@ -1,4 +1,5 @@
 import AudioPCM
+import SpeechReplay
 import ArgumentParser
 
 import Foundation
@@ -15,8 +16,20 @@ enum Failure {
   ///   - path: The file the command was working on, for errors that do not name one themselves.
   static func printError(_ error: any Error, path: String? = nil) {
     let text = line(for: error)
-    let named = error is AudioFileError || error is ValidationError || path == nil ? text : "\(path!): \(text)"
+    let named = error is AudioFileError || error is ValidationError || error is OrchestrationError || path == nil ? text : "\(path!): \(text)"
     printLine("speech-replay: error: \(named)")
+  }
+
+  /// Prints one line for a command-line usage error, with where to find the usage.
+  static func printUsageError(_ message: String) {
+    var text = message
+    for prefix in ["Error: ", "error: "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+    printLine("speech-replay: error: \(text) (see 'speech-replay help')")
+  }
+
+  /// Prints one informational line on standard error: `speech-replay: note: text`.
+  static func printNote(_ text: String) {
+    printLine("speech-replay: note: \(text)")
   }
 
   /// Prints one line for a warning about a file that was still read.
@@ -30,6 +43,7 @@ enum Failure {
     case let error as AudioFormatError: error.message
     case let error as SampleRateConverterError: error.message
     case let error as ValidationError: error.message
+    case let error as OrchestrationError: error.message
     default: String(describing: error)
     }
   }

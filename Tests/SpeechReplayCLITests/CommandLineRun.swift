@@ -9,19 +9,22 @@ struct CommandLineRun {
   let standardError: String
 
   /// The `speech-replay` binary next to this test bundle in the build folder.
-  static func executable() throws -> URL {
+  static func executable() throws -> URL { try executable(named: "speech-replay") }
+
+  /// An executable product of this package next to this test bundle in the build folder.
+  static func executable(named name: String) throws -> URL {
     var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]), Bundle.main.bundleURL]
     if let executable = Bundle.main.executableURL { candidates.append(executable) }
     for start in candidates {
       var folder = start.deletingLastPathComponent()
       for _ in 0..<5 {
-        let binary = folder.appendingPathComponent("speech-replay")
+        let binary = folder.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
         folder = folder.deletingLastPathComponent()
       }
     }
     throw CommandLineRunError(
-      message: "no speech-replay binary next to the test bundle (\(CommandLine.arguments[0])); run `swift build --build-tests` first")
+      message: "no \(name) binary next to the test bundle (\(CommandLine.arguments[0])); run `swift build --build-tests` first")
   }
 
   /// Runs `speech-replay` with the given arguments from the repository root and waits for it.

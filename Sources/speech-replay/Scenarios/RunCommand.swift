@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import SpeechReplay
+
+/// `speech-replay run [PATH...]`: runs scenario files in worker processes and reports them.
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run scenario files (or folders of them) against the reference stack.",
+    discussion: """
+      Each scenario runs in its own worker process, so a crash or trap fails that scenario and the others go on. \
+      On a terminal a progress line updates in place; otherwise one line per scenario is printed in suite order. \
+      The last line is the summary. The exit status is 0 when nothing failed or crashed, 1 otherwise, 64 for bad arguments.
+      """)
+
+  @Argument(help: "Scenario files or folders (searched recursively for *.yaml and *.yml). Default: Scenarios.")
+  var paths: [String] = []
+
+  @Option(help: "Run only scenarios whose name or path matches this regular expression.")
+  var filter: String?
+
+  @Option(help: "Use this seed for every scenario instead of each scenario's own.")
+  var seed: UInt64?
+
+  @Option(help: "How many worker processes run at once. Default: the number of CPUs.")
+  var jobs: Int?
+
+  @Option(help: "Run one part of the suite: INDEX/COUNT (1-based), for example 2/4. The parts of all shards cover every scenario once.")
+  var shard: String?
+
+  @Option(help: "Write a JUnit XML report to this file.")
+  var junit: String?
+
+  @Option(help: "Write a JSON report to this file.")
+  var json: String?
+
+  @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
+  var worker: String?
+
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    if let shard {
+      do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
+    }
+    if let filter {
+      do { _ = try ScenarioFilter(pattern: filter) } catch { throw ValidationError(error.message) }
+    }
+  }
+
+  func run() async throws {
+    let engine = ScenarioEngine.reference
+    let plan: SuitePlan
+    do {
+      plan = try SuitePlan(
+        paths: paths.isEmpty ? ["Scenarios"] : paths, filter: try filter.map { try ScenarioFilter(pattern: $0) },
+        shard: try shard.map { try Shard(parsing: $0) }, engine: engine)
+    } catch let error as OrchestrationError {
+      Failure.printError(error)
+      throw ExitCode.validationFailure
+    }
+    let executable = worker.map { URL(fileURLWithPath: $0) } ?? Self.ownExecutable
+    let pool = WorkerPool(command: WorkerCommand(executable: executable), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in
+      FileHandle.standardOutput.write(Data(text.utf8))
+    }
+    if let shard, plan.scenarios.isEmpty {
+      Failure.printNote("shard \(shard) holds none of the \(plan.discoveredCount) scenarios")
+    }
+    let results = await pool.run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
+    let summary = RunSummary(results: results)
+    var reportFailed = false
+    if let junit {
+      var properties: [(String, String)] = []
+      if let shard { properties.append(("shard", shard)) }
+      if let seed { properties.append(("seed", String(seed))) }
+      reportFailed = !write(Data(JUnitReport(results: results, runProperties: properties).xml().utf8), to: junit) || reportFailed
+    }
+    if let json {
+      do {
+        reportFailed = !write(try JSONReport(results: results).encoded(), to: json) || reportFailed
+      } catch {
+        Failure.printError(error, path: json)
+        reportFailed = true
+      }
+    }
+    console.finish(summary)
+    if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
+  }
+
+  private func write(_ data: Data, to path: String) -> Bool {
+    do {
+      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+      return true
+    } catch {
+      Failure.printError(OrchestrationError(.unwritableReport, "\(path): cannot write the report (\(error.localizedDescription)); check that its folder exists and is writable"))
+      return false
+    }
+  }
+
+  /// This executable, which also answers `run-scenario` as a worker.
+  static var ownExecutable: URL {
+    Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+  }
+}

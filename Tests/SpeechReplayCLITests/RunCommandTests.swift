@@ -1,0 +1,190 @@
+import Foundation
+import SpeechReplay
+import Testing
+
+/// `speech-replay run`, `list` and `explain` through the built binary. Most runs use the
+/// `scenario-worker-probe` worker (`--worker`), whose scenario files say whether it passes,
+/// fails, traps or exits, so crash isolation is tested without depending on any stack.
+@Suite struct RunCommandTests {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("RunCommandTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  @discardableResult
+  private func write(_ relative: String, _ text: String) throws -> String {
+    let url = folder.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  private func probeScenario(_ relative: String, name: String, mode: String = "pass") throws -> String {
+    // A valid scenario (so the parent can name it); the probe worker reads the comment.
+    try write(relative, "schema: 1\nname: \(name)\nsteps: [start, stop]\n# probe: \(mode)\n")
+  }
+
+  private var probe: String { get throws { try CommandLineRun.executable(named: "scenario-worker-probe").path } }
+
+  @Test func aCrashingScenarioIsOneFailureAndTheSuiteFinishes() throws {
+    let files = [
+      try probeScenario("suite/a-pass.yaml", name: "first passes"),
+      try probeScenario("suite/b-trap.yaml", name: "second traps", mode: "trap"),
+      try probeScenario("suite/c-fail.yaml", name: "third <fails> & says so", mode: "fail"),
+      try probeScenario("suite/nested/d-pass.yaml", name: "fourth passes"),
+    ]
+    let junit = folder.appendingPathComponent("junit.xml").path
+    let json = folder.appendingPathComponent("report.json").path
+    let run = try CommandLineRun(
+      ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--jobs", "3", "--seed", "42", "--junit", junit, "--json", json])
+    #expect(run.status == 1)
+    #expect(!run.endedBySignal)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    let verdicts = lines.filter { ["PASS ", "FAIL ", "CRASH "].contains(where: $0.hasPrefix) }
+    // Suite order (sorted paths), whatever order the three parallel workers finished in.
+    #expect(verdicts.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["PASS", "CRASH", "FAIL", "PASS"], "\(run.standardOutput)")
+    #expect(verdicts[0].hasPrefix("PASS first passes (\(files[0])) ") && verdicts[0].hasSuffix(" s"))
+    #expect(verdicts[3].hasPrefix("PASS fourth passes (\(files[3]))"))
+    #expect(lines.contains("\(files[2]):3:5: snapshot 'after-sentence' differs: expected \"a < b & c\""), "\(run.standardOutput)")
+    #expect(lines.contains { $0.contains("was killed by signal") }, "\(run.standardOutput)")
+    #expect(lines.contains("    | probe worker about to trap"), "\(run.standardOutput)")
+    #expect(lines.last == "2 passed, 1 failed, 1 crashed")
+
+    let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    #expect(report.results.map(\.file) == files)
+    #expect(report.results.map(\.status) == [.passed, .crashed, .failed, .passed])
+    #expect(report.results.allSatisfy { $0.seed == 42 })
+    #expect(report.summary == RunSummary(results: report.results))
+    #expect(report.summary.crashed == 1)
+
+    let validation = try XMLLint.validateJUnit(junit)
+    #expect(validation.status == 0, "\(validation.output)")
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.contains("<testsuite name=\"\(folder.appendingPathComponent("suite").path)\" tests=\"3\" failures=\"1\" errors=\"1\""))
+    #expect(xml.contains("<testsuite name=\"\(folder.appendingPathComponent("suite/nested").path)\" tests=\"1\" failures=\"0\" errors=\"0\""))
+    #expect(xml.contains("<error message=\"the worker running this scenario was killed by signal"))
+    #expect(xml.contains("<system-out>standard output"))
+    #expect(xml.contains("name=\"third &lt;fails&gt; &amp; says so\""))
+    #expect(xml.contains("<property name=\"first passes.seed\" value=\"42\"/>"))
+    #expect(xml.contains("<property name=\"first passes.traceHash\" value=\"probe-12\"/>"))
+    #expect(xml.contains("<property name=\"seed\" value=\"42\"/>"))
+    let message = try XMLLint.xpath("string(//testcase[3]/failure/@message)", in: junit)
+    #expect(message.output == "\(files[2]):3:5: snapshot 'after-sentence' differs: expected \"a < b & c\"", "\(message.output)")
+  }
+
+  @Test func shardsTogetherRunEveryScenarioExactlyOnce() throws {
+    // Suite order is sorted by path: suite/0/s0, suite/0/s3, …, suite/1/s1, …
+    let files = try (0..<12).map { try probeScenario("suite/\($0 % 3)/s\($0).yaml", name: "scenario \($0)") }.sorted()
+    var ran: [String] = []
+    for index in 1...3 {
+      let json = folder.appendingPathComponent("shard-\(index).json").path
+      let junit = folder.appendingPathComponent("shard-\(index).xml").path
+      let run = try CommandLineRun(
+        ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--shard", "\(index)/3", "--json", json, "--junit", junit])
+      #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+      let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+      // Each shard keeps suite order.
+      #expect(report.results.map(\.file) == files.filter { report.results.map(\.file).contains($0) })
+      #expect(run.standardOutput.split(separator: "\n").last.map(String.init) == "\(report.results.count) passed, 0 failed")
+      #expect(try XMLLint.validateJUnit(junit).status == 0)
+      ran += report.results.map(\.file)
+    }
+    #expect(ran.count == files.count)
+    #expect(Set(ran) == Set(files))
+  }
+
+  @Test func filterKeepsScenariosWhoseNameOrPathMatches() throws {
+    let offline = try probeScenario("suite/offline.yaml", name: "first run offline")
+    let cycles = try probeScenario("suite/cycles/many.yaml", name: "twenty start-stop cycles")
+    let json = folder.appendingPathComponent("r.json").path
+    let run = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "start-stop", "--json", json])
+    #expect(run.status == 0)
+    #expect(try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json))).results.map(\.file) == [cycles])
+    let byPath = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "/off[a-z]+\\.yaml$"])
+    #expect(byPath.status == 0)
+    #expect(byPath.standardOutput.hasPrefix("PASS first run offline (\(offline))"), "\(byPath.standardOutput)")
+    let none = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "nothing-like-this"])
+    #expect(none.status == 64)
+    #expect(none.errorLines == ["speech-replay: error: --filter 'nothing-like-this' matches none of the 2 scenarios found; check the pattern with `speech-replay list`"])
+  }
+
+  @Test(arguments: [
+    (["run", "--shard", "0/3"], "--shard: the index must be between 1 and 3"),
+    (["run", "--shard", "2"], "--shard '2' is not INDEX/COUNT"),
+    (["run", "--jobs", "0"], "--jobs must be at least 1"),
+    (["run", "--seed", "minus-one"], "'minus-one' is invalid for '--seed"),
+    (["run", "--filter", "[unclosed"], "--filter '[unclosed' is not a valid regular expression"),
+    (["run", "--no-such-option"], "Unknown option '--no-such-option'"),
+    (["run", "no/such/folder"], "no/such/folder: no such file or folder"),
+    (["list", "no/such/file.yaml"], "no/such/file.yaml: no such file or folder"),
+    (["explain"], "Missing expected argument '<scenario>'"),
+  ])
+  func badArgumentsGiveOneClearLineAndStatus64(arguments: [String], expected: String) throws {
+    let run = try CommandLineRun(arguments)
+    #expect(run.status == 64, "\(run.standardError)")
+    #expect(run.errorLines.count == 1, "\(run.standardError)")
+    #expect(run.errorLines.first?.hasPrefix("speech-replay: error: ") == true)
+    #expect(run.standardError.contains(expected), "\(run.standardError)")
+    #expect(run.standardOutput.isEmpty)
+  }
+
+  @Test func listNamesEachScenarioAndReportsInvalidFilesWithTheirLocation() throws {
+    let quiet = try write("suite/a-quiet.yaml", "schema: 1\nname: quiet start and stop\nsteps: [start, stop]\n")
+    let broken = try write("suite/b-broken.yaml", "schema: 1\nname: broken\nsteps: [start, { bogus: 1 }]\n")
+    let run = try CommandLineRun(["list", folder.appendingPathComponent("suite").path])
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "quiet start and stop (\(quiet))\n")
+    #expect(run.errorLines.count == 1)
+    #expect(run.errorLines.first?.hasPrefix("speech-replay: error: \(broken):3:18: unknown key 'bogus'") == true, "\(run.standardError)")
+  }
+
+  @Test func explainPrintsTheTimelineOrTheLocatedError() throws {
+    let quiet = try write("a-quiet.yaml", "schema: 1\nname: quiet start and stop\nsteps: [start, stop]\n")
+    let run = try CommandLineRun(["explain", quiet, "--seed", "5"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.hasPrefix("scenario: quiet start and stop\nfile: \(quiet)\nseed: 5\n"), "\(run.standardOutput)")
+    let broken = try write("b-broken.yaml", "schema: 1\nname: broken\nsteps: [start, { bogus: 1 }]\n")
+    let failed = try CommandLineRun(["explain", broken])
+    #expect(failed.status == 1)
+    #expect(failed.errorLines.first?.hasPrefix("speech-replay: error: \(broken):3:18: ") == true, "\(failed.standardError)")
+  }
+
+  @Test func theDefaultWorkerIsSpeechReplayItself() throws {
+    let quiet = try write("suite/quiet.yaml", "schema: 1\nname: quiet start and stop\nseed: 9\nsteps: [start, stop]\n")
+    let broken = try write("suite/z-broken.yaml", "schema: 1\nsteps: [start, { bogus: 1 }]\n")
+    let json = folder.appendingPathComponent("r.json").path
+    let run = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--json", json])
+    let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    #expect(report.results.map(\.file) == [quiet, broken])
+    #expect(report.results.map(\.name) == ["quiet start and stop", "z-broken"])
+    // The worker ran the scenario in the simulation (its seed and trace came back) rather than crashing.
+    #expect(report.results[0].status != .crashed, "\(report.results[0])")
+    #expect(report.results[0].seed == 9)
+    #expect(!report.results[0].traceHash.isEmpty)
+    #expect(report.results[1].status == .failed)
+    #expect(report.results[1].failures.first?.description.hasPrefix("\(broken):2:18: unknown key 'bogus'") == true, "\(report.results[1].failures)")
+    #expect(run.status == 1)
+    #expect(run.standardOutput.split(separator: "\n").last.map(String.init) == RunSummary(results: report.results).line)
+  }
+
+  @Test func junitEscapesWhatXMLCannotHoldAndStaysValid() throws {
+    let result = ScenarioResult(
+      name: "quotes \" ' and <tags> & \u{1B}[31mcolour\u{1B}[0m 🎙", file: "Scenarios/odd/x.yaml", status: .crashed, seed: .max,
+      failures: [ScenarioFailure("line one\nline two\ttabbed", at: SourceLocation(file: "Scenarios/odd/x.yaml", line: 1, column: 2))],
+      wallSeconds: .infinity, traceHash: "00ff", figures: ["nan": .nan, "ms": 12.5], output: "bell \u{07} nul-free ]]> end")
+    let file = folder.appendingPathComponent("odd.xml").path
+    try Data(JUnitReport(results: [result], runProperties: [("shard", "1/2")]).xml().utf8).write(to: URL(fileURLWithPath: file))
+    let validation = try XMLLint.validateJUnit(file)
+    #expect(validation.status == 0, "\(validation.output)")
+    let name = try XMLLint.xpath("string(//testcase/@name)", in: file)
+    #expect(name.output == "quotes \" ' and <tags> & \\u{1B}[31mcolour\\u{1B}[0m 🎙")
+    let message = try XMLLint.xpath("string(//testcase/error/@message)", in: file)
+    #expect(message.output == "Scenarios/odd/x.yaml:1:2: line one\nline two\ttabbed")
+    let output = try XMLLint.xpath("string(//testcase/system-out)", in: file)
+    #expect(output.output == "bell \\u{7} nul-free ]]> end")
+    let time = try XMLLint.xpath("string(//testcase/@time)", in: file)
+    #expect(time.output == "0.000")
+  }
+}
