@@ -59,7 +59,9 @@ import Testing
       return (transcriber.uiState, StackHarness.ledgerCounts())
     }
     #expect(state.phase == .idle)
-    #expect(state.committedText.lowercased().hasPrefix("the quick brown fox"), "\(state)")
+    // Stopping finalizes what was heard before the interruption at 2.4 s ("fox" ends at 2.10 s but
+    // is only recognised at the 2.3 s tick, which the converter's read-ahead keeps just out of reach).
+    #expect(state.committedText == "The quick brown.", "\(state)")
     #expect(counts == [0, 0, 0])
   }
 

@@ -24,6 +24,13 @@ import Testing
     #expect(script.entries[2].alternatives[0].words.map(\.range) == words.map(\.range))
   }
 
+  @Test func finalizingMidUtteranceCommitsOnlyTheWordsHeard() throws {
+    let words = try TimedWord.parseTable(helloWorld, source: "hello-world.words.tsv")
+    let script = ModelScript(transcript: words)
+    #expect(script.entries[0].finalizeAs?.string == "Hello.", "only 'hello' was heard")
+    #expect(script.entries[1].finalizeAs?.string == "Hello world.")
+  }
+
   @Test func aLongPauseSplitsUtterances() {
     let words = [
       TimedWord("turn", start: .seconds(0.3), end: .seconds(0.7)), TimedWord("on", start: .seconds(0.76), end: .seconds(1.1)),

@@ -76,7 +76,9 @@ extension ModelScript {
         heardCount = heard
         let text = RecognizedText(words: words)
         if heard > 0 && text != shown {
-          entries.append(.volatile(text, at: tick, finalizeAs: finalText))
+          // Finalizing now commits what has been heard so far, correctly spelled and punctuated.
+          let finalizeAs = heard == utterance.count ? finalText : Self.finalText(Array(utterance.prefix(heard)), style: options.finalStyle, confidence: options.confidence)
+          entries.append(.volatile(text, at: tick, finalizeAs: finalizeAs))
           shown = text
         }
         tick = tick + interval

@@ -4,8 +4,10 @@ import Simulation
 
 /// The reference stack (module `LiveTranscription`) as a subject: the CLI's default.
 ///
-/// Options: `locale`; `inputBufferLimit` bounds the stack's analyzer input queue in buffers. The
-/// stack's download-progress polling runs on the simulation's virtual clock.
+/// Options: `locale`; `inputBufferLimit` bounds the stack's analyzer input queue in buffers;
+/// `options: { dictationFallback: "true" }` makes the stack use `DictationTranscriber` where
+/// `SpeechTranscriber` is unavailable. The stack's download-progress polling runs on the
+/// simulation's virtual clock.
 // Issue 5 merge: a first adapter, written once the reference stack was on main; review with its author.
 @MainActor
 final class ReferenceSubject: TranscriptionSubject {
@@ -16,6 +18,7 @@ final class ReferenceSubject: TranscriptionSubject {
   init(options: SubjectOptions) {
     var configuration = LiveTranscriber.Configuration(clock: VirtualClock())
     if let limit = options.inputBufferLimit { configuration.inputLimit = .buffers(limit) }
+    configuration.usesDictationFallback = options.options["dictationFallback"] == "true"
     transcriber = LiveTranscriber(locale: Locale(identifier: options.locale), configuration: configuration)
   }
 

@@ -7,7 +7,15 @@ import Testing
 @Suite(.serialized) struct BundledScenarioTests {
   static let files = (try? FileManager.default.contentsOfDirectory(atPath: TestFiles.scenarios.path))?.filter { $0.hasSuffix(".yaml") }.sorted() ?? []
 
-  @Test(arguments: files) func passesAgainstTheTwinSubject(file: String) {
+  /// Scenarios that need the reference stack's own handling (the dictation fallback; ignoring a
+  /// second start, which the small test subject does not guard — it would install a second tap and
+  /// trap, as on a device; cancelling a download on stop) or are long (the ten-minute session runs
+  /// once, against the reference stack).
+  static let referenceStackOnly: Set<String> = [
+    "dictation-fallback.yaml", "double-start.yaml", "stop-during-download.yaml", "ten-minute-session.yaml",
+  ]
+
+  @Test(arguments: files.filter { !referenceStackOnly.contains($0) }) func passesAgainstTheTwinSubject(file: String) {
     let result = ScenarioRunner(subject: .twin).run(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
     #expect(result.status == .passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
     #expect(!result.traceHash.isEmpty)
