@@ -32,4 +32,14 @@ public struct CycleRecord: Sendable {
     self.ended = ended
     self.ledger = ledger
   }
+
+  /// The current simulation's ledger with its active waits counted as resources named
+  /// `waiting: LABEL` (so an unfinished wait per cycle is named like a leaked resource); nil
+  /// outside a simulation.
+  static func ledgerNow() -> LedgerSnapshot? {
+    guard let simulation = Simulation.current else { return nil }
+    var snapshot = simulation.ledger.snapshot()
+    for label in simulation.activeWaits { snapshot.resources["waiting: \(label)", default: 0] += 1 }
+    return snapshot
+  }
 }

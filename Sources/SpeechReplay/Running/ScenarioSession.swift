@@ -129,7 +129,7 @@ final class ScenarioSession {
         Simulation.current?.trace.record(.scenarioCycle, ["pass": String(pass), "of": String(count)])
         let started = clock.now.offset
         guard await execute(steps) else { return false }
-        cycles.append(CycleRecord(pass: pass, count: count, line: step.location.line, started: started, ended: clock.now.offset, ledger: Simulation.current?.ledger.snapshot()))
+        cycles.append(CycleRecord(pass: pass, count: count, line: step.location.line, started: started, ended: clock.now.offset, ledger: CycleRecord.ledgerNow()))
       }
     }
     return true
