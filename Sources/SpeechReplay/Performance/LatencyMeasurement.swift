@@ -36,7 +36,8 @@ struct LatencyMeasurement {
       let after = states.filter { $0.index > onset.index }
       let final = after.first { ($0.event["committed"] ?? "") != committedAtOnset }
       // Volatile text shown before the final: the utterance's own guess.
-      let firstVolatile = after.prefix { final == nil || $0.index < final!.index }.first { !($0.event["volatile"] ?? "").isEmpty }
+      let finalIndex = final?.index ?? Int.max
+      let firstVolatile = after.prefix { $0.index < finalIndex }.first { !($0.event["volatile"] ?? "").isEmpty }
       if let firstVolatile {
         samples.append(.init(.firstVolatile, firstVolatile.event.time - onset.time, label: utterance.label))
       } else {

@@ -81,10 +81,10 @@ extension ScenarioRunner {
       return [ScenarioFailure("the budget \(name).\(limit.statistic.rawValue) \(budget) has no measurement: \(missing.isEmpty ? nothingMeasured(limit.measure) : missing); \(advice)", at: limit.location)]
     }
     guard value > limit.limit else { return [] }
-    let worst = samples.filter { $0.value != nil }.max { $0.value! < $1.value! }
+    let worst = samples.compactMap { sample in sample.value.map { (label: sample.label, value: $0) } }.max { $0.value < $1.value }
     return [
       ScenarioFailure(
-        "\(name) \(limit.statistic.rawValue) over \(values.count) samples is \(Timeline.seconds(value)), over its budget of \(budget) (slowest: \(worst?.label ?? "?") at \(Timeline.seconds(worst?.value ?? .zero))); \(advice)",
+        "\(name) \(limit.statistic.rawValue) over \(values.count) samples is \(Timeline.seconds(value)), over its budget of \(budget) (slowest: \(worst.map { "\($0.label) at \(Timeline.seconds($0.value))" } ?? "none")); \(advice)",
         at: limit.location)
     ]
   }

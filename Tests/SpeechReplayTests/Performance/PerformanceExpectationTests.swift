@@ -135,3 +135,19 @@ import Testing
       ])
   }
 }
+
+extension PerformanceExpectationTests {
+  @Test func severalUtterancesGivePercentilesAndEachOneIsNamed() throws {
+    var scenario = try Scenario.load(fileAt: TestFiles.scenarios.appendingPathComponent("latency-budgets.yaml").path)
+    scenario.expectations.budgets = Scenario.Budgets([.init(.firstVolatile, limit: .milliseconds(300)), .init(.final, .p50, limit: .seconds(1))])
+    let result = ScenarioRunner(subject: .twin).run(scenario, seed: nil)
+    #expect(result.figures["latency.firstVolatile.count"] == 2)
+    #expect(result.figures["latency.final.count"] == 2)
+    let p50 = result.figures["latency.final.p50"] ?? -1, p90 = result.figures["latency.final.p90"] ?? -1, max = result.figures["latency.final.max"] ?? -1
+    #expect(p50 > 0 && p50 <= p90 && p90 <= max)
+    let messages = result.failures.map(\.message)
+    #expect(messages.count == 2, "the final p50 holds; both first volatiles are over 300 ms: \(messages)")
+    #expect(messages.first?.hasPrefix("utterance 1 ('Turn on the lights.', speech 0.300s–2.022s of the audio): firstVolatile took 0.4") == true, "\(messages)")
+    #expect(messages.last?.hasPrefix("utterance 2 ('Set a timer for ten minutes.', speech 3.522s–6.203s of the audio): firstVolatile took 0.4") == true, "\(messages)")
+  }
+}
