@@ -57,6 +57,8 @@ public class AVAudioConverter: NSObject {
     set { assignedPrimeInfo = newValue }
   }
 
+  /// Counts live converters, so leak cycles name this type when converters pile up.
+  private let liveObjects = LiveObjectTracker(AVAudioConverter.self)
   let audioInput: AudioFormat
   let audioOutput: AudioFormat
   var stream: ConversionPipeline?

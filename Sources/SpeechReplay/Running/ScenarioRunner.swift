@@ -110,6 +110,9 @@ public struct ScenarioRunner: Sendable {
     if let output {
       failures += output.failures
       failures += Self.check(scenario.expectations, output: output, device: device)
+      let performance = Self.performance(scenario, timeline: timeline, cycles: output.cycles)
+      result.figures.merge(performance.figures) { $1 }
+      failures += performance.failures
     }
     result.failures = failures
     result.status = failures.isEmpty ? .passed : .failed

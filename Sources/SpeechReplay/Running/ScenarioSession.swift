@@ -10,6 +10,8 @@ final class ScenarioSession {
     var finalState: UIState
     var snapshots: [String: UIState]
     var failures: [ScenarioFailure]
+    /// Every pass of every cycle step, with the ledger after it (for leak checks and budgets).
+    var cycles: [CycleRecord] = []
   }
 
   let scenario: Scenario
@@ -18,6 +20,7 @@ final class ScenarioSession {
   private var lastState: UIState?
   private var snapshots: [String: UIState] = [:]
   private var failures: [ScenarioFailure] = []
+  private var cycles: [CycleRecord] = []
   private var startTasks: [Task<Void, Never>] = []
   private let clock = VirtualClock()
 
@@ -42,7 +45,7 @@ final class ScenarioSession {
     _ = await session.execute(scenario.steps)
     for task in session.startTasks { await task.value }
     session.stateMayHaveChanged()
-    return Output(finalState: subject.uiState, snapshots: session.snapshots, failures: session.failures)
+    return Output(finalState: subject.uiState, snapshots: session.snapshots, failures: session.failures, cycles: session.cycles)
   }
 
   /// Records the UI state in the timeline when it differs from the last one recorded.
@@ -124,7 +127,9 @@ final class ScenarioSession {
     case .cycle(let count, let steps):
       for pass in 1...count {
         Simulation.current?.trace.record(.scenarioCycle, ["pass": String(pass), "of": String(count)])
+        let started = clock.now.offset
         guard await execute(steps) else { return false }
+        cycles.append(CycleRecord(pass: pass, count: count, line: step.location.line, started: started, ended: clock.now.offset, ledger: CycleRecord.ledgerNow()))
       }
     }
     return true

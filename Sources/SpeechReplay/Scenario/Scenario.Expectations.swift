@@ -19,6 +19,12 @@ extension Scenario {
     public var diagnostics: Diagnostics
     /// Where `diagnostics: none` is written, for its failure.
     public var diagnosticsLocation: SourceLocation?
+    /// Timing budgets in virtual time (`budgets:`).
+    public var budgets = Budgets()
+    /// The leak check of the longest `cycle:` step (`leaks:`; defaults when absent).
+    public var leaks = Leaks()
+    /// Bounds on the streaming metrics (`metrics:`).
+    public var metrics = MetricLimits()
 
     /// Creates expectations; by default nothing is checked.
     public init(
@@ -34,6 +40,7 @@ extension Scenario {
     /// Equal when every expectation, name and location is equal (snapshots in order).
     public static func == (lhs: Expectations, rhs: Expectations) -> Bool {
       lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
+        && lhs.budgets == rhs.budgets && lhs.leaks == rhs.leaks && lhs.metrics == rhs.metrics
         && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name) && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
     }
 

@@ -1,7 +1,7 @@
 extension ScenarioDecoder {
   /// The `expect:` section: `final`, `snapshots`, `diagnostics`.
   func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
-    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics"])
+    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics"])
     var expectations = Scenario.Expectations()
     if let final = map["final"] { expectations.final = try state(final) }
     if let snapshots = map["snapshots"] {
@@ -28,6 +28,9 @@ extension ScenarioDecoder {
         throw diagnostics.error("'expect.diagnostics' must be none, or a list of texts each diagnostic must contain, not \(diagnostics.shown)")
       }
     }
+    if let budgets = map["budgets"] { expectations.budgets = try self.budgets(budgets) }
+    if let leaks = map["leaks"] { expectations.leaks = try self.leaks(leaks, steps: steps) }
+    if let metrics = map["metrics"] { expectations.metrics = try self.metricLimits(metrics) }
     return expectations
   }
 

@@ -25,6 +25,7 @@ struct ScenarioDecoder {
       audioDuration = try duration(ofAudio: path, at: audio)
       device.microphone.audioFile = path
     }
+    if let timing = top["timing"] { device.modelComputeCost = try self.timing(timing).modelCost }
     let steps = try self.steps(try top.required("steps", example: "[start, { play: end }, stop]"))
     try checkSteps(steps, hasAudio: top.has("audio"))
     var subject = SubjectOptions(locale: model.locale)

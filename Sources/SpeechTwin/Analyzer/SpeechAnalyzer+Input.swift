@@ -21,8 +21,10 @@ extension SpeechAnalyzer {
       do {
         for try await input in inputSequence {
           guard let self, await self.isCurrent(generation) else { return }
-          await self.accept(input)
+          // Compute first, then publish: in timing-aware runs a buffer's results appear once the
+          // model has spent its compute on it, so the cost shows in latencies, not only in backlog.
           await self.spendComputeTime(on: input)
+          await self.accept(input)
         }
         await self?.inputEnded(generation: generation, error: nil, autonomous: true)
       } catch {
@@ -143,8 +145,9 @@ extension SpeechAnalyzer {
     resumeConsumptionWaiters()
   }
 
-  /// In timing-aware runs the model's compute time passes before the next input is read, so a
-  /// model slower than real time makes the app's input stream back up (as on a device).
+  /// In timing-aware runs the model's compute time for an input passes before its results are
+  /// published and the next input is read, so a model slower than real time makes the app's input
+  /// stream back up (as on a device).
   func spendComputeTime(on input: AnalyzerInput) async {
     let cost = device.configuration.modelComputeCost
     guard cost > 0, input.buffer.format.sampleRate > 0 else { return }

@@ -37,6 +37,8 @@ public final actor SpeechAnalyzer {
   let device: SimulatedDevice
   let clock = VirtualClock()
   let name: String
+  /// Counts live analyzers, so leak cycles name this type when analyzers pile up.
+  private let liveObjects = LiveObjectTracker(SpeechAnalyzer.self)
 
   // Lifecycle and resources.
   var phase = Phase.idle

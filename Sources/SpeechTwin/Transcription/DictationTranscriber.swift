@@ -1,6 +1,7 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
+import Simulation
 import SimulatedDevice
 
 /// The dictation module — the same languages and models as on-device dictation, with punctuation
@@ -11,6 +12,8 @@ import SimulatedDevice
 /// supported for every locale of the asset catalogue, whatever the transcriber's availability.
 public final class DictationTranscriber: LocaleDependentSpeechModule, TranscriptionModule {
   private let core: TranscriberCore<Result>
+  /// Counts live transcribers, so leak cycles name this type when transcribers pile up.
+  private let liveObjects = LiveObjectTracker(DictationTranscriber.self)
 
   /// Creates a dictation transcriber for `locale` with a preset's options.
   public convenience init(locale: Locale, preset: Preset) {

@@ -1,6 +1,7 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
+import Simulation
 import SimulatedDevice
 
 /// The speech-to-text module for general transcription — the twin of Apple's `SpeechTranscriber`.
@@ -16,6 +17,8 @@ import SimulatedDevice
 /// ```
 public final class SpeechTranscriber: LocaleDependentSpeechModule, TranscriptionModule {
   private let core: TranscriberCore<Result>
+  /// Counts live transcribers, so leak cycles name this type when transcribers pile up.
+  private let liveObjects = LiveObjectTracker(SpeechTranscriber.self)
 
   /// Creates a transcriber for `locale` with a preset's options.
   public convenience init(locale: Locale, preset: Preset) {
