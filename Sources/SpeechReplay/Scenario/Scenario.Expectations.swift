@@ -19,6 +19,10 @@ extension Scenario {
     public var diagnostics: Diagnostics
     /// Where `diagnostics: none` is written, for its failure.
     public var diagnosticsLocation: SourceLocation?
+    /// The UI states compared with golden files (`snapshots: golden` or a list of names), if any.
+    public var golden: GoldenSnapshots? = nil
+    /// Which invariants are expected to break or are switched off.
+    public var invariants: InvariantSettings = InvariantSettings()
 
     /// Creates expectations; by default nothing is checked.
     public init(
@@ -34,6 +38,7 @@ extension Scenario {
     /// Equal when every expectation, name and location is equal (snapshots in order).
     public static func == (lhs: Expectations, rhs: Expectations) -> Bool {
       lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
+        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants
         && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name) && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
     }
 

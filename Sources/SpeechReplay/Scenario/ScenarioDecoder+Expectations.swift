@@ -1,10 +1,12 @@
 extension ScenarioDecoder {
-  /// The `expect:` section: `final`, `snapshots`, `diagnostics`.
+  /// The `expect:` section: `final`, `snapshots` (inline or golden), `diagnostics`, `invariants`.
   func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
-    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics"])
+    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "invariants"])
     var expectations = Scenario.Expectations()
     if let final = map["final"] { expectations.final = try state(final) }
-    if let snapshots = map["snapshots"] {
+    if let snapshots = map["snapshots"], let golden = try goldenSnapshots(snapshots, steps: steps) {
+      expectations.golden = golden
+    } else if let snapshots = map["snapshots"] {
       guard case .mapping = snapshots.node else {
         throw snapshots.error("'expect.snapshots' must map snapshot names to expected states, like { after-hello: { committed: \"Hello.\" } }, not \(snapshots.shown)")
       }
@@ -28,6 +30,7 @@ extension ScenarioDecoder {
         throw diagnostics.error("'expect.diagnostics' must be none, or a list of texts each diagnostic must contain, not \(diagnostics.shown)")
       }
     }
+    if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }
     return expectations
   }
 
