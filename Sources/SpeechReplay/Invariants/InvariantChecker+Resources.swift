@@ -24,15 +24,17 @@ extension InvariantChecker {
       events.last(where: { $0.kind == .uiState })?["phase"] == "idle"
     else { return nil }
     let baseline = Self.ledgerCounts(events[..<firstStart])
-    let end = Self.ledgerCounts(events[...])
+    // Measured once the run's own steps are over, before the simulation tears the subject down.
+    let last = max(events.lastIndex { $0.kind == .uiState } ?? 0, events.lastIndex { $0.kind == .subjectReturned } ?? 0)
+    let end = Self.ledgerCounts(events[...last])
     let grown = Self.lifecycleKinds.map(\.rawValue).compactMap { kind -> String? in
       let before = baseline[kind, default: 0], after = end[kind, default: 0]
       return before == after ? nil : "\(kind) \(before) → \(after)"
     }
     guard !grown.isEmpty else { return nil }
-    let labels = Self.openLabels(events[...], kinds: Set(Self.lifecycleKinds.map(\.rawValue))).subtracting(Self.openLabels(events[..<firstStart], kinds: Set(Self.lifecycleKinds.map(\.rawValue))))
+    let labels = Self.openLabels(events[...last], kinds: Set(Self.lifecycleKinds.map(\.rawValue))).subtracting(Self.openLabels(events[..<firstStart], kinds: Set(Self.lifecycleKinds.map(\.rawValue))))
     return InvariantViolation(
-      .ledgerBaselineAfterStop, at: events.last?.time ?? .zero,
+      .ledgerBaselineAfterStop, at: events[last].time,
       "the scenario ended idle after a stop, but \(grown.joined(separator: ", ")) compared with before the first start\(labels.isEmpty ? "" : " (still open: \(labels.sorted().joined(separator: ", ")))")")
   }
 
@@ -60,7 +62,12 @@ extension InvariantChecker {
     var best: Double?
     let bound = DurationText.seconds(maximumInputLag)
     for event in timeline.events {
-      if event.kind == "analyzer.start" || (event.kind == .scenarioStep && ["interrupt", "route"].contains { event["step"]?.hasPrefix($0) == true }) {
+      if event.kind == "analyzer.start" {
+        // Audio time 0 is captured about when the analyzer starts.
+        best = DurationText.seconds(event.time)
+        continue
+      }
+      if (event.kind == .scenarioStep && ["interrupt", "route"].contains { event["step"]?.hasPrefix($0) == true }) {
         best = nil
         continue
       }
