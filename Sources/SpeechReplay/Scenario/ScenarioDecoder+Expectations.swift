@@ -1,7 +1,7 @@
 extension ScenarioDecoder {
   /// The `expect:` section: `final`, `snapshots` (inline or golden), `diagnostics`, `invariants`.
   func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
-    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "invariants"])
+    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "invariants", "golden"])
     var expectations = Scenario.Expectations()
     if let final = map["final"] { expectations.final = try state(final) }
     if let snapshots = map["snapshots"], let golden = try goldenSnapshots(snapshots, steps: steps) {
@@ -29,6 +29,10 @@ extension ScenarioDecoder {
       } else {
         throw diagnostics.error("'expect.diagnostics' must be none, or a list of texts each diagnostic must contain, not \(diagnostics.shown)")
       }
+    }
+    if let golden = map["golden"] {
+      guard expectations.golden == nil else { throw golden.error("golden snapshots are asked for twice (expect.snapshots and expect.golden); keep expect.golden") }
+      expectations.golden = try self.golden(golden, steps: steps)
     }
     if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }
     return expectations

@@ -38,12 +38,13 @@ public struct LineDiff: Sendable, Hashable {
         lines.append(.same(old[i]))
         i += 1
         j += 1
-      } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-        lines.append(.added(new[j]))
-        j += 1
-      } else {
+      } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+        // Removals before additions, as `diff -u` shows a changed line.
         lines.append(.removed(old[i]))
         i += 1
+      } else {
+        lines.append(.added(new[j]))
+        j += 1
       }
     }
     self.lines = lines
