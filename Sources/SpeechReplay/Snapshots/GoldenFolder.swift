@@ -16,12 +16,15 @@ public struct GoldenFolder: Sendable, Hashable {
   public var scenarioFile: String
 
   /// The golden folder of a scenario file.
-  /// - Parameter scenarioFile: The scenario's path, as the user named it.
-  public init(scenarioFile: String) {
+  /// - Parameters:
+  ///   - scenarioFile: The scenario's path, as the user named it.
+  ///   - variant: A subfolder for a subject whose UI differs from the one the scenario's own
+  ///     golden files show (nil for those files).
+  public init(scenarioFile: String, variant: String? = nil) {
     self.scenarioFile = scenarioFile
     let folder = (scenarioFile as NSString).deletingLastPathComponent
     scenarioStem = ((scenarioFile as NSString).lastPathComponent as NSString).deletingPathExtension
-    path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(Self.snapshotsFolderName + "/" + scenarioStem)
+    path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(Self.snapshotsFolderName + "/" + scenarioStem + (variant.map { "/" + $0 } ?? ""))
   }
 
   /// The golden file of a snapshot.
@@ -29,7 +32,8 @@ public struct GoldenFolder: Sendable, Hashable {
   /// - Returns: `…/__Snapshots__/<stem>/<name>.txt`.
   public func file(for name: String) -> String { (path as NSString).appendingPathComponent("\(name).\(Self.fileExtension)") }
 
-  /// The snapshot names of the golden files present, sorted; empty when the folder does not exist.
+  /// The snapshot names of the golden files present (not in variant subfolders), sorted; empty
+  /// when the folder does not exist.
   public func storedNames() -> [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     return files.filter { $0.hasSuffix("." + Self.fileExtension) && !$0.hasPrefix(".") }.map { String($0.dropLast(Self.fileExtension.count + 1)) }.sorted()

@@ -19,7 +19,7 @@ public struct GoldenSnapshotCheck: Sendable {
   ///   - states: The UI states by name, with `final` for the state after the last step.
   /// - Returns: The report.
   public func check(_ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState]) -> GoldenSnapshotReport {
-    let folder = GoldenFolder(scenarioFile: scenarioFile)
+    let folder = GoldenFolder(scenarioFile: scenarioFile, variant: options.variant)
     var report = GoldenSnapshotReport()
     for name in golden?.names ?? [] {
       guard let state = states[name] else {
@@ -90,8 +90,9 @@ public struct GoldenSnapshotCheck: Sendable {
     report.failures.append(ScenarioFailure(message, at: location))
   }
 
-  /// `<artefacts>/<scenario stem>/<name>.txt`.
+  /// `<artefacts>/<scenario stem>[/<variant>]/<name>.txt`.
   func artifactPath(folder: GoldenFolder, name: String) -> String {
-    ((options.artifactsFolder as NSString).appendingPathComponent(folder.scenarioStem) as NSString).appendingPathComponent("\(name).\(GoldenFolder.fileExtension)")
+    let stem = folder.scenarioStem + (options.variant.map { "/" + $0 } ?? "")
+    return ((options.artifactsFolder as NSString).appendingPathComponent(stem) as NSString).appendingPathComponent("\(name).\(GoldenFolder.fileExtension)")
   }
 }

@@ -17,16 +17,23 @@ public struct SnapshotOptions: Sendable, Hashable {
   public var artifactsFolder: String
   /// Whether golden files that no step records fail the run (otherwise they are a warning).
   public var failOnObsolete: Bool
+  /// A subfolder of each scenario's golden folder for a subject whose UI text differs from the
+  /// one the scenarios' golden files were recorded with (the reference stack's); nil for those files.
+  public var variant: String?
 
   /// Creates options.
   /// - Parameters:
   ///   - record: When golden files are written (`never` by default).
   ///   - artifactsFolder: Where mismatching text goes (`.build/speech-replay-artifacts`).
   ///   - failOnObsolete: Whether obsolete golden files fail the run.
-  public init(record: SnapshotRecordMode = .never, artifactsFolder: String = ".build/speech-replay-artifacts", failOnObsolete: Bool = false) {
+  ///   - variant: A golden subfolder for another subject's UI text (nil: the scenarios' own files).
+  public init(
+    record: SnapshotRecordMode = .never, artifactsFolder: String = ".build/speech-replay-artifacts", failOnObsolete: Bool = false, variant: String? = nil
+  ) {
     self.record = record
     self.artifactsFolder = artifactsFolder
     self.failOnObsolete = failOnObsolete
+    self.variant = variant
   }
 
   /// The options the environment asks for: `SPEECH_REPLAY_RECORD` and `SPEECH_REPLAY_FAIL_ON_OBSOLETE`.
