@@ -51,6 +51,13 @@ import Testing
   static let heard = "phase: listening\nmicrophone: offered\ncommitted: \"\"\nvolatile: \"hello world\"\n"
   static let final = "phase: idle\nmicrophone: offered\ncommitted: \"Hello world.\"\nvolatile: \"\"\n"
 
+  @Test func theRenderingHasAFixedFieldOrderAndOneLinePerField() {
+    let state = UIState(committed: "a \"b\"\\c\nd\te\r\n", volatile: "é", phase: .failed("x: y"), microphoneOffered: false)
+    #expect(state.rendered == "phase: failed: x: y\nmicrophone: hidden\ncommitted: \"a \\\"b\\\"\\\\c\\nd\\te\\r\\n\"\nvolatile: \"é\"\n")
+    #expect(state.rendered.split(separator: "\n").count == 4)
+    #expect(UIState(phase: .failed("no\nnetwork")).rendered.hasPrefix("phase: failed: no\\nnetwork\nmicrophone: offered\n"))
+  }
+
   @Test func theGoldenFolderIsBesideTheScenario() {
     let folder = GoldenFolder(scenarioFile: "Scenarios/hello-world.yaml")
     #expect(folder.path == "Scenarios/__Snapshots__/hello-world")
