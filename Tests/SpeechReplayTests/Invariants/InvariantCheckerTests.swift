@@ -60,6 +60,12 @@ import Testing
     #expect(run.timeline.count(of: "analyzer.input") > 20, "the check saw real input")
   }
 
+  @Test(arguments: BundledScenarioTests.files) func theReferenceStackKeepsEveryInvariantOnTheBundledScenarios(file: String) {
+    let run = ScenarioRunner(snapshots: SnapshotOptions()).record(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
+    #expect(!run.timeline.events.isEmpty)
+    #expect(InvariantChecker(timeline: run.timeline).violations() == [], "\(file)")
+  }
+
   @Test func theReferenceStackReportsItsInputQueue() throws {
     let run = ScenarioRunner(snapshots: SnapshotOptions()).record(fileAt: try TestFiles.write(Self.yaml()), seed: nil)
     let reports = run.timeline.events(of: .stackInput)
