@@ -28,10 +28,14 @@ struct CommandLineRun {
   }
 
   /// Runs `speech-replay` with the given arguments from the repository root and waits for it.
-  init(_ arguments: [String]) throws {
+  /// - Parameters:
+  ///   - arguments: The arguments.
+  ///   - environment: Variables set for the run on top of this process's environment.
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
     let process = Process()
     process.executableURL = try Self.executable()
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     process.currentDirectoryURL = Self.repositoryRoot
     // Output goes to files rather than pipes, so a chatty run cannot block on a full pipe.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")

@@ -90,6 +90,9 @@ public final class ConsoleReporter {
       }
     var lines = ["\(label) \(result.name) (\(result.file)) \(JUnitReport.seconds(result.wallSeconds).dropLast()) s"]
     lines += result.failures.map(\.description)
+    if result.status != .crashed {
+      lines += result.output.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map(String.init)
+    }
     if result.status == .crashed, !result.output.isEmpty {
       lines += result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(result.output.hasSuffix("\n") ? 1 : 0)
         .map { "    | \($0)" }

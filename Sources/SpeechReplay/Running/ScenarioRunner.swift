@@ -20,14 +20,19 @@ public struct ScenarioRunner: Sendable {
   public var subject: SubjectFactory
   /// Wall-clock limit of one run.
   public var watchdog: Duration
+  /// How golden snapshot files are treated; nil reads `SPEECH_REPLAY_RECORD` and
+  /// `SPEECH_REPLAY_FAIL_ON_OBSOLETE` at each run.
+  public var snapshots: SnapshotOptions?
 
   /// Creates a runner.
   /// - Parameters:
   ///   - subject: Makes the stack under test; ``SubjectFactory/standard`` by default.
   ///   - watchdog: Wall-clock limit of one run (default 120 s).
-  public init(subject: SubjectFactory = .standard, watchdog: Duration = .seconds(120)) {
+  ///   - snapshots: How golden files are treated; nil (the default) reads the environment.
+  public init(subject: SubjectFactory = .standard, watchdog: Duration = .seconds(120), snapshots: SnapshotOptions? = nil) {
     self.subject = subject
     self.watchdog = watchdog
+    self.snapshots = snapshots
   }
 
   /// Loads and runs a scenario file. Never throws: an invalid file is a failed result whose
@@ -113,6 +118,8 @@ public struct ScenarioRunner: Sendable {
       let performance = Self.performance(scenario, timeline: timeline, cycles: output.cycles)
       result.figures.merge(performance.figures) { $1 }
       failures += performance.failures
+      failures += Self.invariantFailures(scenario.expectations.invariants, timeline: timeline)
+      failures += checkGoldenSnapshots(scenario, finalState: output.finalState, snapshots: output.snapshots, into: &result)
     }
     result.failures = failures
     result.status = failures.isEmpty ? .passed : .failed

@@ -18,6 +18,8 @@ final class ScenarioSession {
   let device: SimulatedDevice
   let subject: any TranscriptionSubject
   private var lastState: UIState?
+  /// The input queue last recorded (see `recordInputQueue()`).
+  var lastInputQueue: InputQueueStatus?
   private var snapshots: [String: UIState] = [:]
   private var failures: [ScenarioFailure] = []
   private var cycles: [CycleRecord] = []
@@ -50,6 +52,7 @@ final class ScenarioSession {
 
   /// Records the UI state in the timeline when it differs from the last one recorded.
   func stateMayHaveChanged() {
+    recordInputQueue()
     let state = subject.uiState
     guard state != lastState else { return }
     lastState = state
@@ -67,6 +70,7 @@ final class ScenarioSession {
     for step in steps {
       Simulation.current?.trace.record(.scenarioStep, ["step": step.description, "line": String(step.location.line)])
       guard await perform(step) else { return false }
+      recordInputQueue()
     }
     return true
   }

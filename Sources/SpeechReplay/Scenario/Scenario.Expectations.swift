@@ -25,6 +25,10 @@ extension Scenario {
     public var leaks = Leaks()
     /// Bounds on the streaming metrics (`metrics:`).
     public var metrics = MetricLimits()
+    /// The UI states compared with golden files (`snapshots: golden` or a list of names), if any.
+    public var golden: GoldenSnapshots? = nil
+    /// Which invariants are expected to break or are switched off.
+    public var invariants: InvariantSettings = InvariantSettings()
 
     /// Creates expectations; by default nothing is checked.
     public init(
@@ -41,6 +45,7 @@ extension Scenario {
     public static func == (lhs: Expectations, rhs: Expectations) -> Bool {
       lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
         && lhs.budgets == rhs.budgets && lhs.leaks == rhs.leaks && lhs.metrics == rhs.metrics
+        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants
         && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name) && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
     }
 

@@ -1,10 +1,12 @@
 extension ScenarioDecoder {
-  /// The `expect:` section: `final`, `snapshots`, `diagnostics`.
+  /// The `expect:` section: `final`, `snapshots` (inline or golden), `diagnostics`, `invariants`.
   func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
-    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics"])
+    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden"])
     var expectations = Scenario.Expectations()
     if let final = map["final"] { expectations.final = try state(final) }
-    if let snapshots = map["snapshots"] {
+    if let snapshots = map["snapshots"], let golden = try goldenSnapshots(snapshots, steps: steps) {
+      expectations.golden = golden
+    } else if let snapshots = map["snapshots"] {
       guard case .mapping = snapshots.node else {
         throw snapshots.error("'expect.snapshots' must map snapshot names to expected states, like { after-hello: { committed: \"Hello.\" } }, not \(snapshots.shown)")
       }
@@ -31,6 +33,11 @@ extension ScenarioDecoder {
     if let budgets = map["budgets"] { expectations.budgets = try self.budgets(budgets) }
     if let leaks = map["leaks"] { expectations.leaks = try self.leaks(leaks, steps: steps) }
     if let metrics = map["metrics"] { expectations.metrics = try self.metricLimits(metrics) }
+    if let golden = map["golden"] {
+      guard expectations.golden == nil else { throw golden.error("golden snapshots are asked for twice (expect.snapshots and expect.golden); keep expect.golden") }
+      expectations.golden = try self.golden(golden, steps: steps)
+    }
+    if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }
     return expectations
   }
 

@@ -48,7 +48,9 @@ public struct UIState: Sendable, Hashable, Codable, CustomStringConvertible {
     self.microphoneOffered = microphoneOffered
   }
 
-  /// Stable multi-line text, one field per line, for snapshots and `explain`:
+  /// Stable multi-line text, one field per line in a fixed order, for golden snapshots and
+  /// `explain`; texts are quoted with `\\`, `"`, line breaks and tabs escaped (line breaks in the
+  /// phase's message too), so there are always exactly four lines:
   /// ```
   /// phase: listening
   /// microphone: offered
@@ -56,7 +58,7 @@ public struct UIState: Sendable, Hashable, Codable, CustomStringConvertible {
   /// volatile: ""
   /// ```
   public var rendered: String {
-    "phase: \(phase)\nmicrophone: \(microphoneOffered ? "offered" : "hidden")\ncommitted: \(Self.quote(committed))\nvolatile: \(Self.quote(volatile))\n"
+    "phase: \(phase.description.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n"))\nmicrophone: \(microphoneOffered ? "offered" : "hidden")\ncommitted: \(Self.quote(committed))\nvolatile: \(Self.quote(volatile))\n"
   }
 
   /// One line: `listening, mic offered, committed "…", volatile "…"`.
@@ -64,7 +66,20 @@ public struct UIState: Sendable, Hashable, Codable, CustomStringConvertible {
     "\(phase), mic \(microphoneOffered ? "offered" : "hidden"), committed \(Self.quote(committed)), volatile \(Self.quote(volatile))"
   }
 
+  /// Quoted on one line: `\\`, `"`, line breaks and tabs escaped, so a golden file has one line per field.
   private static func quote(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+    var quoted = "\""
+    for character in text {
+      switch character {
+      case "\\": quoted += "\\\\"
+      case "\"": quoted += "\\\""
+      case "\n": quoted += "\\n"
+      case "\r\n": quoted += "\\r\\n"
+      case "\r": quoted += "\\r"
+      case "\t": quoted += "\\t"
+      default: quoted.append(character)
+      }
+    }
+    return quoted + "\""
   }
 }

@@ -34,10 +34,17 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Write a JSON report to this file.")
   var json: String?
 
+  @Option(help: "When golden snapshot files are written: never (default, CI), missing, failed or all. Overrides SPEECH_REPLAY_RECORD.")
+  var record: String?
+
+  @Flag(help: "Fail a scenario whose golden snapshot folder holds files no snapshot uses (otherwise a warning).")
+  var failOnObsolete = false
+
   @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
   var worker: String?
 
   func validate() throws {
+    do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
     if let shard {
       do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
@@ -58,6 +65,10 @@ struct RunCommand: AsyncParsableCommand {
       Failure.printError(error)
       throw ExitCode.validationFailure
     }
+    // Workers inherit the environment, so the flags reach them (and an app's own worker) through it.
+    let mode = try SnapshotRecordMode.resolve(flag: record)
+    setenv(SnapshotRecordMode.environmentVariable, mode.rawValue, 1)
+    if failOnObsolete { setenv(SnapshotOptions.failOnObsoleteVariable, "1", 1) }
     let executable = worker.map { URL(fileURLWithPath: $0) } ?? Self.ownExecutable
     let pool = WorkerPool(command: WorkerCommand(executable: executable), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in

@@ -1,0 +1,37 @@
+/// A rule every run's timeline must keep, whatever the scenario: each one catches a trap a live
+/// transcription stack falls into. Identified by a stable name that scenario files and reports use.
+public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+  /// Committed text is only ever appended to (a new session may start from empty).
+  case committedAppendOnly = "committed-append-only"
+  /// The volatile text never starts with the words just committed (the stutter trap).
+  case noStutter = "no-stutter"
+  /// Once a final result for a range is shown, the volatile text no longer shows that range's guess.
+  case volatileClearedWhenFinal = "volatile-cleared-when-final"
+  /// The volatile words showing when the user taps stop end up committed (finalize before finishing).
+  case nothingLostAtStop = "nothing-lost-at-stop"
+  /// Every buffer the analyzer receives is in its format (convert the microphone's format).
+  case analyzerInputFormat = "analyzer-input-format"
+  /// After a stop, sessions, engines, taps, downloads and tasks are back to their counts before the first start.
+  case ledgerBaselineAfterStop = "ledger-baseline-after-stop"
+  /// The analyzer's input queue stays within its bound (or the analyzer within a lag bound).
+  case inputBounded = "input-bounded"
+
+  /// The stable identifier.
+  public var description: String { rawValue }
+
+  /// The trap a break of this invariant points at, in a phrase for failure messages.
+  public var trap: String {
+    switch self {
+    case .committedAppendOnly: "the stack rewrites committed text; append finals to it and keep guesses in the volatile text"
+    case .noStutter: "the stutter trap: volatile results are appended instead of replacing the volatile text, or the volatile text is built from text already committed"
+    case .volatileClearedWhenFinal: "the stack does not clear (or replace) the volatile text when a final result arrives for its range"
+    case .nothingLostAtStop: "the stack stops without finalizing; call finalizeAndFinishThroughEndOfInput() (or finalize(through:)) before ending the session"
+    case .analyzerInputFormat: "the stack feeds the microphone's format; convert every buffer with AVAudioConverter to SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:)"
+    case .ledgerBaselineAfterStop: "the stack leaks on stop; stop the engine, remove the tap, finish the analyzer and end every task it started"
+    case .inputBounded: "unbounded input buffering; bound the analyzer's input stream (bufferingNewest) so a slow model cannot grow memory without limit"
+    }
+  }
+
+  /// The invariant named `text`, with a suggestion when the name is close to one.
+  static func named(_ text: String) -> Invariant? { Invariant(rawValue: text) }
+}

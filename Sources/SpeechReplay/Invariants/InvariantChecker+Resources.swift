@@ -1,0 +1,110 @@
+import Foundation
+import Simulation
+import SimulatedDevice
+
+extension InvariantChecker {
+  /// The ledger kinds that must be back to their baseline after a stop.
+  // Asset downloads are not among them: the system owns a download and finishes it even when the
+  // app stops waiting (Apple's AssetInventory), so one still running after a stop is no leak of the app's.
+  static let lifecycleKinds: [ResourceKind] = [.openAnalyzerSessions, .runningEngines, .installedTaps, .tasks]
+
+  func analyzerInputFormat() -> InvariantViolation? {
+    let inputs = timeline.events(of: "analyzer.input")
+    guard let first = inputs.first(where: { $0["accepted"] == "false" }) else { return nil }
+    let rejected = inputs.count { $0["accepted"] == "false" }
+    let accepted = inputs.first { $0["accepted"] == "true" }?["format"]
+    let expected = accepted.map { "the format it accepted elsewhere in this run, \($0)" } ?? "SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:) (16 kHz Int16 mono on the twins)"
+    return InvariantViolation(
+      .analyzerInputFormat, at: first.time,
+      "the analyzer received \(rejected) of \(inputs.count) buffers in \(first["format"] ?? "an unknown format") instead of \(expected); the user sees no text and no error")
+  }
+
+  func ledgerBaselineAfterStop() -> InvariantViolation? {
+    let events = timeline.events
+    guard let firstStart = events.firstIndex(where: { $0.kind == .scenarioStep && $0["step"] == "start" }),
+      events.contains(where: { $0.kind == .subjectReturned && $0["call"] == "stop" }),
+      events.last(where: { $0.kind == .uiState })?["phase"] == "idle"
+    else { return nil }
+    let baseline = Self.ledgerCounts(events[..<firstStart])
+    // Measured once the run's own steps are over, before the simulation tears the subject down.
+    let last = max(events.lastIndex { $0.kind == .uiState } ?? 0, events.lastIndex { $0.kind == .subjectReturned } ?? 0)
+    let end = Self.ledgerCounts(events[...last])
+    let grown = Self.lifecycleKinds.map(\.rawValue).compactMap { kind -> String? in
+      let before = baseline[kind, default: 0], after = end[kind, default: 0]
+      return before == after ? nil : "\(kind) \(before) → \(after)"
+    }
+    guard !grown.isEmpty else { return nil }
+    let labels = Self.openLabels(events[...last], kinds: Set(Self.lifecycleKinds.map(\.rawValue))).subtracting(Self.openLabels(events[..<firstStart], kinds: Set(Self.lifecycleKinds.map(\.rawValue))))
+    return InvariantViolation(
+      .ledgerBaselineAfterStop, at: events[last].time,
+      "the scenario ended idle after a stop, but \(grown.joined(separator: ", ")) compared with before the first start\(labels.isEmpty ? "" : " (still open: \(labels.sorted().joined(separator: ", ")))")")
+  }
+
+  func inputBounded() -> InvariantViolation? {
+    let reports = timeline.events(of: .stackInput)
+    if !reports.isEmpty {
+      for report in reports {
+        let queued = Int(report["queued"] ?? "") ?? 0, peak = Int(report["peak"] ?? "") ?? 0, limit = Int(report["limit"] ?? "") ?? 0
+        guard limit > 0 else { continue }
+        if max(queued, peak) > limit {
+          return InvariantViolation(
+            .inputBounded, at: report.time,
+            "the stack's analyzer input queue held \(max(queued, peak)) buffers, over its limit of \(limit); memory grows while the user waits for text")
+        }
+      }
+      if reports.contains(where: { (Int($0["limit"] ?? "") ?? 0) > 0 }) { return nil }
+    }
+    return analyzerLag()
+  }
+
+  /// For stacks that report no limit: how far the analyzer's audio falls behind virtual time,
+  /// measured from the best (smallest) delay seen in the same analyzer session, so a constant tap
+  /// latency is not counted; interruptions and route changes start a new measurement.
+  private func analyzerLag() -> InvariantViolation? {
+    var best: Double?
+    let bound = DurationText.seconds(maximumInputLag)
+    for event in timeline.events {
+      if event.kind == "analyzer.start" {
+        // Audio time 0 is captured about when the analyzer starts.
+        best = DurationText.seconds(event.time)
+        continue
+      }
+      if (event.kind == .scenarioStep && ["interrupt", "route"].contains { event["step"]?.hasPrefix($0) == true }) {
+        best = nil
+        continue
+      }
+      guard event.kind == "analyzer.input", let end = Double(event["end"] ?? "") else { continue }
+      let delay = DurationText.seconds(event.time) - end
+      let floor = min(best ?? delay, delay)
+      best = floor
+      if delay - floor > bound {
+        return InvariantViolation(
+          .inputBounded, at: event.time,
+          "the analyzer was reading audio from \(event["end"] ?? "?") s, \(String(format: "%.1f", delay - floor)) s behind the microphone (bound \(DurationText.text(maximumInputLag))); the input backs up without limit and the text lags what is said")
+      }
+    }
+    return nil
+  }
+
+  /// Open resources per ledger kind after `events`.
+  static func ledgerCounts(_ events: ArraySlice<TraceEvent>) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for event in events {
+      guard let kind = event["kind"] else { continue }
+      if event.kind == .resourceAcquired { counts[kind, default: 0] += 1 }
+      if event.kind == .resourceReleased { counts[kind, default: 0] -= 1 }
+    }
+    return counts
+  }
+
+  /// `kind: label` of every resource of `kinds` open after `events`.
+  static func openLabels(_ events: ArraySlice<TraceEvent>, kinds: Set<String>) -> Set<String> {
+    var open: [String: Int] = [:]
+    for event in events {
+      guard let kind = event["kind"], kinds.contains(kind), let label = event["label"] else { continue }
+      if event.kind == .resourceAcquired { open["\(kind): \(label)", default: 0] += 1 }
+      if event.kind == .resourceReleased { open["\(kind): \(label)", default: 0] -= 1 }
+    }
+    return Set(open.filter { $0.value > 0 }.keys)
+  }
+}

@@ -1,0 +1,58 @@
+import Simulation
+import Foundation
+
+/// Checks the invariants on a run's timeline: the `ui.state` events in order, `analyzer.input`,
+/// `analyzer.result`, ledger acquisitions and releases, and the stack's `stack.input` reports.
+///
+/// ```swift
+/// let violations = InvariantChecker(timeline: run.timeline).violations()
+/// ```
+///
+/// Each invariant reports at most its first break, so one fault gives one readable line.
+public struct InvariantChecker: Sendable {
+  /// The timeline checked.
+  public var timeline: Timeline
+  /// How far the analyzer may fall behind when the stack reports no input limit.
+  public var maximumInputLag: Duration
+
+  /// Creates a checker.
+  /// - Parameters:
+  ///   - timeline: The run's timeline.
+  ///   - maximumInputLag: The lag bound for stacks that report no input limit (2 s by default).
+  public init(timeline: Timeline, maximumInputLag: Duration = Scenario.InvariantSettings.defaultMaximumInputLag) {
+    self.timeline = timeline
+    self.maximumInputLag = maximumInputLag
+  }
+
+  /// The first break of each invariant asked for, in the order of `invariants`.
+  /// - Parameter invariants: The invariants to check (all by default).
+  /// - Returns: One violation per broken invariant; empty when all hold.
+  public func violations(of invariants: [Invariant] = Invariant.allCases) -> [InvariantViolation] {
+    invariants.compactMap { firstViolation(of: $0) }
+  }
+
+  /// The first break of `invariant`, or nil when it holds.
+  /// - Parameter invariant: The invariant.
+  /// - Returns: The violation, or nil.
+  public func firstViolation(of invariant: Invariant) -> InvariantViolation? {
+    switch invariant {
+    case .committedAppendOnly: committedAppendOnly()
+    case .noStutter: noStutter()
+    case .volatileClearedWhenFinal: volatileClearedWhenFinal()
+    case .nothingLostAtStop: nothingLostAtStop()
+    case .analyzerInputFormat: analyzerInputFormat()
+    case .ledgerBaselineAfterStop: ledgerBaselineAfterStop()
+    case .inputBounded: inputBounded()
+    }
+  }
+
+  /// Words as compared for text invariants: lower case, punctuation removed.
+  static func words(_ text: String) -> [String] {
+    text.split(whereSeparator: \.isWhitespace).map { word in
+      String(word.lowercased().unicodeScalars.filter { !CharacterSet.punctuationCharacters.contains($0) && !CharacterSet.symbols.contains($0) })
+    }.filter { !$0.isEmpty }
+  }
+
+  /// `"text"`, for messages.
+  static func quoted(_ text: String) -> String { "\"\(text)\"" }
+}

@@ -1,0 +1,25 @@
+extension ScenarioRunner {
+  /// The invariant failures of a run: each invariant that broke (unless switched off or expected to
+  /// break), and each one the scenario expected to break that held.
+  static func invariantFailures(_ settings: Scenario.InvariantSettings, timeline: Timeline) -> [ScenarioFailure] {
+    let checker = InvariantChecker(timeline: timeline, maximumInputLag: settings.maximumInputLag)
+    var failures: [ScenarioFailure] = []
+    for invariant in Invariant.allCases where settings.off[invariant] == nil {
+      let violation = checker.firstViolation(of: invariant)
+      switch (violation, settings.broken[invariant]) {
+      case (let violation?, nil):
+        failures.append(
+          ScenarioFailure(
+            violation.description + "; fix the stack, or if this scenario shows the bug on purpose, add it to expect.invariants.broken",
+            at: settings.location))
+      case (nil, let location?):
+        failures.append(
+          ScenarioFailure(
+            "the scenario expects the invariant '\(invariant)' to break, but it held: the bug it shows is gone; remove it from expect.invariants.broken (and move the scenario out of the bug zoo)",
+            at: location))
+      default: break
+      }
+    }
+    return failures
+  }
+}

@@ -1,0 +1,12 @@
+import Simulation
+
+extension ScenarioSession {
+  /// Records the subject's input queue (`stack.input`) when it reports one and it changed.
+  func recordInputQueue() {
+    guard let reporting = subject as? any InputQueueReporting, let status = reporting.inputQueueStatus, status != lastInputQueue else { return }
+    lastInputQueue = status
+    Simulation.current?.trace.record(
+      .stackInput,
+      ["queued": String(status.queued), "peak": String(status.peakQueued), "dropped": String(status.dropped), "limit": String(status.limit ?? 0)])
+  }
+}

@@ -1,0 +1,36 @@
+extension Scenario {
+  /// How a scenario treats the invariants: which it expects to break (bug-zoo scenarios), which
+  /// are switched off with a reason, and the lag bound for stacks that report no input limit.
+  ///
+  /// ```yaml
+  /// expect:
+  ///   invariants:
+  ///     broken: [no-stutter]
+  ///     off: { input-bounded: "this stack reports no queue" }
+  ///     maximumInputLag: 3s
+  /// ```
+  public struct InvariantSettings: Sendable, Hashable {
+    /// The lag bound used when a scenario gives none.
+    public static let defaultMaximumInputLag: Duration = .seconds(2)
+
+    /// Invariants the scenario expects to break, with where each is written: the run fails if one holds.
+    public var broken: [Invariant: SourceLocation]
+    /// Invariants not checked, with the reason the scenario gives.
+    public var off: [Invariant: String]
+    /// How far the analyzer may fall behind the microphone when the stack reports no input limit.
+    public var maximumInputLag: Duration
+    /// Where `expect.invariants` is written, for failures of the invariants it configures.
+    public var location: SourceLocation?
+
+    /// Creates settings; by default every invariant is checked and must hold.
+    public init(
+      broken: [Invariant: SourceLocation] = [:], off: [Invariant: String] = [:],
+      maximumInputLag: Duration = Self.defaultMaximumInputLag, location: SourceLocation? = nil
+    ) {
+      self.broken = broken
+      self.off = off
+      self.maximumInputLag = maximumInputLag
+      self.location = location
+    }
+  }
+}

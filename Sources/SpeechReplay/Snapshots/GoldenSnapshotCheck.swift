@@ -1,0 +1,98 @@
+import Foundation
+
+/// Compares UI states with a scenario's golden files, writing them as the record mode says, and
+/// the actual text of each mismatch to the artefacts folder.
+///
+/// Each scenario runs in its own worker process, so no two writers touch the same golden folder.
+public struct GoldenSnapshotCheck: Sendable {
+  /// The options: record mode, artefacts folder, obsolete files as failures.
+  public var options: SnapshotOptions
+
+  /// Creates a check.
+  /// - Parameter options: The snapshot options.
+  public init(options: SnapshotOptions) { self.options = options }
+
+  /// Compares (or records) every golden snapshot a scenario asks for and reports obsolete files.
+  /// - Parameters:
+  ///   - golden: The names to compare (nil when the scenario asks for none; obsolete files are still reported).
+  ///   - scenarioFile: The scenario's path (the golden folder is beside it).
+  ///   - states: The UI states by name, with `final` for the state after the last step.
+  /// - Returns: The report.
+  public func check(_ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState]) -> GoldenSnapshotReport {
+    let folder = GoldenFolder(scenarioFile: scenarioFile, variant: options.variant)
+    var report = GoldenSnapshotReport()
+    for name in golden?.names ?? [] {
+      guard let state = states[name] else {
+        report.failures.append(
+          ScenarioFailure("the golden snapshot '\(name)' was never taken: the run ended before its step, so \(folder.file(for: name)) was not compared", at: golden?.location))
+        continue
+      }
+      compare(state.rendered, name: name, folder: folder, at: golden?.location, into: &report)
+    }
+    let compared = Set(golden?.names ?? [])
+    report.obsolete = folder.storedNames().filter { !compared.contains($0) }.map { folder.file(for: $0) }
+    if !report.obsolete.isEmpty {
+      let text = "obsolete golden snapshot\(report.obsolete.count == 1 ? "" : "s") (no snapshot of the scenario uses \(report.obsolete.count == 1 ? "it" : "them")): \(report.obsolete.joined(separator: ", ")); delete \(report.obsolete.count == 1 ? "it" : "them") or add the snapshot steps back"
+      if options.failOnObsolete {
+        report.failures.append(ScenarioFailure(text + " (failing because of --fail-on-obsolete)", at: golden?.location))
+      } else {
+        report.warnings.append("warning: " + text)
+      }
+    }
+    return report
+  }
+
+  private func compare(_ actual: String, name: String, folder: GoldenFolder, at location: SourceLocation?, into report: inout GoldenSnapshotReport) {
+    let path = folder.file(for: name)
+    let stored = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    let matches = stored == actual
+    if options.record.writes(missing: stored == nil, matches: matches) {
+      do {
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        try Data(actual.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        report.failures.append(
+          ScenarioFailure("cannot write the golden snapshot \(path) (\(error.localizedDescription)); check that the scenario's folder is writable", at: location))
+        return
+      }
+      if matches {
+        report.matched += 1
+        return
+      }
+      report.recorded.append(path)
+      let change = stored == nil ? "it did not exist" : "it differed:\n" + LineDiff(expected: stored ?? "", actual: actual).rendered
+      report.failures.append(
+        ScenarioFailure(
+          "recorded the golden snapshot '\(name)' to \(path) (record mode \(options.record)); \(change)\nreview it, commit it and run again without recording", at: location))
+      return
+    }
+    guard let stored else {
+      report.failures.append(
+        ScenarioFailure(
+          "the golden snapshot '\(name)' has no file \(path); record it with `speech-replay run --record missing \(folder.scenarioFile)` (or SPEECH_REPLAY_RECORD=missing), review it and commit it",
+          at: location))
+      return
+    }
+    guard !matches else {
+      report.matched += 1
+      return
+    }
+    let artifact = artifactPath(folder: folder, name: name)
+    var message = "the snapshot '\(name)' differs from its golden file \(path):\n" + LineDiff(expected: stored, actual: actual).rendered
+    do {
+      try FileManager.default.createDirectory(atPath: (artifact as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try Data(actual.utf8).write(to: URL(fileURLWithPath: artifact), options: .atomic)
+      message += "the actual text is in \(artifact); compare with `diff \(path) \(artifact)`. "
+    } catch {
+      message += "the actual text could not be written to \(artifact) (\(error.localizedDescription)). "
+    }
+    message += "If the change is intended, record it with `speech-replay run --record failed \(folder.scenarioFile)` and commit the golden file"
+    report.failures.append(ScenarioFailure(message, at: location))
+  }
+
+  /// `<artefacts>/<scenario stem>[/<variant>]/<name>.txt`.
+  func artifactPath(folder: GoldenFolder, name: String) -> String {
+    let stem = folder.scenarioStem + (options.variant.map { "/" + $0 } ?? "")
+    return ((options.artifactsFolder as NSString).appendingPathComponent(stem) as NSString).appendingPathComponent("\(name).\(GoldenFolder.fileExtension)")
+  }
+}
