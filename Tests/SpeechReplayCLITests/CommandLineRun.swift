@@ -28,7 +28,10 @@ struct CommandLineRun {
   }
 
   /// Runs `speech-replay` with the given arguments from the repository root and waits for it.
-  init(_ arguments: [String]) throws {
+  ///
+  /// The run history goes to a temporary file unless `environment` names one, so tests never
+  /// write into the repository's `.speech-replay/`.
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
     let process = Process()
     process.executableURL = try Self.executable()
     process.arguments = arguments
@@ -47,6 +50,10 @@ struct CommandLineRun {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
+    var variables = ProcessInfo.processInfo.environment
+    variables["SPEECH_REPLAY_HISTORY"] = folder.appendingPathComponent("history.sqlite").path
+    variables.merge(environment) { _, new in new }
+    process.environment = variables
     try process.run()
     process.waitUntilExit()
     try out.close()

@@ -1,0 +1,72 @@
+import SpeechReplay
+import Testing
+
+@Suite("Run comparison")
+struct RunComparisonTests {
+  static func stored(_ name: String, status: ScenarioResult.Status = .passed, hash: String = "h", wall: Double = 1.0, virtual: [String: Double] = ["results": 3])
+    -> HistoryResult
+  {
+    HistoryResult(
+      ScenarioResult(name: name, file: "\(name).yaml", status: status, seed: 1, wallSeconds: wall, virtualSeconds: 2, traceHash: hash, figures: virtual))
+  }
+
+  @Test func identicalRunsHaveNoChanges() {
+    let comparison = RunComparison(baseline: [[Self.stored("a")]], run: [Self.stored("a")])
+    #expect(comparison.changes.isEmpty)
+    #expect(!comparison.hasRegressions)
+    #expect(comparison.rendered == "no changes\n")
+  }
+
+  @Test func anyVirtualDifferenceIsReportedExactly() {
+    let comparison = RunComparison(
+      baseline: [[Self.stored("a", virtual: ["results": 3, "gone": 1])]], run: [Self.stored("a", virtual: ["results": 3.000001, "new": 2])])
+    #expect(
+      comparison.changes.map(\.kind) == [
+        .virtualFigure(name: "gone", from: 1, to: nil), .virtualFigure(name: "new", from: nil, to: 2),
+        .virtualFigure(name: "results", from: 3, to: 3.000001),
+      ])
+    #expect(!comparison.hasRegressions)
+  }
+
+  @Test func wallClockChangesCountOnlyAboveTheNoiseBand() {
+    // +8 %: inside the 10 % band.
+    #expect(RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 1.08)]).changes.isEmpty)
+    // +20 %: a regression.
+    let slower = RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 1.2)])
+    #expect(slower.changes.map(\.kind) == [.wallFigure(name: "wallSeconds", baseline: 1.0, value: 1.2, allowed: 0.10)])
+    #expect(slower.hasRegressions)
+    #expect(slower.rendered.contains("REGRESSED  a: wallSeconds 1 → 1.2 (wall, +20.0%; noise band ±10.0%)"))
+    // -30 %: reported, not a regression.
+    let faster = RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 0.7)])
+    #expect(faster.changes.count == 1 && !faster.hasRegressions)
+    // Tiny scenarios: +100 % of 10 ms is below the absolute floor.
+    #expect(RunComparison(baseline: [[Self.stored("a", wall: 0.01)]], run: [Self.stored("a", wall: 0.02)]).changes.isEmpty)
+  }
+
+  @Test func aNoisyBaselineWidensTheBand() {
+    // Samples 1.0, 1.3, 0.7: mean 1.0, standard deviation 0.3, band 3 × 30 % = 90 %.
+    let baselines = [1.0, 1.3, 0.7].map { [Self.stored("a", wall: $0)] }
+    let allowed: Double = NoiseThreshold().allowedRelativeChange(samples: [1.0, 1.3, 0.7])
+    #expect(abs(allowed - 0.9) < 1e-9)
+    #expect(RunComparison(baseline: baselines, run: [Self.stored("a", wall: 1.5)]).changes.isEmpty)
+    #expect(RunComparison(baseline: baselines, run: [Self.stored("a", wall: 2.0)]).hasRegressions)
+  }
+
+  @Test func statusHashAndMembershipChanges() {
+    let comparison = RunComparison(
+      baseline: [[Self.stored("a"), Self.stored("b", status: .failed), Self.stored("gone")]],
+      run: [Self.stored("a", status: .crashed, hash: "h2"), Self.stored("b"), Self.stored("new")])
+    #expect(
+      comparison.changes.map(\.kind) == [
+        .status(from: .passed, to: .crashed), .traceHash(from: "h", to: "h2"), .status(from: .failed, to: .passed), .added, .removed,
+      ])
+    #expect(comparison.changes.map(\.isRegression) == [true, false, false, false, true])
+    #expect(comparison.hasRegressions)
+  }
+
+  @Test func aChangedTraceHashAloneIsNotARegression() {
+    let comparison = RunComparison(baseline: [[Self.stored("a")]], run: [Self.stored("a", hash: "other")])
+    #expect(comparison.changes.map(\.scenario) == ["a"])
+    #expect(!comparison.hasRegressions)
+  }
+}
