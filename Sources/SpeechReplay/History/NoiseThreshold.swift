@@ -14,8 +14,8 @@ public struct NoiseThreshold: Sendable, Hashable {
   /// - Parameters:
   ///   - minimumRelative: Smallest relative change that counts (default 10 %).
   ///   - spreadFactor: Multiple of the baseline's coefficient of variation (default 3).
-  ///   - minimumAbsolute: Smallest absolute change that counts (default 0.05).
-  public init(minimumRelative: Double = 0.10, spreadFactor: Double = 3, minimumAbsolute: Double = 0.05) {
+  ///   - minimumAbsolute: Smallest absolute change that counts (default 0.25, seconds for `wallSeconds`).
+  public init(minimumRelative: Double = 0.10, spreadFactor: Double = 3, minimumAbsolute: Double = 0.25) {
     self.minimumRelative = minimumRelative
     self.spreadFactor = spreadFactor
     self.minimumAbsolute = minimumAbsolute

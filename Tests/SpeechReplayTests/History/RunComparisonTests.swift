@@ -31,16 +31,20 @@ struct RunComparisonTests {
   @Test func wallClockChangesCountOnlyAboveTheNoiseBand() {
     // +8 %: inside the 10 % band.
     #expect(RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 1.08)]).changes.isEmpty)
-    // +20 %: a regression.
-    let slower = RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 1.2)])
-    #expect(slower.changes.map(\.kind) == [.wallFigure(name: "wallSeconds", baseline: 1.0, value: 1.2, allowed: 0.10)])
+    // +30 %, 0.3 s: a regression.
+    let slower = RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 1.3)])
+    #expect(slower.changes.map(\.kind) == [.wallFigure(name: "wallSeconds", baseline: 1.0, value: 1.3, allowed: 0.10)])
     #expect(slower.hasRegressions)
-    #expect(slower.rendered.contains("REGRESSED  a: wallSeconds 1 → 1.2 (wall, +20.0%; noise band ±10.0%)"))
+    #expect(slower.rendered.contains("REGRESSED  a: wallSeconds 1 → 1.3 (wall, +30.0%; noise band ±10.0%)"))
+    // +20 % but only 0.2 s: below the absolute floor.
+    #expect(RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 1.2)]).changes.isEmpty)
+    // +20 % of 2 s is 0.4 s: a regression.
+    #expect(RunComparison(baseline: [[Self.stored("a", wall: 2.0)]], run: [Self.stored("a", wall: 2.4)]).hasRegressions)
     // -30 %: reported, not a regression.
     let faster = RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 0.7)])
     #expect(faster.changes.count == 1 && !faster.hasRegressions)
-    // Tiny scenarios: +100 % of 10 ms is below the absolute floor.
-    #expect(RunComparison(baseline: [[Self.stored("a", wall: 0.01)]], run: [Self.stored("a", wall: 0.02)]).changes.isEmpty)
+    // Tiny scenarios: +200 % of 50 ms is below the absolute floor.
+    #expect(RunComparison(baseline: [[Self.stored("a", wall: 0.05)]], run: [Self.stored("a", wall: 0.15)]).changes.isEmpty)
   }
 
   @Test func aNoisyBaselineWidensTheBand() {
