@@ -6,10 +6,10 @@
 // "60 s scenario" replays 60 s of speech (the quick-brown-fox fixture looped 12 times, with its word
 // timings) through the reference stack: start, play to the end, wait, stop. "60 s conversion alone"
 // reads the same file with AudioPCM and converts it 48 kHz → 16 kHz mono, the analyzer's format,
-// at the quality the stack's converter uses. "60 s scenario / conversion (paired)" times both back
+// at the quality the stack's converter uses (medium). "60 s scenario / conversion (paired)" times both back
 // to back in each iteration and records scenario time / conversion time in per mille (target
-// ≤ 1250). "1000 start/stop cycles" is one scenario with `cycle: 1000` of start and stop (target
-// ≤ 2 s).
+// ≤ 1250). "1000 start/stop cycles" is one scenario with `cycle: 1000` of start, 100 ms of
+// listening (a snapshot asserts the stack got there) and stop (target ≤ 2 s).
 import AudioPCM
 import Benchmark
 import Foundation
@@ -62,8 +62,12 @@ final class SuiteWorkload: @unchecked Sendable {
             count: 1000
             steps:
               - start
+              - wait: 100ms
+              - snapshot: listening
               - stop
       expect:
+        snapshots:
+          listening: { phase: listening }
         final: { committed: "", volatile: "", phase: idle }
       """.write(toFile: cyclesScenario, atomically: true, encoding: .utf8)
     let scenarios = root.appendingPathComponent("Scenarios")
@@ -103,7 +107,9 @@ final class SuiteWorkload: @unchecked Sendable {
     let file = try! AudioFile(forReading: longAudio)
     let input = PCMBuffer(format: file.processingFormat, frameCapacity: 4_800)
     let target = try! AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
-    let converter = try! SampleRateConverter(from: file.processingFormat, to: target, quality: .best)
+    // .medium: what AVAudioConverter's default quality (AVAudioQuality.medium) maps to, which the
+    // reference stack keeps.
+    let converter = try! SampleRateConverter(from: file.processingFormat, to: target, quality: .medium)
     let output = PCMBuffer(format: target, frameCapacity: 4_800)
     var produced = 0
     while true {
