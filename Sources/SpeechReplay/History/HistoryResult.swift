@@ -37,6 +37,16 @@ public struct HistoryResult: Sendable, Hashable {
   }
 
   /// Creates a stored result.
+  ///
+  /// - Parameters:
+  ///   - name: The scenario's name.
+  ///   - file: The scenario file.
+  ///   - status: How it ended.
+  ///   - seed: The seed it ran with.
+  ///   - wallSeconds: Wall-clock seconds.
+  ///   - virtualSeconds: Virtual seconds.
+  ///   - traceHash: The trace hash.
+  ///   - figures: Its figures with their kinds.
   public init(
     name: String, file: String, status: ScenarioResult.Status, seed: UInt64, wallSeconds: Double, virtualSeconds: Double,
     traceHash: String, figures: [String: Figure]

@@ -74,3 +74,15 @@ struct RunComparisonTests {
     #expect(!comparison.hasRegressions)
   }
 }
+
+@Suite("Figure kinds")
+struct FigureKindTests {
+  @Test func figuresNamedWallAreWallClockAndTheRestVirtual() {
+    #expect(FigureKind.of(figure: "wallSeconds") == .wall)
+    #expect(FigureKind.of(figure: "wall.startup") == .wall)
+    #expect(FigureKind.of(figure: "virtualSeconds") == .virtual)
+    #expect(FigureKind.of(figure: "ledger.wallet") == .virtual)
+    let stored = HistoryResult(ScenarioResult(name: "a", file: "a.yaml", status: .passed, seed: 1, wallSeconds: 0.3, figures: ["inputs": 4, "wallStartup": 0.1]))
+    #expect(stored.figures == ["inputs": .init(value: 4, kind: .virtual), "wallStartup": .init(value: 0.1, kind: .wall), "wallSeconds": .init(value: 0.3, kind: .wall)])
+  }
+}
