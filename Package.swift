@@ -34,6 +34,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // MARK: C shims (system libraries through pkg-config)
@@ -84,6 +85,8 @@ let package = Package(
       dependencies: [
         "LiveTranscription", "SpeechShim", "SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM",
         .product(name: "Yams", package: "Yams"),
+        // The run history (History/) is an SQLite database through GRDB.
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
 
     // MARK: front ends
@@ -98,6 +101,9 @@ let package = Package(
 
     // A stand-in worker that passes, fails, traps or exits as its scenario file says (orchestration tests).
     .executableTarget(name: "scenario-worker-probe", dependencies: ["SpeechReplay"]),
+
+    // Writes runs into a history database on request, so tests can run two writers at once or kill one mid-write.
+    .executableTarget(name: "history-writer-probe", dependencies: ["SpeechReplay"]),
 
     // MARK: tests
     .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM"]),
@@ -126,6 +132,8 @@ let package = Package(
         "SpeechReplay", "SpeechReplayTesting", "SpeechShim", "SimulatedDevice", "Simulation", "AudioPCM",
         // The orchestration tests start it as a worker that passes, fails or traps on purpose.
         .target(name: "scenario-worker-probe"),
+        // The history tests start it as a second writer and kill it mid-write.
+        .target(name: "history-writer-probe"),
       ]),
     // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.
     .testTarget(

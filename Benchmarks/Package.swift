@@ -42,5 +42,16 @@ let package = Package(
       ],
       path: "Benchmarks/SpeechAssets",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    // The harness end to end: the bundled suite in-process, a 60 s scenario against converting its
+    // audio alone, and 1000 start/stop cycles of the reference stack.
+    .executableTarget(
+      name: "ScenarioSuite",
+      dependencies: [
+        .product(name: "SpeechReplay", package: "speech-replay"),
+        .product(name: "AudioPCM", package: "speech-replay"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/ScenarioSuite",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
   ]
 )

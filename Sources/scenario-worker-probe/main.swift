@@ -9,6 +9,9 @@
 //   probe: exit    prints output and exits with status 3 and no result line
 //   probe: silent  exits 0 without a result line
 //   probe: noisy   prints 300 000 characters before its result (more than a pipe holds)
+//   probe: random  a trace hash and a trace line taken from system random (never the same twice)
+//
+// With `--trace-dir DIR` it writes its trace lines there, as `speech-replay run-scenario` does.
 import Foundation
 import SpeechReplay
 
@@ -19,7 +22,11 @@ guard arguments.count >= 2, arguments[0] == WorkerCommand.subcommand else {
   exit(64)
 }
 let file = arguments[1]
-let seed = arguments.count >= 4 && arguments[2] == "--seed" ? UInt64(arguments[3]) : nil
+func option(_ name: String) -> String? {
+  arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let seed = option("--seed").flatMap { UInt64($0) }
+let traceDirectory = option("--trace-dir")
 let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
 func value(of key: String) -> String? {
   text.split(separator: "\n").first { $0.hasPrefix("\(key):") }.map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) }
@@ -30,6 +37,7 @@ var result = ScenarioResult(
   name: name, file: file, status: .passed, seed: seed ?? 7, wallSeconds: 0.01, virtualSeconds: 2.5,
   traceHash: "probe-\(name.utf8.count)", figures: ["probe.characters": Double(text.count)])
 print("probe worker running \(file)")
+var traceLines = ["#0 0.000000000 probe.start", "#1 0.500000000 probe.step", "#2 1.000000000 probe.stop"]
 switch mode {
 case "fail":
   result.status = .failed
@@ -42,9 +50,17 @@ case "exit":
   exit(3)
 case "silent":
   exit(0)
+case "random":
+  // System random on purpose: this worker is the deliberately non-deterministic subject.
+  let token = UInt64.random(in: 0...UInt64.max)
+  result.traceHash = String(token, radix: 16)
+  traceLines[1] = "#1 0.500000000 probe.random token=\(token)"
 case "noisy":
   print(String(repeating: "x", count: 299_999))
 default:
   break
+}
+if let traceDirectory {
+  try? DeterminismCheck.writeTrace(traceLines, to: DeterminismCheck.traceFile(for: file, in: traceDirectory))
 }
 print(ScenarioWorker.resultLine(for: result))

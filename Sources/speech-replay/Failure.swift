@@ -16,7 +16,7 @@ enum Failure {
   ///   - path: The file the command was working on, for errors that do not name one themselves.
   static func printError(_ error: any Error, path: String? = nil) {
     let text = line(for: error)
-    let named = error is AudioFileError || error is ValidationError || error is OrchestrationError || path == nil ? text : "\(path!): \(text)"
+    let named = error is AudioFileError || error is ValidationError || error is OrchestrationError || error is HistoryError || path == nil ? text : "\(path!): \(text)"
     printLine("speech-replay: error: \(named)")
   }
 
@@ -44,6 +44,7 @@ enum Failure {
     case let error as SampleRateConverterError: error.message
     case let error as ValidationError: error.message
     case let error as OrchestrationError: error.message
+    case let error as HistoryError: error.message
     default: String(describing: error)
     }
   }

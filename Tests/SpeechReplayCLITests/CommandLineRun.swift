@@ -31,11 +31,13 @@ struct CommandLineRun {
   /// - Parameters:
   ///   - arguments: The arguments.
   ///   - environment: Variables set for the run on top of this process's environment.
+  ///
+  /// The run history goes to a temporary file unless `environment` names one, so tests never
+  /// write into the repository's `.speech-replay/`.
   init(_ arguments: [String], environment: [String: String] = [:]) throws {
     let process = Process()
     process.executableURL = try Self.executable()
     process.arguments = arguments
-    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     process.currentDirectoryURL = Self.repositoryRoot
     // Output goes to files rather than pipes, so a chatty run cannot block on a full pipe.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
@@ -51,6 +53,10 @@ struct CommandLineRun {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
+    var variables = ProcessInfo.processInfo.environment
+    variables["SPEECH_REPLAY_HISTORY"] = folder.appendingPathComponent("history.sqlite").path
+    variables.merge(environment) { _, new in new }
+    process.environment = variables
     try process.run()
     process.waitUntilExit()
     try out.close()

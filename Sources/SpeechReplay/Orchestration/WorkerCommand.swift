@@ -8,6 +8,8 @@ import Foundation
 public struct WorkerCommand: Sendable, Hashable {
   /// The executable to start.
   public var executable: URL
+  /// Arguments appended to every worker's (for example `--trace-out`'s folder); empty by default.
+  public var extraArguments: [String] = []
   /// The subcommand that runs one scenario.
   public static let subcommand = "run-scenario"
 
@@ -25,6 +27,6 @@ public struct WorkerCommand: Sendable, Hashable {
   ///   - seed: The seed override, when given.
   /// - Returns: The worker's arguments.
   public func arguments(file: String, seed: UInt64?) -> [String] {
-    [Self.subcommand, file] + (seed.map { ["--seed", String($0)] } ?? [])
+    [Self.subcommand, file] + (seed.map { ["--seed", String($0)] } ?? []) + extraArguments
   }
 }

@@ -40,6 +40,15 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Fail a scenario whose golden snapshot folder holds files no snapshot uses (otherwise a warning).")
   var failOnObsolete = false
 
+  @Flag(help: "Run each scenario twice, in two worker processes, and fail it when the two traces differ (naming the first divergent event).")
+  var checkDeterminism = false
+
+  @Option(help: "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
+  var history: String?
+
+  @Flag(help: "Do not record the run in the history.")
+  var noHistory = false
+
   @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
   var worker: String?
 
@@ -69,15 +78,20 @@ struct RunCommand: AsyncParsableCommand {
     let mode = try SnapshotRecordMode.resolve(flag: record)
     setenv(SnapshotRecordMode.environmentVariable, mode.rawValue, 1)
     if failOnObsolete { setenv(SnapshotOptions.failOnObsoleteVariable, "1", 1) }
+    let startedAt = Date()
     let executable = worker.map { URL(fileURLWithPath: $0) } ?? Self.ownExecutable
-    let pool = WorkerPool(command: WorkerCommand(executable: executable), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    let pool = WorkerPool(command: WorkerCommand(executable: executable), jobs: jobs)
     let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in
       FileHandle.standardOutput.write(Data(text.utf8))
     }
     if let shard, plan.scenarios.isEmpty {
       Failure.printNote("shard \(shard) holds none of the \(plan.discoveredCount) scenarios")
     }
-    let results = await pool.run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
+    let results =
+      checkDeterminism
+      ? await DeterminismRun(executable: executable, jobs: jobs).run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
+      : await pool.run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
     let summary = RunSummary(results: results)
     var reportFailed = false
     if let junit {
@@ -94,8 +108,24 @@ struct RunCommand: AsyncParsableCommand {
         reportFailed = true
       }
     }
+    reportFailed = !recordHistory(results, startedAt: startedAt) || reportFailed
     console.finish(summary)
     if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
+  }
+
+  /// Records the run in the history database unless `--no-history`; false when that failed.
+  private func recordHistory(_ results: [ScenarioResult], startedAt: Date) -> Bool {
+    guard let path = HistoryLocation.path(option: history, disabled: noHistory) else { return true }
+    do {
+      let store = try HistoryStore(path: path)
+      let metadata = RunMetadata(startedAt: startedAt, gitCommit: GitCommit.current(), seed: seed, shard: shard)
+      let id = try store.record(metadata, results: results)
+      Failure.printNote("recorded run \(id) in \(path)")
+      return true
+    } catch {
+      Failure.printError(error)
+      return false
+    }
   }
 
   private func write(_ data: Data, to path: String) -> Bool {

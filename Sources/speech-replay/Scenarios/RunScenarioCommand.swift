@@ -15,7 +15,15 @@ struct RunScenarioCommand: ParsableCommand {
   @Option(help: "Use this seed instead of the scenario's own.")
   var seed: UInt64?
 
+  @Option(help: "Also write the run's canonical trace lines into this folder (what --check-determinism compares).")
+  var traceDir: String?
+
   func run() {
-    ScenarioWorker.runAndReport(file: file, seed: seed, engine: .reference)
+    if let traceDir {
+      ScenarioWorker.runAndReport(
+        file: file, seed: seed, runner: ScenarioRunner(), traceFile: DeterminismCheck.traceFile(for: file, in: traceDir))
+    } else {
+      ScenarioWorker.runAndReport(file: file, seed: seed, engine: .reference)
+    }
   }
 }

@@ -1,0 +1,168 @@
+// The scenario harness end to end, in this process (no worker processes):
+//
+//   cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --target ScenarioSuite
+//
+// "bundled suite" runs every Scenarios/ file once per iteration (wall time of the whole suite).
+// "60 s scenario" replays 60 s of speech (the quick-brown-fox fixture looped 12 times, with its word
+// timings) through the reference stack: start, play to the end, wait, stop. "60 s conversion alone"
+// reads the same file with AudioPCM and converts it 48 kHz → 16 kHz mono, the analyzer's format,
+// at the quality the stack's converter uses (medium). "60 s scenario / conversion (paired)" times both back
+// to back in each iteration and records scenario time / conversion time in per mille (target
+// ≤ 1250). "1000 start/stop cycles" is one scenario with `cycle: 1000` of start, 100 ms of
+// listening (a snapshot asserts the stack got there) and stop (target ≤ 2 s).
+import AudioPCM
+import Benchmark
+import Foundation
+import SpeechReplay
+
+/// The 60 s fixture, its scenario and the bundled scenario files, made once.
+///
+/// `@unchecked Sendable`: package-benchmark runs one benchmark at a time, and this is only read.
+final class SuiteWorkload: @unchecked Sendable {
+  static let loops = 12
+  let folder: URL
+  let longScenario: String
+  let longAudio: String
+  let cyclesScenario: String
+  let bundled: [String]
+
+  init() {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let fixtures = root.appendingPathComponent("fixtures/audio")
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-bench-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    longAudio = folder.appendingPathComponent("sixty.wav").path
+    let frames = try! Self.loop(fixtures.appendingPathComponent("quick-brown-fox-48k.wav").path, times: Self.loops, into: longAudio)
+    let words = try! String(contentsOf: fixtures.appendingPathComponent("quick-brown-fox-48k.words.tsv"), encoding: .utf8)
+    try! Self.loopWords(words, frames: frames, rate: 48_000, times: Self.loops)
+      .write(to: folder.appendingPathComponent("sixty.words.tsv"), atomically: true, encoding: .utf8)
+    longScenario = folder.appendingPathComponent("sixty.yaml").path
+    try! """
+      schema: 1
+      name: sixty seconds of speech
+      audio: sixty.wav
+      model:
+        transcript: sixty.words.tsv
+        generate: { volatileEvery: 200ms, finalAfterSilence: 800ms, style: sentence }
+      steps:
+        - start
+        - play: end
+        - wait: 1s
+        - stop
+      """.write(toFile: longScenario, atomically: true, encoding: .utf8)
+    cyclesScenario = folder.appendingPathComponent("cycles.yaml").path
+    try! """
+      schema: 1
+      name: a thousand start/stop cycles
+      model:
+        results: []
+      steps:
+        - cycle:
+            count: 1000
+            steps:
+              - start
+              - wait: 100ms
+              - snapshot: listening
+              - stop
+      expect:
+        snapshots:
+          listening: { phase: listening }
+        final: { committed: "", volatile: "", phase: idle }
+      """.write(toFile: cyclesScenario, atomically: true, encoding: .utf8)
+    let scenarios = root.appendingPathComponent("Scenarios")
+    bundled = (try! FileManager.default.contentsOfDirectory(atPath: scenarios.path)).filter { $0.hasSuffix(".yaml") }.sorted()
+      .map { scenarios.appendingPathComponent($0).path }
+  }
+
+  /// Writes `source` repeated `times` times into a WAV file; returns the source's frame count.
+  static func loop(_ source: String, times: Int, into path: String) throws -> Int {
+    let file = try AudioFile(forReading: source)
+    let buffer = PCMBuffer(format: file.processingFormat, frameCapacity: file.frameCount)
+    _ = try file.read(into: buffer)
+    let writer = try AudioFileWriter(path: path, container: .wav, format: file.processingFormat)
+    for _ in 0..<times { try writer.write(buffer) }
+    try writer.close()
+    return buffer.frameLength
+  }
+
+  /// The word-timing table repeated `times` times, each copy shifted by the audio's length.
+  static func loopWords(_ table: String, frames: Int, rate: Double, times: Int) -> String {
+    let lines = table.split(separator: "\n")
+    var text = String(lines[0]) + "\n"
+    for loop in 0..<times {
+      for line in lines.dropFirst() {
+        let cells = line.split(separator: "\t").map(String.init)
+        let shift = loop * frames
+        text += "\(Int(cells[0])! + shift)\t\(Int(cells[1])! + shift)\t"
+        text += String(format: "%.4f\t%.4f\t", Double(cells[2])! + Double(shift) / rate, Double(cells[3])! + Double(shift) / rate)
+        text += cells[4] + "\n"
+      }
+    }
+    return text
+  }
+
+  /// Reads the 60 s file and converts it to the analyzer's format in 4800-frame chunks (100 ms).
+  func convertAlone() -> Int {
+    let file = try! AudioFile(forReading: longAudio)
+    let input = PCMBuffer(format: file.processingFormat, frameCapacity: 4_800)
+    let target = try! AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
+    // .medium: what AVAudioConverter's default quality (AVAudioQuality.medium) maps to, which the
+    // reference stack keeps.
+    let converter = try! SampleRateConverter(from: file.processingFormat, to: target, quality: .medium)
+    let output = PCMBuffer(format: target, frameCapacity: 4_800)
+    var produced = 0
+    while true {
+      let read = try! file.read(into: input)
+      produced += try! converter.convert(read == 0 ? nil : input, into: output, endOfInput: read == 0).framesProduced
+      if read == 0 { break }
+    }
+    while converter.pendingFrameCount > 0 { produced += try! converter.convert(nil, into: output).framesProduced }
+    return produced
+  }
+
+  /// Runs a scenario in this process; stops the benchmark when it does not pass.
+  static func runPassing(_ file: String) {
+    let result = ScenarioRunner().run(fileAt: file, seed: nil)
+    guard result.status == .passed else { fatalError("\(file) did not pass: \(result.failures)") }
+  }
+}
+
+let harnessPerMille = BenchmarkMetric.custom("scenario / conversion (per mille)", polarity: .prefersSmaller, useScalingFactor: false)
+
+let benchmarks: @Sendable () -> Void = {
+  let workload = SuiteWorkload()
+  let configuration = Benchmark.Configuration(
+    metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(20),
+    maxIterations: 20)
+
+  Benchmark("bundled suite (\(workload.bundled.count) scenarios, in-process)", configuration: configuration) { benchmark in
+    for _ in benchmark.scaledIterations {
+      for file in workload.bundled { SuiteWorkload.runPassing(file) }
+    }
+  }
+
+  Benchmark("60 s scenario", configuration: configuration) { benchmark in
+    for _ in benchmark.scaledIterations { SuiteWorkload.runPassing(workload.longScenario) }
+  }
+
+  Benchmark("60 s conversion alone", configuration: configuration) { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(workload.convertAlone()) }
+  }
+
+  Benchmark(
+    "60 s scenario / conversion (paired)",
+    configuration: .init(metrics: [harnessPerMille], warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 10)
+  ) { benchmark in
+    let clock = ContinuousClock()
+    for _ in benchmark.scaledIterations {
+      let conversion = clock.measure { blackHole(workload.convertAlone()) }
+      let scenario = clock.measure { SuiteWorkload.runPassing(workload.longScenario) }
+      benchmark.measurement(harnessPerMille, Int((scenario / conversion * 1000).rounded()))
+    }
+  }
+
+  Benchmark("1000 start/stop cycles", configuration: configuration) { benchmark in
+    for _ in benchmark.scaledIterations { SuiteWorkload.runPassing(workload.cyclesScenario) }
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What the history records about one `speech-replay run` besides its results: when it started,
+/// on which commit, with which seed, timing mode, shard, host and tool version.
+public struct RunMetadata: Sendable, Hashable, Codable {
+  /// When the run started.
+  public var startedAt: Date
+  /// The git commit the working directory was on, when it is a git checkout.
+  public var gitCommit: String?
+  /// The seed override the run used; `nil` when each scenario used its own seed.
+  public var seed: UInt64?
+  /// The timing mode: `unaware` (model compute is free) or `aware` (a declared model cost is charged).
+  public var mode: String
+  /// The shard (`INDEX/COUNT`) when the run was one part of the suite.
+  public var shard: String?
+  /// The machine's host name.
+  public var host: String
+  /// The version of speech-replay that ran.
+  public var toolVersion: String
+
+  /// Creates run metadata.
+  ///
+  /// - Parameters:
+  ///   - startedAt: When the run started.
+  ///   - gitCommit: The commit, when known.
+  ///   - seed: The seed override, when one was given.
+  ///   - mode: The timing mode (`unaware` by default).
+  ///   - shard: The shard, when the run was one.
+  ///   - host: The host name (this machine's by default).
+  ///   - toolVersion: The tool's version.
+  public init(
+    startedAt: Date = Date(), gitCommit: String? = nil, seed: UInt64? = nil, mode: String = "unaware", shard: String? = nil,
+    host: String = ProcessInfo.processInfo.hostName, toolVersion: String = RunMetadata.toolVersion
+  ) {
+    self.startedAt = startedAt
+    self.gitCommit = gitCommit
+    self.seed = seed
+    self.mode = mode
+    self.shard = shard
+    self.host = host
+    self.toolVersion = toolVersion
+  }
+
+  /// The version recorded for runs of this build.
+  public static let toolVersion = "0.6.0-dev"
+}
