@@ -135,6 +135,8 @@ let package = Package(
         // The history tests start it as a second writer and kill it mid-write.
         .target(name: "history-writer-probe"),
       ]),
+    // The bug zoo: the reference stack with one known trap switched on, run against Scenarios/.
+    .testTarget(name: "BugZooTests", dependencies: ["SpeechReplay", "LiveTranscription"]),
     // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.
     .testTarget(
       name: "SeedsTests", dependencies: ["SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation"],

@@ -16,10 +16,14 @@ final class AnalyzerInputQueue: @unchecked Sendable {
   private let continuation: AsyncStream<AnalyzerInput>.Continuation
 
   /// Creates a queue holding at most `limit` buffers (at least 1).
-  /// - Parameter limit: The bound in buffers.
-  init(limit: Int) {
+  /// - Parameters:
+  ///   - limit: The bound in buffers.
+  ///   - isUnbounded: Bug zoo only (``LiveTranscriber/Fault/unboundedInput``): no bound at all.
+  init(limit: Int, isUnbounded: Bool = false) {
     let bound = max(1, limit)
-    let (stream, continuation) = AsyncStream<AnalyzerInput>.makeStream(bufferingPolicy: .bufferingNewest(bound))
+    // Bug zoo: the seed's `makeStream()` buffers everything; the limit is still reported so the harness sees the growth.
+    let policy: AsyncStream<AnalyzerInput>.Continuation.BufferingPolicy = isUnbounded ? .unbounded : .bufferingNewest(bound)
+    let (stream, continuation) = AsyncStream<AnalyzerInput>.makeStream(bufferingPolicy: policy)
     self.stream = stream
     self.continuation = continuation
     counts.limit = bound

@@ -18,17 +18,24 @@ final class TapPipeline: @unchecked Sendable {
   private let margin: AVAudioFrameCount
   private let onFailure: @Sendable (String) -> Void
   private var hasReportedFailure = false
+  /// The bug zoo's faults that live in the tap (empty in every real use).
+  private let faults: Set<LiveTranscriber.Fault>
 
   /// Creates the pipeline.
   /// - Parameters:
   ///   - outputFormat: The analyzer's format.
   ///   - queue: The bounded queue the analyzer reads.
   ///   - margin: Frames added to each output buffer beyond `ratio × input frames`.
+  ///   - faults: The bug zoo's faults; empty by default.
   ///   - onFailure: Told once, with a message, when a buffer cannot be converted.
-  init(outputFormat: AVAudioFormat, queue: AnalyzerInputQueue, margin: AVAudioFrameCount, onFailure: @escaping @Sendable (String) -> Void) {
+  init(
+    outputFormat: AVAudioFormat, queue: AnalyzerInputQueue, margin: AVAudioFrameCount, faults: Set<LiveTranscriber.Fault> = [],
+    onFailure: @escaping @Sendable (String) -> Void
+  ) {
     self.outputFormat = outputFormat
     self.queue = queue
     self.margin = margin
+    self.faults = faults
     self.onFailure = onFailure
   }
 
@@ -45,9 +52,16 @@ final class TapPipeline: @unchecked Sendable {
   /// Converts one tap buffer and queues it.
   /// - Parameter buffer: A buffer in the hardware format.
   func process(_ buffer: AVAudioPCMBuffer) {
+    if faults.contains(.skipsConversion) {
+      // Bug zoo: the microphone's buffer goes to the analyzer in the hardware format.
+      queue.recordDelivery(converted: true)
+      queue.enqueue(AnalyzerInput(buffer: buffer))
+      return
+    }
+    let tooSmall = faults.contains(.converterOutputCapacityTooSmall)
     let outcome: Result<AVAudioPCMBuffer, ConversionFailure> = lock.withLock {
       guard let converter else { return .failure(ConversionFailure(message: "no converter for \(buffer.format)")) }
-      return Self.convert(buffer, with: converter, margin: margin)
+      return Self.convert(buffer, with: converter, margin: margin, tooSmall: tooSmall)
     }
     switch outcome {
     case .success(let converted):
@@ -66,12 +80,14 @@ final class TapPipeline: @unchecked Sendable {
   /// Converts `buffer` with the pull pattern of Apple's TN3136: the input block hands over the
   /// buffer once (`.haveData`), then says `.noDataNow`, so the converter keeps its state for the
   /// next buffer instead of ending the stream.
-  private static func convert(_ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, margin: AVAudioFrameCount)
+  private static func convert(_ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, margin: AVAudioFrameCount, tooSmall: Bool = false)
     -> Result<AVAudioPCMBuffer, ConversionFailure>
   {
     let ratio = converter.outputFormat.sampleRate / converter.inputFormat.sampleRate
     // Resamplers round and may release frames they held back: room for ratio × frames plus a margin.
-    let capacity = AVAudioFrameCount((Double(buffer.frameLength) * ratio).rounded(.up)) + margin
+    var capacity = AVAudioFrameCount((Double(buffer.frameLength) * ratio).rounded(.up)) + margin
+    // Bug zoo: ratio × frames rounded down and no margin; the frames held back never fit.
+    if tooSmall { capacity = AVAudioFrameCount((Double(buffer.frameLength) * ratio).rounded(.down)) }
     guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: capacity) else {
       return .failure(ConversionFailure(message: "cannot allocate \(capacity) frames in \(converter.outputFormat)"))
     }

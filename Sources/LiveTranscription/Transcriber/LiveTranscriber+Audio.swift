@@ -91,7 +91,8 @@ extension LiveTranscriber {
       session.isTapInstalled = false
     }
     let format = engine.inputNode.outputFormat(forBus: 0)
-    guard pipeline.prepare(for: format) else {
+    // Bug zoo: the converter made for the old hardware format is kept.
+    guard has(.keepsConverterAcrossRouteChange) || pipeline.prepare(for: format) else {
       Task { await abort(session, phase: .failed(message: "The new microphone's audio (\(format)) cannot be converted. Start again with another microphone.")) }
       return
     }

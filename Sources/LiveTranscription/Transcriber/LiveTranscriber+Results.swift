@@ -36,7 +36,11 @@ extension LiveTranscriber {
     update { state in
       if isFinal {
         state.committedText = Self.appending(text, to: state.committedText)
-        state.volatileText = ""
+        // Bug zoo: the guess for the range just committed stays on screen.
+        if !has(.neverClearsVolatileText) { state.volatileText = "" }
+      } else if has(.appendsVolatileResults) {
+        // Bug zoo: the seed's `volatile += result.text`; each guess repeats the one before.
+        state.volatileText = Self.appending(text, to: state.volatileText)
       } else {
         state.volatileText = text
       }

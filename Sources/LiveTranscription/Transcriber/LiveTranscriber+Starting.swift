@@ -12,7 +12,8 @@ extension LiveTranscriber {
     guard current == generation else { return }
     guard let module = makeModule(for: availability) else {
       if case .unavailable(let reason) = availability {
-        await abort(session, phase: .unavailable(reason: reason), offersMicrophone: false)
+        // Bug zoo: the control is offered although nothing can run.
+        await abort(session, phase: .unavailable(reason: reason), offersMicrophone: has(.offersMicrophoneWhenUnavailable))
       }
       return
     }
@@ -60,8 +61,8 @@ extension LiveTranscriber {
       await abort(session, phase: .failed(message: "The microphone cannot be used now: \(error.localizedDescription). Try again when no other app records."))
       return
     }
-    let queue = AnalyzerInputQueue(limit: configuration.inputLimitInBuffers(sampleRate: hardwareFormat.sampleRate))
-    let pipeline = TapPipeline(outputFormat: analyzerFormat, queue: queue, margin: configuration.converterMargin) {
+    let queue = AnalyzerInputQueue(limit: configuration.inputLimitInBuffers(sampleRate: hardwareFormat.sampleRate), isUnbounded: has(.unboundedInput))
+    let pipeline = TapPipeline(outputFormat: analyzerFormat, queue: queue, margin: configuration.converterMargin, faults: configuration.faults) {
       [weak self] message in
       Task { @MainActor in await self?.conversionFailed(message, generation: current) }
     }

@@ -8,13 +8,18 @@ extension LiveTranscriber {
     stopMicrophone(session)
     session.pipeline?.queue.finish()
     var failure: String?
-    do {
-      // Finishing the input does not end the session; this finalizes the pending volatile text
-      // and finishes the analyzer, which ends the results sequence.
-      try await session.analyzer?.finalizeAndFinishThroughEndOfInput()
-    } catch {
-      failure = "Transcription did not finish cleanly: \(error.localizedDescription). The text so far is kept."
+    if has(.stopsWithoutFinalizing) {
+      // Bug zoo: the seed's stop ends the input and cancels; the pending volatile words are never finalized.
       await session.analyzer?.cancelAndFinishNow()
+    } else {
+      do {
+        // Finishing the input does not end the session; this finalizes the pending volatile text
+        // and finishes the analyzer, which ends the results sequence.
+        try await session.analyzer?.finalizeAndFinishThroughEndOfInput()
+      } catch {
+        failure = "Transcription did not finish cleanly: \(error.localizedDescription). The text so far is kept."
+        await session.analyzer?.cancelAndFinishNow()
+      }
     }
     await session.resultsTask?.value
     release(session)

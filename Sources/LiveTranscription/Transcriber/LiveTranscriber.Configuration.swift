@@ -30,6 +30,8 @@ extension LiveTranscriber {
     public var clock: any Clock<Duration>
     /// How often download progress is read while the model downloads.
     public var progressInterval: Duration
+    /// The traps switched on for the bug zoo; empty (the default) in every real use.
+    package var faults: Set<Fault> = []
 
     /// Creates a configuration.
     /// - Parameters:

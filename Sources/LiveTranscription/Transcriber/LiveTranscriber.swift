@@ -112,7 +112,8 @@ public final class LiveTranscriber {
     update { state in
       switch availability {
       case .unavailable(let reason):
-        state.isMicrophoneOffered = false
+        // Bug zoo: the control is offered whether or not a transcriber can run.
+        state.isMicrophoneOffered = has(.offersMicrophoneWhenUnavailable)
         if !state.phase.isActive, !state.phase.isFailure { state.phase = .unavailable(reason: reason) }
       case .speech, .dictation:
         state.isMicrophoneOffered = true

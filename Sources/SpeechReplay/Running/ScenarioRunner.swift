@@ -113,13 +113,15 @@ public struct ScenarioRunner: Sendable {
     }
     let output = report.value
     if let output {
-      failures += output.failures
-      failures += Self.check(scenario.expectations, output: output, device: device)
+      var expected = output.failures
+      expected += Self.check(scenario.expectations, output: output, device: device)
       let performance = Self.performance(scenario, timeline: timeline, cycles: output.cycles)
       result.figures.merge(performance.figures) { $1 }
-      failures += performance.failures
-      failures += Self.invariantFailures(scenario.expectations.invariants, timeline: timeline)
-      failures += checkGoldenSnapshots(scenario, finalState: output.finalState, snapshots: output.snapshots, into: &result)
+      expected += performance.failures
+      let invariantFailures = Self.invariantFailures(scenario.expectations.invariants, timeline: timeline)
+      expected += checkGoldenSnapshots(scenario, finalState: output.finalState, snapshots: output.snapshots, into: &result)
+      // Invariant failures name their own trap; every other expectation names the scenario's `trap:`.
+      failures += Self.naming(scenario.expectations.trap, in: expected) + invariantFailures
     }
     result.failures = failures
     result.status = failures.isEmpty ? .passed : .failed

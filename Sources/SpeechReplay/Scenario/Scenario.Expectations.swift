@@ -29,6 +29,8 @@ extension Scenario {
     public var golden: GoldenSnapshots? = nil
     /// Which invariants are expected to break or are switched off.
     public var invariants: InvariantSettings = InvariantSettings()
+    /// The trap the scenario guards against (`trap:`), named in every expectation failure; nil when unnamed.
+    public var trap: String? = nil
 
     /// Creates expectations; by default nothing is checked.
     public init(
@@ -45,7 +47,7 @@ extension Scenario {
     public static func == (lhs: Expectations, rhs: Expectations) -> Bool {
       lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
         && lhs.budgets == rhs.budgets && lhs.leaks == rhs.leaks && lhs.metrics == rhs.metrics
-        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants
+        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants && lhs.trap == rhs.trap
         && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name) && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
     }
 

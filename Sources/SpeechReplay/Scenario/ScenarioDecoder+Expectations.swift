@@ -1,7 +1,7 @@
 extension ScenarioDecoder {
-  /// The `expect:` section: `final`, `snapshots` (inline or golden), `diagnostics`, `invariants`.
+  /// The `expect:` section: `final`, `snapshots` (inline or golden), `diagnostics`, `invariants`, `trap`.
   func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
-    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden"])
+    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap"])
     var expectations = Scenario.Expectations()
     if let final = map["final"] { expectations.final = try state(final) }
     if let snapshots = map["snapshots"], let golden = try goldenSnapshots(snapshots, steps: steps) {
@@ -38,6 +38,7 @@ extension ScenarioDecoder {
       expectations.golden = try self.golden(golden, steps: steps)
     }
     if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }
+    if let trap = map["trap"] { expectations.trap = try self.trap(trap) }
     return expectations
   }
 

@@ -15,8 +15,12 @@ final class ReferenceSubject: TranscriptionSubject {
   let transcriber: LiveTranscriber
 
   /// Creates the stack for the scenario's options.
-  init(options: SubjectOptions) {
+  /// - Parameters:
+  ///   - options: The scenario's `subject:` options.
+  ///   - faults: The bug zoo's traps to switch on; none by default.
+  init(options: SubjectOptions, faults: Set<LiveTranscriber.Fault> = []) {
     var configuration = LiveTranscriber.Configuration(clock: VirtualClock())
+    configuration.faults = faults
     if let limit = options.inputBufferLimit { configuration.inputLimit = .buffers(limit) }
     configuration.usesDictationFallback = options.options["dictationFallback"] == "true"
     transcriber = LiveTranscriber(locale: Locale(identifier: options.locale), configuration: configuration)

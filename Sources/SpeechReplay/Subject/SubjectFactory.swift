@@ -1,3 +1,5 @@
+import LiveTranscription
+
 /// Makes the subject a scenario runs against, from the scenario's ``SubjectOptions``.
 ///
 /// An app plugs its own stack in from its test target:
@@ -28,6 +30,14 @@ public struct SubjectFactory: Sendable {
 
   /// The reference stack (module `LiveTranscription`), the CLI's default subject.
   public static let reference = SubjectFactory(name: "LiveTranscription") { options in ReferenceSubject(options: options) }
+
+  /// The reference stack with some of the bug zoo's traps switched on (Tests/BugZooTests).
+  /// - Parameter faults: The traps; an empty set gives the reference stack itself.
+  /// - Returns: A factory named after the stack and its faults, such as `LiveTranscription+skipsConversion`.
+  package static func reference(faults: Set<LiveTranscriber.Fault>) -> SubjectFactory {
+    let name = (["LiveTranscription"] + faults.map(\.rawValue).sorted()).joined(separator: "+")
+    return SubjectFactory(name: name) { options in ReferenceSubject(options: options, faults: faults) }
+  }
 
   /// A factory that makes no subject: every scenario fails saying a subject must be given.
   public static let unavailable = SubjectFactory(name: "none") { _ in throw NoSubjectError() }

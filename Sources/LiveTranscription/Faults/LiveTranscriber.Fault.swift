@@ -1,0 +1,41 @@
+extension LiveTranscriber {
+  /// One known trap of a live-transcription stack, switched on in the reference stack so the bug
+  /// zoo (Tests/BugZooTests) can prove the scenario suite catches it.
+  ///
+  /// Package access only: an app never sees these. With no fault switched on (the default) the
+  /// stack behaves exactly as documented; each fault is one small branch at the place where the
+  /// trap lives, marked `// Bug zoo:` in the source. Documentation/BugZoo.md lists the scenario and
+  /// the message that catch each one.
+  package enum Fault: String, Sendable, Hashable, CaseIterable {
+    /// A volatile result is appended to the volatile text instead of replacing it (`volatile += text`),
+    /// so each guess repeats the words of the one before: the stutter trap.
+    case appendsVolatileResults
+    /// The tap sends the microphone's buffers to the analyzer as they come, in the hardware format;
+    /// Apple's analyzer then produces no text and no error.
+    case skipsConversion
+    /// `stop()` ends the input and cancels the analyzer without finalizing, so the volatile words
+    /// showing at the stop are never committed.
+    case stopsWithoutFinalizing
+    /// A final result is appended to the committed text but the volatile guess for the same range
+    /// stays on screen, so the user sees the words twice.
+    case neverClearsVolatileText
+    /// The analyzer input is an unbounded `AsyncStream` (the seed's `makeStream()`): with a model
+    /// slower than real time the queue and the memory grow without limit.
+    case unboundedInput
+    /// A failed model download is ignored and the start goes on as if the model were installed,
+    /// so a first offline run fails with a message that says nothing about the network.
+    case noOfflineHandling
+    /// The microphone control stays offered when no transcriber can run (unsupported locale or no
+    /// `SpeechTranscriber`), so the user can tap a control that cannot work.
+    case offersMicrophoneWhenUnavailable
+    /// The converter's output buffer holds `input frames × ratio` rounded down, with no margin, so
+    /// the frames a resampler holds back never fit and the converter falls further behind.
+    case converterOutputCapacityTooSmall
+    /// A route change reinstalls the tap with the new hardware format but keeps the converter made
+    /// for the old one.
+    case keepsConverterAcrossRouteChange
+  }
+
+  /// Whether `fault` is switched on for this transcriber.
+  func has(_ fault: Fault) -> Bool { configuration.faults.contains(fault) }
+}

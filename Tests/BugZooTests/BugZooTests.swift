@@ -1,0 +1,70 @@
+import Foundation
+import LiveTranscription
+import SpeechReplay
+import Testing
+
+/// The bug zoo: the reference stack with one known trap switched on (``LiveTranscriber/Fault``) must
+/// fail the bundled suite in Scenarios/ with a message that names the trap, and the reference stack
+/// itself must pass it. Documentation/BugZoo.md is the table of variant, scenario and message.
+@Suite(.serialized) struct BugZooTests {
+  /// Which scenario catches a variant, and words its failure message must contain.
+  struct Catch: Sendable, CustomTestStringConvertible {
+    let fault: LiveTranscriber.Fault
+    let scenario: String
+    let words: [String]
+    var testDescription: String { fault.rawValue }
+  }
+
+  /// One entry per fault: the scenario that catches it and the words that name the trap.
+  static let catches: [Catch] = [
+    Catch(fault: .appendsVolatileResults, scenario: "volatile-replaced-final-committed.yaml", words: ["appending volatile results"]),
+    Catch(fault: .skipsConversion, scenario: "hello-world.yaml", words: ["analyzer-input-format", "convert every buffer"]),
+    Catch(fault: .stopsWithoutFinalizing, scenario: "stop-mid-utterance.yaml", words: ["nothing-lost-at-stop", "stops without finalizing"]),
+    Catch(fault: .neverClearsVolatileText, scenario: "hello-world.yaml", words: ["volatile-cleared-when-final", "does not clear"]),
+    Catch(fault: .unboundedInput, scenario: "slow-model-bounded-input.yaml", words: ["input-bounded", "unbounded input buffering"]),
+    Catch(fault: .noOfflineHandling, scenario: "offline-first-run.yaml", words: ["no offline handling"]),
+    Catch(fault: .offersMicrophoneWhenUnavailable, scenario: "unsupported-locale.yaml", words: ["the microphone control at the end is offered, expected hidden", "offers the microphone when unavailable"]),
+    Catch(fault: .converterOutputCapacityTooSmall, scenario: "long-utterance-uneven-taps.yaml", words: ["output buffer was too small", "converter output capacity too small"]),
+    Catch(fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", words: ["create a converter for the buffer's format", "converter kept across a route change"]),
+  ]
+
+  /// The bundled scenario files, sorted.
+  static let files = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path))?.filter { $0.hasSuffix(".yaml") }.sorted() ?? []
+
+  /// Scenarios the variants skip: the ten-minute session takes longer than the rest of the suite
+  /// together and guards against no trap the shorter scenarios miss (the reference stack runs it below).
+  static let skippedForVariants: Set<String> = ["ten-minute-session.yaml"]
+
+  static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scenarios")
+
+  /// Golden files are compared, never written: a variant must not record its wrong UI text.
+  static let snapshots = SnapshotOptions(record: .never)
+
+  @Test func everyFaultHasACatch() {
+    #expect(Set(Self.catches.map(\.fault)) == Set(LiveTranscriber.Fault.allCases))
+    #expect(Self.catches.count == LiveTranscriber.Fault.allCases.count)
+    for entry in Self.catches { #expect(Self.files.contains(entry.scenario), "\(entry.scenario) is not in Scenarios/") }
+  }
+
+  @Test(arguments: catches) func theSuiteCatchesTheVariantAndNamesTheTrap(_ entry: Catch) {
+    let runner = ScenarioRunner(subject: .reference(faults: [entry.fault]), snapshots: Self.snapshots)
+    var results: [String: ScenarioResult] = [:]
+    for file in Self.files where !Self.skippedForVariants.contains(file) {
+      results[file] = runner.run(fileAt: Self.scenarios.appendingPathComponent(file).path, seed: nil)
+    }
+    let failed = results.filter { $0.value.status == .failed }.keys.sorted()
+    #expect(!failed.isEmpty, "no scenario fails against the variant \(entry.fault)")
+    let caught = results[entry.scenario]
+    #expect(caught?.status == .failed, "\(entry.scenario) passes against the variant \(entry.fault); failing: \(failed)")
+    let messages = caught?.failures.map(\.message) ?? []
+    let naming = messages.filter { message in entry.words.allSatisfy { message.contains($0) } }
+    #expect(!naming.isEmpty, "no failure of \(entry.scenario) names the trap with \(entry.words): \(messages.joined(separator: "\n"))")
+  }
+
+  @Test(arguments: files) func theReferenceStackPasses(file: String) {
+    let runner = ScenarioRunner(subject: .reference(faults: []), snapshots: Self.snapshots)
+    let result = runner.run(fileAt: Self.scenarios.appendingPathComponent(file).path, seed: nil)
+    #expect(result.status == .passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
+  }
+}
