@@ -26,8 +26,12 @@ public struct SubjectFactory: Sendable {
   /// The factory used when none is given: the reference stack.
   public static var standard: SubjectFactory { reference }
 
-  /// The reference stack (module `LiveTranscription`), the CLI's default subject.
-  public static let reference = SubjectFactory(name: "LiveTranscription") { options in ReferenceSubject(options: options) }
+  /// The reference stack (module `LiveTranscription`), the CLI's default subject: `LiveTranscriber`,
+  /// or `FileTranscriber` over the scenario's audio file when `subject.preset` is `file`.
+  public static let reference = SubjectFactory(name: "LiveTranscription") { options in
+    if options.preset == FileSubject.preset { return try FileSubject(options: options) }
+    return ReferenceSubject(options: options)
+  }
 
   /// A factory that makes no subject: every scenario fails saying a subject must be given.
   public static let unavailable = SubjectFactory(name: "none") { _ in throw NoSubjectError() }

@@ -9,10 +9,11 @@ import Testing
 
   /// Scenarios that need the reference stack's own handling (the dictation fallback; ignoring a
   /// second start, which the small test subject does not guard — it would install a second tap and
-  /// trap, as on a device; cancelling a download on stop) or are long (the ten-minute session runs
-  /// once, against the reference stack).
+  /// trap, as on a device; cancelling a download on stop), are long (the ten-minute session runs
+  /// once, against the reference stack) or choose the reference file transcriber (`preset: file`).
   static let referenceStackOnly: Set<String> = [
     "dictation-fallback.yaml", "double-start.yaml", "stop-during-download.yaml", "ten-minute-session.yaml",
+    "file-transcription.yaml",
   ]
 
   @Test(arguments: files.filter { !referenceStackOnly.contains($0) }) func passesAgainstTheTwinSubject(file: String) {
