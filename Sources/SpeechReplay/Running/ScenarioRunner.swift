@@ -100,6 +100,7 @@ public struct ScenarioRunner: Sendable {
     result.virtualSeconds = DurationText.seconds(report.virtualTime)
     result.wallSeconds = DurationText.seconds(report.wallTime)
     result.figures = Self.figures(timeline, device: device, report: report)
+    result.figures.merge(Self.inputQueueFigures(timeline)) { $1 }
     var failures: [ScenarioFailure] = []
     if let bodyError = report.bodyError {
       failures.append(ScenarioFailure("the run stopped: \(bodyError)"))

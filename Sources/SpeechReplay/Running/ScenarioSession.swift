@@ -41,6 +41,8 @@ final class ScenarioSession {
     } catch {
       throw SubjectCreationError(factory: factory.name, underlying: String(describing: error))
     }
+    // A subject that reads the file itself hears nothing through the microphone: its script follows the analyzer's time.
+    if subject is any AudioFileSubject { device.microphone.keysModelToTape = false }
     let session = ScenarioSession(scenario: scenario, device: device, subject: subject)
     subject.observeUIState { [weak session] in session?.stateMayHaveChanged() }
     session.stateMayHaveChanged()

@@ -30,6 +30,7 @@ struct ScenarioDecoder {
     try checkSteps(steps, hasAudio: top.has("audio"))
     var subject = SubjectOptions(locale: model.locale)
     if let node = top["subject"] { subject = try self.subject(node, defaultLocale: model.locale) }
+    subject.audioFile = device.microphone.audioFile
     let expectations = try top["expect"].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) } ?? .init()
     return Scenario(
       name: try top["name"]?.nonEmptyString() ?? fallbackName,

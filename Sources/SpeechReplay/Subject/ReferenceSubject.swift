@@ -39,7 +39,8 @@ final class ReferenceSubject: TranscriptionSubject {
     transcriber.onStateChange = { _ in onChange() }
   }
 
-  private static func phase(_ phase: TranscriptionUIState.Phase) -> UIState.Phase {
+  /// The reference stack's phase as the harness's.
+  static func phase(_ phase: TranscriptionUIState.Phase) -> UIState.Phase {
     switch phase {
     case .idle: .idle
     case .preparing(let progress): .preparing(progress: progress)

@@ -47,6 +47,16 @@ struct RunComparisonTests {
     #expect(RunComparison(baseline: [[Self.stored("a", wall: 0.05)]], run: [Self.stored("a", wall: 0.15)]).changes.isEmpty)
   }
 
+  @Test func heapGrowthPerLeakCycleIsComparedWithTheNoiseBand() {
+    let heap = { (bytes: Double) in Self.stored("a", virtual: ["leak.passes": 50, "leak.heapBytesPerCycle": bytes]) }
+    // +5 % of the heap's growth is noise, not a change (an exact comparison would report it).
+    #expect(RunComparison(baseline: [[heap(10_000)]], run: [heap(10_500)]).changes.isEmpty)
+    // Twice the growth is a regression, reported as a machine figure.
+    let doubled = RunComparison(baseline: [[heap(10_000)]], run: [heap(20_000)])
+    #expect(doubled.changes.map(\.kind) == [.wallFigure(name: "leak.heapBytesPerCycle", baseline: 10_000, value: 20_000, allowed: 0.10)])
+    #expect(doubled.hasRegressions)
+  }
+
   @Test func aNoisyBaselineWidensTheBand() {
     // Samples 1.0, 1.3, 0.7: mean 1.0, standard deviation 0.3, band 3 × 30 % = 90 %.
     let baselines = [1.0, 1.3, 0.7].map { [Self.stored("a", wall: $0)] }
@@ -82,6 +92,10 @@ struct FigureKindTests {
     #expect(FigureKind.of(figure: "wall.startup") == .wall)
     #expect(FigureKind.of(figure: "virtualSeconds") == .virtual)
     #expect(FigureKind.of(figure: "ledger.wallet") == .virtual)
+    // The process heap is machine noise, not virtual time.
+    #expect(FigureKind.of(figure: "leak.heapBytesPerCycle") == .wall)
+    #expect(FigureKind.of(figure: "leak.passes") == .virtual)
+    #expect(FigureKind.of(figure: "leak.tasks.perCycle") == .virtual)
     let stored = HistoryResult(ScenarioResult(name: "a", file: "a.yaml", status: .passed, seed: 1, wallSeconds: 0.3, figures: ["inputs": 4, "wallStartup": 0.1]))
     #expect(stored.figures == ["inputs": .init(value: 4, kind: .virtual), "wallStartup": .init(value: 0.1, kind: .wall), "wallSeconds": .init(value: 0.3, kind: .wall)])
   }

@@ -94,7 +94,10 @@ import Testing
       .stall(at: .seconds(0.5), duration: .milliseconds(250)),
       .latencySpike(from: .seconds(0.1), to: .seconds(0.3), extra: .milliseconds(100)),
     ])
-    #expect(scenario.subject == SubjectOptions(locale: "de-DE", preset: "progressive", inputBufferLimit: 32, options: ["flavour": "plain"]))
+    #expect(
+      scenario.subject
+        == SubjectOptions(locale: "de-DE", preset: "progressive", inputBufferLimit: 32, options: ["flavour": "plain"], audioFile: scenario.device.microphone.audioFile))
+    #expect(scenario.subject.audioFile?.hasSuffix("hello-world.wav") == true, "the scenario's audio, resolved, for subjects that read it")
     #expect(scenario.steps.map(\.description) == [
       "start", "play: 1s", "play: end", "wait: 500ms", "network: online", "install: en-US", "remove: de-DE", "permission: grant",
       "interrupt: 2s", "route: 16000 Hz, 1 channel", "snapshot: s1", "cycle: 3 × 3 steps", "stop",
