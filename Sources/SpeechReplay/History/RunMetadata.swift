@@ -44,3 +44,13 @@ public struct RunMetadata: Sendable, Hashable, Codable {
   /// The version recorded for runs of this build.
   public static let toolVersion = "0.6.0-dev"
 }
+
+extension RunMetadata {
+  /// The run's timing mode from its results' `timing.modelCost` figures: `unaware` when every scenario
+  /// ran with free model compute, `aware` when every one charged a model cost, `mixed` otherwise.
+  public static func timingMode(of results: [ScenarioResult]) -> String {
+    let aware = results.map { ($0.figures["timing.modelCost"] ?? 0) > 0 }
+    if aware.allSatisfy({ !$0 }) { return "unaware" }
+    return aware.allSatisfy { $0 } ? "aware" : "mixed"
+  }
+}

@@ -118,7 +118,8 @@ struct RunCommand: AsyncParsableCommand {
     guard let path = HistoryLocation.path(option: history, disabled: noHistory) else { return true }
     do {
       let store = try HistoryStore(path: path)
-      let metadata = RunMetadata(startedAt: startedAt, gitCommit: GitCommit.current(), seed: seed, shard: shard)
+      let metadata = RunMetadata(
+        startedAt: startedAt, gitCommit: GitCommit.current(), seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard)
       let id = try store.record(metadata, results: results)
       Failure.printNote("recorded run \(id) in \(path)")
       return true

@@ -95,3 +95,14 @@ struct HistoryStoreTests {
     #expect(GitCommit.current(in: folder.url.appendingPathComponent("broken").path) == nil)
   }
 }
+
+@Suite struct RunTimingModeTests {
+  @Test func theRunsModeFollowsItsScenariosModelCost() {
+    func result(_ cost: Double?) -> ScenarioResult {
+      ScenarioResult(name: "s", file: "s.yaml", status: .passed, seed: 1, figures: cost.map { ["timing.modelCost": $0] } ?? [:])
+    }
+    #expect(RunMetadata.timingMode(of: [result(nil), result(0)]) == "unaware")
+    #expect(RunMetadata.timingMode(of: [result(0.3), result(2)]) == "aware")
+    #expect(RunMetadata.timingMode(of: [result(0.3), result(0)]) == "mixed")
+  }
+}
