@@ -93,20 +93,7 @@ final class FaultySubject: TranscriptionSubject {
         continuation.yield(AnalyzerInput(buffer: buffer))
         return
       }
-      let capacity = AVAudioFrameCount(Double(buffer.frameLength) * analyzerFormat.sampleRate / buffer.format.sampleRate) + 1024
-      guard let out = AVAudioPCMBuffer(pcmFormat: analyzerFormat, frameCapacity: capacity) else { return }
-      nonisolated(unsafe) var supplied = false
-      var error: NSError?
-      tapConverter.convert(to: out, error: &error) { _, status in
-        if supplied {
-          status.pointee = .noDataNow
-          return nil
-        }
-        supplied = true
-        status.pointee = .haveData
-        return buffer
-      }
-      guard error == nil else { return }
+      guard let out = TapConversion.convert(buffer, with: tapConverter, to: analyzerFormat) else { return }
       if fault == .holdsInputUntilStop { held.append(AnalyzerInput(buffer: out)) } else { continuation.yield(AnalyzerInput(buffer: out)) }
     }
     engine.prepare()

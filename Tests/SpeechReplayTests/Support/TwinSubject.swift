@@ -116,21 +116,7 @@ final class TwinSubject: TranscriptionSubject {
     // The tap runs on the engine's task, not the main actor: it touches only what it captures.
     nonisolated(unsafe) let tapConverter = converter
     node.installTap(onBus: 0, bufferSize: 4096, format: micFormat) { @Sendable buffer, _ in
-      let ratio = analyzerFormat.sampleRate / buffer.format.sampleRate
-      let capacity = AVAudioFrameCount(Double(buffer.frameLength) * ratio) + 1024
-      guard let out = AVAudioPCMBuffer(pcmFormat: analyzerFormat, frameCapacity: capacity) else { return }
-      nonisolated(unsafe) var supplied = false
-      var error: NSError?
-      tapConverter.convert(to: out, error: &error) { _, status in
-        if supplied {
-          status.pointee = .noDataNow
-          return nil
-        }
-        supplied = true
-        status.pointee = .haveData
-        return buffer
-      }
-      if error == nil { continuation.yield(AnalyzerInput(buffer: out)) }
+      if let out = TapConversion.convert(buffer, with: tapConverter, to: analyzerFormat) { continuation.yield(AnalyzerInput(buffer: out)) }
     }
     engine.prepare()
     try engine.start()
