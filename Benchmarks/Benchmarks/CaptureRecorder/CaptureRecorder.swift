@@ -11,6 +11,12 @@
 // target) and the finished file's size ("capture size (MB)", target ≤ 120).
 // "… tap call" benchmarks time recordTap alone on the audio thread (the writer drains in the
 // background); mallocCountTotal is allocations per call (target 0).
+//
+// Measured 2026-11-22 on the 2-core Linux build machine (shared with other builds), release:
+//   4800-frame buffers: 0.24 % of one core (p50 24 ‱), 117 MB per 10 minutes; tap call p50 15 µs, 0 mallocs (p90)
+//   1024-frame buffers: 0.29 % of one core (p50 29 ‱), 119 MB per 10 minutes; tap call p50 3 µs, 0 mallocs (p90)
+// The rare non-zero malloc samples of the tap call are the writer thread committing at the same
+// time (the interposer counts the whole process). The raw PCM alone is 115.2 MB per 10 minutes.
 import Benchmark
 import Foundation
 import SpeechReplayCapture
