@@ -23,6 +23,9 @@ let package = Package(
     .library(name: "SpeechShim", targets: ["SpeechShim"]),
     .library(name: "LiveTranscription", targets: ["LiveTranscription"]),
     .library(name: "SpeechReplay", targets: ["SpeechReplay"]),
+    // Records what a live-transcription app's device did (tap buffers, results, actions, UI) into a
+    // .speechcapture file, and reads captures back. Built only on SpeechShim and GRDB, so it goes into iOS apps.
+    .library(name: "SpeechReplayCapture", targets: ["SpeechReplayCapture"]),
     // Runs a scenario file against a subject inside `swift test` (Swift Testing and XCTest).
     .library(name: "SpeechReplayTesting", targets: ["SpeechReplayTesting"]),
     // The simulated device the twins run on: app tests configure it (assets, network, microphone).
@@ -89,6 +92,16 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
 
+    // MARK: captures
+    // The recorder an app adds (debug/TestFlight builds) and the reader of its .speechcapture files.
+    .target(
+      name: "SpeechReplayCapture",
+      dependencies: ["SpeechShim", .product(name: "GRDB", package: "GRDB.swift")]),
+    // Records synthetic tap buffers until it is killed, so a test can SIGKILL a recorder mid-session.
+    .executableTarget(
+      name: "capture-recorder-probe", dependencies: ["SpeechReplayCapture", "SpeechShim"],
+      path: "Tests/Probes/capture-recorder-probe"),
+
     // MARK: front ends
     // One call runs a scenario inside swift test and fails the test with its messages.
     .target(name: "SpeechReplayTesting", dependencies: ["SpeechReplay"]),
@@ -134,6 +147,14 @@ let package = Package(
         .target(name: "scenario-worker-probe"),
         // The history tests start it as a second writer and kill it mid-write.
         .target(name: "history-writer-probe"),
+      ]),
+    // The recorder and reader of captures, around the reference stack in the simulation.
+    .testTarget(
+      name: "SpeechReplayCaptureTests",
+      dependencies: [
+        "SpeechReplayCapture", "LiveTranscription", "SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation",
+        // Killed with SIGKILL mid-session by the crash test.
+        .target(name: "capture-recorder-probe"),
       ]),
     // The bug zoo: the reference stack with one known trap switched on, run against Scenarios/.
     .testTarget(name: "BugZooTests", dependencies: ["SpeechReplay", "LiveTranscription"]),

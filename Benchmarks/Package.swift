@@ -42,6 +42,15 @@ let package = Package(
       ],
       path: "Benchmarks/SpeechAssets",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    // The capture recorder: its cost per tap buffer as a share of one core, and a 10-minute capture's size.
+    .executableTarget(
+      name: "CaptureRecorder",
+      dependencies: [
+        .product(name: "SpeechReplayCapture", package: "speech-replay"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/CaptureRecorder",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     // The harness end to end: the bundled suite in-process, a 60 s scenario against converting its
     // audio alone, and 1000 start/stop cycles of the reference stack.
     .executableTarget(

@@ -202,6 +202,9 @@ open class AVAudioEngine: NSObject {
   /// Captures one buffer and calls the tap; false when the run `generation` has ended.
   private func deliver(generation: Int, from microphone: Microphone) -> Bool {
     guard let input = lock.withLock({ run?.generation == generation ? self.input : nil }) else { return false }
+    // A capture's tap schedule changes the hardware format where the device's did: the route
+    // change stops this run (the app restarts the engine, as after any route change).
+    if (try? microphone.applyScheduledRouteChange()) == true { return false }
     let captured = microphone.capture()
     if device.recordPermission != .granted { Self.silence(captured) }
     let frames = AVAudioFramePosition(captured.frameLength)

@@ -35,6 +35,7 @@ open class AVAudioNode: NSObject {
   private var taps: [AVAudioNodeBus: Tap] = [:]
   private var renderTime: AVAudioTime?
   private weak var owner: AVAudioEngine?
+  private var tapWrapper: (@Sendable (@escaping AVAudioNodeTapBlock) -> AVAudioNodeTapBlock)?
 
   init(engine: AVAudioEngine?) {
     self.owner = engine
@@ -90,10 +91,20 @@ open class AVAudioNode: NSObject {
       }
     }
     let lease = Simulation.current?.ledger.acquire(.installedTaps, label: "\(nodeName) bus \(bus)")
-    let tap = Tap(bufferSize: bufferSize, format: format, block: tapBlock, lease: lease)
+    let block = lock.withLock { tapWrapper }.map { $0(tapBlock) } ?? tapBlock
+    let tap = Tap(bufferSize: bufferSize, format: format, block: block, lease: lease)
     tap.converter = converter
     lock.withLock { taps[bus] = tap }
     Simulation.current?.trace.record("tap.install", ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
+  }
+
+  /// Twin-only test seam (package access, invisible to apps): wraps every tap block installed on
+  /// this node from now on, so a test's adapter can watch what an app's own tap receives (for
+  /// example a capture recorder around the reference stack) without changing the app. The
+  /// wrapper's block is called in the app's place and should call the app's block. Records
+  /// nothing in the trace.
+  package func wrapTaps(_ wrapper: @escaping @Sendable (@escaping AVAudioNodeTapBlock) -> AVAudioNodeTapBlock) {
+    lock.withLock { tapWrapper = wrapper }
   }
 
   /// Removes the bus's tap; its block is not called again. Nothing happens when there is none.

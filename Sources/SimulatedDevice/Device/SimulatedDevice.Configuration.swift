@@ -51,14 +51,23 @@ extension SimulatedDevice {
     public var jitter: Duration
     /// The audio file the microphone hears; silence when nil or after the file ends.
     public var audioFile: String?
+    /// An explicit tap schedule the microphone follows instead of its regular cadence, one entry
+    /// per callback (a capture's exact buffers, format changes included); empty for the regular
+    /// cadence of ``tapFrames``. Once the schedule is used up, the regular cadence goes on.
+    public var tapSchedule: [Microphone.TapScheduleEntry]
 
-    /// Creates a configuration: 48 kHz mono, 4800-frame (100 ms) callbacks, no jitter, silence.
-    public init(sampleRate: Double = 48_000, channelCount: Int = 1, tapFrames: Int = 4_800, jitter: Duration = .zero, audioFile: String? = nil) {
+    /// Creates a configuration: 48 kHz mono, 4800-frame (100 ms) callbacks, no jitter, silence,
+    /// no explicit schedule.
+    public init(
+      sampleRate: Double = 48_000, channelCount: Int = 1, tapFrames: Int = 4_800, jitter: Duration = .zero, audioFile: String? = nil,
+      tapSchedule: [Microphone.TapScheduleEntry] = []
+    ) {
       self.sampleRate = sampleRate
       self.channelCount = channelCount
       self.tapFrames = tapFrames
       self.jitter = jitter
       self.audioFile = audioFile
+      self.tapSchedule = tapSchedule
     }
   }
 

@@ -53,6 +53,17 @@ public final class Microphone: @unchecked Sendable {
     var observers: [Int: (role: ObserverRole, handler: @Sendable (Event) -> Void)] = [:]
     var nextObserver = 0
     var pendingDiagnostic: String?
+    /// The next entry of the explicit tap schedule, and the last entry delivered.
+    var scheduleIndex = 0
+    var lastScheduled: TapScheduleEntry?
+
+    /// The scheduled entry the next capture delivers, or nil for the regular cadence.
+    func nextScheduled(_ schedule: [TapScheduleEntry]) -> TapScheduleEntry? {
+      schedule.indices.contains(scheduleIndex) ? schedule[scheduleIndex] : nil
+    }
+
+    /// Frames of the next capture: the scheduled entry's, else ``tapFrames``.
+    func nextFrames(_ schedule: [TapScheduleEntry]) -> Int { nextScheduled(schedule).map { max(0, $0.frames) } ?? tapFrames }
   }
 
   /// A stretch of captures during which the gate was open: capture seconds `captureStart..<captureEnd`
@@ -96,13 +107,14 @@ public final class Microphone: @unchecked Sendable {
   init(configuration: SimulatedDevice.MicrophoneConfiguration) {
     self.configuration = configuration
     // Two channels at most: AVAudioFormat (and so the input node) describes no more without a layout.
-    let format =
-      (1...2).contains(configuration.channelCount)
-      ? try? AudioFormat.standard(sampleRate: configuration.sampleRate, channelCount: configuration.channelCount) : nil
+    // With a tap schedule, the hardware starts in its first entry's format.
+    let rate = configuration.tapSchedule.first?.sampleRate ?? configuration.sampleRate
+    let channels = configuration.tapSchedule.first?.channelCount ?? configuration.channelCount
+    let format = (1...2).contains(channels) ? try? AudioFormat.standard(sampleRate: rate, channelCount: channels) : nil
     self.state = State(hardwareFormat: format ?? Self.fallbackFormat, tapFrames: max(1, configuration.tapFrames))
     if format == nil {
       state.pendingDiagnostic =
-        "the microphone configuration (\(configuration.sampleRate) Hz, \(configuration.channelCount) channels) is not a valid format; "
+        "the microphone configuration (\(rate) Hz, \(channels) channels) is not a valid format; "
         + "the microphone uses 48000 Hz mono instead. Give a positive sample rate and 1 or 2 channels."
     }
   }
@@ -120,12 +132,47 @@ public final class Microphone: @unchecked Sendable {
   /// The hardware format now: Float32 deinterleaved at the route's rate and channel count.
   public var hardwareFormat: AudioFormat { withState { $0.hardwareFormat } }
 
-  /// Frames per callback now. A route change scales it with the rate, so a callback keeps its duration.
-  public var tapFrames: Int { withState { $0.tapFrames } }
+  /// Frames per callback now: the next scheduled entry's with a tap schedule, else the regular
+  /// cadence's. A route change scales the regular one with the rate, so a callback keeps its duration.
+  public var tapFrames: Int { withState { $0.nextFrames(configuration.tapSchedule) } }
 
-  /// The virtual time one callback covers: ``tapFrames`` / sample rate.
+  /// The virtual time until the next callback: ``tapFrames`` / sample rate, or for a scheduled
+  /// entry its frames' duration plus the frames the device skipped before it (a sample-time jump
+  /// within one run).
   public var callbackInterval: Duration {
-    withState { .nanoseconds(Int64((Double($0.tapFrames) / $0.hardwareFormat.sampleRate * 1e9).rounded())) }
+    withState { state in
+      var seconds = Double(state.tapFrames) / state.hardwareFormat.sampleRate
+      if let next = state.nextScheduled(configuration.tapSchedule) {
+        seconds = next.duration
+        if let last = state.lastScheduled, let before = last.sampleTime, let now = next.sampleTime, last.sampleRate == next.sampleRate,
+          now > before + Int64(last.frames), next.sampleRate > 0
+        {
+          seconds += Double(now - before - Int64(last.frames)) / next.sampleRate
+        }
+      }
+      return .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+  }
+
+  /// Whether the microphone follows an explicit tap schedule that still has entries.
+  public var isFollowingSchedule: Bool { withState { $0.nextScheduled(configuration.tapSchedule) != nil } }
+
+  /// With a tap schedule whose next entry is in another hardware format than now, changes the
+  /// route to it (as ``changeRoute(sampleRate:channelCount:)`` does: observers are told, a running
+  /// engine stops) and returns true; otherwise does nothing and returns false. The engine twin
+  /// calls it before each capture, so a capture's format changes replay where they happened.
+  /// - Throws: ``MicrophoneError`` for an entry no hardware has.
+  @discardableResult
+  public func applyScheduledRouteChange() throws -> Bool {
+    let next = withState { state -> TapScheduleEntry? in
+      guard let next = state.nextScheduled(configuration.tapSchedule),
+        next.sampleRate != state.hardwareFormat.sampleRate || next.channelCount != state.hardwareFormat.channelCount
+      else { return nil }
+      return next
+    }
+    guard let next else { return false }
+    try changeRoute(sampleRate: next.sampleRate, channelCount: next.channelCount)
+    return true
   }
 
   /// A seeded random delay in `0...jitter` for the next callback, from the simulation's
@@ -254,7 +301,9 @@ public final class Microphone: @unchecked Sendable {
 
   // MARK: Capture
 
-  /// The next ``tapFrames`` frames in the hardware format: the file's audio, then silence.
+  /// The next ``tapFrames`` frames in the hardware format: the file's audio, then silence. With a
+  /// tap schedule, the next entry's frame count (in the hardware format now; see
+  /// ``applyScheduledRouteChange()`` for the entry's format).
   ///
   /// A file that cannot be read gives silence and a diagnostic (call ``open()`` first to get the
   /// error instead).
@@ -265,12 +314,17 @@ public final class Microphone: @unchecked Sendable {
     let buffer = withState { state -> PCMBuffer in
       configurationProblem = state.pendingDiagnostic
       state.pendingDiagnostic = nil
-      let output = PCMBuffer(format: state.hardwareFormat, frameCapacity: state.tapFrames)
-      output.frameLength = state.tapFrames  // PCMBuffer storage starts zeroed: silence unless filled
-      let seconds = Double(state.tapFrames) / state.hardwareFormat.sampleRate
+      let frames = state.nextFrames(configuration.tapSchedule)
+      if let scheduled = state.nextScheduled(configuration.tapSchedule) {
+        state.scheduleIndex += 1
+        state.lastScheduled = scheduled
+      }
+      let output = PCMBuffer(format: state.hardwareFormat, frameCapacity: frames)
+      output.frameLength = frames  // PCMBuffer storage starts zeroed: silence unless filled
+      let seconds = Double(frames) / state.hardwareFormat.sampleRate
       defer { state.secondsCaptured += seconds }
       guard state.isPlaying else {
-        state.framesDelivered += state.tapFrames
+        state.framesDelivered += frames
         return output
       }
       if let last = state.tape.last, last.captureEnd == state.secondsCaptured {
@@ -295,7 +349,7 @@ public final class Microphone: @unchecked Sendable {
           failure = "reading '\(reader.file.path)' failed: \(error); the microphone delivers silence from here on"
         }
       }
-      state.framesDelivered += state.tapFrames
+      state.framesDelivered += frames
       if case .file(let reader) = state.source, reader.endOfFile && reader.converter.pendingFrameCount == 0 { state.tapeReachedEnd = true }
       if case .silence = state.source { state.tapeReachedEnd = true }
       return output

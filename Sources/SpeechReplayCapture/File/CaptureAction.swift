@@ -1,0 +1,21 @@
+/// Something the user did, as the app reports it.
+public enum CaptureAction: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The user started transcribing (tapped the microphone).
+  case start
+  /// The user stopped (and expects the last words kept).
+  case stop
+  /// The user cancelled (and expects nothing more).
+  case cancel
+  /// Another action the app names (`retry`, `clear`, `changeLocale:de-DE`…).
+  case other(String)
+
+  /// `start`, `stop`, `cancel` or the other action's name.
+  public var description: String {
+    switch self {
+    case .start: "start"
+    case .stop: "stop"
+    case .cancel: "cancel"
+    case .other(let name): name
+    }
+  }
+}

@@ -1,0 +1,265 @@
+public import Foundation
+import GRDB
+
+/// A `.speechcapture` file opened read-only: its header, formats, tap buffers (read lazily),
+/// events (results, actions, UI states…), gaps, duration and damage.
+///
+/// ```swift
+/// let capture = try CaptureFile(url: URL(fileURLWithPath: "field.speechcapture"))
+/// print(capture.summary)                       // what `speech-replay capture info` prints
+/// for buffer in capture.buffers { … }          // byte-identical to what the tap received
+/// ```
+///
+/// A capture still being written, or left by an app that was killed, reads up to its last commit;
+/// ``damage`` then says where it was cut short.
+public final class CaptureFile: Sendable {
+  /// The file.
+  public let url: URL
+  /// The schema version that wrote it.
+  public let schemaVersion: Int
+  /// The device facts.
+  public let header: CaptureHeader
+  /// The hardware formats of the tap buffers, in order of first use.
+  public let formats: [CaptureFormat]
+  /// Tap buffers in the file.
+  public let bufferCount: Int
+  /// Every non-audio event, in the order the app recorded them.
+  public let events: [CaptureEvent]
+  /// Ring overflows recorded by the recorder and sample-time jumps found between buffers, in audio order.
+  public let gaps: [CaptureGap]
+  /// Seconds of audio the capture covers (gaps included).
+  public let duration: Double
+  /// Whether the recorder finished cleanly (`finish()`).
+  public let isFinished: Bool
+  /// Frames of all buffers per format, for the summary.
+  let framesPerFormat: [CaptureFormat: Int]
+
+  private let database: DatabaseQueue
+  private let formatsByID: [Int64: CaptureFormat]
+
+  /// Opens a capture read-only.
+  /// - Parameter url: The `.speechcapture` file.
+  /// - Throws: ``CaptureError``: `notACapture` for a missing, non-SQLite or non-capture file,
+  ///   `newerSchema` naming both versions for a capture this code is too old to read.
+  public init(url: URL) throws {
+    self.url = url
+    let path = url.path
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CaptureError(.notACapture, path: path, message: "the file does not exist. Check the path (captures end in .speechcapture).")
+    }
+    var configuration = Configuration()
+    configuration.readonly = true
+    do {
+      database = try DatabaseQueue(path: path, configuration: configuration)
+      let loaded = try database.read { db in try Self.load(db, path: path) }
+      schemaVersion = loaded.version
+      header = loaded.header
+      formatsByID = loaded.formatsByID
+      formats = loaded.formats
+      bufferCount = loaded.bufferCount
+      events = loaded.events
+      gaps = loaded.gaps
+      duration = loaded.duration
+      isFinished = loaded.isFinished
+      framesPerFormat = loaded.framesPerFormat
+    } catch let error as CaptureError {
+      throw error
+    } catch {
+      throw CaptureError(.notACapture, path: path, message: "cannot be read as a capture: \(error). Give a .speechcapture file made by SpeechReplayCapture.")
+    }
+  }
+
+  // MARK: Derived views
+
+  /// Every result the transcribers published, in arrival order.
+  public var results: [CaptureResult] { events.compactMap { if case .result(let value) = $0.kind { value } else { nil } } }
+  /// Every user action, in order.
+  public var actions: [CaptureAction] { events.compactMap { if case .action(let value) = $0.kind { value } else { nil } } }
+  /// Every UI state the app rendered, in order.
+  public var uiStates: [CaptureUIState] { events.compactMap { if case .uiState(let value) = $0.kind { value } else { nil } } }
+  /// The formats the analyzer asked for, in order.
+  public var analyzerFormats: [CaptureFormat?] {
+    events.compactMap { if case .analyzerFormat(let value) = $0.kind { .some(value) } else { nil } }
+  }
+
+  /// Cut short (no clean finish) and missing audio.
+  public var damage: CaptureDamage { CaptureDamage(cutShortAt: isFinished ? nil : duration, gaps: gaps) }
+
+  /// What `speech-replay capture info` prints.
+  public var summary: CaptureSummary { CaptureSummary(self) }
+
+  // MARK: Buffers
+
+  /// The tap buffers in order, read from the file a page at a time as the sequence is iterated.
+  /// Iteration stops early if the file becomes unreadable; ``buffers(from:count:)`` throws instead.
+  public var buffers: Buffers { Buffers(file: self) }
+
+  /// Up to `count` buffers starting at index `start`.
+  /// - Throws: ``CaptureError`` when the file cannot be read.
+  public func buffers(from start: Int, count: Int) throws -> [CaptureBuffer] {
+    do {
+      return try database.read { db in
+        try Row.fetchAll(
+          db, sql: "SELECT seq, format_id, frame_count, sample_time, host_time, capture_ns, data FROM buffers WHERE seq >= ? ORDER BY seq LIMIT ?",
+          arguments: [start, count]
+        ).map { row in
+          let sampleTime: Int64? = row["sample_time"]
+          let hostTime: Int64? = row["host_time"]
+          let nanoseconds: Int64 = row["capture_ns"]
+          return CaptureBuffer(
+            index: row["seq"], format: formatsByID[row["format_id"]] ?? CaptureFormat(sampleRate: 0, channelCount: 0, commonFormat: 0, isInterleaved: false),
+            frameCount: row["frame_count"], sampleTime: sampleTime, hostTime: hostTime.map { UInt64(bitPattern: $0) },
+            audioTime: Double(nanoseconds) / 1e9, data: row["data"])
+        }
+      }
+    } catch {
+      throw CaptureError(.io, path: url.path, message: "reading buffers from \(start) failed: \(error)")
+    }
+  }
+
+  /// The tap buffers of a capture, read lazily.
+  public struct Buffers: Sequence, Sendable {
+    let file: CaptureFile
+
+    /// An iterator that reads 64 buffers at a time.
+    public struct Iterator: IteratorProtocol {
+      let file: CaptureFile
+      var page: [CaptureBuffer] = []
+      var position = 0
+      var nextIndex = 0
+      var exhausted = false
+
+      /// The next buffer, or nil at the end (or when the file can no longer be read).
+      public mutating func next() -> CaptureBuffer? {
+        if position == page.count {
+          guard !exhausted, let fetched = try? file.buffers(from: nextIndex, count: 64), !fetched.isEmpty else {
+            exhausted = true
+            return nil
+          }
+          page = fetched
+          position = 0
+          nextIndex = (fetched.last?.index ?? nextIndex) + 1
+        }
+        defer { position += 1 }
+        return page[position]
+      }
+    }
+
+    /// Starts at the first buffer.
+    public func makeIterator() -> Iterator { Iterator(file: file) }
+  }
+
+  // MARK: Loading
+
+  private struct Loaded {
+    var version: Int
+    var header: CaptureHeader
+    var formatsByID: [Int64: CaptureFormat]
+    var formats: [CaptureFormat]
+    var bufferCount: Int
+    var events: [CaptureEvent]
+    var gaps: [CaptureGap]
+    var duration: Double
+    var isFinished: Bool
+    var framesPerFormat: [CaptureFormat: Int]
+  }
+
+  private static func load(_ db: Database, path: String) throws -> Loaded {
+    let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+    if version > CaptureSchema.version { throw newerSchemaError(path: path, found: version) }
+    guard version >= 1, try db.tableExists("meta"), try db.tableExists("buffers") else {
+      throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (no capture schema). Give a .speechcapture file made by SpeechReplayCapture.")
+    }
+    let meta = try Dictionary(
+      Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { (row: Row) -> (String, String) in (row["key"], row["value"]) },
+      uniquingKeysWith: { first, _ in first })
+    guard let headerText = meta[CaptureSchema.Key.header], let header = try? JSONDecoder().decode(CaptureHeader.self, from: Data(headerText.utf8)) else {
+      throw CaptureError(.notACapture, path: path, message: "has no readable header; the recorder did not get to its first commit.")
+    }
+    var formatsByID: [Int64: CaptureFormat] = [:]
+    var formats: [CaptureFormat] = []
+    for row in try Row.fetchAll(db, sql: "SELECT id, sample_rate, channel_count, common_format, interleaved FROM formats ORDER BY id") {
+      let common: Int64 = row["common_format"]
+      let format = CaptureFormat(sampleRate: row["sample_rate"], channelCount: row["channel_count"], commonFormat: UInt(common), isInterleaved: row["interleaved"])
+      formatsByID[row["id"]] = format
+      formats.append(format)
+    }
+
+    // Ring overflows the recorder wrote.
+    var gaps: [CaptureGap] = try Row.fetchAll(db, sql: "SELECT before_buffer, buffers, frames, capture_ns, reason FROM gaps ORDER BY seq").map { row in
+      let nanoseconds: Int64 = row["capture_ns"]
+      let reason: String = row["reason"]
+      return CaptureGap(
+        beforeBuffer: row["before_buffer"], buffers: row["buffers"], frames: row["frames"], audioTime: Double(nanoseconds) / 1e9,
+        reason: CaptureGap.Reason(rawValue: reason) ?? .ringOverflow)
+    }
+    let overflowBefore = Set(gaps.compactMap(\.beforeBuffer))
+
+    // The buffer index without the audio: counts, the end of the audio, sample-time jumps.
+    var bufferCount = 0
+    var end = 0.0
+    var framesPerFormat: [CaptureFormat: Int] = [:]
+    var previous: (formatID: Int64, sampleTime: Int64?, frames: Int)?
+    let rows = try Row.fetchCursor(db, sql: "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers ORDER BY seq")
+    while let row = try rows.next() {
+      let seq: Int = row["seq"]
+      let formatID: Int64 = row["format_id"]
+      let frames: Int = row["frame_count"]
+      let sampleTime: Int64? = row["sample_time"]
+      let nanoseconds: Int64 = row["capture_ns"]
+      let format = formatsByID[formatID]
+      let rate = format?.sampleRate ?? 0
+      bufferCount += 1
+      if let format { framesPerFormat[format, default: 0] += frames }
+      end = max(end, Double(nanoseconds) / 1e9 + (rate > 0 ? Double(frames) / rate : 0))
+      if let previous, previous.formatID == formatID, let before = previous.sampleTime, let now = sampleTime, !overflowBefore.contains(seq) {
+        let expected = before + Int64(previous.frames)
+        if now > expected {
+          gaps.append(CaptureGap(beforeBuffer: seq, buffers: 0, frames: Int(now - expected), audioTime: Double(nanoseconds) / 1e9, reason: .sampleTimeJump))
+        }
+      }
+      previous = (formatID, sampleTime, frames)
+    }
+    for gap in gaps where gap.beforeBuffer == nil {
+      let rate = formats.last?.sampleRate ?? 0
+      end = max(end, gap.audioTime + (rate > 0 ? Double(gap.frames) / rate : 0))
+    }
+    gaps.sort { $0.audioTime < $1.audioTime }
+
+    let decoder = JSONDecoder()
+    var events: [CaptureEvent] = []
+    for row in try Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq") {
+      let payload: String = row["payload"]
+      let nanoseconds: Int64 = row["capture_ns"]
+      let wall: Double = row["wall_time"]
+      let seq: Int = row["seq"]
+      let kind: CaptureEvent.Kind
+      do {
+        kind = try decoder.decode(CaptureEvent.Kind.self, from: Data(payload.utf8))
+      } catch {
+        throw CaptureError(.notACapture, path: path, message: "event \(seq) cannot be read: \(error)")
+      }
+      events.append(CaptureEvent(index: seq, audioTime: Double(nanoseconds) / 1e9, wallTime: Date(timeIntervalSince1970: wall), kind: kind))
+    }
+    return Loaded(
+      version: version, header: header, formatsByID: formatsByID, formats: formats, bufferCount: bufferCount, events: events, gaps: gaps,
+      duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil, framesPerFormat: framesPerFormat)
+  }
+
+  // MARK: Schema version
+
+  /// The error for a capture written by a newer schema, naming both versions.
+  static func newerSchemaError(path: String, found: Int) -> CaptureError {
+    CaptureError(
+      .newerSchema(found: found, supported: CaptureSchema.version), path: path,
+      message: "was written with capture schema version \(found); this version of speech-replay reads schema versions up to \(CaptureSchema.version). Update speech-replay to read it.")
+  }
+
+  /// The `user_version` of an SQLite file, or nil when it is not one.
+  static func schemaVersion(atPath path: String) -> Int? {
+    var configuration = Configuration()
+    configuration.readonly = true
+    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return nil }
+    return try? queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+  }
+}
