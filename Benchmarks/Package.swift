@@ -52,6 +52,7 @@ let package = Package(
       dependencies: [
         .product(name: "SpeechReplay", package: "speech-replay"),
         .product(name: "AudioPCM", package: "speech-replay"),
+        .product(name: "SimulatedDevice", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/ScenarioSuite",
