@@ -132,10 +132,10 @@ final class ConversionWorkload: @unchecked Sendable {
       case .linear: SOXR_QQ
       }
     var error: soxr_error_t?
-    var io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
     var spec = soxr_quality_spec(UInt(recipe), 0)
     var runtime = soxr_runtime_spec(1)
-    return soxr_create(inputRate, outputRate, 1, &error, &io, &spec, &runtime)!
+    // No io spec: libsoxr's default is Float32 interleaved in and out, as AudioPCM asks for.
+    return soxr_create(inputRate, outputRate, 1, &error, nil, &spec, &runtime)!
   }
 
   /// A raw libsamplerate state at a quality level.
