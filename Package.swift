@@ -47,11 +47,15 @@ let package = Package(
     .systemLibrary(
       name: "CSampleRate", pkgConfig: "samplerate",
       providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
+    // libsoxr: the default resampling engine (SIMD); libsamplerate stays selectable.
+    .systemLibrary(
+      name: "CSoxr", pkgConfig: "soxr",
+      providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
     // mallinfo2()/malloc_trim are not exported by Swift's Glibc module; this header exposes them.
     .target(name: "CMallocInfo"),
 
     // MARK: audio
-    .target(name: "AudioPCM", dependencies: ["CSndFile", "CSampleRate"]),
+    .target(name: "AudioPCM", dependencies: ["CSndFile", "CSampleRate", "CSoxr"]),
 
     // MARK: simulation
     .target(

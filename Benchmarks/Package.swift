@@ -14,10 +14,12 @@ let package = Package(
   targets: [
     // The raw C baseline for the converter benchmark: libsamplerate called directly, no wrapper.
     .systemLibrary(name: "CSampleRateRaw", path: "Sources/CSampleRateRaw", pkgConfig: "samplerate"),
+    // The same for libsoxr, the default engine.
+    .systemLibrary(name: "CSoxrRaw", path: "Sources/CSoxrRaw", pkgConfig: "soxr"),
     .executableTarget(
       name: "AudioConversion",
       dependencies: [
-        "CSampleRateRaw",
+        "CSampleRateRaw", "CSoxrRaw",
         .product(name: "AudioPCM", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
@@ -52,12 +54,14 @@ let package = Package(
       path: "Benchmarks/CaptureRecorder",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     // The harness end to end: the bundled suite in-process, a 60 s scenario against converting its
-    // audio alone, and 1000 start/stop cycles of the reference stack.
+    // audio alone, 1000 start/stop cycles of the reference stack (bare, and hearing 200 ms of
+    // audio each) and ten minutes of silence at 48 kHz.
     .executableTarget(
       name: "ScenarioSuite",
       dependencies: [
         .product(name: "SpeechReplay", package: "speech-replay"),
         .product(name: "AudioPCM", package: "speech-replay"),
+        .product(name: "SimulatedDevice", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/ScenarioSuite",

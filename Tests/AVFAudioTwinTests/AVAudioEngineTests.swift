@@ -78,7 +78,7 @@ final class Recorder: @unchecked Sendable {
     #expect(heard.count == 8 * 4800)
     let converter = try SampleRateConverter(
       from: try AudioFormat.standard(sampleRate: fileRate, channelCount: 1), to: try AudioFormat.standard(sampleRate: 48_000, channelCount: 1),
-      quality: Microphone.conversionQuality)
+      quality: Microphone.conversionQuality, engine: SimulatedDevice.resamplingEngine)
     let expected = PCMBuffer(format: converter.outputFormat, frameCapacity: 30_000)
     try converter.convert(try TestSignal.buffer(samples, sampleRate: fileRate), into: expected, endOfInput: true)
     let direct = expected.floatSamples(channel: 0)

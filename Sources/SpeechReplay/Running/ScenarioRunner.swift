@@ -75,6 +75,9 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: The run.
   public func record(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
+    // The reported wall time covers the whole run: the simulation, its trace hash and the
+    // post-run checks, not the simulation alone.
+    let wallStart = ContinuousClock.now
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
     let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
     // The user speaks only during play steps, and the scripted model follows what was played.
@@ -126,6 +129,7 @@ public struct ScenarioRunner: Sendable {
     }
     result.failures = failures
     result.status = failures.isEmpty ? .passed : .failed
+    result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
     return ScenarioRun(result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:])
   }
 

@@ -26,6 +26,9 @@ extension AudioCommand {
     @Option(help: "Conversion quality: best, medium, fastest, linear.")
     var quality: SampleRateConverter.Quality = .best
 
+    @Option(help: "Resampling library: soxr or libsamplerate (the engine older histories were recorded with).")
+    var engine: SampleRateConverter.Engine = .soxr
+
     @Option(help: "Output container: wav, caf, aiff, flac, ogg, mp3, w64, rf64, au (default: from OUT's extension).")
     var container: String?
 
@@ -50,7 +53,7 @@ extension AudioCommand {
       let target = try AudioFormat(
         sampleRate: rate ?? source.sampleRate, channelCount: channels ?? source.channelCount,
         sampleType: sampleType ?? file.fileFormat.sampleType, isInterleaved: true)
-      let converter = try SampleRateConverter(from: source, to: target, quality: quality)
+      let converter = try SampleRateConverter(from: source, to: target, quality: quality, engine: engine)
       let writer = try AudioFileWriter(path: output, container: outputContainer, encoding: try resolveEncoding(), format: target)
       let chunk = 4096
       let inputBuffer = PCMBuffer(format: source, frameCapacity: chunk)
@@ -101,3 +104,4 @@ extension AudioCommand {
 
 extension AudioFormat.SampleType: ExpressibleByArgument {}
 extension SampleRateConverter.Quality: ExpressibleByArgument {}
+extension SampleRateConverter.Engine: ExpressibleByArgument {}

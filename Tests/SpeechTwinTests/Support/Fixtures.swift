@@ -9,7 +9,7 @@ enum Fixtures {
       .deletingLastPathComponent().appendingPathComponent("fixtures/audio")
   }
 
-  /// The fixture `name.wav` as 16 kHz mono Float32 samples (resampled and mixed with libsamplerate).
+  /// The fixture `name.wav` as 16 kHz mono Float32 samples (resampled and mixed by AudioPCM with its default engine).
   static func samples16kMono(_ name: String) throws -> [Float] {
     let file = try AudioFile(forReading: audio.appendingPathComponent("\(name).wav").path)
     defer { file.close() }
