@@ -1,5 +1,7 @@
 import Foundation
 import SpeechReplay
+import SpeechReplayCLI
+import SpeechReplayTestSupport
 import Testing
 
 /// `speech-replay run`, `list` and `explain` through the built binary. Most runs use the
@@ -9,8 +11,7 @@ import Testing
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("RunCommandTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder(prefix: "RunCommandTests").url
   }
 
   @discardableResult

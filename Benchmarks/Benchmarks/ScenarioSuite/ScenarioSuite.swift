@@ -13,6 +13,7 @@
 import AudioPCM
 import Benchmark
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
 
 /// The 60 s fixture, its scenario and the bundled scenario files, made once.
@@ -135,7 +136,7 @@ final class SuiteWorkload: @unchecked Sendable {
 
   /// Runs a scenario in this process; stops the benchmark when it does not pass.
   static func runPassing(_ file: String) {
-    let result = ScenarioRunner().run(fileAt: file, seed: nil)
+    let result = ScenarioRunner(subject: .reference).run(fileAt: file, seed: nil)
     guard result.status == .passed else { fatalError("\(file) did not pass: \(result.failures)") }
   }
 }
