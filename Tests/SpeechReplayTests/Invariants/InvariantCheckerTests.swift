@@ -39,13 +39,14 @@ import Testing
   }
 
   /// Fault, the invariant it breaks, words of the violation, and the scenario (nil: the fox above).
+  /// (No fault of the catalogue breaks `no-stutter`: the reference stack's `appendsVolatileResults`
+  /// is caught by a snapshot expectation in the bug zoo, and the invariant's own test is still to come.)
   static let cases: [(LiveTranscriber.Fault, Invariant, String, String?)] = [
-    (.appendsVolatileResults, .noStutter, "", nil),
     (.neverClearsVolatileText, .volatileClearedWhenFinal, "still showed the volatile \"the quick brown\"", nil),
     (.replacesCommittedText, .committedAppendOnly, "to \"Set a timer for ten minutes.\"", "two-commands.yaml"),
     (.stopsWithoutFinalizing, .nothingLostAtStop, "tapped stop while \"jumps\" showed as volatile", nil),
     (.skipsConversion, .analyzerInputFormat, "48000 Hz", nil),
-    (.unboundedInput, .inputBounded, "", "slow-model-bounded-input.yaml"),
+    (.unboundedInput, .inputBounded, "over its limit of 4", "slow-model-bounded-input.yaml"),
   ]
 
   @Test(arguments: 0..<cases.count) func eachInvariantCatchesItsFault(index: Int) throws {

@@ -23,6 +23,7 @@ import Testing
 
   @Test func everyGoldenFolderBelongsToABundledScenario() throws {
     let folders = try FileManager.default.contentsOfDirectory(atPath: TestFiles.scenarios.appendingPathComponent("__Snapshots__").path)
+      .filter { !$0.hasPrefix(".") }  // .gitattributes, .editorconfig
     let stems = Set(Self.files.map { ($0 as NSString).deletingPathExtension })
     #expect(Set(folders).subtracting(stems).isEmpty, "golden folders without a scenario: \(Set(folders).subtracting(stems).sorted())")
   }

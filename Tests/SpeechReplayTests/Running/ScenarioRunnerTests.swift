@@ -121,7 +121,7 @@ import Testing
       model: { transcript: audio/hello-world.words.tsv }
       steps: [start, { wait: 100ms }, { snapshot: denied }, { permission: grant }, start, { play: end }, { wait: 1s }, stop]
       expect:
-        snapshots: { denied: { phase: "failed: microphone permission denied" } }
+        snapshots: { denied: { phase: "failed: Microphone access is denied, so nothing can be transcribed. Allow microphone access for this app in Settings, then start again." } }
         final: { committed: "Hello world." }
       """)
     #expect(run.result.status == .passed, "\(run.result.failures)")
