@@ -6,7 +6,6 @@ size_t speech_replay_heap_in_use(void) {
   struct mallinfo2 info = mallinfo2();
   return info.uordblks + info.hblkhd;
 }
-void speech_replay_heap_trim(void) { malloc_trim(0); }
 #elif defined(__APPLE__)
 #include <malloc/malloc.h>
 size_t speech_replay_heap_in_use(void) {
@@ -14,8 +13,6 @@ size_t speech_replay_heap_in_use(void) {
   malloc_zone_statistics(NULL, &stats);
   return stats.size_in_use;
 }
-void speech_replay_heap_trim(void) {}
 #else
 size_t speech_replay_heap_in_use(void) { return 0; }
-void speech_replay_heap_trim(void) {}
 #endif

@@ -1,13 +1,13 @@
 import AudioPCM
 import Foundation
+import SpeechReplayTestSupport
 import Testing
 
 @Suite struct AudioCommandTests {
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("SpeechReplayCLITests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder(prefix: "SpeechReplayCLITests").url
   }
 
   private func badFile(_ name: String, _ bytes: Data) throws -> String {

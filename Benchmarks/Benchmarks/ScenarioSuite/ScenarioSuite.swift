@@ -17,6 +17,7 @@
 import AudioPCM
 import Benchmark
 import Foundation
+import ReferenceSubjects
 import SimulatedDevice
 import SpeechReplay
 
@@ -194,7 +195,7 @@ final class SuiteWorkload: @unchecked Sendable {
 
   /// Runs a scenario in this process; stops the benchmark when it does not pass.
   static func runPassing(_ file: String) {
-    let result = ScenarioRunner().run(fileAt: file, seed: nil)
+    let result = ScenarioRunner(subject: .reference).run(fileAt: file, seed: nil)
     guard result.status == .passed else { fatalError("\(file) did not pass: \(result.failures)") }
   }
 }

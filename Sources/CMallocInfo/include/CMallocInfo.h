@@ -6,7 +6,4 @@
 /// cannot tell. On glibc: mallinfo2().uordblks + hblkhd.
 size_t speech_replay_heap_in_use(void);
 
-/// Returns free memory at the top of the heap to the system where supported (glibc malloc_trim).
-void speech_replay_heap_trim(void);
-
 #endif

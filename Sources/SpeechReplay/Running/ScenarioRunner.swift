@@ -3,7 +3,11 @@ import Simulation
 import SimulatedDevice
 
 /// Runs scenarios against a subject: builds the simulated device and the scripted model, performs
-/// the steps in a deterministic simulation, records one event timeline and checks the expectations.
+/// the steps in a deterministic simulation, keeps one event timeline and checks the expectations.
+///
+/// ``run(fileAt:seed:)`` returns the result; ``replay(fileAt:seed:)`` returns the whole run (result,
+/// timeline and UI states). "Record" means only one thing here: writing golden files
+/// (``SnapshotOptions/record``).
 ///
 /// ```swift
 /// let runner = ScenarioRunner(subject: SubjectFactory(name: "MyDictation") { options in MyDictationSubject(options) })
@@ -26,10 +30,10 @@ public struct ScenarioRunner: Sendable {
 
   /// Creates a runner.
   /// - Parameters:
-  ///   - subject: Makes the stack under test; ``SubjectFactory/standard`` by default.
+  ///   - subject: Makes the stack under test (there is no default: the harness does not know any stack).
   ///   - watchdog: Wall-clock limit of one run (default 120 s).
   ///   - snapshots: How golden files are treated; nil (the default) reads the environment.
-  public init(subject: SubjectFactory = .standard, watchdog: Duration = .seconds(120), snapshots: SnapshotOptions? = nil) {
+  public init(subject: SubjectFactory, watchdog: Duration = .seconds(120), snapshots: SnapshotOptions? = nil) {
     self.subject = subject
     self.watchdog = watchdog
     self.snapshots = snapshots
@@ -42,7 +46,7 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`; nil keeps it (1 when the file has none).
   /// - Returns: The result.
   public func run(fileAt path: String, seed: UInt64?) -> ScenarioResult {
-    record(fileAt: path, seed: seed).result
+    replay(fileAt: path, seed: seed).result
   }
 
   /// Runs a loaded scenario.
@@ -51,17 +55,17 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`; nil keeps it (1 when it has none).
   /// - Returns: The result.
   public func run(_ scenario: Scenario, seed: UInt64?) -> ScenarioResult {
-    record(scenario, seed: seed).result
+    replay(scenario, seed: seed).result
   }
 
-  /// Loads and runs a scenario file, keeping the timeline and the UI states.
+  /// Loads and runs a scenario file, keeping the timeline and the UI states (what `explain` prints).
   /// - Parameters:
   ///   - path: The scenario file.
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: The run; for an invalid file, a failed result with the error's location.
-  public func record(fileAt path: String, seed: UInt64?) -> ScenarioRun {
+  public func replay(fileAt path: String, seed: UInt64?) -> ScenarioRun {
     do {
-      return record(try Scenario.load(fileAt: path), seed: seed)
+      return replay(try Scenario.load(fileAt: path), seed: seed)
     } catch {
       let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
       return ScenarioRun(
@@ -74,7 +78,7 @@ public struct ScenarioRunner: Sendable {
   ///   - scenario: The scenario.
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: The run.
-  public func record(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
+  public func replay(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
     // The reported wall time covers the whole run: the simulation, its trace hash and the
     // post-run checks, not the simulation alone.
     let wallStart = ContinuousClock.now
@@ -140,7 +144,7 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: Readable text; for an invalid file, its `file:line:column: message`.
   public func explain(fileAt path: String, seed: UInt64?) -> String {
-    let run = record(fileAt: path, seed: seed)
+    let run = replay(fileAt: path, seed: seed)
     let result = run.result
     var text = "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
     if !result.traceHash.isEmpty { text += "trace hash: \(result.traceHash)\nvirtual time: \(Timeline.seconds(.nanoseconds(Int64(result.virtualSeconds * 1e9))))\n" }

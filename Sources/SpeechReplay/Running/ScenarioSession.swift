@@ -18,7 +18,7 @@ final class ScenarioSession {
   let device: SimulatedDevice
   let subject: any TranscriptionSubject
   private var lastState: UIState?
-  /// The input queue last recorded (see `recordInputQueue()`).
+  /// The input queue last recorded (see `traceInputQueue()`).
   var lastInputQueue: InputQueueStatus?
   private var snapshots: [String: UIState] = [:]
   private var failures: [ScenarioFailure] = []
@@ -54,7 +54,7 @@ final class ScenarioSession {
 
   /// Records the UI state in the timeline when it differs from the last one recorded.
   func stateMayHaveChanged() {
-    recordInputQueue()
+    traceInputQueue()
     let state = subject.uiState
     guard state != lastState else { return }
     lastState = state
@@ -72,7 +72,7 @@ final class ScenarioSession {
     for step in steps {
       Simulation.current?.trace.record(.scenarioStep, ["step": step.description, "line": String(step.location.line)])
       guard await perform(step) else { return false }
-      recordInputQueue()
+      traceInputQueue()
     }
     return true
   }

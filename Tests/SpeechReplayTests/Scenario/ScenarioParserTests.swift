@@ -1,7 +1,9 @@
 import CoreMediaTwin
 import Foundation
 import SimulatedDevice
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
 @Suite struct ScenarioParserTests {
@@ -186,7 +188,7 @@ import Testing
       "scenario.yaml:2:11: 'play: end' plays the audio file to its end, but the scenario has no 'audio'; add audio: path/to/file.wav or give a duration")
     let snapshot = try error("schema: 1\nsteps: [{ snapshot: a }]\nexpect:\n  snapshots: { b: { phase: idle } }\n")
     #expect(snapshot ==
-      "scenario.yaml:4:16: 'expect.snapshots' expects the snapshot 'b' but the steps record 'a'; add '- snapshot: b' to the steps")
+      "scenario.yaml:4:16: 'expect.snapshots' expects the snapshot 'b' but the steps take 'a'; add '- snapshot: b' to the steps")
     #expect(try error("schema: 1\nsteps: [start]\nexpect: { final: { phase: listning } }\n") ==
       "scenario.yaml:3:27: 'listning' is not a phase; expected one of idle, preparing, listening, stopping, unavailable, failed (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …'), did you mean 'listening'?")
   }
