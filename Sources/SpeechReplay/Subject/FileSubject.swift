@@ -7,7 +7,7 @@ import LiveTranscription
 @MainActor
 final class FileSubject: AudioFileSubject {
   /// The `subject.preset` that chooses this subject.
-  static let preset = "file"
+  nonisolated static let preset = "file"
 
   /// The transcriber under test.
   let transcriber: FileTranscriber

@@ -15,13 +15,18 @@ public struct SubjectFactory: Sendable {
   public var name: String
   /// Makes one subject; called on the main actor inside the simulation, once per run.
   public var make: @MainActor @Sendable (SubjectOptions) throws -> any TranscriptionSubject
+  /// The `subject.preset` names the subject knows; a scenario naming another fails at its `preset:`
+  /// key before it runs. Nil accepts any name (the subject decides).
+  public var presets: [String]?
 
   /// Creates a factory.
   /// - Parameters:
   ///   - name: A name for reports.
+  ///   - presets: The preset names the subject knows; nil (the default) accepts any.
   ///   - make: Makes one subject from the scenario's options; a thrown error fails the scenario with its text.
-  public init(name: String, make: @escaping @MainActor @Sendable (SubjectOptions) throws -> any TranscriptionSubject) {
+  public init(name: String, presets: [String]? = nil, make: @escaping @MainActor @Sendable (SubjectOptions) throws -> any TranscriptionSubject) {
     self.name = name
+    self.presets = presets
     self.make = make
   }
 
@@ -30,7 +35,7 @@ public struct SubjectFactory: Sendable {
 
   /// The reference stack (module `LiveTranscription`), the CLI's default subject: `LiveTranscriber`,
   /// or `FileTranscriber` over the scenario's audio file when `subject.preset` is `file`.
-  public static let reference = SubjectFactory(name: "LiveTranscription") { options in
+  public static let reference = SubjectFactory(name: "LiveTranscription", presets: [FileSubject.preset]) { options in
     if options.preset == FileSubject.preset { return try FileSubject(options: options) }
     return ReferenceSubject(options: options)
   }
@@ -40,7 +45,7 @@ public struct SubjectFactory: Sendable {
   /// - Returns: A factory named after the stack and its faults, such as `LiveTranscription+skipsConversion`.
   package static func reference(faults: Set<LiveTranscriber.Fault>) -> SubjectFactory {
     let name = (["LiveTranscription"] + faults.map(\.rawValue).sorted()).joined(separator: "+")
-    return SubjectFactory(name: name) { options in
+    return SubjectFactory(name: name, presets: [FileSubject.preset]) { options in
       // The faults live in the live stack; a file scenario runs the (fault-free) file transcriber.
       if options.preset == FileSubject.preset { return try FileSubject(options: options) }
       return ReferenceSubject(options: options, faults: faults)
