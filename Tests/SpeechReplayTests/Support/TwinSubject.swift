@@ -113,6 +113,7 @@ final class TwinSubject: TranscriptionSubject {
     let node = engine.inputNode
     let micFormat = node.outputFormat(forBus: 0)
     guard let converter = AVAudioConverter(from: micFormat, to: analyzerFormat) else { throw CocoaError(.featureUnsupported) }
+    converter.downmix = true  // a stereo microphone's channels are mixed, not cut to the first
     // The tap runs on the engine's task, not the main actor: it touches only what it captures.
     nonisolated(unsafe) let tapConverter = converter
     node.installTap(onBus: 0, bufferSize: 4096, format: micFormat) { @Sendable buffer, _ in
