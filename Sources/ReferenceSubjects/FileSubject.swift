@@ -8,7 +8,7 @@ import SpeechReplay
 @MainActor
 final class FileSubject: AudioFileSubject {
   /// The `subject.preset` that chooses this subject.
-  static let preset = "file"
+  nonisolated static let preset = "file"
 
   /// The transcriber under test.
   let transcriber: FileTranscriber

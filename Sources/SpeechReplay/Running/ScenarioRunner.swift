@@ -27,6 +27,10 @@ public struct ScenarioRunner: Sendable {
   /// How golden snapshot files are treated; nil reads `SPEECH_REPLAY_RECORD` and
   /// `SPEECH_REPLAY_FAIL_ON_OBSOLETE` at each run.
   public var snapshots: SnapshotOptions?
+  /// The most virtual time and steps a scenario may add up to (the CLI's `--max-virtual-time`); a
+  /// scenario's own `limits:` can raise them. ``Scenario/Limits/standard`` by default; its
+  /// `wallClock` is ignored here (``watchdog`` is the runner's wall-clock limit).
+  public var limits: Scenario.Limits = .standard
 
   /// Creates a runner.
   /// - Parameters:
@@ -65,7 +69,7 @@ public struct ScenarioRunner: Sendable {
   /// - Returns: The run; for an invalid file, a failed result with the error's location.
   public func replay(fileAt path: String, seed: UInt64?) -> ScenarioRun {
     do {
-      return replay(try Scenario.load(fileAt: path), seed: seed)
+      return replay(try Scenario.load(fileAt: path, limits: limits), seed: seed)
     } catch {
       let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
       return ScenarioRun(
@@ -83,13 +87,19 @@ public struct ScenarioRunner: Sendable {
     // post-run checks, not the simulation alone.
     let wallStart = ContinuousClock.now
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
+    if let refusal = refusal(of: scenario) {
+      return ScenarioRun(
+        result: ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed, failures: [refusal], warnings: scenario.warnings))
+    }
+    let watchdog = max(self.watchdog, scenario.limits.wallClock ?? .zero)
     let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
     // The user speaks only during play steps, and the scripted model follows what was played.
     device.microphone.isPlaying = false
     device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
-    var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed)
-    let configuration = Simulation.Configuration(
+    var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
+    var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
+    configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
     let factory = subject
     let report: Simulation.Report<ScenarioSession.Output>
     do {
@@ -112,7 +122,7 @@ public struct ScenarioRunner: Sendable {
     if let bodyError = report.bodyError {
       failures.append(ScenarioFailure("the run stopped: \(bodyError)"))
     } else if report.outcome != .finished {
-      failures.append(ScenarioFailure("the simulation did not finish: \(report.outcome)"))
+      failures.append(unfinished(report.outcome, scenario: scenario, watchdog: watchdog))
     }
     if !report.isDeterministic {
       failures.append(

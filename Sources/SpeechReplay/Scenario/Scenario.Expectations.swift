@@ -5,10 +5,12 @@ extension Scenario {
     package enum Diagnostics: Sendable, Hashable {
       /// Anything goes.
       case unchecked
-      /// No diagnostic at all.
+      /// No warning (notes, which are harmless, are allowed).
       case none
       /// Each text must appear in some diagnostic (subject or message).
       case containing([String], at: SourceLocation)
+      /// Every warning must contain one of the texts (known, accepted ones); any other warning fails.
+      case allowing([String], at: SourceLocation)
     }
 
     /// The UI state after the last step, when checked.

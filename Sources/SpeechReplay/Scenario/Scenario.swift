@@ -34,6 +34,12 @@ public struct Scenario: Sendable {
   package var steps: [Step]
   /// What must hold at the end and at snapshots.
   package var expectations: Expectations
+  /// The scenario's `limits:` (virtual time, steps, wall-clock time); a runner uses the larger of these and its own.
+  public var limits: Limits = Limits()
+  /// Warnings found while loading (a damaged audio file, results past the end of the audio): the run reports them.
+  public var warnings: [ScenarioFailure] = []
+  /// Where `subject.preset` is written, for the runner's check against the subject's presets.
+  public var presetLocation: SourceLocation?
 
   /// Creates a scenario in code (files are read with ``load(fileAt:)``).
   package init(

@@ -27,8 +27,12 @@ extension ScenarioDecoder {
         expectations.diagnostics = .none
       } else if case .sequence = diagnostics.node {
         expectations.diagnostics = .containing(try diagnostics.strings(), at: diagnostics.location)
+      } else if case .mapping = diagnostics.node {
+        let allow = try diagnostics.mapping(keys: ["allow"]).required("allow", example: "[\"bufferSize\"]")
+        expectations.diagnostics = .allowing(try allow.strings(), at: allow.location)
       } else {
-        throw diagnostics.error("'expect.diagnostics' must be none, or a list of texts each diagnostic must contain, not \(diagnostics.shown)")
+        throw diagnostics.error(
+          "'expect.diagnostics' must be none, a list of texts some diagnostic must contain, or { allow: [texts] } for the known warnings to accept, not \(diagnostics.shown)")
       }
     }
     if let budgets = map["budgets"] { expectations.budgets = try self.budgets(budgets) }

@@ -15,13 +15,18 @@ public struct SubjectFactory: Sendable {
   public var name: String
   /// Makes one subject; called on the main actor inside the simulation, once per run.
   public var make: @MainActor @Sendable (SubjectOptions) throws -> any TranscriptionSubject
+  /// The `subject.preset` names the subject knows; a scenario naming another fails at its `preset:`
+  /// key before it runs. Nil accepts any name (the subject decides).
+  public var presets: [String]?
 
   /// Creates a factory.
   /// - Parameters:
   ///   - name: A name for reports.
+  ///   - presets: The preset names the subject knows; nil (the default) accepts any.
   ///   - make: Makes one subject from the scenario's options; a thrown error fails the scenario with its text.
-  public init(name: String, make: @escaping @MainActor @Sendable (SubjectOptions) throws -> any TranscriptionSubject) {
+  public init(name: String, presets: [String]? = nil, make: @escaping @MainActor @Sendable (SubjectOptions) throws -> any TranscriptionSubject) {
     self.name = name
+    self.presets = presets
     self.make = make
   }
 

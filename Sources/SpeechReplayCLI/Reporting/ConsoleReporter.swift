@@ -92,6 +92,7 @@ package final class ConsoleReporter {
       }
     var lines = ["\(label) \(result.name) (\(result.file)) \(JUnitReport.seconds(result.wallSeconds).dropLast()) s"]
     lines += result.failures.map(\.description)
+    lines += result.warnings.map { "warning: \($0)" }
     if result.status != .crashed {
       lines += result.output.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map(String.init)
     }

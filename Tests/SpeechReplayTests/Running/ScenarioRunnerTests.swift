@@ -216,10 +216,9 @@ import Testing
 
   @Test func diagnosticsExpectations() throws {
     let none = try run("schema: 1\naudio: audio/hello-world.wav\nsteps: [start, { play: 500ms }, stop]\nexpect: { diagnostics: none }\n")
-    #expect(none.result.status == .failed, "the tap's bufferSize hint is reported")
-    #expect(none.result.failures.first?.message.hasPrefix("expected no diagnostics but the twins reported 1: AVAudioNode: the tap asked for 4096-frame buffers") == true,
-            "\(none.result.failures)")
-    #expect(none.result.failures.first?.location?.line == 4)
+    // The tap's bufferSize hint is a note: recorded, but harmless, so `none` (no warnings) holds.
+    #expect(none.timeline.events(of: "diagnostic").contains { $0["message"]?.hasPrefix("the tap asked for 4096-frame buffers") == true })
+    #expect(none.result.status == .passed, "\(none.result.failures)")
     let containing = try run("schema: 1\naudio: audio/hello-world.wav\nsteps: [start, { play: 500ms }, stop]\nexpect: { diagnostics: [bufferSize is only a hint, nonsense] }\n")
     #expect(containing.result.failures.count == 1)
     #expect(containing.result.failures.first?.message.hasPrefix("no diagnostic contains 'nonsense'") == true)
