@@ -93,7 +93,7 @@ open class AVAudioNode: NSObject {
     let tap = Tap(bufferSize: bufferSize, format: format, block: tapBlock, lease: lease)
     tap.converter = converter
     lock.withLock { taps[bus] = tap }
-    Simulation.current?.trace.record("tap.install", ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
+    Simulation.current?.trace.record(.tapInstall, ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
   }
 
   /// Removes the bus's tap; its block is not called again. Nothing happens when there is none.
@@ -102,7 +102,7 @@ open class AVAudioNode: NSObject {
     let removed = lock.withLock { taps.removeValue(forKey: bus) }
     guard let removed else { return }
     try? removed.lease?.release()
-    Simulation.current?.trace.record("tap.remove", ["node": nodeName, "bus": String(bus)])
+    Simulation.current?.trace.record(.tapRemove, ["node": nodeName, "bus": String(bus)])
   }
 
   /// Clears the node's rendering state (its last render time).
