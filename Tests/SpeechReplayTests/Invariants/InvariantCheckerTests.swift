@@ -1,6 +1,7 @@
 import Foundation
 import Simulation
 import SpeechReplay
+import SpeechTwin
 import Testing
 
 /// Each invariant caught on a stack with the one fault it names, and none raised on a stack without faults.
@@ -57,7 +58,7 @@ import Testing
     let run = try run(.none)
     #expect(InvariantChecker(timeline: run.timeline).violations() == [])
     #expect(run.result.status == .passed, "\(run.result.failures)")
-    #expect(run.timeline.count(of: "analyzer.input") > 20, "the check saw real input")
+    #expect(run.timeline.count(AnalyzerInputEvent.self) > 20, "the check saw real input")
   }
 
   @Test(arguments: BundledScenarioTests.files) func theReferenceStackKeepsEveryInvariantOnTheBundledScenarios(file: String) {
@@ -68,9 +69,9 @@ import Testing
 
   @Test func theReferenceStackReportsItsInputQueue() throws {
     let run = ScenarioRunner(snapshots: SnapshotOptions()).record(fileAt: try TestFiles.write(Self.yaml()), seed: nil)
-    let reports = run.timeline.events(of: .stackInput)
+    let reports = run.timeline.events(StackInputEvent.self)
     #expect(!reports.isEmpty)
-    #expect(reports.allSatisfy { (Int($0["limit"] ?? "") ?? 0) > 0 })
+    #expect(reports.allSatisfy { $0.limit > 0 })
     #expect(run.result.status == .passed, "\(run.result.failures)")
   }
 
