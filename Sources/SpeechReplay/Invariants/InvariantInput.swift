@@ -45,9 +45,13 @@ struct InvariantInput: Sendable {
     $0.events(ScenarioStepEvent.self).contains { $0.isStop } ? "the scenario ran a stop step" : nil
   }
 
-  /// `analyzer.result`, expected when the UI showed text (the twins' text comes from results only).
-  static let results = events(AnalyzerResultEvent.self) {
-    $0.events(UIStateEvent.self).contains { !$0.committed.isEmpty || !$0.volatile.isEmpty } ? "the UI showed transcribed text" : nil
+  /// `analyzer.result`, expected when the analyzer accepted input and the UI showed text (a subject
+  /// may show text of its own without an analyzer).
+  static let results = events(AnalyzerResultEvent.self) { timeline in
+    guard timeline.events(AnalyzerInputEvent.self).contains(where: { $0.accepted }),
+      timeline.events(UIStateEvent.self).contains(where: { !$0.committed.isEmpty || !$0.volatile.isEmpty })
+    else { return nil }
+    return "the analyzer accepted input and the UI showed text"
   }
 
   /// `analyzer.input`, expected when the microphone delivered buffers after an analyzer started.

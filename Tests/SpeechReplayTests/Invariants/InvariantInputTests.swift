@@ -52,6 +52,13 @@ import Testing
     #expect(violation?.message.hasPrefix("\(inputs) of \(inputs) 'analyzer.input' events lack a field the check reads") == true, "\(String(describing: violation))")
   }
 
+  @Test func missingResultsAreAViolationWhenTheAnalyzerAcceptedInputAndTheUIShowedText() throws {
+    let run = try Self.run()
+    let withoutResults = Timeline(events: run.timeline.events.filter { $0.kind != .analyzerResult })
+    let violation = InvariantChecker(timeline: withoutResults).firstViolation(of: .noStutter)
+    #expect(violation?.message.hasPrefix("no 'analyzer.result' events recorded although the analyzer accepted input and the UI showed text") == true, "\(String(describing: violation))")
+  }
+
   @Test func aRunThatDidNoWorkNeedsNoEvents() {
     #expect(InvariantChecker(timeline: Timeline(events: [])).violations() == [])
   }
