@@ -88,7 +88,8 @@ let package = Package(
     .target(
       name: "SpeechReplay",
       dependencies: [
-        "SimulatedDevice", "Simulation", "CoreMediaTwin", "AudioPCM",
+        // The twins own the typed views of the events they record (analyzer input, engine buffers), which the invariants read.
+        "SpeechTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation", "CoreMediaTwin", "AudioPCM",
         .product(name: "Yams", package: "Yams"),
       ]),
     // The reference stack (LiveTranscription) as subjects: SubjectFactory.reference and .reference(faults:).
@@ -165,7 +166,7 @@ let package = Package(
       name: "SpeechReplayTests",
       dependencies: [
         "SpeechReplay", "SpeechReplayTesting", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "SimulatedDevice", "Simulation",
-        "CoreMediaTwin", "SpeechReplayTestSupport",
+        "CoreMediaTwin", "SpeechTwin", "AVFAudioTwin", "SpeechReplayTestSupport",
       ]),
     // The recorder and reader of captures, around the reference stack in the simulation.
     .testTarget(

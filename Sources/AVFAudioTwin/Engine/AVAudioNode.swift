@@ -95,7 +95,7 @@ open class AVAudioNode: NSObject {
     let tap = Tap(bufferSize: bufferSize, format: format, block: block, lease: lease)
     tap.converter = converter
     lock.withLock { taps[bus] = tap }
-    Simulation.current?.trace.record("tap.install", ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
+    Simulation.current?.trace.record(.tapInstall, ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
   }
 
   /// Twin-only test seam (package access, invisible to apps): wraps every tap block installed on
@@ -113,7 +113,7 @@ open class AVAudioNode: NSObject {
     let removed = lock.withLock { taps.removeValue(forKey: bus) }
     guard let removed else { return }
     try? removed.lease?.release()
-    Simulation.current?.trace.record("tap.remove", ["node": nodeName, "bus": String(bus)])
+    Simulation.current?.trace.record(.tapRemove, ["node": nodeName, "bus": String(bus)])
   }
 
   /// Clears the node's rendering state (its last render time).

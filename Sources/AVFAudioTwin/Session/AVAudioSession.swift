@@ -60,7 +60,7 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
   /// - Throws: Never in the twin (the signature is Apple's).
   public func setCategory(_ category: Category, mode: Mode, options: CategoryOptions = []) throws {
     lock.withLock { state = (category, mode, options, state.isActive) }
-    Simulation.current?.trace.record("session.category", ["category": category.rawValue, "mode": mode.rawValue])
+    Simulation.current?.trace.record(.sessionCategory, ["category": category.rawValue, "mode": mode.rawValue])
   }
 
   /// Sets the category, keeping the mode.
@@ -86,7 +86,7 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
         userInfo: [NSLocalizedDescriptionKey: "The session cannot be activated while another session interrupts it; activate it after the interruption ends."])
     }
     lock.withLock { state.isActive = active }
-    Simulation.current?.trace.record("session.active", ["active": String(active)])
+    Simulation.current?.trace.record(.sessionActive, ["active": String(active)])
   }
 
   private func post(_ event: Microphone.Event) {

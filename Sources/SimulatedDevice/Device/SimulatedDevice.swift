@@ -55,7 +55,7 @@ public final class SimulatedDevice: Sendable {
     get { state.withLock { $0.networkAvailable } }
     set {
       state.withLock { $0.networkAvailable = newValue }
-      record("device.network", ["available": String(newValue)])
+      record(.deviceNetwork, ["available": String(newValue)])
     }
   }
 
@@ -64,7 +64,7 @@ public final class SimulatedDevice: Sendable {
     get { state.withLock { $0.recordPermission } }
     set {
       state.withLock { $0.recordPermission = newValue }
-      record("device.permission", ["record": newValue.rawValue])
+      record(.devicePermission, ["record": newValue.rawValue])
     }
   }
 
@@ -78,7 +78,7 @@ public final class SimulatedDevice: Sendable {
       }
       return state.recordPermission
     }
-    record("device.permission.request", ["answer": answer.rawValue])
+    record(.devicePermissionRequest, ["answer": answer.rawValue])
     return answer == .granted
   }
 

@@ -198,7 +198,7 @@ public final class Microphone: @unchecked Sendable {
         defer { state.isPlaying = newValue }
         return state.isPlaying != newValue
       }
-      if changed { Simulation.current?.trace.record("microphone.play", ["playing": String(newValue)]) }
+      if changed { Simulation.current?.trace.record(MicrophonePlayEvent(playing: newValue)) }
     }
   }
 
@@ -417,14 +417,14 @@ public final class Microphone: @unchecked Sendable {
       }
       return previous
     }
-    Simulation.current?.trace.record("microphone.route", ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount)])
+    Simulation.current?.trace.record(.microphoneRoute, ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount)])
     notify(.routeChanged(previous: previous, current: format))
   }
 
   /// Begins an interruption (a call comes in): engines stop, sessions post their notification.
   public func beginInterruption() {
     withState { $0.isInterrupted = true }
-    Simulation.current?.trace.record("microphone.interruption", ["phase": "began"])
+    Simulation.current?.trace.record(.microphoneInterruption, ["phase": "began"])
     notify(.interruptionBegan)
   }
 
@@ -432,7 +432,7 @@ public final class Microphone: @unchecked Sendable {
   /// - Parameter shouldResume: The hint the session passes on (`AVAudioSession.InterruptionOptions.shouldResume`).
   public func endInterruption(shouldResume: Bool) {
     withState { $0.isInterrupted = false }
-    Simulation.current?.trace.record("microphone.interruption", ["phase": "ended", "shouldResume": String(shouldResume)])
+    Simulation.current?.trace.record(.microphoneInterruption, ["phase": "ended", "shouldResume": String(shouldResume)])
     notify(.interruptionEnded(shouldResume: shouldResume))
   }
 

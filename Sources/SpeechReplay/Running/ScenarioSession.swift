@@ -58,19 +58,13 @@ final class ScenarioSession {
     let state = subject.uiState
     guard state != lastState else { return }
     lastState = state
-    Simulation.current?.trace.record(
-      .uiState,
-      [
-        "phase": state.phase.description, "microphone": state.microphoneOffered ? "offered" : "hidden",
-        "committed": state.committed, "volatile": state.volatile,
-        "audio": Timeline.seconds(.nanoseconds(Int64((device.microphone.secondsPlayed * 1e9).rounded()))),
-      ])
+    Simulation.current?.trace.record(UIStateEvent(state, audio: .nanoseconds(Int64((device.microphone.secondsPlayed * 1e9).rounded()))))
   }
 
   /// Performs `steps` in order; false when a step failed and the run cannot go on.
   private func execute(_ steps: [Scenario.Step]) async -> Bool {
     for step in steps {
-      Simulation.current?.trace.record(.scenarioStep, ["step": step.description, "line": String(step.location.line)])
+      Simulation.current?.trace.record(ScenarioStepEvent(step))
       guard await perform(step) else { return false }
       traceInputQueue()
     }
@@ -85,11 +79,11 @@ final class ScenarioSession {
       startTasks.append(
         Task { @MainActor in
           await subject.start()
-          Simulation.current?.trace.record(.subjectReturned, ["call": "start"])
+          Simulation.current?.trace.record(SubjectReturnedEvent(.start))
         })
     case .stop:
       await subject.stop()
-      Simulation.current?.trace.record(.subjectReturned, ["call": "stop"])
+      Simulation.current?.trace.record(SubjectReturnedEvent(.stop))
     case .play(.duration(let duration)):
       microphone.isPlaying = true
       await sleep(duration)
@@ -129,10 +123,10 @@ final class ScenarioSession {
     case .snapshot(let name):
       stateMayHaveChanged()
       snapshots[name] = subject.uiState
-      Simulation.current?.trace.record(.scenarioSnapshot, ["name": name])
+      Simulation.current?.trace.record(ScenarioSnapshotEvent(name: name))
     case .cycle(let count, let steps):
       for pass in 1...count {
-        Simulation.current?.trace.record(.scenarioCycle, ["pass": String(pass), "of": String(count)])
+        Simulation.current?.trace.record(ScenarioCycleEvent(pass: pass, of: count))
         let started = clock.now.offset
         guard await execute(steps) else { return false }
         cycles.append(CycleRecord(pass: pass, count: count, line: step.location.line, started: started, ended: clock.now.offset, ledger: CycleRecord.ledgerNow()))

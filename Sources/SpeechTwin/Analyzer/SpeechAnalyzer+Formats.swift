@@ -48,6 +48,6 @@ extension SpeechAnalyzer {
     let progress = Progress(totalUnitCount: 1)
     progress.completedUnitCount = 1
     progressReadyHandler?(progress)
-    trace("analyzer.prepare")
+    trace(.analyzerPrepare)
   }
 }

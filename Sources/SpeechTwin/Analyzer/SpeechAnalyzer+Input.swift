@@ -16,7 +16,7 @@ extension SpeechAnalyzer {
     }
     try beginSession()
     let generation = attachInput()
-    trace("analyzer.start", [TraceEvent.Field("input", String(generation))])
+    Simulation.current?.trace.record(AnalyzerStartEvent(analyzer: name, input: generation))
     readerTask = Task { [weak self] in
       do {
         for try await input in inputSequence {
@@ -44,7 +44,7 @@ extension SpeechAnalyzer {
     }
     try beginSession()
     let generation = attachInput()
-    trace("analyzer.analyzeSequence", [TraceEvent.Field("input", String(generation))])
+    trace(.analyzerAnalyzeSequence, [TraceEvent.Field("input", String(generation))])
     for try await input in inputSequence {
       guard isCurrent(generation), phase != .finished else { break }
       accept(input)
@@ -78,14 +78,14 @@ extension SpeechAnalyzer {
     sessionLease = Simulation.current?.ledger.acquire(.openAnalyzerSessions, label: name)
     phase = .running
     analysisStart = clock.now.offset
-    trace("analyzer.session.open")
+    trace(.analyzerSessionOpen)
   }
 
   /// The input of `generation` ended (or failed); waiters for the end of input go on.
   func inputEnded(generation: Int, error: (any Error)?, autonomous: Bool = false) {
     guard generation == inputGeneration else { return }
     inputTerminated = true
-    trace("analyzer.input.end", [TraceEvent.Field("input", String(generation))])
+    trace(.analyzerInputEnd, [TraceEvent.Field("input", String(generation))])
     // In autonomous mode nothing else will finish the session; analyzeSequence callers finish next.
     if autonomous && error == nil && inputEndWaiters.isEmpty && phase == .running {
       device.diagnose(
@@ -123,10 +123,8 @@ extension SpeechAnalyzer {
       }
     }
     let accepted = buffer.format == AnalyzerFormats.transcription
-    trace("analyzer.input", [
-      TraceEvent.Field("start", start.millisecondsText), TraceEvent.Field("end", end.millisecondsText),
-      TraceEvent.Field("format", buffer.format.description), TraceEvent.Field("accepted", String(accepted)),
-    ])
+    Simulation.current?.trace.record(
+      AnalyzerInputEvent(analyzer: name, start: start, end: end, format: buffer.format.description, accepted: accepted))
     consumedThrough = end
     if accepted {
       // The scratch array is moved out while in use, so it is neither copied nor reallocated.
