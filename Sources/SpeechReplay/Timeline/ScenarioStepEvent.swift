@@ -20,7 +20,7 @@ public struct ScenarioStepEvent: TypedTraceEvent {
 
   /// The event for `step`.
   /// - Parameter step: The scenario step.
-  public init(_ step: Scenario.Step) {
+  package init(_ step: Scenario.Step) {
     self.init(step: step.description, line: step.location.line)
   }
 

@@ -1,6 +1,8 @@
 import AVFAudioTwin
 import Simulation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import SpeechTwin
 import Testing
 
@@ -8,7 +10,7 @@ import Testing
 /// reports that it cannot be checked instead of passing.
 @Suite(.serialized) struct InvariantInputTests {
   static func run(expect: String = "") throws -> ScenarioRun {
-    ScenarioRunner(snapshots: SnapshotOptions()).record(fileAt: try TestFiles.write(InvariantCheckerTests.yaml(expect: expect)), seed: nil)
+    ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(fileAt: try TestFiles.write(InvariantCheckerTests.yaml(expect: expect)), seed: nil)
   }
 
   @Test func missingAnalyzerInputEventsAreAViolationNotAPass() throws {

@@ -1,7 +1,9 @@
 import AVFAudioTwin
 import Simulation
 import SimulatedDevice
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import SpeechTwin
 import Testing
 
@@ -21,7 +23,7 @@ import Testing
   }
 
   static func run(_ file: String) -> Timeline {
-    ScenarioRunner(snapshots: SnapshotOptions()).record(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil).timeline
+    ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil).timeline
   }
 
   @Test(arguments: ["hello-world.yaml", "start-stop-cycles.yaml", "download-progress.yaml", "slow-model-bounded-input.yaml", "route-change.yaml"])
