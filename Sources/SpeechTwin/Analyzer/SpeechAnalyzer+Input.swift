@@ -71,7 +71,11 @@ extension SpeechAnalyzer {
     if !options.ignoresResourceLimits {
       guard device.acquireAnalyzerSlot() else {
         device.diagnose("SpeechAnalyzer", "the device already runs \(device.configuration.maximumSimultaneousAnalyzers) analyzers; sessions that were never finished keep their slots, and Apple's analyzer fails with 'Maximum number of simultaneous requests reached' (SFSpeechError 16)")
-        throw SFSpeechError(.insufficientResources)
+        let error = SFSpeechError(.insufficientResources)
+        // The start-up error ends the session and is thrown from every module's results too, so a
+        // results loop started before `start` ends (Apple's behaviour) instead of waiting forever.
+        finishSession(error: error)
+        throw error
       }
       holdsSlot = true
     }
@@ -191,6 +195,16 @@ extension SpeechAnalyzer {
       if device.assets.status(of: locale) == .supported { _ = try? device.assets.reserve(locale) }
       do {
         let recognizer = try device.model.makeRecognizer(for: transcription.recognitionRequest)
+        if let model = transcription.recognitionRequest.customLanguageModel {
+          let prepared = device.isLanguageModelPrepared(at: model)
+          trace(.languageModelUse, [
+            TraceEvent.Field("model", model), TraceEvent.Field("prepared", String(prepared)),
+            TraceEvent.Field("used", String(prepared && recognizer.usesCustomLanguageModel)),
+          ])
+          if !prepared {
+            device.diagnose("SpeechAnalyzer", "the customizedLanguage content hint names \(model), which was not prepared on this device; transcription goes on without it — await SFSpeechLanguageModel.prepareCustomLanguageModel first")
+          }
+        }
         if let consumedThrough {
           // Added mid-stream: the module only sees audio that arrives from now on, so the model
           // skips what it would have said about earlier audio.
