@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "speech-replay", targets: ["speech-replay"]),
     .library(name: "AudioPCM", targets: ["AudioPCM"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "CoreAudioTypesTwin", targets: ["CoreAudioTypesTwin"]),
     .library(name: "CoreMediaTwin", targets: ["CoreMediaTwin"]),
     .library(name: "AVFAudioTwin", targets: ["AVFAudioTwin"]),
     .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
@@ -63,16 +64,19 @@ let package = Package(
     .executableTarget(name: "simulation-selfcheck", dependencies: ["Simulation", "SimulationWorkloads"]),
 
     // MARK: twins of Apple's frameworks
-    .target(name: "CoreMediaTwin"),
+    // Core Audio's C types (AudioStreamBasicDescription, AudioBufferList, OSStatus…), re-exported by
+    // CoreMediaTwin and AVFAudioTwin as Apple's CoreMedia and AVFAudio re-export CoreAudioTypes.
+    .target(name: "CoreAudioTypesTwin"),
+    .target(name: "CoreMediaTwin", dependencies: ["CoreAudioTypesTwin"]),
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
-    .target(name: "AVFAudioTwin", dependencies: ["AudioPCM", "Simulation", "SimulatedDevice"]),
+    .target(name: "AVFAudioTwin", dependencies: ["CoreAudioTypesTwin", "AudioPCM", "Simulation", "SimulatedDevice"]),
     // Performs one AVAudioEngine trap (second tap, tap format mismatch) so tests can watch it from a subprocess.
     .executableTarget(name: "twin-trap-probe", dependencies: ["AVFAudioTwin", "SimulatedDevice", "Simulation"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
-      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin"],
+      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "CoreAudioTypesTwin"],
       swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS]))] + appleFrameworkTests),
 
     // MARK: stack under test and harness
@@ -135,6 +139,9 @@ let package = Package(
         // The history tests start it as a second writer and kill it mid-write.
         .target(name: "history-writer-probe"),
       ]),
+    // Typical app code that imports only SpeechShim (session, routes, settings keys, sample buffers)
+    // compiles and runs on the simulated device.
+    .testTarget(name: "SpeechShimTests", dependencies: ["SpeechShim", "SimulatedDevice", "Simulation"]),
     // The bug zoo: the reference stack with one known trap switched on, run against Scenarios/.
     .testTarget(name: "BugZooTests", dependencies: ["SpeechReplay", "LiveTranscription"]),
     // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.

@@ -51,6 +51,12 @@ import Testing
     #expect(result.stderr.contains("format.sampleRate == hwFormat.sampleRate"))
   }
 
+  @Test func playingAPlayerWhileTheEngineIsStoppedEndsTheProcessWithApplesText() throws {
+    let result = try Self.probe("player-without-running-engine")
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("player started when engine not running"))
+  }
+
   @Test func anUnknownScenarioIsAClearUsageError() throws {
     let result = try Self.probe("nonsense")
     #expect(result.status == 2)

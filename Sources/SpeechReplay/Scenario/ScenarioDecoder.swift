@@ -26,7 +26,7 @@ struct ScenarioDecoder {
       device.microphone.audioFile = path
     }
     if let timing = top["timing"] { device.modelComputeCost = try self.timing(timing).modelCost }
-    let steps = try self.steps(try top.required("steps", example: "[start, { play: end }, stop]"))
+    let steps = try self.steps(try top.required("steps", example: "[start, { play: end }, stop]"), microphone: device.microphone)
     try checkSteps(steps, hasAudio: top.has("audio"))
     var subject = SubjectOptions(locale: model.locale)
     if let node = top["subject"] { subject = try self.subject(node, defaultLocale: model.locale) }
