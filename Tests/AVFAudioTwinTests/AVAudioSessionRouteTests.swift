@@ -17,7 +17,7 @@ final class RouteRecorder: @unchecked Sendable {
   static func run<T: Sendable>(_ name: String, _ device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> T) throws -> T {
     try SimulatedDevice.withDevice(device) {
       try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) { try await body() }
-    }.value
+    }.value!
   }
 
   static func observe(_ recorder: RouteRecorder) -> any NSObjectProtocol {

@@ -17,7 +17,7 @@ import Testing
         try device.changeRoute(to: "builtInMic")
         return [route.inputs.first?.portType.rawValue ?? "-", route.inputs.first?.selectedDataSource?.dataSourceName ?? "-"] + app.routeLog
       }
-    }.value
+    }.value ?? []
     #expect(result == ["MicrophoneBuiltIn", "Front", "1 MicrophoneBuiltIn->BluetoothHFP", "2 BluetoothHFP->MicrophoneBuiltIn"])
   }
 
@@ -41,7 +41,8 @@ import Testing
     CMAudioSampleBufferCreateReadyWithPacketDescriptions(
       allocator: nil, dataBuffer: try #require(block), formatDescription: try #require(description), sampleCount: 160,
       presentationTimeStamp: CMTime(value: 0, timescale: 16_000), packetDescriptions: nil, sampleBufferOut: &sampleBuffer)
-    let buffer = try #require(AppAudioSetup().pcmBuffer(from: try #require(sampleBuffer)))
+    let made = try #require(sampleBuffer)
+    let buffer = try #require(AppAudioSetup().pcmBuffer(from: made))
     #expect(buffer.frameLength == 160)
     #expect(Array(UnsafeBufferPointer(start: buffer.int16ChannelData![0], count: 160)) == samples)
   }

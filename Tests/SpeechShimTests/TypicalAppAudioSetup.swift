@@ -6,7 +6,8 @@ import SpeechShim
 
 /// An app's audio front end: configures the session, picks the input, describes the analyzer's
 /// format as settings, and reads PCM out of sample buffers.
-final class AppAudioSetup {
+final class AppAudioSetup: @unchecked Sendable {
+  // @unchecked: the app uses it from one thread (the simulation's); route changes arrive there too.
   /// How long the app waits for the first words (Foundation's TimeInterval through SpeechShim).
   let firstWordsTimeout: TimeInterval = 2.5
   private(set) var routeLog: [String] = []
