@@ -52,7 +52,8 @@ final class PlaybackLog: @unchecked Sendable {
       return counter.events.count
     }
     #expect(log.events == ["first at 300", "second at 500", "attached true playing true"])
-    #expect(taps == 10)
+    // Callbacks at 100…900 ms; the one due at 1 s coincides with engine.stop(), which wins.
+    #expect(taps == 9)
   }
 
   @Test func stopDropsWhatIsScheduledAndCallsItsHandlers() throws {
