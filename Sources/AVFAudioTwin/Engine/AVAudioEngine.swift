@@ -40,7 +40,9 @@ open class AVAudioEngine: NSObject {
     weak var engine: AVAudioEngine?
   }
 
-  private let device: SimulatedDevice
+  let device: SimulatedDevice
+  /// The attached nodes and connections (``attach(_:)``, ``connect(_:to:format:)``).
+  let graph = Graph()
   private let lock = NSLock()  // NSLock: Mutex would demand `sending` results for these non-Sendable nodes
   private var input: AVAudioInputNode?
   private var run: Run?
@@ -74,6 +76,7 @@ open class AVAudioEngine: NSObject {
     input?.detach()
     outputNode.detach()
     mainMixerNode.detach()
+    for node in graph.attached { node.detach() }
   }
 
   /// The engine's microphone node, created on first access (as Apple's singleton is).
@@ -91,6 +94,9 @@ open class AVAudioEngine: NSObject {
     }
     return node
   }
+
+  /// The input node if it was created, without creating it.
+  var existingInputNode: AVAudioInputNode? { lock.withLock { input } }
 
   /// True while the engine runs.
   public var isRunning: Bool { lock.withLock { run != nil } }
@@ -169,6 +175,7 @@ open class AVAudioEngine: NSObject {
     guard let run = lock.withLock({ self.run.take() }) else { return false }
     run.task.cancel()
     try? run.lease?.release()
+    for player in players { player.engineStopped() }
     return true
   }
 

@@ -3,8 +3,9 @@ import Foundation
 import Simulation
 import SimulatedDevice
 
-/// A node of an audio engine's graph — the twin of `AVAudioNode`. Only taps are mirrored: one per
-/// bus, installed with ``installTap(onBus:bufferSize:format:block:)``.
+/// A node of an audio engine's graph — the twin of `AVAudioNode`: taps, one per bus, installed with
+/// ``installTap(onBus:bufferSize:format:block:)``, and the node's place in the engine's graph
+/// (``AVAudioEngine/attach(_:)``, ``AVAudioEngine/connect(_:to:format:)``).
 ///
 /// Apple's traps are kept: a second tap on a bus, or a tap whose format's sample rate differs from
 /// the bus's, ends the process with Apple's exception text (after a diagnostic is recorded).
@@ -132,8 +133,13 @@ open class AVAudioNode: NSObject {
     lock.withLock { renderTime = time }
   }
 
-  /// Forgets the engine (it is being deallocated).
+  /// Forgets the engine (it is being deallocated, or detached the node).
   func detach() {
     lock.withLock { owner = nil }
+  }
+
+  /// Joins an engine (``AVAudioEngine/attach(_:)``).
+  func attach(to engine: AVAudioEngine) {
+    lock.withLock { owner = engine }
   }
 }

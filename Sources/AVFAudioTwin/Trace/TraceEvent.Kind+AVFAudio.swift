@@ -1,7 +1,7 @@
 public import Simulation
 
 extension TraceEvent.Kind {
-  /// `AVAudioSession.setCategory` was called (fields `category`, `mode`).
+  /// `AVAudioSession.setCategory` was called (fields `category`, `mode`, `options` as the raw option bits).
   public static let sessionCategory = TraceEvent.Kind("session.category")
   /// `AVAudioSession.setActive` was called (field `active`).
   public static let sessionActive = TraceEvent.Kind("session.active")

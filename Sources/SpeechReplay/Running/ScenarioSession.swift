@@ -113,9 +113,13 @@ final class ScenarioSession {
       device.beginInterruption()
       await sleep(duration)
       device.endInterruption(shouldResume: true)
-    case .route(let sampleRate, let channels):
+    case .route(let sampleRate, let channels, let port):
       do {
-        try device.changeRoute(sampleRate: sampleRate, channelCount: channels)
+        if let port {
+          try device.changeRoute(to: port, sampleRate: sampleRate, channelCount: channels)
+        } else {
+          try device.changeRoute(sampleRate: sampleRate, channelCount: channels)
+        }
       } catch {
         failures.append(ScenarioFailure("the route change failed: \(error)", at: step.location))
         return false
