@@ -57,7 +57,7 @@ import Testing
     #expect(microphone.capture().frameLength == 4800)
     #expect(try microphone.applyScheduledRouteChange() == true)
     #expect(log.events.count == 1)
-    if case .routeChanged(let previous, let current) = log.events.first {
+    if case .routeChanged(let previous, let current, _) = log.events.first {
       #expect(previous.sampleRate == 48_000 && current.sampleRate == 16_000)
     } else {
       Issue.record("no route change was reported: \(log.events)")
