@@ -26,6 +26,8 @@ let package = Package(
     // Records what a live-transcription app's device did (tap buffers, results, actions, UI) into a
     // .speechcapture file, and reads captures back. Built only on SpeechShim and GRDB, so it goes into iOS apps.
     .library(name: "SpeechReplayCapture", targets: ["SpeechReplayCapture"]),
+    // Turns captures and plain audio files into scenarios (capture import, voice-activity detection).
+    .library(name: "SpeechReplayImport", targets: ["SpeechReplayImport"]),
     // Runs a scenario file against a subject inside `swift test` (Swift Testing and XCTest).
     .library(name: "SpeechReplayTesting", targets: ["SpeechReplayTesting"]),
     // The simulated device the twins run on: app tests configure it (assets, network, microphone).
@@ -97,6 +99,8 @@ let package = Package(
     .target(
       name: "SpeechReplayCapture",
       dependencies: ["SpeechShim", .product(name: "GRDB", package: "GRDB.swift")]),
+    // Capture → scenario (audio, tap schedule, results, steps, UI timeline), and the energy-based voice-activity detector.
+    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM"]),
     // Records synthetic tap buffers until it is killed, so a test can SIGKILL a recorder mid-session.
     .executableTarget(
       name: "capture-recorder-probe", dependencies: ["SpeechReplayCapture", "SpeechShim"],
@@ -108,7 +112,7 @@ let package = Package(
     .executableTarget(
       name: "speech-replay",
       dependencies: [
-        "AudioPCM", "SpeechReplay",
+        "AudioPCM", "SpeechReplay", "SpeechReplayCapture", "SpeechReplayImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -155,6 +159,12 @@ let package = Package(
         "SpeechReplayCapture", "LiveTranscription", "SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation",
         // Killed with SIGKILL mid-session by the crash test.
         .target(name: "capture-recorder-probe"),
+      ]),
+    // Capture import, first divergence and voice-activity detection, on captures recorded from the reference stack.
+    .testTarget(
+      name: "SpeechReplayImportTests",
+      dependencies: [
+        "SpeechReplayImport", "SpeechReplayCapture", "SpeechReplay", "LiveTranscription", "SpeechShim", "AudioPCM", "SimulatedDevice", "Simulation",
       ]),
     // The bug zoo: the reference stack with one known trap switched on, run against Scenarios/.
     .testTarget(name: "BugZooTests", dependencies: ["SpeechReplay", "LiveTranscription"]),
