@@ -116,6 +116,7 @@ public struct ScenarioRunner: Sendable {
     if let output {
       var expected = output.failures
       expected += Self.check(scenario.expectations, output: output, device: device)
+      expected += Self.divergenceFailures(scenario, timeline: timeline)
       let performance = Self.performance(scenario, timeline: timeline, cycles: output.cycles)
       result.figures.merge(performance.figures) { $1 }
       expected += performance.failures

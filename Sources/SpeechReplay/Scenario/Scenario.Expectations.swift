@@ -31,6 +31,8 @@ extension Scenario {
     public var invariants: InvariantSettings = InvariantSettings()
     /// The trap the scenario guards against (`trap:`), named in every expectation failure; nil when unnamed.
     public var trap: String? = nil
+    /// `observed: true`: `final` is what a device showed (imported from a capture), not yet what should happen.
+    public var isObserved = false
 
     /// Creates expectations; by default nothing is checked.
     public init(

@@ -34,6 +34,8 @@ public struct Scenario: Sendable {
   public var steps: [Step]
   /// What must hold at the end and at snapshots.
   public var expectations: Expectations
+  /// What the device showed, for a scenario imported from a capture (`observed:`); nil otherwise.
+  public var observed: Observed? = nil
 
   /// Creates a scenario in code (files are read with ``load(fileAt:)``).
   public init(

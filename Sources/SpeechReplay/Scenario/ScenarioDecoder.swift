@@ -32,12 +32,14 @@ struct ScenarioDecoder {
     if let node = top["subject"] { subject = try self.subject(node, defaultLocale: model.locale) }
     subject.audioFile = device.microphone.audioFile
     let expectations = try top["expect"].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) } ?? .init()
-    return Scenario(
+    var scenario = Scenario(
       name: try top["name"]?.nonEmptyString() ?? fallbackName,
       description: try top["description"]?.string() ?? "",
       file: file,
       seed: try top["seed"]?.uint64(),
       device: device, audioDuration: audioDuration, model: model, subject: subject, steps: steps, expectations: expectations)
+    scenario.observed = try top["observed"].map { (node) throws(ScenarioError) in try self.observed(node) }
+    return scenario
   }
 
   /// A path relative to the scenario's folder (absolute paths stay).
@@ -60,11 +62,12 @@ struct ScenarioDecoder {
     let map = try node.mapping(keys: ["microphone", "locales", "download", "network", "permission", "transcriberAvailable", "maximumAnalyzers"])
     var configuration = SimulatedDevice.Configuration()
     if let microphone = map["microphone"] {
-      let mic = try microphone.mapping(keys: ["sampleRate", "channels", "tapFrames", "jitter"])
+      let mic = try microphone.mapping(keys: ["sampleRate", "channels", "tapFrames", "jitter", "tapSchedule"])
       if let value = mic["sampleRate"] { configuration.microphone.sampleRate = try value.double(in: 1_000...384_000) }
       if let value = mic["channels"] { configuration.microphone.channelCount = try value.int(in: 1...2) }
       if let value = mic["tapFrames"] { configuration.microphone.tapFrames = try value.int(in: 16...1_000_000) }
       if let value = mic["jitter"] { configuration.microphone.jitter = try value.duration() }
+      if let value = mic["tapSchedule"] { configuration.microphone.tapSchedule = try tapSchedule(value) }
     }
     if let locales = map["locales"] {
       let map = try locales.mapping(keys: ["supported", "installed", "reserved", "maximumReserved"])
