@@ -89,6 +89,8 @@ let package = Package(
       name: "SpeechReplay",
       dependencies: [
         "LiveTranscription", "SpeechShim", "SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM",
+        // `run --capture` records each run with the capture recorder.
+        "SpeechReplayCapture",
         .product(name: "Yams", package: "Yams"),
         // The run history (History/) is an SQLite database through GRDB.
         .product(name: "GRDB", package: "GRDB.swift"),

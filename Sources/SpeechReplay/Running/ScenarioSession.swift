@@ -44,6 +44,8 @@ final class ScenarioSession {
     // A subject that reads the file itself hears nothing through the microphone: its script follows the analyzer's time.
     if subject is any AudioFileSubject { device.microphone.keysModelToTape = false }
     let session = ScenarioSession(scenario: scenario, device: device, subject: subject)
+    let capture = ScenarioCapture.attach(to: subject, scenario: scenario)  // `run --capture`
+    defer { capture?.finish() }
     subject.observeUIState { [weak session] in session?.stateMayHaveChanged() }
     session.stateMayHaveChanged()
     _ = await session.execute(scenario.steps)

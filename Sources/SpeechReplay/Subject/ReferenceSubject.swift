@@ -13,6 +13,8 @@ import Simulation
 final class ReferenceSubject: TranscriptionSubject {
   /// The stack under test.
   let transcriber: LiveTranscriber
+  /// The recorder of `run --capture`, when it runs.
+  var capture: ScenarioCapture?
 
   /// Creates the stack for the scenario's options.
   /// - Parameters:
@@ -26,9 +28,15 @@ final class ReferenceSubject: TranscriptionSubject {
     transcriber = LiveTranscriber(locale: Locale(identifier: options.locale), configuration: configuration)
   }
 
-  func start() async { await transcriber.start() }
+  func start() async {
+    capture?.record(.start)
+    await transcriber.start()
+  }
 
-  func stop() async { await transcriber.stop() }
+  func stop() async {
+    capture?.record(.stop)
+    await transcriber.stop()
+  }
 
   var uiState: UIState {
     let state = transcriber.uiState
@@ -36,7 +44,10 @@ final class ReferenceSubject: TranscriptionSubject {
   }
 
   func observeUIState(_ onChange: @escaping @MainActor () -> Void) {
-    transcriber.onStateChange = { _ in onChange() }
+    transcriber.onStateChange = { [weak self] _ in
+      if let self, let capture { capture.record(uiState) }
+      onChange()
+    }
   }
 
   /// The reference stack's phase as the harness's.

@@ -43,6 +43,9 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Run each scenario twice, in two worker processes, and fail it when the two traces differ (naming the first divergent event).")
   var checkDeterminism = false
 
+  @Option(help: "Record every scenario run as a capture (DIR/NAME.speechcapture), the recorder on the twins; `capture import` turns one back into a scenario.")
+  var capture: String?
+
   @Option(help: "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
@@ -78,6 +81,7 @@ struct RunCommand: AsyncParsableCommand {
     let mode = try SnapshotRecordMode.resolve(flag: record)
     setenv(SnapshotRecordMode.environmentVariable, mode.rawValue, 1)
     if failOnObsolete { setenv(SnapshotOptions.failOnObsoleteVariable, "1", 1) }
+    if let capture { setenv(ScenarioCapture.folderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1) }
     let startedAt = Date()
     let executable = worker.map { URL(fileURLWithPath: $0) } ?? Self.ownExecutable
     let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount

@@ -1,0 +1,75 @@
+import Foundation
+import LiveTranscription
+import SpeechReplayCapture
+import SpeechShim
+
+/// `speech-replay run --capture DIR`: the capture recorder around the reference stack, placed
+/// where an app places it (the tap, the results loop, the UI state, the user's actions), so every
+/// scenario run leaves a `.speechcapture` file as a device would. The recorder only observes: the
+/// trace of a run does not change.
+@MainActor
+package final class ScenarioCapture {
+  /// The environment variable that names the folder captures go to (set by `run --capture`).
+  nonisolated package static let folderVariable = "SPEECH_REPLAY_CAPTURE_DIR"
+
+  let recorder: CaptureRecorder
+  let url: URL
+
+  private init(recorder: CaptureRecorder, url: URL) {
+    self.recorder = recorder
+    self.url = url
+  }
+
+  /// Starts recording `subject` when captures were asked for and it is the reference live stack; nil otherwise.
+  static func attach(to subject: any TranscriptionSubject, scenario: Scenario) -> ScenarioCapture? {
+    guard let folder = ProcessInfo.processInfo.environment[folderVariable], !folder.isEmpty,
+      let reference = subject as? ReferenceSubject
+    else { return nil }
+    let name = ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
+    let url = URL(fileURLWithPath: folder).appendingPathComponent("\(name.isEmpty ? "scenario" : name).speechcapture")
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }  // the previous run's
+      let header = CaptureHeader(
+        deviceModel: "simulated device", osVersion: "speech-replay twins", locale: scenario.subject.locale, appVersion: "LiveTranscription (reference stack)")
+      let capture = ScenarioCapture(recorder: try CaptureRecorder(url: url, header: header), url: url)
+      reference.capture = capture
+      capture.wrap(reference.transcriber)
+      capture.record(reference.uiState)  // what the UI shows before anything happens
+      return capture
+    } catch {
+      FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): cannot record the capture (\(error)); the scenario runs without it\n".utf8))
+      return nil
+    }
+  }
+
+  private func wrap(_ transcriber: LiveTranscriber) {
+    let recorder = recorder
+    let engine = transcriber.engine ?? AVAudioEngine()
+    transcriber.engine = engine
+    engine.inputNode.wrapTaps { block in
+      { buffer, time in
+        recorder.recordTap(buffer, at: time)
+        block(buffer, time)
+      }
+    }
+    transcriber.onSpeechResult = { recorder.recordResult($0) }
+    transcriber.onDictationResult = { recorder.recordResult($0) }
+  }
+
+  /// Records a UI state as the harness sees it.
+  func record(_ state: UIState) {
+    recorder.recordUIState(
+      CaptureUIState(committed: state.committed, volatile: state.volatile, phase: state.phase.description, microphone: state.microphoneOffered ? "offered" : "hidden"))
+  }
+
+  /// Records the user's action.
+  func record(_ action: CaptureAction) { recorder.recordAction(action) }
+
+  /// Finishes the file.
+  func finish() {
+    do { try recorder.finish() } catch {
+      FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): the capture could not be finished (\(error))\n".utf8))
+    }
+  }
+}
