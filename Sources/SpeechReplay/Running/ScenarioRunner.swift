@@ -78,7 +78,8 @@ public struct ScenarioRunner: Sendable {
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
     let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
     // The user speaks only during play steps, and the scripted model follows what was played.
-    device.microphone.isPlaying = false
+    // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
+    device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
     device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
     var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed)
     let configuration = Simulation.Configuration(

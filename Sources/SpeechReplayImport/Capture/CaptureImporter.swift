@@ -250,8 +250,9 @@ public struct CaptureImporter {
     lines.append("model:")
     lines.append("  locale: \(ScenarioText.quoted(header.locale))")
     var results: [String] = []
-    for event in events {
-      guard case .result(let result) = event.kind else { continue }
+    let finalizedAs = Self.finalizedByStop(events)
+    for (index, event) in events.enumerated() {
+      guard case .result(let result) = event.kind, finalizedAs.dropped.contains(index) == false else { continue }
       var fields = ["at: \(ScenarioText.duration(event.audioTime - from))"]
       if result.isFinal {
         fields.append("final: \(ScenarioText.quoted(result.text))")
@@ -266,6 +267,7 @@ public struct CaptureImporter {
       let alternatives = result.alternatives.dropFirst().filter { !$0.isEmpty }
       if !alternatives.isEmpty { fields.append("alternatives: [\(alternatives.map(ScenarioText.quoted).joined(separator: ", "))]") }
       if let confidence = result.confidence, !result.text.isEmpty { fields.append("confidence: \(Self.number(min(1, max(0, confidence))))") }
+      if let final = finalizedAs.texts[index] { fields.append("finalizeAs: \(ScenarioText.quoted(final))") }
       results.append("    - { \(fields.joined(separator: ", ")) }")
     }
     lines.append(results.isEmpty ? "  results: []" : "  results:")
@@ -293,28 +295,62 @@ public struct CaptureImporter {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Finals the model published only because the user stopped (they arrived after a stop, once
+  /// no more audio came): in a replay the stop finalizes the last volatile result, so that volatile
+  /// result gets the final's text as `finalizeAs` and the final itself is left out. Keys are indexes in `events`.
+  static func finalizedByStop(_ events: [CaptureEvent]) -> (texts: [Int: String], dropped: Set<Int>) {
+    var texts: [Int: String] = [:]
+    var dropped: Set<Int> = []
+    var lastVolatile: Int?
+    var stopAt: Double?
+    for (index, event) in events.enumerated() {
+      switch event.kind {
+      case .action(.stop), .action(.cancel): stopAt = event.audioTime
+      case .action(.start): stopAt = nil
+      case .result(let result) where !result.isFinal && !result.text.isEmpty: lastVolatile = index
+      case .result(let result) where result.isFinal:
+        if let stopAt, event.audioTime <= stopAt + 1e-9, let volatile = lastVolatile {
+          texts[volatile] = result.text
+          dropped.insert(index)
+        }
+        lastVolatile = nil
+      default: break
+      }
+    }
+    return (texts, dropped)
+  }
+
   /// The user's actions as steps at their audio times: `play` up to each action, the action, then the rest.
   private func steps(from: Double, duration: Double, events: [CaptureEvent]) -> [String] {
     var steps: [String] = []
     // A window that opens inside a session starts it.
     let earlier = capture.events.last { $0.audioTime < from - 1e-9 && { if case .action = $0.kind { true } else { false } }($0) }
     if let earlier, case .action(.start) = earlier.kind { steps.append("start  # started before the window") }
+    // The microphone plays the capture from the start (a tap schedule keeps the play gate open: the
+    // recorded audio already holds its silences), so steps are waits up to each action. Audio time
+    // runs with virtual time from the last start (the anchor); an action after audio arrived comes
+    // 1 ms after its audio time, after the tap buffer that ends exactly there, as on the device.
     var cursor = 0.0
+    var anchor = (audio: 0.0, virtual: 0.0)
     for event in events {
       guard case .action(let action) = event.kind else { continue }
       let time = event.audioTime - from
-      if time - cursor >= 0.0005 {
-        steps.append("play: \(ScenarioText.duration(time - cursor))")
-        cursor = time
-      }
+      var virtual = anchor.virtual + (time - anchor.audio)
+      if time > anchor.audio + 1e-9 { virtual += 0.001 }
+      virtual = max(virtual, cursor)
+      if virtual - cursor >= 0.0005 { steps.append("wait: \(ScenarioText.duration(virtual - cursor))") }
+      cursor = virtual
       switch action {
-      case .start: steps.append("start")
+      case .start:
+        steps.append("start")
+        anchor = (time, cursor)
       case .stop: steps.append("stop")
       case .cancel: steps.append("stop  # the user cancelled (no cancel step: stop is the nearest)")
       case .other(let name): steps.append("wait: 0s  # the user did '\(name.replacingOccurrences(of: "\n", with: " "))'")
       }
     }
-    if duration - cursor >= 0.0005 { steps.append("play: end") }
+    let end = anchor.virtual + (duration - anchor.audio) + 0.001
+    if end - cursor >= 0.0015 { steps.append("wait: \(ScenarioText.duration(end - cursor))  # the rest of the audio") }
     if steps.isEmpty { steps.append("wait: 0s  # the capture holds no user action in this window") }
     return steps
   }
