@@ -12,6 +12,14 @@ package final class ScenarioCapture {
   /// The environment variable that names the folder captures go to (set by `run --capture`).
   nonisolated package static let folderVariable = "SPEECH_REPLAY_CAPTURE_DIR"
 
+  /// Bug-zoo faults named in `SPEECH_REPLAY_BUG_ZOO_FAULTS` (comma-separated), switched on in the
+  /// reference stack so `fixtures/captures/make-capture` can record a capture of an app with a
+  /// known bug. Unknown names are ignored; empty by default.
+  nonisolated static var demonstrationFaults: Set<LiveTranscriber.Fault> {
+    let names = ProcessInfo.processInfo.environment["SPEECH_REPLAY_BUG_ZOO_FAULTS"] ?? ""
+    return Set(names.split(separator: ",").compactMap { LiveTranscriber.Fault(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+  }
+
   let recorder: CaptureRecorder
   let url: URL
 
