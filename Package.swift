@@ -15,25 +15,25 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "speech-replay", targets: ["speech-replay"]),
-    .library(name: "AudioPCM", targets: ["AudioPCM"]),
-    .library(name: "Simulation", targets: ["Simulation"]),
-    .library(name: "CoreMediaTwin", targets: ["CoreMediaTwin"]),
-    .library(name: "AVFAudioTwin", targets: ["AVFAudioTwin"]),
-    .library(name: "SpeechTwin", targets: ["SpeechTwin"]),
+    // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .library(name: "SpeechShim", targets: ["SpeechShim"]),
-    .library(name: "LiveTranscription", targets: ["LiveTranscription"]),
+    // Scenarios, the runner, results, subjects, UI state, timeline, invariants (the adopter's vocabulary).
     .library(name: "SpeechReplay", targets: ["SpeechReplay"]),
     // Records what a live-transcription app's device did (tap buffers, results, actions, UI) into a
     // .speechcapture file, and reads captures back. Built only on SpeechShim and GRDB, so it goes into iOS apps.
     .library(name: "SpeechReplayCapture", targets: ["SpeechReplayCapture"]),
     // Turns captures and plain audio files into scenarios (capture import, voice-activity detection).
     .library(name: "SpeechReplayImport", targets: ["SpeechReplayImport"]),
-    // Runs a scenario file against a subject inside `swift test` (Swift Testing and XCTest).
+    // Runs a scenario file against a subject inside `swift test` (Swift Testing and XCTest); re-exports SpeechReplay.
     .library(name: "SpeechReplayTesting", targets: ["SpeechReplayTesting"]),
     // The simulated device the twins run on: app tests configure it (assets, network, microphone).
     .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
-    // Reference workloads for the simulation's tests, self-check executable and benchmark.
-    .library(name: "SimulationWorkloads", targets: ["SimulationWorkloads"]),
+    // Deterministic virtual time: what every run of a twin happens in.
+    .library(name: "Simulation", targets: ["Simulation"]),
+    // The command line as a library: an app declares its own executable with its own subjects.
+    .library(name: "SpeechReplayCLI", targets: ["SpeechReplayCLI"]),
+    // Reading, writing and converting PCM audio files (libsndfile, libsamplerate), for apps' tools.
+    .library(name: "AudioPCM", targets: ["AudioPCM"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,11 +49,15 @@ let package = Package(
     .systemLibrary(
       name: "CSampleRate", pkgConfig: "samplerate",
       providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
-    // mallinfo2()/malloc_trim are not exported by Swift's Glibc module; this header exposes them.
+    // libsoxr: the default resampling engine (SIMD); libsamplerate stays selectable.
+    .systemLibrary(
+      name: "CSoxr", pkgConfig: "soxr",
+      providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
+    // mallinfo2() is not exported by Swift's Glibc module; this header exposes it.
     .target(name: "CMallocInfo"),
 
     // MARK: audio
-    .target(name: "AudioPCM", dependencies: ["CSndFile", "CSampleRate"]),
+    .target(name: "AudioPCM", dependencies: ["CSndFile", "CSampleRate", "CSoxr"]),
 
     // MARK: simulation
     .target(
@@ -63,17 +67,14 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]),
+    // Reference workloads for the simulation's tests, self-check probe and benchmark (not a product).
     .target(name: "SimulationWorkloads", dependencies: ["Simulation"]),
-    // Runs the racy reference workload once and prints its trace hash (cross-process determinism).
-    .executableTarget(name: "simulation-selfcheck", dependencies: ["Simulation", "SimulationWorkloads"]),
 
     // MARK: twins of Apple's frameworks
     .target(name: "CoreMediaTwin"),
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
     .target(name: "AVFAudioTwin", dependencies: ["AudioPCM", "Simulation", "SimulatedDevice"]),
-    // Performs one AVAudioEngine trap (second tap, tap format mismatch) so tests can watch it from a subprocess.
-    .executableTarget(name: "twin-trap-probe", dependencies: ["AVFAudioTwin", "SimulatedDevice", "Simulation"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
@@ -84,17 +85,17 @@ let package = Package(
     // The reference live-transcription stack: the seeds' design with every trap handled. Built only on
     // SpeechShim, so it would build for iOS too.
     .target(name: "LiveTranscription", dependencies: ["SpeechShim"]),
-    // Scenarios, the runner, expectations and reports.
+    // Scenarios, the runner, expectations, golden snapshots and invariants. Free of any stack: subjects
+    // come from the caller (an app's own, or ReferenceSubjects).
     .target(
       name: "SpeechReplay",
       dependencies: [
-        "LiveTranscription", "SpeechShim", "SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM",
-        // `run --capture` records each run with the capture recorder.
-        "SpeechReplayCapture",
+        "SimulatedDevice", "Simulation", "CoreMediaTwin", "AudioPCM",
         .product(name: "Yams", package: "Yams"),
-        // The run history (History/) is an SQLite database through GRDB.
-        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // The reference stack (LiveTranscription) as subjects: SubjectFactory.reference and .reference(faults:).
+    // `run --capture`: ScenarioCapture records each run with the capture recorder.
+    .target(name: "ReferenceSubjects", dependencies: ["LiveTranscription", "SpeechReplay", "Simulation", "SpeechReplayCapture"]),
 
     // MARK: captures
     // The recorder an app adds (debug/TestFlight builds) and the reader of its .speechcapture files.
@@ -110,55 +111,73 @@ let package = Package(
 
     // MARK: front ends
     // One call runs a scenario inside swift test and fails the test with its messages.
-    .target(name: "SpeechReplayTesting", dependencies: ["SpeechReplay"]),
-    .executableTarget(
-      name: "speech-replay",
+    .target(name: "SpeechReplayTesting", dependencies: ["SpeechReplay", "SimulatedDevice", "Simulation"]),
+    // The command line as a library: commands, worker processes, reports, history, determinism check.
+    .target(
+      name: "SpeechReplayCLI",
       dependencies: [
-        "AudioPCM", "SpeechReplay", "SpeechReplayCapture", "SpeechReplayImport",
+        "SpeechReplay", "AudioPCM", "Simulation", "SpeechReplayCapture", "SpeechReplayImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // The run history (History/) is an SQLite database through GRDB.
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // `speech-replay`: SpeechReplayCLI with the reference stack as its subjects.
+    .executableTarget(name: "speech-replay", dependencies: ["SpeechReplayCLI", "ReferenceSubjects"]),
 
+    // MARK: probes (helper executables the tests start; not products)
+    // Runs the racy reference workload once and prints its trace hash (cross-process determinism).
+    .executableTarget(
+      name: "simulation-selfcheck", dependencies: ["Simulation", "SimulationWorkloads"], path: "Tests/Probes/simulation-selfcheck"),
     // A stand-in worker that passes, fails, traps or exits as its scenario file says (orchestration tests).
-    .executableTarget(name: "scenario-worker-probe", dependencies: ["SpeechReplay"]),
-
+    .executableTarget(
+      name: "scenario-worker-probe", dependencies: ["SpeechReplay", "SpeechReplayCLI"], path: "Tests/Probes/scenario-worker-probe"),
     // Writes runs into a history database on request, so tests can run two writers at once or kill one mid-write.
-    .executableTarget(name: "history-writer-probe", dependencies: ["SpeechReplay"]),
+    .executableTarget(
+      name: "history-writer-probe", dependencies: ["SpeechReplay", "SpeechReplayCLI"], path: "Tests/Probes/history-writer-probe"),
 
     // MARK: tests
-    .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM"]),
+    // What several test targets share: locating probes, the package's folders, temporary folders, simulation runs.
+    .target(name: "SpeechReplayTestSupport", dependencies: ["Simulation", "SimulatedDevice"], path: "Tests/SpeechReplayTestSupport"),
+    .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM", "SpeechReplayTestSupport"]),
     .testTarget(
       name: "SimulationTests",
-      dependencies: ["Simulation", "SimulationWorkloads", .target(name: "simulation-selfcheck")]),
+      dependencies: ["Simulation", "SimulationWorkloads", "SpeechReplayTestSupport", .target(name: "simulation-selfcheck")]),
     // XCTest, to prove runs work from a synchronous XCTest method on the main thread.
-    .testTarget(name: "SimulationXCTests", dependencies: ["Simulation", "SimulationWorkloads"]),
+    .testTarget(name: "SimulationXCTests", dependencies: ["Simulation", "SimulationWorkloads", "SpeechReplayTestSupport"]),
     .testTarget(
-      name: "SpeechReplayCLITests", dependencies: ["AudioPCM", "SpeechReplay", .target(name: "scenario-worker-probe")],
+      name: "SpeechReplayCLITests",
+      dependencies: [
+        "AudioPCM", "SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "SpeechReplayTestSupport",
+        // The command-line tests start the executable, the stand-in worker and the second history writer.
+        .target(name: "speech-replay"), .target(name: "scenario-worker-probe"), .target(name: "history-writer-probe"),
+      ],
       exclude: ["Schemas"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
-    .testTarget(name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "AudioPCM", "Simulation"]),
+    .testTarget(
+      name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "CoreMediaTwin", "AudioPCM", "Simulation", "SpeechReplayTestSupport"]),
     .testTarget(
       name: "AVFAudioTwinTests",
-      dependencies: ["AVFAudioTwin", "AudioPCM", "SimulatedDevice", "Simulation", .target(name: "twin-trap-probe")],
+      dependencies: ["AVFAudioTwin", "AudioPCM", "SimulatedDevice", "Simulation", "SpeechReplayTestSupport"],
       swiftSettings: appleFrameworkTests),
     .testTarget(
-      name: "SpeechTwinTests", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM"],
+      name: "SpeechTwinTests",
+      dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "SimulatedDevice", "Simulation", "AudioPCM", "SpeechReplayTestSupport"],
       swiftSettings: appleFrameworkTests),
     // The reference stack, driven in the simulation on a simulated device.
-    .testTarget(name: "LiveTranscriptionTests", dependencies: ["LiveTranscription", "SimulatedDevice", "Simulation"]),
+    .testTarget(
+      name: "LiveTranscriptionTests", dependencies: ["LiveTranscription", "SpeechShim", "SimulatedDevice", "Simulation", "SpeechReplayTestSupport"]),
     .testTarget(
       name: "SpeechReplayTests",
       dependencies: [
-        "SpeechReplay", "SpeechReplayTesting", "SpeechShim", "SimulatedDevice", "Simulation", "AudioPCM",
-        // The orchestration tests start it as a worker that passes, fails or traps on purpose.
-        .target(name: "scenario-worker-probe"),
-        // The history tests start it as a second writer and kill it mid-write.
-        .target(name: "history-writer-probe"),
+        "SpeechReplay", "SpeechReplayTesting", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "SimulatedDevice", "Simulation",
+        "CoreMediaTwin", "SpeechReplayTestSupport",
       ]),
     // The recorder and reader of captures, around the reference stack in the simulation.
     .testTarget(
       name: "SpeechReplayCaptureTests",
       dependencies: [
         "SpeechReplayCapture", "LiveTranscription", "SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation",
+        "SpeechReplayTestSupport",
         // Killed with SIGKILL mid-session by the crash test.
         .target(name: "capture-recorder-probe"),
       ]),
@@ -166,13 +185,14 @@ let package = Package(
     .testTarget(
       name: "SpeechReplayImportTests",
       dependencies: [
-        "SpeechReplayImport", "SpeechReplayCapture", "SpeechReplay", "LiveTranscription", "SpeechShim", "AudioPCM", "SimulatedDevice", "Simulation",
+        "SpeechReplayImport", "SpeechReplayCapture", "SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "AudioPCM", "SimulatedDevice", "Simulation",
       ]),
     // The bug zoo: the reference stack with one known trap switched on, run against Scenarios/.
-    .testTarget(name: "BugZooTests", dependencies: ["SpeechReplay", "LiveTranscription"]),
+    .testTarget(
+      name: "BugZooTests", dependencies: ["SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechReplayTestSupport"]),
     // The seeds' code, compiled as its authors wrote it (Swift 5 language mode), against SpeechShim.
     .testTarget(
-      name: "SeedsTests", dependencies: ["SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation"],
+      name: "SeedsTests", dependencies: ["SpeechShim", "AVFAudioTwin", "SimulatedDevice", "Simulation", "SpeechReplayTestSupport"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
   ]
 )

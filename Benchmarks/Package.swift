@@ -14,10 +14,22 @@ let package = Package(
   targets: [
     // The raw C baseline for the converter benchmark: libsamplerate called directly, no wrapper.
     .systemLibrary(name: "CSampleRateRaw", path: "Sources/CSampleRateRaw", pkgConfig: "samplerate"),
+    // The same for libsoxr, the default engine.
+    .systemLibrary(name: "CSoxrRaw", path: "Sources/CSoxrRaw", pkgConfig: "soxr"),
+    // The main package's non-product targets the benchmarks need, compiled here from the same
+    // sources (Sources/<name> are symbolic links into ../Sources): the simulation's reference
+    // workloads, and the reference stack with its subject adapters.
+    .target(name: "SimulationWorkloads", dependencies: [.product(name: "Simulation", package: "speech-replay")]),
+    .target(name: "LiveTranscription", dependencies: [.product(name: "SpeechShim", package: "speech-replay")]),
+    .target(
+      name: "ReferenceSubjects",
+      dependencies: [
+        "LiveTranscription", .product(name: "SpeechReplay", package: "speech-replay"), .product(name: "Simulation", package: "speech-replay"),
+      ]),
     .executableTarget(
       name: "AudioConversion",
       dependencies: [
-        "CSampleRateRaw",
+        "CSampleRateRaw", "CSoxrRaw",
         .product(name: "AudioPCM", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
@@ -27,7 +39,7 @@ let package = Package(
       name: "SimulationLoop",
       dependencies: [
         .product(name: "Simulation", package: "speech-replay"),
-        .product(name: "SimulationWorkloads", package: "speech-replay"),
+        "SimulationWorkloads",
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/SimulationLoop",
@@ -37,7 +49,7 @@ let package = Package(
       dependencies: [
         .product(name: "Simulation", package: "speech-replay"),
         .product(name: "SimulatedDevice", package: "speech-replay"),
-        .product(name: "SpeechTwin", package: "speech-replay"),
+        .product(name: "SpeechShim", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/SpeechAssets",
@@ -63,12 +75,15 @@ let package = Package(
       path: "Benchmarks/CaptureImport",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     // The harness end to end: the bundled suite in-process, a 60 s scenario against converting its
-    // audio alone, and 1000 start/stop cycles of the reference stack.
+    // audio alone, 1000 start/stop cycles of the reference stack (bare, and hearing 200 ms of
+    // audio each) and ten minutes of silence at 48 kHz.
     .executableTarget(
       name: "ScenarioSuite",
       dependencies: [
         .product(name: "SpeechReplay", package: "speech-replay"),
+        "ReferenceSubjects",
         .product(name: "AudioPCM", package: "speech-replay"),
+        .product(name: "SimulatedDevice", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/ScenarioSuite",

@@ -26,3 +26,24 @@ public func assertScenario(
   }
   return result
 }
+
+/// Runs a scenario file named relative to the test file (`#filePath`), whatever the working directory.
+///
+/// ```swift
+/// func testHelloWorld() {
+///   assertScenario("Scenarios/hello-world.yaml", subject: .myDictation)  // beside this test file
+/// }
+/// ```
+/// - Parameters:
+///   - path: The scenario file, relative to the folder of the calling file (or absolute).
+///   - subject: Makes the stack under test.
+///   - seed: Overrides the scenario's seed.
+///   - file: The calling file: where failures are reported and what `path` is relative to.
+///   - line: Where failures are reported; the caller by default.
+/// - Returns: The result, for further checks.
+@discardableResult
+public func assertScenario(
+  _ path: String, subject: SubjectFactory, seed: UInt64? = nil, file: StaticString = #filePath, line: UInt = #line
+) -> ScenarioResult {
+  assertScenario(at: ScenarioPath.resolve(path, relativeTo: "\(file)"), subject: subject, seed: seed, file: file, line: line)
+}

@@ -28,3 +28,27 @@ public func expectScenario(
   }
   return result
 }
+
+/// Runs a scenario file named relative to the test file (`#filePath`), so the test finds it
+/// whatever the working directory is.
+///
+/// ```swift
+/// // Tests/DictationTests/DictationScenarioTests.swift
+/// @Test func helloWorld() {
+///   expectScenario("Scenarios/hello-world.yaml", subject: .myDictation)  // Tests/DictationTests/Scenarios/hello-world.yaml
+/// }
+/// ```
+/// - Parameters:
+///   - path: The scenario file, relative to the folder of the calling file (or absolute).
+///   - subject: Makes the stack under test.
+///   - seed: Overrides the scenario's seed.
+///   - filePath: The calling file; `#filePath` by default.
+///   - sourceLocation: Where issues are reported; the caller by default.
+/// - Returns: The result, for further checks.
+@discardableResult
+public func expectScenario(
+  _ path: String, subject: SubjectFactory, seed: UInt64? = nil, filePath: String = #filePath,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> ScenarioResult {
+  expectScenario(at: ScenarioPath.resolve(path, relativeTo: filePath), subject: subject, seed: seed, sourceLocation: sourceLocation)
+}

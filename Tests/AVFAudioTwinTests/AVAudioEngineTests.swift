@@ -7,6 +7,7 @@ import Foundation
 import Simulation
 import SimulatedDevice
 import Testing
+import SpeechReplayTestSupport
 
 /// One tap callback as the tests see it.
 struct TapCall: Equatable, Sendable {
@@ -27,7 +28,7 @@ final class Recorder: @unchecked Sendable {
 @Suite(.serialized) struct AVAudioEngineTests {
   static func run<T: Sendable>(_ name: String, _ device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> T) throws -> Simulation.Report<T> {
     try SimulatedDevice.withDevice(device) {
-      try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) { try await body() }
+      try Simulation.run(TestSimulation.configuration(name)) { try await body() }
     }
   }
 
@@ -78,7 +79,7 @@ final class Recorder: @unchecked Sendable {
     #expect(heard.count == 8 * 4800)
     let converter = try SampleRateConverter(
       from: try AudioFormat.standard(sampleRate: fileRate, channelCount: 1), to: try AudioFormat.standard(sampleRate: 48_000, channelCount: 1),
-      quality: Microphone.conversionQuality)
+      quality: Microphone.conversionQuality, engine: SimulatedDevice.resamplingEngine)
     let expected = PCMBuffer(format: converter.outputFormat, frameCapacity: 30_000)
     try converter.convert(try TestSignal.buffer(samples, sampleRate: fileRate), into: expected, endOfInput: true)
     let direct = expected.floatSamples(channel: 0)
@@ -251,7 +252,7 @@ final class Recorder: @unchecked Sendable {
       let times = Recorder()
       var arrivals: [Duration] = []
       let report = try SimulatedDevice.withDevice(device) {
-        try Simulation.run(.init(name: "jitter", seed: seed, exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+        try Simulation.run(TestSimulation.configuration("jitter", seed: seed)) {
           let engine = AVAudioEngine()
           engine.inputNode.installTap(onBus: 0, bufferSize: 4800, format: nil) { _, _ in
             times.notifications.append(String(Simulation.current!.now.components.attoseconds / 1_000_000_000 + Simulation.current!.now.components.seconds * 1_000_000_000))

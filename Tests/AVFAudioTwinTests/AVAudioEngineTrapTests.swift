@@ -1,60 +1,72 @@
 #if !SPEECH_REPLAY_APPLE_FRAMEWORKS
-// Apple's uncatchable exceptions end the process; the twin's do too, so these run the
-// twin-trap-probe executable and look at how it ended.
+// Apple's uncatchable exceptions end the process; the twin's do too, so these are exit tests: each
+// trap runs in a child process and the test looks at how it ended and what it printed.
+import AVFAudioTwin
 import Foundation
+import Simulation
+import SimulatedDevice
+import SpeechReplayTestSupport
 import Testing
 
 @Suite struct AVAudioEngineTrapTests {
-  struct ProbeNotBuilt: Error, CustomStringConvertible {
-    var description: String { "twin-trap-probe was not found beside the test bundle; build it with `swift build --build-tests` first" }
+  /// One of AVAudioEngine's traps, or (`none`) the same calls done right.
+  enum Trap {
+    case secondTap, formatMismatch, staleTapAfterRouteChange, none
   }
 
-  static func probe(_ scenario: String) throws -> (status: Int32, stderr: String) {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    var executable: URL?
-    for _ in 0..<4 where executable == nil {
-      let candidate = directory.appendingPathComponent("twin-trap-probe")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { executable = candidate }
-      directory = directory.deletingLastPathComponent()
+  /// Performs `trap` in a simulation on a fresh device.
+  static func perform(_ trap: Trap) throws {
+    let device = SimulatedDevice()
+    _ = try TestSimulation.run("trap \(trap)", on: device) {
+      let engine = AVAudioEngine()
+      let input = engine.inputNode
+      switch trap {
+      case .secondTap:
+        input.installTap(onBus: 0, bufferSize: 4096, format: nil) { _, _ in }
+        input.installTap(onBus: 0, bufferSize: 4096, format: nil) { _, _ in }
+      case .formatMismatch:
+        let format = AVAudioFormat(standardFormatWithSampleRate: 16_000, channels: 1)!
+        input.installTap(onBus: 0, bufferSize: 4096, format: format) { _, _ in }
+      case .staleTapAfterRouteChange:
+        input.installTap(onBus: 0, bufferSize: 4096, format: input.outputFormat(forBus: 0)) { _, _ in }
+        try? device.changeRoute(sampleRate: 16_000, channelCount: 1)
+        try? engine.start()
+      case .none:
+        input.installTap(onBus: 0, bufferSize: 4096, format: input.outputFormat(forBus: 0)) { _, _ in }
+        try engine.start()
+        engine.stop()
+        input.removeTap(onBus: 0)
+      }
     }
-    guard let executable else { throw ProbeNotBuilt() }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = [scenario]
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
-  @Test func aSecondTapOnTheSameBusEndsTheProcessWithApplesText() throws {
-    let result = try Self.probe("second-tap")
-    #expect(result.status != 0)
-    #expect(result.stderr.contains("required condition is false: nullptr == Tap()"))
+  static func text(_ result: ExitTest.Result?) -> String { String(decoding: result?.standardErrorContent ?? [], as: UTF8.self) }
+
+  @Test func aSecondTapOnTheSameBusEndsTheProcessWithApplesText() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      try AVAudioEngineTrapTests.perform(.secondTap)
+    }
+    #expect(Self.text(result).contains("required condition is false: nullptr == Tap()"), "\(Self.text(result))")
   }
 
-  @Test func aTapFormatAtAnotherRateEndsTheProcessWithApplesText() throws {
-    let result = try Self.probe("format-mismatch")
-    #expect(result.status != 0)
-    #expect(result.stderr.contains("required condition is false: format.sampleRate == hwFormat.sampleRate"))
+  @Test func aTapFormatAtAnotherRateEndsTheProcessWithApplesText() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      try AVAudioEngineTrapTests.perform(.formatMismatch)
+    }
+    #expect(Self.text(result).contains("required condition is false: format.sampleRate == hwFormat.sampleRate"), "\(Self.text(result))")
   }
 
-  @Test func restartingWithAStaleTapFormatAfterARouteChangeEndsTheProcess() throws {
-    let result = try Self.probe("stale-tap-after-route-change")
-    #expect(result.status != 0)
-    #expect(result.stderr.contains("format.sampleRate == hwFormat.sampleRate"))
+  @Test func restartingWithAStaleTapFormatAfterARouteChangeEndsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      try AVAudioEngineTrapTests.perform(.staleTapAfterRouteChange)
+    }
+    #expect(Self.text(result).contains("format.sampleRate == hwFormat.sampleRate"), "\(Self.text(result))")
   }
 
-  @Test func anUnknownScenarioIsAClearUsageError() throws {
-    let result = try Self.probe("nonsense")
-    #expect(result.status == 2)
-    #expect(result.stderr.contains("give one of second-tap"))
+  @Test func theSameCallsDoneRightEndNormally() async {
+    await #expect(processExitsWith: .success) {
+      try AVAudioEngineTrapTests.perform(.none)
+    }
   }
 }
 #endif

@@ -1,11 +1,13 @@
 import Foundation
 import LiveTranscription
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
 /// The bug zoo: the reference stack with one known trap switched on (``LiveTranscriber/Fault``) must
-/// fail the bundled suite in Scenarios/ with a message that names the trap, and the reference stack
-/// itself must pass it. Documentation/BugZoo.md is the table of variant, scenario and message.
+/// fail the bundled suite in Scenarios/ with a message that names the trap (the reference stack itself
+/// passing it is SpeechReplayTests' BundledScenarioTests, so the suite runs once per `swift test`). Documentation/BugZoo.md is the table of variant, scenario and message.
 @Suite(.serialized) struct BugZooTests {
   /// Which scenario catches a variant, and words its failure message must contain.
   struct Catch: Sendable, CustomTestStringConvertible {
@@ -20,6 +22,7 @@ import Testing
     Catch(fault: .appendsVolatileResults, scenario: "volatile-replaced-final-committed.yaml", words: ["appending volatile results"]),
     Catch(fault: .skipsConversion, scenario: "hello-world.yaml", words: ["analyzer-input-format", "convert every buffer"]),
     Catch(fault: .stopsWithoutFinalizing, scenario: "stop-mid-utterance.yaml", words: ["nothing-lost-at-stop", "stops without finalizing"]),
+    Catch(fault: .replacesCommittedText, scenario: "two-commands.yaml", words: ["committed-append-only", "rewrites committed text"]),
     Catch(fault: .neverClearsVolatileText, scenario: "hello-world.yaml", words: ["volatile-cleared-when-final", "does not clear"]),
     Catch(fault: .unboundedInput, scenario: "slow-model-bounded-input.yaml", words: ["input-bounded", "unbounded input buffering"]),
     Catch(fault: .noOfflineHandling, scenario: "offline-first-run.yaml", words: ["no offline handling"]),
@@ -29,14 +32,14 @@ import Testing
   ]
 
   /// The bundled scenario files, sorted.
-  static let files = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path))?.filter { $0.hasSuffix(".yaml") }.sorted() ?? []
+  static let files = TestFiles.scenarioFiles
 
   /// Scenarios the variants skip: the ten-minute session takes longer than the rest of the suite
-  /// together and guards against no trap the shorter scenarios miss (the reference stack runs it below).
+  /// together and guards against no trap the shorter scenarios miss (the reference stack runs it in
+  /// SpeechReplayTests' BundledScenarioTests).
   static let skippedForVariants: Set<String> = ["ten-minute-session.yaml"]
 
-  static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Scenarios")
+  static let scenarios = TestFiles.scenarios
 
   /// Golden files are compared, never written: a variant must not record its wrong UI text.
   static let snapshots = SnapshotOptions(record: .never)
@@ -60,11 +63,5 @@ import Testing
     let messages = caught?.failures.map(\.message) ?? []
     let naming = messages.filter { message in entry.words.allSatisfy { message.contains($0) } }
     #expect(!naming.isEmpty, "no failure of \(entry.scenario) names the trap with \(entry.words): \(messages.joined(separator: "\n"))")
-  }
-
-  @Test(arguments: files) func theReferenceStackPasses(file: String) {
-    let runner = ScenarioRunner(subject: .reference(faults: []), snapshots: Self.snapshots)
-    let result = runner.run(fileAt: Self.scenarios.appendingPathComponent(file).path, seed: nil)
-    #expect(result.status == .passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
   }
 }

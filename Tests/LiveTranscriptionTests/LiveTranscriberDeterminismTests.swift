@@ -3,6 +3,7 @@ import LiveTranscription
 import Simulation
 import SimulatedDevice
 import Testing
+import SpeechReplayTestSupport
 
 /// The stack keeps all its asynchrony inside Swift concurrency, so the simulation captures it:
 /// no escapes, and the same run gives the same trace.
@@ -10,7 +11,7 @@ import Testing
   @Test func aSessionWithARouteChangeAndAnInterruptionRunsTheSameTwice() throws {
     func once() throws -> (String, [Simulation.Escape], String, [TraceEvent]) {
       let device = try StackHarness.device("quick-brown-fox-48k", installed: false)
-      let report = try Simulation.run(.init(name: "determinism", seed: 7, exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+      let report = try Simulation.run(TestSimulation.configuration("determinism", seed: 7)) {
         try await SimulatedDevice.withDevice(device) { @MainActor in
           let transcriber = LiveTranscriber(locale: StackHarness.enUS, configuration: StackHarness.configuration())
           await transcriber.start()

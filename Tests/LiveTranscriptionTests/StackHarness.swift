@@ -2,12 +2,11 @@ import Foundation
 import LiveTranscription
 import Simulation
 import SimulatedDevice
+import SpeechReplayTestSupport
 
 /// Builds simulated devices from the fixtures and runs the stack on them in the simulation.
 enum StackHarness {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("fixtures/audio")
+  static let fixtures = TestFiles.audio
 
   static let enUS = Locale(identifier: "en-US")
 
@@ -33,7 +32,7 @@ enum StackHarness {
 
   /// Runs `body` on the main actor in a simulation on `device` and returns its value.
   static func run<T: Sendable>(_ name: String, on device: SimulatedDevice, _ body: @escaping @MainActor @Sendable () async throws -> T) throws -> T {
-    let report = try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+    let report = try Simulation.run(TestSimulation.configuration(name)) {
       try await SimulatedDevice.withDevice(device) { try await body() }
     }
     return try report.get()

@@ -4,14 +4,13 @@ import Simulation
 import SimulatedDevice
 import SpeechShim
 import Testing
+import SpeechReplayTestSupport
 
 /// The seeds' own code — the blog post's LiveTranscriber and Apple's WWDC file-transcription
 /// function — compiled against SpeechShim with only the imports changed, run in the simulation on a
 /// device whose microphone plays a fixture and whose model is scripted from the fixture's words.
 @Suite(.serialized) struct SeedsTests {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("fixtures/audio")
+  static let fixtures = TestFiles.audio
 
   static func device(_ fixture: String, installed: Bool = true, online: Bool = true) throws -> SimulatedDevice {
     let table = try String(contentsOf: fixtures.appendingPathComponent("\(fixture).words.tsv"), encoding: .utf8)
@@ -24,7 +23,7 @@ import Testing
   }
 
   static func run<T: Sendable>(_ name: String, on device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> T) throws -> T {
-    let report = try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+    let report = try Simulation.run(TestSimulation.configuration(name)) {
       try await SimulatedDevice.withDevice(device) { try await body() }
     }
     return try report.get()

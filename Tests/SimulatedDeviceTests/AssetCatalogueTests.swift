@@ -2,12 +2,13 @@ import Synchronization
 import Simulation
 import SimulatedDevice
 import Testing
+import SpeechReplayTestSupport
 
 /// The asset catalogue's reservations, downloads and scenario controls, used directly.
 @Suite(.serialized) struct AssetCatalogueTests {
   static func run<Value: Sendable>(_ name: String, _ device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> Value) throws -> Simulation.Report<Value> {
     try SimulatedDevice.withDevice(device) {
-      try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120))), body)
+      try Simulation.run(TestSimulation.configuration(name), body)
     }
   }
 

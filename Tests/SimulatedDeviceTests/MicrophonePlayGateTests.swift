@@ -3,11 +3,11 @@ import CoreMediaTwin
 import Foundation
 import SimulatedDevice
 import Testing
+import SpeechReplayTestSupport
 
 /// The play gate and the tape the scripted model follows when ``Microphone/keysModelToTape`` is on.
 @Suite struct MicrophonePlayGateTests {
-  static let helloWorld = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("fixtures/audio/hello-world.wav").path
+  static let helloWorld = TestFiles.audio.appendingPathComponent("hello-world.wav").path
 
   func microphone() -> Microphone {
     SimulatedDevice(configuration: .init(microphone: .init(sampleRate: 16_000, tapFrames: 1600, audioFile: Self.helloWorld))).microphone

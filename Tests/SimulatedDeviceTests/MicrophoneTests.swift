@@ -2,6 +2,7 @@ import AudioPCM
 import Foundation
 import SimulatedDevice
 import Testing
+import SpeechReplayTestSupport
 
 @Suite struct MicrophoneTests {
   @Test func silenceWithoutAFileInTheHardwareFormat() {
@@ -45,8 +46,7 @@ import Testing
   }
 
   @Test func seekMovesTheTape() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("MicrophoneTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder(prefix: "MicrophoneTests").url
     let path = folder.appendingPathComponent("ramp.wav").path
     let format = try AudioFormat.standard(sampleRate: 48_000, channelCount: 1)
     let ramp = PCMBuffer(format: format, frameCapacity: 9600)

@@ -1,6 +1,7 @@
 import Simulation
 import SimulatedDevice
 import Testing
+import SpeechReplayTestSupport
 
 @Suite struct SimulatedDeviceTests {
   @Test func requestAnswersAnUndeterminedPermissionOnceAndKeepsIt() {
@@ -34,7 +35,7 @@ import Testing
   @Test func withDeviceInstallsAndRestoresTheCurrentDevice() throws {
     let device = SimulatedDevice(configuration: .init(networkAvailable: false))
     // The current device is process-wide; taking the simulation's turn keeps other tests out.
-    let report = try Simulation.run(.init(name: "current device", exclusivity: .waitForTurn(timeout: .seconds(60)))) {
+    let report = try Simulation.run(TestSimulation.configuration("current device")) {
       let before = SimulatedDevice.current === device
       let inside = SimulatedDevice.withDevice(device) { SimulatedDevice.current === device && !SimulatedDevice.current.networkAvailable }
       return [before, inside, SimulatedDevice.current === device]
@@ -44,7 +45,7 @@ import Testing
 
   @Test func diagnosticsAreKeptAndTraced() throws {
     let device = SimulatedDevice()
-    let report = try Simulation.run(.init(name: "diagnostic", exclusivity: .waitForTurn(timeout: .seconds(60)))) {
+    let report = try Simulation.run(TestSimulation.configuration("diagnostic")) {
       device.diagnose("SpeechAnalyzer", "the analyzer received 48000 Hz Float32 buffers")
     }
     #expect(device.diagnostics.map(\.description) == ["SpeechAnalyzer: the analyzer received 48000 Hz Float32 buffers"])

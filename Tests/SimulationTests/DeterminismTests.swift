@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import SpeechReplayTestSupport
 import SimulationWorkloads
 import Testing
 
@@ -29,7 +30,7 @@ import Testing
   }
 
   @Test func racyWorkloadGivesOneTraceOver10Processes() throws {
-    let executable = try SelfCheckExecutable.url()
+    let executable = try BuiltExecutable.url(named: "simulation-selfcheck")
     var outputs = Set<String>()
     for _ in 0..<10 {
       let process = Process()

@@ -1,4 +1,5 @@
 import Simulation
+import SpeechReplayTestSupport
 
 /// Configuration for tests: waits its turn, because `swift test` runs every suite of every test
 /// target in one process and the simulation hooks allow one run at a time.
@@ -19,7 +20,7 @@ func testConfiguration(
   Simulation.Configuration(
     name: name, seed: seed, watchdog: watchdog, virtualTimeLimit: virtualTimeLimit,
     escapePolicy: escapePolicy, realClockQuantum: realClockQuantum,
-    exclusivity: .waitForTurn(timeout: .seconds(300)))
+    exclusivity: .waitForTurn(timeout: TestSimulation.turnTimeout))
 }
 
 /// Holds a continuation that nobody resumes, to build deadlocks on purpose.

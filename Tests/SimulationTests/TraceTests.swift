@@ -18,6 +18,35 @@ import Testing
     #expect(empty.hexDigest == "af63dc4c8601ec8c")
   }
 
+  /// The trace hash streams fields into the hash; it must equal hashing the canonical lines, so
+  /// hashes in existing histories stay comparable.
+  @Test func streamedHashEqualsHashingTheCanonicalLines() {
+    let awkward = [
+      "", "plain", "two words", "a=b", "quote\"d", "back\\slash", "tab\tcr\rnl\n", "ünïcødé", "e\u{301} =",
+      " \u{301}", "=\u{301}", "\"\u{301}", "🎙️ mic", "x\u{0}y", "\r\n",
+    ]
+    var events: [TraceEvent] = []
+    for (index, value) in awkward.enumerated() {
+      events.append(
+        TraceEvent(
+          sequence: index * 997, time: .nanoseconds(Int64(index) * 1_234_567_891 - 3_000_000_000), kind: TraceEvent.Kind(rawValue: "kind.\(index)"),
+          fields: [.init("value", value), .init("n", String(index)), .init("again", value)]))
+    }
+    events.append(TraceEvent(sequence: Int.max, time: .seconds(1_000_000), kind: .note, fields: []))
+    events.append(TraceEvent(sequence: 0, time: .zero, kind: .note, fields: [.init("", "")]))
+    var lines = StableHash()
+    for event in events {
+      lines.combine(event.canonicalLine)
+      lines.combine("\n")
+      var streamed = StableHash()
+      event.hashCanonicalLine(into: &streamed)
+      var single = StableHash()
+      single.combine(event.canonicalLine + "\n")
+      #expect(streamed == single, "streamed hash differs for \(event.canonicalLine)")
+    }
+    #expect(events.stableHash == lines.hexDigest)
+  }
+
   @Test func firstDivergenceFindsChangedAndMissingEvents() {
     let a = [TraceEvent(sequence: 0, time: .zero, kind: .note, fields: [.init("text", "x")])]
     let b = a + [TraceEvent(sequence: 1, time: .seconds(1), kind: .note, fields: [])]

@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import SpeechReplayTestSupport
 import Testing
 
 @Suite(.serialized) struct WatchdogTests {
@@ -36,7 +37,7 @@ extension WatchdogTests {
   /// letting it hang. Shown in a child process (it would end the test process).
   @Test func blockedJobEndsTheProcessWithAClearMessage() throws {
     let process = Process()
-    process.executableURL = try SelfCheckExecutable.url()
+    process.executableURL = try BuiltExecutable.url(named: "simulation-selfcheck")
     process.arguments = ["block"]
     let errorPipe = Pipe()
     process.standardError = errorPipe

@@ -1,6 +1,7 @@
 import Simulation
 import SimulationWorkloads
 import XCTest
+import SpeechReplayTestSupport
 
 /// Runs from XCTest: a synchronous test method runs on the process's main thread, so the
 /// simulation loop is driven from the main thread here.
@@ -11,7 +12,7 @@ final class SimulationXCTests: XCTestCase {
       let report = try Simulation.run(
         .init(
           name: "xctest racy", seed: 3, realClockQuantum: .milliseconds(10),  // see SimulationTests/TestSupport.swift
-          exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+          exclusivity: .waitForTurn(timeout: TestSimulation.turnTimeout))) {
         await RacyWorkload.run()
       }
       XCTAssertEqual(report.outcome, .finished)
@@ -23,7 +24,7 @@ final class SimulationXCTests: XCTestCase {
   }
 
   func testMainActorIsCapturedFromXCTestMainThread() throws {
-    let report = try Simulation.run(.init(name: "xctest main actor", exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+    let report = try Simulation.run(TestSimulation.configuration("xctest main actor")) {
       try? await Task.sleep(for: .seconds(2))
       return await MainActor.run { () -> Duration in
         MainActor.assertIsolated()

@@ -1,13 +1,13 @@
 import AudioPCM
 import Foundation
+import SpeechReplayTestSupport
 import Testing
 
 @Suite struct AudioCommandTests {
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("SpeechReplayCLITests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder(prefix: "SpeechReplayCLITests").url
   }
 
   private func badFile(_ name: String, _ bytes: Data) throws -> String {
@@ -94,6 +94,24 @@ import Testing
     #expect(file.encoding == .pcm16)
     #expect(file.fileFormat.sampleRate == 16_000)
     #expect(file.frameCount == 79_689, "239067 frames at 48 kHz make exactly 79689 at 16 kHz")
+  }
+
+  @Test(arguments: ["soxr", "libsamplerate"])
+  func convertResamplesWithEitherEngine(engine: String) throws {
+    let output = folder.appendingPathComponent("fox-\(engine).wav").path
+    let run = try CommandLineRun([
+      "audio", "convert", "fixtures/audio/quick-brown-fox-48k.wav", output, "--rate", "16000", "--engine", engine,
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let file = try AudioFile(forReading: output)
+    #expect(file.fileFormat.sampleRate == 16_000)
+    #expect(file.frameCount == 79_689, "239067 frames at 48 kHz make exactly 79689 at 16 kHz with \(engine)")
+  }
+
+  @Test func convertRejectsAnUnknownEngine() throws {
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", "x.wav", "--engine", "ffmpeg"])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("ffmpeg"))
   }
 
   @Test func convertTakesTheContainerFromAnOption() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SpeechReplayTestSupport
 import Testing
 
 /// Runs the built `speech-replay` executable and captures what it printed.
@@ -11,21 +12,8 @@ struct CommandLineRun {
   /// The `speech-replay` binary next to this test bundle in the build folder.
   static func executable() throws -> URL { try executable(named: "speech-replay") }
 
-  /// An executable product of this package next to this test bundle in the build folder.
-  static func executable(named name: String) throws -> URL {
-    var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]), Bundle.main.bundleURL]
-    if let executable = Bundle.main.executableURL { candidates.append(executable) }
-    for start in candidates {
-      var folder = start.deletingLastPathComponent()
-      for _ in 0..<5 {
-        let binary = folder.appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-        folder = folder.deletingLastPathComponent()
-      }
-    }
-    throw CommandLineRunError(
-      message: "no \(name) binary next to the test bundle (\(CommandLine.arguments[0])); run `swift build --build-tests` first")
-  }
+  /// An executable of this package next to this test bundle in the build folder.
+  static func executable(named name: String) throws -> URL { try BuiltExecutable.url(named: name) }
 
   /// Runs `speech-replay` with the given arguments from the repository root and waits for it.
   /// - Parameters:
@@ -40,8 +28,7 @@ struct CommandLineRun {
     process.arguments = arguments
     process.currentDirectoryURL = Self.repositoryRoot
     // Output goes to files rather than pipes, so a chatty run cannot block on a full pipe.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder(prefix: "cli").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("out")
     let errURL = folder.appendingPathComponent("err")
@@ -70,9 +57,7 @@ struct CommandLineRun {
   /// The lines printed on standard error.
   var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
 
-  static var repositoryRoot: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  }
+  static var repositoryRoot: URL { TestFiles.root }
 }
 
 struct CommandLineRunError: Error, CustomStringConvertible {

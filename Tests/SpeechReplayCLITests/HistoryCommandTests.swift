@@ -1,5 +1,7 @@
 import Foundation
 import SpeechReplay
+import SpeechReplayCLI
+import SpeechReplayTestSupport
 import Testing
 
 /// `run --check-determinism`, the history it records, `history` and `compare` through the built binary.
@@ -8,8 +10,7 @@ import Testing
   var database: String { folder.appendingPathComponent("history.sqlite").path }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("HistoryCommandTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder(prefix: "HistoryCommandTests").url
   }
 
   @discardableResult

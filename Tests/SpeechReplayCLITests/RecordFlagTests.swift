@@ -1,4 +1,5 @@
 import Foundation
+import SpeechReplayTestSupport
 import Testing
 
 /// `speech-replay run --record MODE` and `SPEECH_REPLAY_RECORD` through the binary: the worker
@@ -8,9 +9,8 @@ import Testing
   let scenario: String
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("RecordFlagTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let audio = CommandLineRun.repositoryRoot.appendingPathComponent("fixtures/audio")
+    folder = try TemporaryFolder(prefix: "RecordFlagTests").url
+    let audio = TestFiles.audio
     let yaml = """
       schema: 1
       name: hello

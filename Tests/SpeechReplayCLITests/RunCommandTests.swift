@@ -1,5 +1,7 @@
 import Foundation
 import SpeechReplay
+import SpeechReplayCLI
+import SpeechReplayTestSupport
 import Testing
 
 /// `speech-replay run`, `list` and `explain` through the built binary. Most runs use the
@@ -9,8 +11,7 @@ import Testing
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("RunCommandTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder(prefix: "RunCommandTests").url
   }
 
   @discardableResult
@@ -120,6 +121,8 @@ import Testing
     (["run", "no/such/folder"], "no/such/folder: no such file or folder"),
     (["list", "no/such/file.yaml"], "no/such/file.yaml: no such file or folder"),
     (["explain"], "Missing expected argument '<scenario>'"),
+    (["run", "--subject", "nope"], "--subject is 'nope' but speech-replay knows 'LiveTranscription'"),
+    (["explain", "Scenarios/hello-world.yaml", "--subject", "nope"], "--subject is 'nope'"),
   ])
   func badArgumentsGiveOneClearLineAndStatus64(arguments: [String], expected: String) throws {
     let run = try CommandLineRun(arguments)
@@ -186,5 +189,17 @@ import Testing
     #expect(output.output == "bell \\u{7} nul-free ]]> end")
     let time = try XMLLint.xpath("string(//testcase/@time)", in: file)
     #expect(time.output == "0.000")
+  }
+
+  @Test func theWorkerIsThisExecutableWithItsFlagsPassedExplicitly() throws {
+    // A crashing probe worker's message names the reproduction command with every flag the parent passed.
+    let crash = try probeScenario("crash.yaml", name: "crash", mode: "trap")
+    let json = folder.appendingPathComponent("r.json").path
+    _ = try CommandLineRun(
+      ["run", crash, "--worker", try BuiltExecutable.url(named: "scenario-worker-probe").path, "--record", "missing", "--fail-on-obsolete",
+       "--subject", "LiveTranscription", "--json", json, "--no-history"])
+    let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    let message = report.results.first?.failures.first?.message ?? ""
+    #expect(message.contains("scenario-worker-probe run-scenario \(crash) --record missing --subject LiveTranscription --fail-on-obsolete"), "\(message)")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpeechReplayTestSupport
 
 /// Runs `xmllint` (libxml2-utils, installed by ci/bootstrap) on a file.
 enum XMLLint {
@@ -28,8 +29,7 @@ enum XMLLint {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["xmllint"] + arguments
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xmllint-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder(prefix: "xmllint").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("out")
     guard FileManager.default.createFile(atPath: outURL.path, contents: nil) else {

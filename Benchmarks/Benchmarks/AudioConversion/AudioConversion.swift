@@ -1,5 +1,6 @@
-// Sample-rate conversion: the AudioPCM wrapper against a raw libsamplerate C loop over the same
-// data in the same run, 48 kHz → 16 kHz mono Float32 in 4096-frame chunks, at each quality.
+// Sample-rate conversion: the AudioPCM wrapper against a raw C loop of the same library over the
+// same data in the same run, 48 kHz → 16 kHz mono Float32 in 4096-frame chunks, at each quality
+// and for each engine (libsoxr, libsamplerate).
 //
 //   cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --target AudioConversion
 //
@@ -11,9 +12,12 @@
 // the figure honest on a shared machine whose load drifts between separate benchmarks.
 // "… one chunk" benchmarks convert one 4096-frame chunk per iteration on a warmed-up converter,
 // so their mallocCountTotal is mallocs per chunk in steady state (target 0).
+// "Raw soxr vs raw libsamplerate … paired" times both C libraries back to back at the same
+// quality level and records libsamplerate time / libsoxr time (×, how much faster libsoxr is).
 import AudioPCM
 import Benchmark
 import CSampleRateRaw
+import CSoxrRaw
 import Foundation
 
 /// The input signal and the buffers both sides use, made once.
@@ -96,6 +100,61 @@ final class ConversionWorkload: @unchecked Sendable {
     }
     return produced
   }
+
+  /// The whole stream through libsoxr directly, as a C program would call it.
+  func convertRawSoxr(_ state: soxr_t) -> Int {
+    soxr_clear(state)
+    var produced = 0
+    samples.withUnsafeBufferPointer { input in
+      var offset = 0
+      var done = 0
+      while offset < input.count {
+        let count = min(Self.chunkFrames, input.count - offset)
+        precondition(soxr_process(state, input.baseAddress! + offset, count, nil, rawOutput, rawOutputCapacity, &done) == nil)
+        produced += done
+        offset += count
+      }
+      repeat {
+        precondition(soxr_process(state, nil, 0, nil, rawOutput, rawOutputCapacity, &done) == nil)
+        produced += done
+      } while done > 0
+    }
+    return produced
+  }
+
+  /// A raw libsoxr state at a quality level (the recipe AudioPCM maps it to).
+  static func makeSoxr(_ quality: SampleRateConverter.Quality) -> soxr_t {
+    let recipe: Int32 =
+      switch quality {
+      case .best: SOXR_VHQ
+      case .medium: SOXR_HQ
+      case .fastest: SOXR_16_BITQ
+      case .linear: SOXR_QQ
+      }
+    var error: soxr_error_t?
+    var spec = soxr_quality_spec(UInt(recipe), 0)
+    var runtime = soxr_runtime_spec(1)
+    // No io spec: libsoxr's default is Float32 interleaved in and out, as AudioPCM asks for.
+    return soxr_create(inputRate, outputRate, 1, &error, nil, &spec, &runtime)!
+  }
+
+  /// A raw libsamplerate state at a quality level.
+  static func makeSamplerate(_ quality: SampleRateConverter.Quality) -> OpaquePointer {
+    let type: Int32 =
+      switch quality {
+      case .best: Int32(SRC_SINC_BEST_QUALITY)
+      case .medium: Int32(SRC_SINC_MEDIUM_QUALITY)
+      case .fastest: Int32(SRC_SINC_FASTEST)
+      case .linear: Int32(SRC_LINEAR)
+      }
+    var error: Int32 = 0
+    return src_new(type, 1, &error)!
+  }
+
+  /// One raw pass of `engine`'s C library.
+  func convertRaw(_ engine: SampleRateConverter.Engine, soxr: soxr_t, samplerate: OpaquePointer) -> Int {
+    engine == .soxr ? convertRawSoxr(soxr) : convertRaw(samplerate)
+  }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -106,53 +165,77 @@ let benchmarks: @Sendable () -> Void = {
   let chunkConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal], warmupIterations: 10, maxDuration: .seconds(2), maxIterations: 2_000)
 
-  let qualities: [(SampleRateConverter.Quality, Int32)] = [
-    (.best, Int32(SRC_SINC_BEST_QUALITY)), (.medium, Int32(SRC_SINC_MEDIUM_QUALITY)),
-    (.fastest, Int32(SRC_SINC_FASTEST)), (.linear, Int32(SRC_LINEAR)),
-  ]
-  for (quality, rawType) in qualities {
-    let converter = try! SampleRateConverter(from: workload.inputFormat, to: workload.outputFormat, quality: quality)
-    Benchmark("Wrapper \(quality) 10 s stream", configuration: streamConfiguration) { benchmark in
-      for _ in benchmark.scaledIterations { blackHole(workload.convertWithWrapper(converter)) }
-    }
+  for engine in SampleRateConverter.Engine.allCases {
+    for quality in SampleRateConverter.Quality.allCases {
+      let name = "\(engine) \(quality)"
+      let converter = try! SampleRateConverter(
+        from: workload.inputFormat, to: workload.outputFormat, quality: quality, engine: engine)
+      Benchmark("Wrapper \(name) 10 s stream", configuration: streamConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(workload.convertWithWrapper(converter)) }
+      }
 
-    var error: Int32 = 0
-    let state = src_new(rawType, 1, &error)!
-    Benchmark("Raw C \(quality) 10 s stream", configuration: streamConfiguration) { benchmark in
-      for _ in benchmark.scaledIterations { blackHole(workload.convertRaw(state)) }
-    }
+      let soxr = ConversionWorkload.makeSoxr(quality)
+      let samplerate = ConversionWorkload.makeSamplerate(quality)
+      Benchmark("Raw C \(name) 10 s stream", configuration: streamConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(workload.convertRaw(engine, soxr: soxr, samplerate: samplerate)) }
+      }
 
-    let pairedConfiguration = Benchmark.Configuration(
-      metrics: [.custom("wrapper throughput / raw (‰)", polarity: .prefersLarger, useScalingFactor: false)],
-      warmupIterations: 1, maxDuration: .seconds(6), maxIterations: quality == .linear ? 200 : 15)
-    let pairedConverter = try! SampleRateConverter(from: workload.inputFormat, to: workload.outputFormat, quality: quality)
-    var pairedError: Int32 = 0
-    let pairedState = src_new(rawType, 1, &pairedError)!
-    nonisolated(unsafe) var rawFirst = true
-    Benchmark("Wrapper vs raw C \(quality) paired ratio", configuration: pairedConfiguration) { benchmark in
-      let clock = ContinuousClock()
-      for _ in benchmark.scaledIterations {
-        var rawTime = Duration.zero
-        var wrapperTime = Duration.zero
-        if rawFirst { rawTime = clock.measure { blackHole(workload.convertRaw(pairedState)) } }
-        wrapperTime = clock.measure { blackHole(workload.convertWithWrapper(pairedConverter)) }
-        if !rawFirst { rawTime = clock.measure { blackHole(workload.convertRaw(pairedState)) } }
-        rawFirst.toggle()
-        let perMille = seconds(rawTime) / seconds(wrapperTime) * 1000
-        benchmark.measurement(
-          .custom("wrapper throughput / raw (‰)", polarity: .prefersLarger, useScalingFactor: false), Int(perMille.rounded()))
+      let fast = quality == .linear || engine == .soxr
+      let pairedConfiguration = Benchmark.Configuration(
+        metrics: [.custom("wrapper throughput / raw (‰)", polarity: .prefersLarger, useScalingFactor: false)],
+        warmupIterations: 1, maxDuration: .seconds(6), maxIterations: fast ? 200 : 15)
+      let pairedConverter = try! SampleRateConverter(
+        from: workload.inputFormat, to: workload.outputFormat, quality: quality, engine: engine)
+      let pairedSoxr = ConversionWorkload.makeSoxr(quality)
+      let pairedSamplerate = ConversionWorkload.makeSamplerate(quality)
+      nonisolated(unsafe) var rawFirst = true
+      Benchmark("Wrapper vs raw C \(name) paired ratio", configuration: pairedConfiguration) { benchmark in
+        let clock = ContinuousClock()
+        for _ in benchmark.scaledIterations {
+          var rawTime = Duration.zero
+          var wrapperTime = Duration.zero
+          if rawFirst {
+            rawTime = clock.measure { blackHole(workload.convertRaw(engine, soxr: pairedSoxr, samplerate: pairedSamplerate)) }
+          }
+          wrapperTime = clock.measure { blackHole(workload.convertWithWrapper(pairedConverter)) }
+          if !rawFirst {
+            rawTime = clock.measure { blackHole(workload.convertRaw(engine, soxr: pairedSoxr, samplerate: pairedSamplerate)) }
+          }
+          rawFirst.toggle()
+          let perMille = seconds(rawTime) / seconds(wrapperTime) * 1000
+          benchmark.measurement(
+            .custom("wrapper throughput / raw (‰)", polarity: .prefersLarger, useScalingFactor: false), Int(perMille.rounded()))
+        }
+      }
+
+      let steady = try! SampleRateConverter(from: workload.inputFormat, to: workload.outputFormat, quality: quality, engine: engine)
+      let chunkCount = workload.chunks.count - 1  // the last chunk is short; keep every call 4096 frames
+      nonisolated(unsafe) var next = 0
+      // Warm up: one pass sizes all scratch space.
+      for chunk in workload.chunks.prefix(chunkCount) { _ = try! steady.convert(chunk, into: workload.output) }
+      Benchmark("Wrapper \(name) one chunk", configuration: chunkConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+          blackHole(try! steady.convert(workload.chunks[next], into: workload.output).framesProduced)
+          next = (next + 1) % chunkCount
+        }
       }
     }
+  }
 
-    let steady = try! SampleRateConverter(from: workload.inputFormat, to: workload.outputFormat, quality: quality)
-    let chunkCount = workload.chunks.count - 1  // the last chunk is short; keep every call 4096 frames
-    nonisolated(unsafe) var next = 0
-    // Warm up: one pass sizes all scratch space.
-    for chunk in workload.chunks.prefix(chunkCount) { _ = try! steady.convert(chunk, into: workload.output) }
-    Benchmark("Wrapper \(quality) one chunk", configuration: chunkConfiguration) { benchmark in
+  // The engines side by side: raw libsamplerate time over raw libsoxr time, paired per iteration.
+  let speedup = BenchmarkMetric.custom("libsamplerate time / soxr time (×)", polarity: .prefersLarger, useScalingFactor: false)
+  for quality in SampleRateConverter.Quality.allCases {
+    let soxr = ConversionWorkload.makeSoxr(quality)
+    let samplerate = ConversionWorkload.makeSamplerate(quality)
+    Benchmark(
+      "Raw soxr vs raw libsamplerate \(quality) paired",
+      configuration: .init(metrics: [speedup], warmupIterations: 1, maxDuration: .seconds(6), maxIterations: quality == .linear ? 200 : 10)
+    ) { benchmark in
+      let clock = ContinuousClock()
       for _ in benchmark.scaledIterations {
-        blackHole(try! steady.convert(workload.chunks[next], into: workload.output).framesProduced)
-        next = (next + 1) % chunkCount
+        let soxrTime = clock.measure { blackHole(workload.convertRawSoxr(soxr)) }
+        let samplerateTime = clock.measure { blackHole(workload.convertRaw(samplerate)) }
+        benchmark.measurement(speedup, Int((seconds(samplerateTime) / seconds(soxrTime)).rounded()))
       }
     }
   }

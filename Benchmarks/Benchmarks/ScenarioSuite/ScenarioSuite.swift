@@ -6,13 +6,19 @@
 // "60 s scenario" replays 60 s of speech (the quick-brown-fox fixture looped 12 times, with its word
 // timings) through the reference stack: start, play to the end, wait, stop. "60 s conversion alone"
 // reads the same file with AudioPCM and converts it 48 kHz → 16 kHz mono, the analyzer's format,
-// at the quality the stack's converter uses (medium). "60 s scenario / conversion (paired)" times both back
+// at the quality and with the engine the stack's converter uses (medium; SPEECH_REPLAY_RESAMPLER). "60 s scenario / conversion (paired)" times both back
 // to back in each iteration and records scenario time / conversion time in per mille (target
 // ≤ 1250). "1000 start/stop cycles" is one scenario with `cycle: 1000` of start, 100 ms of
-// listening (a snapshot asserts the stack got there) and stop (target ≤ 2 s).
+// listening (a snapshot asserts the stack got there) and stop (target ≤ 2 s). "1000 realistic
+// cycles" does what a user does: start, reach listening (asserted), hear 200 ms of speech, stop
+// (target ≤ 0.5 s). "600 s silence soak" listens to ten minutes of 48 kHz silence with nothing
+// said (target ≥ 3000× real time, ≤ 0.2 s). Both scenario files are also written next to the
+// temporary audio, so `speech-replay run` can time them from the command line.
 import AudioPCM
 import Benchmark
 import Foundation
+import ReferenceSubjects
+import SimulatedDevice
 import SpeechReplay
 
 /// The 60 s fixture, its scenario and the bundled scenario files, made once.
@@ -28,6 +34,8 @@ final class SuiteWorkload: @unchecked Sendable {
   let longScenario: String
   let longAudio: String
   let cyclesScenario: String
+  let realisticCyclesScenario: String
+  let silenceSoakScenario: String
   let bundled: [String]
 
   init() {
@@ -76,10 +84,60 @@ final class SuiteWorkload: @unchecked Sendable {
           listening: { phase: listening }
         final: { committed: "", volatile: "", phase: idle }
       """.write(toFile: cyclesScenario, atomically: true, encoding: .utf8)
+    // 1000 × 200 ms is 200 s of speech: loop the fixture past that, so every cycle hears speech.
+    let cycleAudio = folder.appendingPathComponent("cycles.wav").path
+    _ = try! Self.loop(fixtures.appendingPathComponent("quick-brown-fox-48k.wav").path, times: 45, into: cycleAudio)
+    realisticCyclesScenario = folder.appendingPathComponent("realistic-cycles.yaml").path
+    try! Self.realisticCycles(audio: "cycles.wav").write(toFile: realisticCyclesScenario, atomically: true, encoding: .utf8)
+    silenceSoakScenario = folder.appendingPathComponent("silence-soak.yaml").path
+    try! Self.silenceSoak.write(toFile: silenceSoakScenario, atomically: true, encoding: .utf8)
     let scenarios = root.appendingPathComponent("Scenarios")
     bundled = (try! FileManager.default.contentsOfDirectory(atPath: scenarios.path)).filter { $0.hasSuffix(".yaml") }.sorted()
       .map { scenarios.appendingPathComponent($0).path }
   }
+
+  /// 1000 cycles that each reach listening, hear 200 ms of the audio file and stop.
+  static func realisticCycles(audio: String) -> String {
+    """
+    schema: 1
+    name: a thousand realistic start/stop cycles
+    audio: \(audio)
+    model:
+      results: []
+    steps:
+      - cycle:
+          count: 1000
+          steps:
+            - start
+            - wait: 100ms
+            - snapshot: listening
+            - play: 200ms
+            - stop
+    expect:
+      snapshots:
+        listening: { phase: listening }
+      final: { committed: "", volatile: "", phase: idle }
+    """
+  }
+
+  /// Ten minutes of silence at the microphone's default 48 kHz, nothing said.
+  static let silenceSoak = """
+    schema: 1
+    name: ten minutes of silence at 48 kHz
+    device:
+      microphone: { sampleRate: 48000 }
+    model:
+      results: []
+    steps:
+      - start
+      - wait: 600s
+      - snapshot: listening
+      - stop
+    expect:
+      snapshots:
+        listening: { phase: listening, committed: "", volatile: "" }
+      final: { committed: "", volatile: "", phase: idle }
+    """
 
   /// Writes `source` repeated `times` times into a WAV file; returns the source's frame count.
   static func loop(_ source: String, times: Int, into path: String) throws -> Int {
@@ -120,8 +178,10 @@ final class SuiteWorkload: @unchecked Sendable {
     let input = PCMBuffer(format: file.processingFormat, frameCapacity: 4_800)
     let target = try! AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
     // .medium: what AVAudioConverter's default quality (AVAudioQuality.medium) maps to, which the
-    // reference stack keeps.
-    let converter = try! SampleRateConverter(from: file.processingFormat, to: target, quality: .medium)
+    // reference stack keeps; the engine the twins use (SPEECH_REPLAY_RESAMPLER), so the ratio
+    // compares like with like.
+    let converter = try! SampleRateConverter(
+      from: file.processingFormat, to: target, quality: .medium, engine: SimulatedDevice.resamplingEngine)
     let output = PCMBuffer(format: target, frameCapacity: 4_800)
     var produced = 0
     while true {
@@ -135,7 +195,7 @@ final class SuiteWorkload: @unchecked Sendable {
 
   /// Runs a scenario in this process; stops the benchmark when it does not pass.
   static func runPassing(_ file: String) {
-    let result = ScenarioRunner().run(fileAt: file, seed: nil)
+    let result = ScenarioRunner(subject: .reference).run(fileAt: file, seed: nil)
     guard result.status == .passed else { fatalError("\(file) did not pass: \(result.failures)") }
   }
 }
@@ -176,5 +236,13 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark("1000 start/stop cycles", configuration: configuration) { benchmark in
     for _ in benchmark.scaledIterations { SuiteWorkload.runPassing(workload.cyclesScenario) }
+  }
+
+  Benchmark("1000 realistic cycles (listening, 200 ms of speech, stop)", configuration: configuration) { benchmark in
+    for _ in benchmark.scaledIterations { SuiteWorkload.runPassing(workload.realisticCyclesScenario) }
+  }
+
+  Benchmark("600 s silence soak at 48 kHz", configuration: configuration) { benchmark in
+    for _ in benchmark.scaledIterations { SuiteWorkload.runPassing(workload.silenceSoakScenario) }
   }
 }

@@ -7,7 +7,7 @@ import Benchmark
 import Foundation
 import SimulatedDevice
 import Simulation
-import SpeechTwin
+import SpeechShim
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark(

@@ -4,7 +4,8 @@ import Simulation
 import SimulatedDevice
 
 /// Converts audio between PCM formats — sample type, interleaving, channels and sample rate — the
-/// twin of `AVAudioConverter`, built on AudioPCM's streaming ``SampleRateConverter`` (libsamplerate).
+/// twin of `AVAudioConverter`, built on AudioPCM's streaming ``SampleRateConverter`` (the
+/// device's ``SimulatedDevice/resamplingEngine``).
 ///
 /// Two ways to convert, as on Apple platforms:
 /// - ``convert(to:from:)`` for simple conversions without a rate change;
@@ -50,7 +51,7 @@ public class AVAudioConverter: NSObject {
   public var sampleRateConverterAlgorithm: String? = AVSampleRateConverterAlgorithm_Normal
   /// How the filter is primed at the start of a stream (default ``AVAudioConverterPrimeMethod/normal``).
   public var primeMethod: AVAudioConverterPrimeMethod = .normal
-  /// The input frames the filter needs around the nominal range; measured from libsamplerate for
+  /// The input frames the filter needs around the nominal range; measured from the resampler for
   /// the current quality unless set.
   public var primeInfo: AVAudioConverterPrimeInfo {
     get { assignedPrimeInfo ?? measuredPrimeInfo(for: quality) }
@@ -64,7 +65,8 @@ public class AVAudioConverter: NSObject {
   var stream: ConversionPipeline?
   private var simple: ConversionPipeline?
   private var assignedPrimeInfo: AVAudioConverterPrimeInfo?
-  private var measuredPrime: (SampleRateConverter.Quality, AVAudioConverterPrimeInfo)?
+  /// The resampling library (``SimulatedDevice/resamplingEngine``); tests and benchmarks may pick another.
+  var engine: SampleRateConverter.Engine = SimulatedDevice.resamplingEngine
   /// Whether the next input request is the first of a stream (priming asks for extra frames).
   var isFirstRequest = true
   var hasReportedUseAfterEnd = false
@@ -135,7 +137,8 @@ public class AVAudioConverter: NSObject {
 // MARK: - Settings
 
 extension AVAudioConverter {
-  /// The libsamplerate converter for the current quality and algorithm.
+  /// The project's quality level for the current quality and algorithm (see `Documentation/Twins.md`
+  /// for what each engine runs at each level).
   var quality: SampleRateConverter.Quality {
     if sampleRateConverterAlgorithm == AVSampleRateConverterAlgorithm_Mastering { return .best }
     switch sampleRateConverterQuality {
@@ -154,7 +157,7 @@ extension AVAudioConverter {
       throw Self.parameterError(
         "channelMap \(map) does not fit \(audioInput.channelCount) input and \(audioOutput.channelCount) output channels; give one input channel (or -1) per output channel")
     }
-    let settings = ConversionPipeline.Settings(quality: quality, map: map, leadingSilence: leadingSilence)
+    let settings = ConversionPipeline.Settings(quality: quality, engine: engine, map: map, leadingSilence: leadingSilence)
     if let current, current.settings == settings { return current }
     do {
       return try ConversionPipeline(from: audioInput, to: audioOutput, settings: settings)
@@ -163,29 +166,13 @@ extension AVAudioConverter {
     }
   }
 
-  /// libsamplerate's read-ahead for `quality`, found by converting silence once: the output frames
-  /// a block of input does not yet produce, expressed in input frames.
+  /// The resampler's read-ahead for `quality`: the output frames a block of input does not yet
+  /// produce, expressed in input frames. It depends only on the rates, quality and engine, so
+  /// ``PrimeInfoCache`` measures it once per process rather than once per converter.
   func measuredPrimeInfo(for quality: SampleRateConverter.Quality) -> AVAudioConverterPrimeInfo {
-    if let measuredPrime, measuredPrime.0 == quality { return measuredPrime.1 }
-    var info = AVAudioConverterPrimeInfo()
-    if audioInput.sampleRate != audioOutput.sampleRate,
-      let mono = try? AudioFormat.standard(sampleRate: audioInput.sampleRate, channelCount: 1),
-      let monoOut = try? AudioFormat.standard(sampleRate: audioOutput.sampleRate, channelCount: 1),
-      let probe = try? SampleRateConverter(from: mono, to: monoOut, quality: quality)
-    {
-      let frames = 8192
-      let input = PCMBuffer(format: mono, frameCapacity: frames)
-      input.frameLength = frames
-      let ratio = audioOutput.sampleRate / audioInput.sampleRate
-      let output = PCMBuffer(format: monoOut, frameCapacity: Int((Double(frames) * ratio).rounded(.up)) + 16)
-      if let result = try? probe.convert(input, into: output) {
-        let held = max(0, Int((Double(frames) * ratio).rounded()) - result.framesProduced)
-        let inputFrames = AVAudioFrameCount((Double(held) / ratio).rounded(.up))
-        info = AVAudioConverterPrimeInfo(leadingFrames: inputFrames, trailingFrames: inputFrames)
-      }
-    }
-    measuredPrime = (quality, info)
-    return info
+    guard audioInput.sampleRate != audioOutput.sampleRate else { return AVAudioConverterPrimeInfo() }
+    return PrimeInfoCache.shared.info(
+      for: .init(inputRate: audioInput.sampleRate, outputRate: audioOutput.sampleRate, quality: quality, engine: engine))
   }
 
   func checkFormats(input: AVAudioPCMBuffer?, output: AVAudioPCMBuffer) throws {

@@ -11,6 +11,8 @@ final class ConversionPipeline {
   /// What the pipeline was built from; a change rebuilds it.
   struct Settings: Equatable {
     var quality: SampleRateConverter.Quality
+    /// The library that resamples.
+    var engine: SampleRateConverter.Engine
     /// Output channel `k` takes input channel `map[k]`; -1 is silence; `nil` lets AudioPCM mix.
     var map: [Int]?
     /// Silent input frames fed before the first real input (latency mode, `primeMethod = .none`).
@@ -36,7 +38,7 @@ final class ConversionPipeline {
     } else {
       routedFormat = inputFormat
     }
-    converter = try SampleRateConverter(from: routedFormat, to: outputFormat, quality: settings.quality)
+    converter = try SampleRateConverter(from: routedFormat, to: outputFormat, quality: settings.quality, engine: settings.engine)
   }
 
   /// Converted frames held back because an output buffer was full.

@@ -223,7 +223,7 @@ open class AVAudioEngine: NSObject {
     if !tap.reportedSize && tap.bufferSize != AVAudioFrameCount(frames) {
       tap.reportedSize = true
       device.diagnose(
-        "AVAudioNode", "the tap asked for \(tap.bufferSize)-frame buffers; the hardware delivers \(frames) frames per call, as Apple's engine may (bufferSize is only a hint).")
+        "AVAudioNode", "the tap asked for \(tap.bufferSize)-frame buffers; the hardware delivers \(frames) frames per call, as Apple's engine may (bufferSize is only a hint).", level: .note)
     }
     guard let buffer = tapBuffer(captured, for: tap) else { return true }
     tap.block(buffer, time)

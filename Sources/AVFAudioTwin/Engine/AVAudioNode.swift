@@ -87,7 +87,7 @@ open class AVAudioNode: NSObject {
       }
       // Same rate, other layout or channel count: the engine converts for the tap (no rate change).
       if let input = busFormat.audioFormat, let output = format.audioFormat {
-        converter = try? SampleRateConverter(from: input, to: output, quality: .fastest)
+        converter = try? SampleRateConverter(from: input, to: output, quality: .fastest, engine: SimulatedDevice.resamplingEngine)
       }
     }
     let lease = Simulation.current?.ledger.acquire(.installedTaps, label: "\(nodeName) bus \(bus)")

@@ -1,6 +1,8 @@
 internal import CSampleRate
+internal import CSoxr
 
-/// A streaming, stateful converter of sample rate, channel count and sample type, built on libsamplerate.
+/// A streaming, stateful converter of sample rate, channel count and sample type, built on libsoxr
+/// (the default ``Engine``) or libsamplerate.
 ///
 /// Push input buffers in pieces of any size; the converter keeps the filter state across calls,
 /// so chunked conversion gives exactly the output of one call over the whole input. Give
@@ -15,16 +17,16 @@ internal import CSampleRate
 /// the average of input channels `k, k + n, k + 2n, …` (`n` = output count), so anything to mono
 /// is the average of all channels. More output channels up-mix: output channel `k` copies input
 /// channel `k % m` (`m` = input count), so mono is duplicated to every channel. Mixing happens on
-/// the side with fewer channels, so libsamplerate filters as few channels as possible.
+/// the side with fewer channels, so the resampler filters as few channels as possible.
 ///
-/// **Sample types** convert with full scale 2^15 (Int16) and 2^31 (Int32); integers clip.
-/// Equal rates skip libsamplerate and only mix and convert.
+/// **Sample types** convert with full scale 2^15 (Int16) and 2^31 (Int32); integers clip and
+/// round to nearest, ties to even. Equal rates skip the resampler and only mix and convert.
 ///
 /// **Memory:** scratch space is allocated at initialisation for ``initialCapacity`` frames and
 /// grows only when a call needs more, so a steady stream of same-sized calls allocates nothing.
 ///
 /// ```swift
-/// let converter = try SampleRateConverter(from: micFormat, to: analyzerFormat, quality: .medium)
+/// let converter = try SampleRateConverter(from: micFormat, to: analyzerFormat, quality: .medium, engine: .soxr)
 /// let result = try converter.convert(tapBuffer, into: outputBuffer, endOfInput: false)
 /// ```
 ///
@@ -34,8 +36,10 @@ public final class SampleRateConverter {
   public let inputFormat: AudioFormat
   /// The format of output buffers.
   public let outputFormat: AudioFormat
-  /// The libsamplerate converter in use.
+  /// The quality level, mapped onto a recipe of ``engine``.
   public let quality: Quality
+  /// The library that resamples.
+  public let engine: Engine
   /// Output rate over input rate.
   public let ratio: Double
   /// Output frames produced but not yet delivered because an output buffer was full.
@@ -50,10 +54,10 @@ public final class SampleRateConverter {
   /// Frames of input the scratch space is sized for at initialisation.
   public static let initialCapacity = 8192
 
-  /// Channels libsamplerate filters: the smaller of the input and output counts.
+  /// Channels the resampler filters: the smaller of the input and output counts.
   private let filterChannels: Int
-  /// libsamplerate's state; `nil` when the rates are equal.
-  private let state: OpaquePointer?
+  /// The resampler's state; `nil` when the rates are equal.
+  private let state: State?
   /// Input mixed to `filterChannels` interleaved Float32, when it cannot be passed as is.
   private let mixed = ScratchStorage()
   /// Interleaved Float32 output (`filterChannels`) waiting for an output buffer.
@@ -66,13 +70,17 @@ public final class SampleRateConverter {
   /// - Parameters:
   ///   - inputFormat: The format of the buffers to be converted.
   ///   - outputFormat: The format to produce.
-  ///   - quality: The libsamplerate converter to use; ignored when the rates are equal.
-  /// - Throws: ``SampleRateConverterError`` when the rate ratio is outside 1/256 … 256 or
-  ///   libsamplerate cannot create its state.
-  public init(from inputFormat: AudioFormat, to outputFormat: AudioFormat, quality: Quality = .best) throws {
+  ///   - quality: The quality level; ignored when the rates are equal.
+  ///   - engine: The library that resamples (default libsoxr); ignored when the rates are equal.
+  /// - Throws: ``SampleRateConverterError`` when the rate ratio is outside 1/256 … 256 or the
+  ///   library cannot create its state.
+  public init(
+    from inputFormat: AudioFormat, to outputFormat: AudioFormat, quality: Quality = .best, engine: Engine = .default
+  ) throws {
     self.inputFormat = inputFormat
     self.outputFormat = outputFormat
     self.quality = quality
+    self.engine = engine
     ratio = outputFormat.sampleRate / inputFormat.sampleRate
     filterChannels = min(inputFormat.channelCount, outputFormat.channelCount)
     if inputFormat.sampleRate == outputFormat.sampleRate {
@@ -81,27 +89,31 @@ public final class SampleRateConverter {
       guard src_is_valid_ratio(ratio) != 0 else {
         throw SampleRateConverterError(
           code: .unsupportedRatio,
-          message: "cannot convert \(inputFormat.sampleRate) Hz to \(outputFormat.sampleRate) Hz: libsamplerate handles ratios from 1/256 to 256; convert in two steps")
+          message: "cannot convert \(inputFormat.sampleRate) Hz to \(outputFormat.sampleRate) Hz: the converter handles ratios from 1/256 to 256; convert in two steps")
       }
-      var error: Int32 = 0
-      guard let state = src_new(quality.converterType, Int32(filterChannels), &error) else {
-        throw SampleRateConverterError(
-          code: .library,
-          message: "libsamplerate could not create a \(quality) converter: \(String(cString: src_strerror(error)))")
-      }
-      self.state = state
+      state = try State(
+        engine: engine, quality: quality, inputRate: inputFormat.sampleRate, outputRate: outputFormat.sampleRate,
+        channels: filterChannels)
     }
     _ = mixed.reserve(Self.initialCapacity * filterChannels, of: Float.self)
     _ = pending.reserve((Int(Double(Self.initialCapacity) * max(ratio, 1)) + 256) * filterChannels, of: Float.self)
   }
 
   deinit {
-    if let state { src_delete(state) }
+    switch state {
+    case .samplerate(let pointer): src_delete(pointer)
+    case .soxr(let pointer): soxr_delete(pointer)
+    case nil: break
+    }
   }
 
   /// Forgets all input, pending output and filter state, as if newly created.
   public func reset() {
-    if let state { src_reset(state) }
+    switch state {
+    case .samplerate(let pointer): src_reset(pointer)
+    case .soxr(let pointer): soxr_clear(pointer)
+    case nil: break
+    }
     pendingStart = 0
     pendingEnd = 0
     hasReceivedEndOfInput = false
@@ -121,7 +133,7 @@ public final class SampleRateConverter {
   ///   - endOfInput: `true` when `input` is the last input, to flush the filter tail.
   /// - Returns: Frames consumed and produced, frames still pending, and whether all output is out.
   /// - Throws: ``SampleRateConverterError`` when a buffer's format is not the converter's, input
-  ///   follows the end of input, or libsamplerate fails.
+  ///   follows the end of input, or the resampling library fails.
   @discardableResult
   public func convert(_ input: PCMBuffer?, into output: PCMBuffer, endOfInput: Bool = false) throws -> Result {
     let inputFrames = input?.frameLength ?? 0
@@ -130,9 +142,12 @@ public final class SampleRateConverter {
     let mustFlush = endOfInput && !hasReceivedEndOfInput
     if inputFrames > 0 || mustFlush {
       let source = prepare(input, frames: inputFrames)
-      if let state {
-        produced = try resample(state, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
-      } else {
+      switch state {
+      case .samplerate(let pointer):
+        produced = try resample(pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+      case .soxr(let pointer):
+        produced = try resampleWithSoxr(pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+      case nil:
         appendPending(source, inputFrames)
       }
       produced += drainPending(into: output, at: produced)
@@ -168,6 +183,87 @@ public final class SampleRateConverter {
 // MARK: - Resampling
 
 extension SampleRateConverter {
+  /// The C library's state.
+  enum State {
+    case samplerate(OpaquePointer)
+    case soxr(soxr_t)
+
+    init(engine: Engine, quality: Quality, inputRate: Double, outputRate: Double, channels: Int) throws {
+      switch engine {
+      case .libsamplerate:
+        var error: Int32 = 0
+        guard let state = src_new(quality.converterType, Int32(channels), &error) else {
+          throw SampleRateConverterError(
+            code: .library,
+            message: "libsamplerate could not create a \(quality) converter: \(String(cString: src_strerror(error)))")
+        }
+        self = .samplerate(state)
+      case .soxr:
+        var error: soxr_error_t?
+        var io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
+        var recipe = soxr_quality_spec(quality.soxrRecipe, 0)
+        // One thread: the simulation is single-threaded and must stay deterministic.
+        var runtime = soxr_runtime_spec(1)
+        guard let state = soxr_create(inputRate, outputRate, UInt32(channels), &error, &io, &recipe, &runtime), error == nil else {
+          throw SampleRateConverterError(
+            code: .library, message: "libsoxr could not create a \(quality) converter: \(error.map { String(cString: $0) } ?? "unknown error")")
+        }
+        self = .soxr(state)
+      }
+    }
+  }
+
+  /// Runs libsoxr over all of `source`, then (with the end of input) flushes its tail: straight
+  /// into the output buffer while it has room and nothing is pending, the rest into the pending
+  /// store. libsoxr takes all input at once when no `idone` is asked for and buffers it.
+  private func resampleWithSoxr(
+    _ state: soxr_t, _ source: UnsafePointer<Float>, _ frames: Int, endOfInput: Bool, into output: PCMBuffer,
+    producedSoFar: Int
+  ) throws -> Int {
+    let channels = filterChannels
+    var produced = producedSoFar
+    var handedOver = frames == 0
+    var flushing = false
+    var direct = pendingFrameCount == 0 && canWriteDirectly(to: output) && produced < output.frameCapacity
+    while true {
+      let destination: UnsafeMutablePointer<Float>
+      let room: Int
+      if direct {
+        destination = output.floatChannelData![0] + produced * channels
+        room = output.frameCapacity - produced
+      } else {
+        room = Int((Double(handedOver ? 0 : frames) * ratio).rounded(.up)) + 1024
+        compactPending()
+        let store = pending.reserve((pendingEnd + room) * channels, of: Float.self, preservingBytes: pendingEnd * channels * 4)
+        destination = store + pendingEnd * channels
+      }
+      var done = 0
+      // A NULL input means the end of input to libsoxr; a non-NULL one with no frames only
+      // collects output the earlier input makes available.
+      let error =
+        flushing
+        ? soxr_process(state, nil, 0, nil, destination, room, &done)
+        : soxr_process(state, source, handedOver ? 0 : frames, nil, destination, room, &done)
+      if let error {
+        throw SampleRateConverterError(
+          code: .library, message: "libsoxr failed: \(String(cString: error)); call reset() and convert again")
+      }
+      handedOver = true
+      if direct { produced += done } else { pendingEnd += done }
+      // A full destination means more output may be waiting.
+      if done == room {
+        direct = false
+        continue
+      }
+      if endOfInput, !flushing {
+        flushing = true
+        continue
+      }
+      if flushing, done > 0 { continue }
+      return produced
+    }
+  }
+
   /// Runs libsamplerate over all of `source`: straight into the output buffer while it has room
   /// and nothing is pending, the rest into the pending store.
   private func resample(
@@ -222,7 +318,7 @@ extension SampleRateConverter {
     }
   }
 
-  /// Whether libsamplerate can write straight into the output buffer: Float32 with the filtered
+  /// Whether the resampler can write straight into the output buffer: Float32 with the filtered
   /// channel count in one plane.
   private func canWriteDirectly(to output: PCMBuffer) -> Bool {
     outputFormat.sampleType == .float32 && outputFormat.channelCount == filterChannels
@@ -292,7 +388,11 @@ extension SampleRateConverter {
     _ source: UnsafeMutablePointer<T>, _ first: Int, _ stride: Int, _ frames: Int, _ target: UnsafeMutablePointer<Float>,
     _ slot: Int, _ channels: Int, _ weight: Float, _ toFloat: (T) -> Float
   ) {
-    if weight == 1 {
+    if weight == 1, channels == 1, stride == 1 {
+      // The common mono case as a unit-stride loop, which the compiler vectorises.
+      let source = source + first
+      for frame in 0..<frames { target[frame] = toFloat(source[frame]) }
+    } else if weight == 1 {
       for frame in 0..<frames { target[frame * channels + slot] = toFloat(source[first + frame * stride]) }
     } else {
       for frame in 0..<frames { target[frame * channels + slot] += toFloat(source[first + frame * stride]) * weight }
@@ -333,6 +433,12 @@ extension SampleRateConverter {
     _ source: UnsafePointer<Float>, _ slot: Int, _ channels: Int, _ frames: Int, _ target: UnsafeMutablePointer<T>,
     _ first: Int, _ stride: Int, _ convert: (Float) -> T
   ) {
-    for frame in 0..<frames { target[first + frame * stride] = convert(source[frame * channels + slot]) }
+    if channels == 1, stride == 1 {
+      // The common mono case as a unit-stride loop, which the compiler vectorises.
+      let target = target + first
+      for frame in 0..<frames { target[frame] = convert(source[frame]) }
+    } else {
+      for frame in 0..<frames { target[first + frame * stride] = convert(source[frame * channels + slot]) }
+    }
   }
 }

@@ -3,10 +3,7 @@
 #include <stddef.h>
 
 /// Bytes of heap currently in use (allocated, not yet freed), or 0 where the C library
-/// cannot tell. On glibc: mallinfo2().uordblks + hblkhd.
+/// cannot tell. On glibc: mallinfo2().uordblks + hblkhd; under a sanitizer, its allocator's count.
 size_t speech_replay_heap_in_use(void);
-
-/// Returns free memory at the top of the heap to the system where supported (glibc malloc_trim).
-void speech_replay_heap_trim(void);
 
 #endif

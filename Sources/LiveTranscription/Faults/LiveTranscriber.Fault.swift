@@ -16,6 +16,9 @@ extension LiveTranscriber {
     /// `stop()` ends the input and cancels the analyzer without finalizing, so the volatile words
     /// showing at the stop are never committed.
     case stopsWithoutFinalizing
+    /// Each final result replaces the committed text instead of being appended to it, so the words
+    /// the user had read as final disappear at the next final.
+    case replacesCommittedText
     /// A final result is appended to the committed text but the volatile guess for the same range
     /// stays on screen, so the user sees the words twice.
     case neverClearsVolatileText

@@ -45,6 +45,9 @@ final class TapPipeline: @unchecked Sendable {
   @discardableResult
   func prepare(for hardwareFormat: AVAudioFormat) -> Bool {
     let made = AVAudioConverter(from: hardwareFormat, to: outputFormat)
+    // Without downmix, stereo to mono keeps channel 0 and drops the other (as Apple's converter does):
+    // speech on the second channel of a stereo microphone would never reach the analyzer.
+    made?.downmix = true
     lock.withLock { converter = made }
     return made != nil
   }

@@ -1,8 +1,10 @@
 /// What the user of a live-transcription screen sees: the committed and volatile text, the phase
 /// of the transcriber and whether the microphone control is offered.
 ///
-/// ``description`` renders it as stable text, one field per line in a fixed order, so snapshots
-/// can compare it byte for byte:
+/// This is the stack's own state, as an app's view model would hold it. It is not the harness's
+/// golden format: golden files hold SpeechReplay's `UIState.rendered`, and module
+/// `ReferenceSubjects` (`UIState(_:)`) is the only bridge between the two. ``description`` renders
+/// it for logs and this module's tests, one field per line in a fixed order:
 ///
 /// ```
 /// phase: listening

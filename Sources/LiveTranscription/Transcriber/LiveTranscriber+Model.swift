@@ -24,25 +24,25 @@ extension LiveTranscriber {
   }
 
   /// Makes sure the model for `module` is installed, downloading it with progress when needed.
-  /// - Returns: nil when the model is ready; otherwise the message to fail with, or "" when the
-  ///   waiting was cancelled by `stop()`.
-  func ensureModel(for module: any SpeechModule, locale: Locale, generation current: Int) async -> String? {
+  /// - Returns: Ready, cancelled by `stop()`, or failed with the message for the user.
+  func ensureModel(for module: any SpeechModule, locale: Locale, generation current: Int) async -> ModelReadiness {
     let request: AssetInstallationRequest?
     do {
       request = try await AssetInventory.assetInstallationRequest(supporting: [module])
     } catch {
-      return "The speech model for \(Self.name(of: locale)) cannot be installed: \(error.localizedDescription)"
+      return .failed("The speech model for \(Self.name(of: locale)) cannot be installed: \(error.localizedDescription)")
     }
-    guard let request else { return nil }  // installed already
+    guard let request else { return .ready }  // installed already
     switch await download(request, generation: current) {
-    case .installed: return nil
-    case .cancelled: return ""
+    case .installed: return .ready
+    case .cancelled: return .cancelled
     case .failed where has(.noOfflineHandling):
       // Bug zoo: the seed's `try? await request.downloadAndInstall()`; the start goes on without a model.
-      return nil
+      return .ready
     case .failed:
-      return "The speech model for \(Self.name(of: locale)) is not on this device yet and could not be downloaded. "
-        + "It needs the network once: connect to the internet, then retry."
+      return .failed(
+        "The speech model for \(Self.name(of: locale)) is not on this device yet and could not be downloaded. "
+          + "It needs the network once: connect to the internet, then retry.")
     }
   }
 

@@ -37,7 +37,8 @@ extension LiveTranscriber {
     guard current == generation else { return }
     update { state in
       if isFinal {
-        state.committedText = Self.appending(text, to: state.committedText)
+        // Bug zoo: `committed = result.text`; the words committed before vanish.
+        state.committedText = has(.replacesCommittedText) ? text : Self.appending(text, to: state.committedText)
         // Bug zoo: the guess for the range just committed stays on screen.
         if !has(.neverClearsVolatileText) { state.volatileText = "" }
       } else if has(.appendsVolatileResults) {

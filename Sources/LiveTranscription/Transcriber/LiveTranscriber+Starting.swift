@@ -36,8 +36,11 @@ extension LiveTranscriber {
     case .speech(let locale), .dictation(let locale): modelLocale = locale
     case .unavailable: return
     }
-    if let message = await ensureModel(for: module, locale: modelLocale, generation: current) {
-      if !message.isEmpty, current == generation { await abort(session, phase: .failed(message: message)) }
+    switch await ensureModel(for: module, locale: modelLocale, generation: current) {
+    case .ready: break
+    case .cancelled: return
+    case .failed(let message):
+      if current == generation { await abort(session, phase: .failed(message: message)) }
       return
     }
     guard current == generation else { return }

@@ -121,9 +121,10 @@ public final class SimulatedDevice: Sendable {
   /// - Parameters:
   ///   - subject: What it is about, for example `SpeechAnalyzer`.
   ///   - message: Plain words: what happened and what Apple's framework would have done.
-  public func diagnose(_ subject: String, _ message: String) {
+  ///   - level: `.warning` (the default), or `.note` for something harmless and expected on a device.
+  public func diagnose(_ subject: String, _ message: String, level: Diagnostic.Level = .warning) {
     let time = Simulation.current?.now ?? .zero
-    state.withLock { $0.diagnostics.append(Diagnostic(time: time, subject: subject, message: message)) }
+    state.withLock { $0.diagnostics.append(Diagnostic(time: time, subject: subject, message: message, level: level)) }
     Simulation.current?.trace.record(.diagnostic, ["subject": subject, "message": message])
   }
 

@@ -92,7 +92,7 @@ public final class Microphone: @unchecked Sendable {
       self.file = file
       let readFormat = try AudioFormat.standard(sampleRate: file.fileFormat.sampleRate, channelCount: file.fileFormat.channelCount)
       self.chunk = PCMBuffer(format: readFormat, frameCapacity: Microphone.readChunk)
-      self.converter = try SampleRateConverter(from: readFormat, to: hardwareFormat, quality: Microphone.conversionQuality)
+      self.converter = try SampleRateConverter(from: readFormat, to: hardwareFormat, quality: Microphone.conversionQuality, engine: SimulatedDevice.resamplingEngine)
     }
   }
 
@@ -410,7 +410,7 @@ public final class Microphone: @unchecked Sendable {
       state.hardwareFormat = format
       if case .file(let reader) = state.source {
         do {
-          reader.converter = try SampleRateConverter(from: reader.chunk.format, to: format, quality: Self.conversionQuality)
+          reader.converter = try SampleRateConverter(from: reader.chunk.format, to: format, quality: Self.conversionQuality, engine: SimulatedDevice.resamplingEngine)
         } catch {
           throw MicrophoneError(path: reader.file.path, message: "the microphone cannot convert '\(reader.file.path)' to \(format): \(error)")
         }

@@ -21,9 +21,6 @@ enum Platform {
   /// Bytes of heap in use according to the C library (mallinfo2 on glibc), 0 where unknown.
   static var heapInUse: Int { Int(speech_replay_heap_in_use()) }
 
-  /// Returns free memory at the top of the heap to the system (glibc `malloc_trim`).
-  static func trimHeap() { speech_replay_heap_trim() }
-
   /// Resident set size in bytes, read from `/proc/self/statm`; 0 where that file does not exist.
   static var residentBytes: Int {
     // Read with open/read rather than Foundation: it is 25 % cheaper (feasibility §6) and

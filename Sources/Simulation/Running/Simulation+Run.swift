@@ -61,12 +61,14 @@ extension Simulation {
       .sorted { $0.key.rawValue < $1.key.rawValue }
       .map { Escape(kind: $0.key, count: $0.value) }
     let events = simulation.trace.events
+    // Hashed before the wall time is taken, so the reported wall time includes hashing.
+    let traceHash = events.stableHash
     return Report(
       configuration: configuration, outcome: outcome,
       value: box.finished.load(ordering: .acquiring) ? box.value : nil,
       bodyError: box.error,
       virtualTime: simulation.now, wallTime: wallStart.duration(to: .now),
-      counts: simulation.counts, escapes: escapes, trace: events, traceHash: events.stableHash,
+      counts: simulation.counts, escapes: escapes, trace: events, traceHash: traceHash,
       abandonedTimers: simulation.timers.unordered.count(where: \.isLive),
       ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot())
   }

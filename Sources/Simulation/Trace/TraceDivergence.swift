@@ -44,10 +44,7 @@ extension Array where Element == TraceEvent {
   /// Stable across runs, processes and machines, unlike Swift's `Hasher`.
   public var stableHash: String {
     var hash = StableHash()
-    for event in self {
-      hash.combine(event.canonicalLine)
-      hash.combine("\n")
-    }
+    for event in self { event.hashCanonicalLine(into: &hash) }
     return hash.hexDigest
   }
 }

@@ -44,7 +44,7 @@ public struct TraceEvent: Sendable, Equatable, Codable, CustomStringConvertible 
   public var description: String { canonicalLine }
 
   private static func escaped(_ value: String) -> String {
-    let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "\"" || $0 == "=" }
+    let needsQuotes = needsQuotes(value)
     var out = ""
     for scalar in value.unicodeScalars {
       switch scalar {
@@ -57,5 +57,21 @@ public struct TraceEvent: Sendable, Equatable, Codable, CustomStringConvertible 
       }
     }
     return needsQuotes ? "\"\(out)\"" : out
+  }
+
+  /// Whether a value is quoted: empty, or holding a space, quote or equals sign as a character of
+  /// its own. For ASCII text a byte scan decides; otherwise a combining mark may fuse such a
+  /// byte into a larger character, so the characters decide.
+  static func needsQuotes(_ value: String) -> Bool {
+    var special = false
+    var ascii = true
+    for byte in value.utf8 {
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") { special = true }
+      if byte >= 0x80 { ascii = false }
+    }
+    if value.isEmpty { return true }
+    if !special { return false }
+    if ascii { return true }
+    return value.contains { $0 == " " || $0 == "\"" || $0 == "=" }
   }
 }

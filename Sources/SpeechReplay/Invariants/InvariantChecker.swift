@@ -14,12 +14,14 @@ public struct InvariantChecker: Sendable {
   public var timeline: Timeline
   /// How far the analyzer may fall behind when the stack reports no input limit.
   public var maximumInputLag: Duration
+  /// The lag bound a scenario's `expect.invariants.maximumInputLag` defaults to.
+  public static let defaultMaximumInputLag: Duration = .seconds(2)
 
   /// Creates a checker.
   /// - Parameters:
   ///   - timeline: The run's timeline.
   ///   - maximumInputLag: The lag bound for stacks that report no input limit (2 s by default).
-  public init(timeline: Timeline, maximumInputLag: Duration = Scenario.InvariantSettings.defaultMaximumInputLag) {
+  public init(timeline: Timeline, maximumInputLag: Duration = defaultMaximumInputLag) {
     self.timeline = timeline
     self.maximumInputLag = maximumInputLag
   }

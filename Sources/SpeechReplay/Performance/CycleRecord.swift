@@ -1,20 +1,20 @@
-public import Simulation
+import Simulation
 
 /// One pass of a `cycle:` step as the session saw it: when it began and ended in virtual time,
 /// and the resource ledger right after it (kept out of the trace: heap figures vary by machine).
-public struct CycleRecord: Sendable {
+package struct CycleRecord: Sendable {
   /// 1-based pass number.
-  public var pass: Int
+  package var pass: Int
   /// Passes the step runs.
-  public var count: Int
+  package var count: Int
   /// The line of the `cycle:` step, which tells nested or repeated cycle steps apart.
-  public var line: Int
+  package var line: Int
   /// Virtual time the pass began.
-  public var started: Duration
+  package var started: Duration
   /// Virtual time the pass ended.
-  public var ended: Duration
+  package var ended: Duration
   /// The ledger after the pass: resources, live objects, heap.
-  public var ledger: LedgerSnapshot?
+  package var ledger: LedgerSnapshot?
 
   /// Creates a record.
   /// - Parameters:
@@ -24,7 +24,7 @@ public struct CycleRecord: Sendable {
   ///   - started: When the pass began.
   ///   - ended: When it ended.
   ///   - ledger: The ledger after it.
-  public init(pass: Int, count: Int, line: Int, started: Duration, ended: Duration, ledger: LedgerSnapshot?) {
+  package init(pass: Int, count: Int, line: Int, started: Duration, ended: Duration, ledger: LedgerSnapshot?) {
     self.pass = pass
     self.count = count
     self.line = line

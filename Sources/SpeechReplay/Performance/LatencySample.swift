@@ -1,18 +1,18 @@
 /// One measured latency of a run, or a measurement that could not be made, with what it belongs to.
-public struct LatencySample: Sendable, Hashable {
+package struct LatencySample: Sendable, Hashable {
   /// What was measured.
-  public var measure: Scenario.Budgets.Measure
+  package var measure: Scenario.Budgets.Measure
   /// The latency in virtual time; nil when it could not be measured (see ``label``).
-  public var value: Duration?
+  package var value: Duration?
   /// Which utterance, start, stop or pass it belongs to, and why it is missing when it is.
-  public var label: String
+  package var label: String
 
   /// Creates a sample.
   /// - Parameters:
   ///   - measure: What was measured.
   ///   - value: The latency, or nil when missing.
   ///   - label: What it belongs to.
-  public init(_ measure: Scenario.Budgets.Measure, _ value: Duration?, label: String) {
+  package init(_ measure: Scenario.Budgets.Measure, _ value: Duration?, label: String) {
     self.measure = measure
     self.value = value
     self.label = label

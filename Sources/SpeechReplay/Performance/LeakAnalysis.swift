@@ -1,4 +1,4 @@
-public import Simulation
+import Simulation
 
 /// Shark-style growth analysis of ledger snapshots taken after each pass of a cycle: what grows
 /// in every window of passes, and by how much per pass.
@@ -12,11 +12,11 @@ public import Simulation
 /// let analysis = LeakAnalysis(snapshots, window: 5)
 /// analysis?.leaks   // [SpeechTwin.SpeechAnalyzer: +1 per cycle]
 /// ```
-public struct LeakAnalysis: Sendable, Hashable {
+package struct LeakAnalysis: Sendable, Hashable {
   /// One counted thing that grows in every window.
-  public struct Growth: Sendable, Hashable, CustomStringConvertible {
+  package struct Growth: Sendable, Hashable, CustomStringConvertible {
     /// What kind of count it is.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
       /// A resource kind of the ledger (`open analyzer sessions`, `tasks`, …).
       case resource
       /// Live instances of a tracked type.
@@ -24,38 +24,38 @@ public struct LeakAnalysis: Sendable, Hashable {
     }
 
     /// The resource kind or the type's full name.
-    public var name: String
+    package var name: String
     /// Resource or object.
-    public var kind: Kind
+    package var kind: Kind
     /// Growth per pass from the first boundary to the last.
-    public var perCycle: Double
+    package var perCycle: Double
     /// The count at the first and at the last boundary.
-    public var first: Int, last: Int
+    package var first: Int, last: Int
 
     /// `live SpeechTwin.SpeechAnalyzer grew from 1 to 10 (+1 per cycle)`.
-    public var description: String {
+    package var description: String {
       let what = kind == .object ? "live \(name) objects" : "ledger resource '\(name)'"
       return "\(what) grew from \(first) to \(last) (+\(LeakAnalysis.text(perCycle)) per cycle)"
     }
   }
 
   /// Passes per window.
-  public var window: Int
+  package var window: Int
   /// Windows compared.
-  public var windows: Int
+  package var windows: Int
   /// Counts that grow in every window, largest growth per pass first.
-  public var leaks: [Growth]
+  package var leaks: [Growth]
   /// Heap growth per pass from the first boundary to the last, in bytes (noisy: process-wide).
-  public var heapBytesPerCycle: Double
+  package var heapBytesPerCycle: Double
   /// Whether the heap grew in every window.
-  public var heapGrowsInEveryWindow: Bool
+  package var heapGrowsInEveryWindow: Bool
 
   /// Analyzes snapshots taken after passes 1, 2, 3, …
   /// - Parameters:
   ///   - snapshots: One snapshot after each pass, in order.
   ///   - window: Passes per window (at least 1).
   /// - Returns: The analysis, or nil when the snapshots span fewer than two windows.
-  public init?(_ snapshots: [LedgerSnapshot], window: Int) {
+  package init?(_ snapshots: [LedgerSnapshot], window: Int) {
     let window = max(1, window)
     let boundaries = Array(stride(from: 0, to: snapshots.count, by: window))
     guard boundaries.count >= 3 else { return nil }

@@ -1,4 +1,4 @@
-public import SimulatedDevice
+import SimulatedDevice
 
 /// One utterance of a scripted model — the words one final result commits — with where its speech
 /// starts and ends in the audio file.
@@ -14,15 +14,15 @@ public import SimulatedDevice
 ///
 /// The runner maps these file positions onto virtual time through the microphone's play position:
 /// an instant of speech "happens" when the tap buffer that contains it is delivered.
-public struct SpeechUtterance: Sendable, Hashable {
+package struct SpeechUtterance: Sendable, Hashable {
   /// 1-based position among the script's utterances.
-  public var index: Int
+  package var index: Int
   /// The final text the utterance commits.
-  public var text: String
+  package var text: String
   /// Where speech starts, in seconds of the audio file.
-  public var onset: Double
+  package var onset: Double
   /// Where speech ends, in seconds of the audio file.
-  public var end: Double
+  package var end: Double
 
   /// Creates an utterance.
   /// - Parameters:
@@ -30,7 +30,7 @@ public struct SpeechUtterance: Sendable, Hashable {
   ///   - text: The final text.
   ///   - onset: Speech start in file seconds.
   ///   - end: Speech end in file seconds.
-  public init(index: Int, text: String, onset: Double, end: Double) {
+  package init(index: Int, text: String, onset: Double, end: Double) {
     self.index = index
     self.text = text
     self.onset = onset
@@ -38,14 +38,14 @@ public struct SpeechUtterance: Sendable, Hashable {
   }
 
   /// `utterance 2 ('the quick brown fox', speech 1.200s–2.400s of the audio)`.
-  public var label: String {
+  package var label: String {
     "utterance \(index) ('\(text)', speech \(Self.seconds(onset))–\(Self.seconds(end)) of the audio)"
   }
 
   /// The utterances of a script, in order.
   /// - Parameter script: The scripted model.
   /// - Returns: One utterance per final result with text.
-  public static func utterances(in script: ModelScript) -> [SpeechUtterance] {
+  package static func utterances(in script: ModelScript) -> [SpeechUtterance] {
     var utterances: [SpeechUtterance] = []
     var pending: [ModelScript.Entry] = []
     var previousFinal = 0.0

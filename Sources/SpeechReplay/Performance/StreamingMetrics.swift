@@ -15,9 +15,9 @@
 ///                                        utterances: 1, audioSeconds: 2)
 /// metrics.upwr   // 0.75: three unstable words over the four words of the final text
 /// ```
-public struct StreamingMetrics: Sendable, Hashable {
+package struct StreamingMetrics: Sendable, Hashable {
   /// A metric that can be bounded in `expect.metrics`.
-  public enum Metric: String, Sendable, Hashable, CaseIterable {
+  package enum Metric: String, Sendable, Hashable, CaseIterable {
     /// Unstable partial word ratio: unstable words ÷ words of the final texts.
     case upwr
     /// Unstable partial segment ratio: updates with an unstable word ÷ utterances.
@@ -29,26 +29,26 @@ public struct StreamingMetrics: Sendable, Hashable {
   }
 
   /// Words of a displayed text that the next one did not keep (case and punctuation ignored).
-  public var unstableWords: Int
+  package var unstableWords: Int
   /// Updates with at least one unstable word.
-  public var unstableUpdates: Int
+  package var unstableUpdates: Int
   /// Words of a displayed text that the next one did not keep exactly.
-  public var erasedWords: Int
+  package var erasedWords: Int
   /// Words of the last text of each session, summed.
-  public var finalWords: Int
+  package var finalWords: Int
   /// Unstable partial word ratio (the denominator is at least 1).
-  public var upwr: Double
+  package var upwr: Double
   /// Unstable partial segment ratio (the denominator is at least 1; may exceed 1).
-  public var upsr: Double
+  package var upsr: Double
   /// Normalized erasure (the denominator is at least 1).
-  public var normalizedErasure: Double
+  package var normalizedErasure: Double
   /// Unstable words per second of audio (0 without audio).
-  public var editsPerSecond: Double
+  package var editsPerSecond: Double
 
   /// The value of `metric`.
   /// - Parameter metric: The metric.
   /// - Returns: Its value.
-  public subscript(metric: Metric) -> Double {
+  package subscript(metric: Metric) -> Double {
     switch metric {
     case .upwr: upwr
     case .upsr: upsr
@@ -63,7 +63,7 @@ public struct StreamingMetrics: Sendable, Hashable {
   ///   - utterances: How many utterances were spoken, for UPSR (at least 1 is used).
   ///   - audioSeconds: Seconds of audio heard, for edits per second.
   /// - Returns: The figures.
-  public static func measure(sessions: [[String]], utterances: Int, audioSeconds: Double) -> StreamingMetrics {
+  package static func measure(sessions: [[String]], utterances: Int, audioSeconds: Double) -> StreamingMetrics {
     var unstable = 0, updates = 0, erased = 0, finalWords = 0
     for session in sessions {
       var shown: [[Substring]] = []

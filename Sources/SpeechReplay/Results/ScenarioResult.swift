@@ -33,11 +33,14 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   public var figures: [String: Double]
   /// What the scenario printed or, for a crash, the worker's output.
   public var output: String
+  /// What looked wrong but did not fail the run (a cut-short audio file, a play past its end), located.
+  public var warnings: [ScenarioFailure]
 
   /// Creates a result.
   public init(
     name: String, file: String, status: Status, seed: UInt64, failures: [ScenarioFailure] = [], wallSeconds: Double = 0,
-    virtualSeconds: Double = 0, traceHash: String = "", figures: [String: Double] = [:], output: String = ""
+    virtualSeconds: Double = 0, traceHash: String = "", figures: [String: Double] = [:], output: String = "",
+    warnings: [ScenarioFailure] = []
   ) {
     self.name = name
     self.file = file
@@ -49,5 +52,26 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     self.traceHash = traceHash
     self.figures = figures
     self.output = output
+    self.warnings = warnings
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case name, file, status, seed, failures, wallSeconds, virtualSeconds, traceHash, figures, output, warnings
+  }
+
+  /// Decodes a result; `warnings` may be missing (results written before it existed).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    file = try container.decode(String.self, forKey: .file)
+    status = try container.decode(Status.self, forKey: .status)
+    seed = try container.decode(UInt64.self, forKey: .seed)
+    failures = try container.decode([ScenarioFailure].self, forKey: .failures)
+    wallSeconds = try container.decode(Double.self, forKey: .wallSeconds)
+    virtualSeconds = try container.decode(Double.self, forKey: .virtualSeconds)
+    traceHash = try container.decode(String.self, forKey: .traceHash)
+    figures = try container.decode([String: Double].self, forKey: .figures)
+    output = try container.decode(String.self, forKey: .output)
+    warnings = try container.decodeIfPresent([ScenarioFailure].self, forKey: .warnings) ?? []
   }
 }

@@ -10,7 +10,7 @@ public struct ScenarioRun: Sendable {
   /// The UI state at each `snapshot:` step, by name (a snapshot in a cycle keeps its last pass).
   public var snapshots: [String: UIState]
 
-  /// Creates a run record.
+  /// Creates a run.
   public init(result: ScenarioResult, timeline: Timeline = Timeline(events: []), finalState: UIState? = nil, snapshots: [String: UIState] = [:]) {
     self.result = result
     self.timeline = timeline

@@ -16,14 +16,25 @@ extension ScenarioRunner {
       failures += expectation.failures(against: state, context: "at snapshot '\(name)'")
     }
     let diagnostics = device.diagnostics.map { "\($0.subject): \($0.message)" }
+    let warnings = device.diagnostics.filter { $0.level == .warning }.map { "\($0.subject): \($0.message)" }
     switch expectations.diagnostics {
     case .unchecked: break
     case .none:
-      if !diagnostics.isEmpty {
+      if !warnings.isEmpty {
         failures.append(
           ScenarioFailure(
-            "expected no diagnostics but the twins reported \(diagnostics.count): \(diagnostics.joined(separator: " | "))",
+            "expected no diagnostics but the twins reported \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): \(warnings.joined(separator: " | ")); "
+              + "fix the cause, or accept a known one with diagnostics: { allow: [\"a text it contains\"] }",
             at: expectations.diagnosticsLocation))
+      }
+    case .allowing(let texts, let location):
+      let unexpected = warnings.filter { warning in !texts.contains { warning.contains($0) } }
+      if !unexpected.isEmpty {
+        failures.append(
+          ScenarioFailure(
+            "the twins reported \(unexpected.count) warning\(unexpected.count == 1 ? "" : "s") that 'allow' does not list: \(unexpected.joined(separator: " | ")); "
+              + "fix the cause, or add a text it contains to 'allow'",
+            at: location))
       }
     case .containing(let texts, let location):
       for text in texts where !diagnostics.contains(where: { $0.contains(text) }) {

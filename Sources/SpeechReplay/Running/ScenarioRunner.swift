@@ -3,7 +3,11 @@ import Simulation
 import SimulatedDevice
 
 /// Runs scenarios against a subject: builds the simulated device and the scripted model, performs
-/// the steps in a deterministic simulation, records one event timeline and checks the expectations.
+/// the steps in a deterministic simulation, keeps one event timeline and checks the expectations.
+///
+/// ``run(fileAt:seed:)`` returns the result; ``replay(fileAt:seed:)`` returns the whole run (result,
+/// timeline and UI states). "Record" means only one thing here: writing golden files
+/// (``SnapshotOptions/record``).
 ///
 /// ```swift
 /// let runner = ScenarioRunner(subject: SubjectFactory(name: "MyDictation") { options in MyDictationSubject(options) })
@@ -23,13 +27,17 @@ public struct ScenarioRunner: Sendable {
   /// How golden snapshot files are treated; nil reads `SPEECH_REPLAY_RECORD` and
   /// `SPEECH_REPLAY_FAIL_ON_OBSOLETE` at each run.
   public var snapshots: SnapshotOptions?
+  /// The most virtual time and steps a scenario may add up to (the CLI's `--max-virtual-time`); a
+  /// scenario's own `limits:` can raise them. ``Scenario/Limits/standard`` by default; its
+  /// `wallClock` is ignored here (``watchdog`` is the runner's wall-clock limit).
+  public var limits: Scenario.Limits = .standard
 
   /// Creates a runner.
   /// - Parameters:
-  ///   - subject: Makes the stack under test; ``SubjectFactory/standard`` by default.
+  ///   - subject: Makes the stack under test (there is no default: the harness does not know any stack).
   ///   - watchdog: Wall-clock limit of one run (default 120 s).
   ///   - snapshots: How golden files are treated; nil (the default) reads the environment.
-  public init(subject: SubjectFactory = .standard, watchdog: Duration = .seconds(120), snapshots: SnapshotOptions? = nil) {
+  public init(subject: SubjectFactory, watchdog: Duration = .seconds(120), snapshots: SnapshotOptions? = nil) {
     self.subject = subject
     self.watchdog = watchdog
     self.snapshots = snapshots
@@ -42,7 +50,7 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`; nil keeps it (1 when the file has none).
   /// - Returns: The result.
   public func run(fileAt path: String, seed: UInt64?) -> ScenarioResult {
-    record(fileAt: path, seed: seed).result
+    replay(fileAt: path, seed: seed).result
   }
 
   /// Runs a loaded scenario.
@@ -51,17 +59,17 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`; nil keeps it (1 when it has none).
   /// - Returns: The result.
   public func run(_ scenario: Scenario, seed: UInt64?) -> ScenarioResult {
-    record(scenario, seed: seed).result
+    replay(scenario, seed: seed).result
   }
 
-  /// Loads and runs a scenario file, keeping the timeline and the UI states.
+  /// Loads and runs a scenario file, keeping the timeline and the UI states (what `explain` prints).
   /// - Parameters:
   ///   - path: The scenario file.
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: The run; for an invalid file, a failed result with the error's location.
-  public func record(fileAt path: String, seed: UInt64?) -> ScenarioRun {
+  public func replay(fileAt path: String, seed: UInt64?) -> ScenarioRun {
     do {
-      return record(try Scenario.load(fileAt: path), seed: seed)
+      return replay(try Scenario.load(fileAt: path, limits: limits), seed: seed)
     } catch {
       let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
       return ScenarioRun(
@@ -74,16 +82,25 @@ public struct ScenarioRunner: Sendable {
   ///   - scenario: The scenario.
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: The run.
-  public func record(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
+  public func replay(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
+    // The reported wall time covers the whole run: the simulation, its trace hash and the
+    // post-run checks, not the simulation alone.
+    let wallStart = ContinuousClock.now
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
+    if let refusal = refusal(of: scenario) {
+      return ScenarioRun(
+        result: ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed, failures: [refusal], warnings: scenario.warnings))
+    }
+    let watchdog = max(self.watchdog, scenario.limits.wallClock ?? .zero)
     let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
     // The user speaks only during play steps, and the scripted model follows what was played.
     // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
     device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
     device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
-    var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed)
-    let configuration = Simulation.Configuration(
+    var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
+    var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
+    configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
     let factory = subject
     let report: Simulation.Report<ScenarioSession.Output>
     do {
@@ -106,7 +123,7 @@ public struct ScenarioRunner: Sendable {
     if let bodyError = report.bodyError {
       failures.append(ScenarioFailure("the run stopped: \(bodyError)"))
     } else if report.outcome != .finished {
-      failures.append(ScenarioFailure("the simulation did not finish: \(report.outcome)"))
+      failures.append(unfinished(report.outcome, scenario: scenario, watchdog: watchdog))
     }
     if !report.isDeterministic {
       failures.append(
@@ -128,6 +145,7 @@ public struct ScenarioRunner: Sendable {
     }
     result.failures = failures
     result.status = failures.isEmpty ? .passed : .failed
+    result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
     return ScenarioRun(result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:])
   }
 
@@ -138,7 +156,7 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: Readable text; for an invalid file, its `file:line:column: message`.
   public func explain(fileAt path: String, seed: UInt64?) -> String {
-    let run = record(fileAt: path, seed: seed)
+    let run = replay(fileAt: path, seed: seed)
     let result = run.result
     var text = "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
     if !result.traceHash.isEmpty { text += "trace hash: \(result.traceHash)\nvirtual time: \(Timeline.seconds(.nanoseconds(Int64(result.virtualSeconds * 1e9))))\n" }

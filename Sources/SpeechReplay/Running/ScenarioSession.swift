@@ -18,7 +18,7 @@ final class ScenarioSession {
   let device: SimulatedDevice
   let subject: any TranscriptionSubject
   private var lastState: UIState?
-  /// The input queue last recorded (see `recordInputQueue()`).
+  /// The input queue last recorded (see `traceInputQueue()`).
   var lastInputQueue: InputQueueStatus?
   private var snapshots: [String: UIState] = [:]
   private var failures: [ScenarioFailure] = []
@@ -44,8 +44,9 @@ final class ScenarioSession {
     // A subject that reads the file itself hears nothing through the microphone: its script follows the analyzer's time.
     if subject is any AudioFileSubject { device.microphone.keysModelToTape = false }
     let session = ScenarioSession(scenario: scenario, device: device, subject: subject)
-    let capture = ScenarioCapture.attach(to: subject, scenario: scenario)  // `run --capture`
-    defer { capture?.finish() }
+    let capturing = subject as? any SessionCapturing  // `run --capture`
+    capturing?.beginCapture(of: scenario)
+    defer { capturing?.endCapture() }
     subject.observeUIState { [weak session] in session?.stateMayHaveChanged() }
     session.stateMayHaveChanged()
     _ = await session.execute(scenario.steps)
@@ -56,7 +57,7 @@ final class ScenarioSession {
 
   /// Records the UI state in the timeline when it differs from the last one recorded.
   func stateMayHaveChanged() {
-    recordInputQueue()
+    traceInputQueue()
     let state = subject.uiState
     guard state != lastState else { return }
     lastState = state
@@ -74,7 +75,7 @@ final class ScenarioSession {
     for step in steps {
       Simulation.current?.trace.record(.scenarioStep, ["step": step.description, "line": String(step.location.line)])
       guard await perform(step) else { return false }
-      recordInputQueue()
+      traceInputQueue()
     }
     return true
   }

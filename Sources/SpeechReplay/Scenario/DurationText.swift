@@ -1,13 +1,13 @@
 import Foundation
 
-/// Durations as scenario files write them: `2s`, `500ms`, `1.5s`, `1m`, `250us`.
+/// Durations as scenario files write them: `2s`, `500ms`, `1.5s`, `1m`, `10h`, `250us`.
 ///
 /// Written here instead of taken from a library: no listed package parses this small notation,
 /// and the error text must say how to write it.
 enum DurationText {
   /// The units, longest suffix first so `ms` is not read as `m` followed by `s`.
   private static let units: [(suffix: String, nanoseconds: Double)] = [
-    ("ms", 1e6), ("us", 1e3), ("ns", 1), ("s", 1e9), ("m", 60e9),
+    ("ms", 1e6), ("us", 1e3), ("ns", 1), ("s", 1e9), ("m", 60e9), ("h", 3600e9),
   ]
 
   /// Parses `text`; nil when it is not a duration.
@@ -17,7 +17,9 @@ enum DurationText {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     for unit in units where trimmed.hasSuffix(unit.suffix) {
       let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
-      guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number), value.isFinite, value >= 0
+      // Up to about 290 years: beyond that the nanoseconds do not fit (and no scenario means it).
+      guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number), value.isFinite, value >= 0,
+        value * unit.nanoseconds < 9e18
       else { return nil }
       return .nanoseconds(Int64((value * unit.nanoseconds).rounded()))
     }

@@ -6,17 +6,25 @@ import Yams
 
 extension Scenario {
   /// The top-level keys of schema 1, in the order messages list them.
-  static let topLevelKeys = ["schema", "name", "description", "seed", "audio", "device", "model", "subject", "timing", "steps", "expect", "observed"]
+  static let topLevelKeys = ["schema", "name", "description", "seed", "audio", "device", "model", "subject", "timing", "steps", "expect", "limits", "observed"]
 
   /// Reads and checks a scenario file.
   ///
   /// Paths inside it (`audio`, `model.transcript`) are relative to the file's folder.
-  /// - Parameter path: The file, as the user names it (kept as written in messages).
+  /// - Parameters:
+  ///   - path: The file, as the user names it (kept as written in messages).
+  ///   - limits: The runner's limits on virtual time and steps (the scenario's `limits:` can raise them).
   /// - Returns: The scenario.
   /// - Throws: ``ScenarioError`` with `file:line:column`, what is wrong and how to fix it: an
-  ///   unreadable file, YAML syntax, an unknown key, a wrong type, a bad duration, a missing audio file.
-  public static func load(fileAt path: String) throws(ScenarioError) -> Scenario {
+  ///   unreadable file, YAML syntax, a file too large or an alias bomb, an unknown key, a wrong type,
+  ///   a bad duration, a missing audio file, steps that add up to more than the limits.
+  public static func load(fileAt path: String, limits: Limits = .standard) throws(ScenarioError) -> Scenario {
     let text: String
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > YAMLLimits.standard.maximumBytes {
+      throw ScenarioError(
+        "the scenario file is \(size) bytes, more than the \(YAMLLimits.standard.maximumBytes) a scenario file may have; is it the right file?",
+        at: SourceLocation(file: path, line: 1, column: 1))
+    }
     do {
       text = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
@@ -25,7 +33,9 @@ extension Scenario {
         at: SourceLocation(file: path, line: 1, column: 1))
     }
     let folder = (path as NSString).deletingLastPathComponent
-    return try parse(yaml: text, file: path, relativeTo: folder.isEmpty ? "." : folder)
+    let scenario = try parse(yaml: text, file: path, relativeTo: folder.isEmpty ? "." : folder)
+    try scenario.checkLimits(limits)
+    return scenario
   }
 
   /// Reads and checks a scenario from YAML text.
@@ -36,6 +46,7 @@ extension Scenario {
   /// - Returns: The scenario.
   /// - Throws: ``ScenarioError`` as ``load(fileAt:)`` does.
   public static func parse(yaml: String, file: String, relativeTo folder: String) throws(ScenarioError) -> Scenario {
+    try YAMLLimits.standard.check(yaml, file: file)
     let root: Node
     do {
       guard let node = try Yams.compose(yaml: yaml) else {

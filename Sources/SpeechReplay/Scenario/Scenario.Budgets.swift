@@ -4,9 +4,9 @@ extension Scenario {
   ///
   /// Values are exact: virtual time does not depend on the machine, so a budget either holds for
   /// every run of a scenario and seed or for none.
-  public struct Budgets: Sendable, Hashable {
+  package struct Budgets: Sendable, Hashable {
     /// What a budget measures.
-    public enum Measure: String, Sendable, Hashable, CaseIterable {
+    package enum Measure: String, Sendable, Hashable, CaseIterable {
       /// Speech onset → the first visible volatile text of the utterance.
       case firstVolatile
       /// Speech end → the utterance's final text visible (committed).
@@ -20,7 +20,7 @@ extension Scenario {
     }
 
     /// Which value of a measure's samples a limit applies to.
-    public enum Statistic: String, Sendable, Hashable, CaseIterable {
+    package enum Statistic: String, Sendable, Hashable, CaseIterable {
       /// Every sample (every utterance, every start, every pass); a failure names the one over.
       case each
       /// The median (nearest rank).
@@ -32,15 +32,15 @@ extension Scenario {
     }
 
     /// One budget: a statistic of a measure must not exceed a duration.
-    public struct Limit: Sendable, Hashable {
+    package struct Limit: Sendable, Hashable {
       /// What is measured.
-      public var measure: Measure
+      package var measure: Measure
       /// Which value of the samples is compared.
-      public var statistic: Statistic
+      package var statistic: Statistic
       /// The most it may be.
-      public var limit: Duration
+      package var limit: Duration
       /// Where the budget is written, for its failure.
-      public var location: SourceLocation?
+      package var location: SourceLocation?
 
       /// Creates a limit.
       /// - Parameters:
@@ -48,7 +48,7 @@ extension Scenario {
       ///   - statistic: Which value of the samples is compared (`.each` by default).
       ///   - limit: The most it may be.
       ///   - location: Where the budget is written.
-      public init(_ measure: Measure, _ statistic: Statistic = .each, limit: Duration, at location: SourceLocation? = nil) {
+      package init(_ measure: Measure, _ statistic: Statistic = .each, limit: Duration, at location: SourceLocation? = nil) {
         self.measure = measure
         self.statistic = statistic
         self.limit = limit
@@ -57,10 +57,10 @@ extension Scenario {
     }
 
     /// The limits, in file order.
-    public var limits: [Limit]
+    package var limits: [Limit]
 
     /// Creates budgets; none by default.
     /// - Parameter limits: The limits.
-    public init(_ limits: [Limit] = []) { self.limits = limits }
+    package init(_ limits: [Limit] = []) { self.limits = limits }
   }
 }

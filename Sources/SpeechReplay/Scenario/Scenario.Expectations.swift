@@ -1,41 +1,43 @@
 extension Scenario {
   /// What must hold: the UI state at the end and at named snapshots, and the diagnostics.
-  public struct Expectations: Sendable, Hashable {
+  package struct Expectations: Sendable, Hashable {
     /// What the device's diagnostics must contain.
-    public enum Diagnostics: Sendable, Hashable {
+    package enum Diagnostics: Sendable, Hashable {
       /// Anything goes.
       case unchecked
-      /// No diagnostic at all.
+      /// No warning (notes, which are harmless, are allowed).
       case none
       /// Each text must appear in some diagnostic (subject or message).
       case containing([String], at: SourceLocation)
+      /// Every warning must contain one of the texts (known, accepted ones); any other warning fails.
+      case allowing([String], at: SourceLocation)
     }
 
     /// The UI state after the last step, when checked.
-    public var final: StateExpectation?
+    package var final: StateExpectation?
     /// The UI state at each named snapshot, in file order.
-    public var snapshots: [(name: String, expectation: StateExpectation)]
+    package var snapshots: [(name: String, expectation: StateExpectation)]
     /// The diagnostics check.
-    public var diagnostics: Diagnostics
+    package var diagnostics: Diagnostics
     /// Where `diagnostics: none` is written, for its failure.
-    public var diagnosticsLocation: SourceLocation?
+    package var diagnosticsLocation: SourceLocation?
     /// Timing budgets in virtual time (`budgets:`).
-    public var budgets = Budgets()
+    package var budgets = Budgets()
     /// The leak check of the longest `cycle:` step (`leaks:`; defaults when absent).
-    public var leaks = Leaks()
+    package var leaks = Leaks()
     /// Bounds on the streaming metrics (`metrics:`).
-    public var metrics = MetricLimits()
+    package var metrics = MetricLimits()
     /// The UI states compared with golden files (`snapshots: golden` or a list of names), if any.
-    public var golden: GoldenSnapshots? = nil
+    package var golden: GoldenSnapshots? = nil
     /// Which invariants are expected to break or are switched off.
-    public var invariants: InvariantSettings = InvariantSettings()
+    package var invariants: InvariantSettings = InvariantSettings()
     /// The trap the scenario guards against (`trap:`), named in every expectation failure; nil when unnamed.
-    public var trap: String? = nil
+    package var trap: String? = nil
     /// `observed: true`: `final` is what a device showed (imported from a capture), not yet what should happen.
     public var isObserved = false
 
     /// Creates expectations; by default nothing is checked.
-    public init(
+    package init(
       final: StateExpectation? = nil, snapshots: [(name: String, expectation: StateExpectation)] = [],
       diagnostics: Diagnostics = .unchecked, diagnosticsLocation: SourceLocation? = nil
     ) {
@@ -46,7 +48,7 @@ extension Scenario {
     }
 
     /// Equal when every expectation, name and location is equal (snapshots in order).
-    public static func == (lhs: Expectations, rhs: Expectations) -> Bool {
+    package static func == (lhs: Expectations, rhs: Expectations) -> Bool {
       lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
         && lhs.budgets == rhs.budgets && lhs.leaks == rhs.leaks && lhs.metrics == rhs.metrics
         && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants && lhs.trap == rhs.trap
@@ -54,7 +56,7 @@ extension Scenario {
     }
 
     /// Hashes the final and snapshot expectations.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
       hasher.combine(final)
       hasher.combine(snapshots.map(\.name))
       hasher.combine(snapshots.map(\.expectation))

@@ -4,20 +4,20 @@ extension Scenario {
   ///
   /// Written `expect: { snapshots: golden }` (every snapshot step and the final state) or
   /// `expect: { snapshots: [after-hello, final] }`.
-  public struct GoldenSnapshots: Sendable, Hashable {
+  package struct GoldenSnapshots: Sendable, Hashable {
     /// The name of the final state's golden file.
-    public static let finalName = "final"
+    package static let finalName = "final"
 
     /// The names compared, in file order; ``finalName`` stands for the state after the last step.
-    public var names: [String]
+    package var names: [String]
     /// Where the request is written, for failures.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a request.
     /// - Parameters:
     ///   - names: Snapshot names, and ``finalName`` for the final state.
     ///   - location: Where the request is written.
-    public init(names: [String], at location: SourceLocation) {
+    package init(names: [String], at location: SourceLocation) {
       self.names = names
       self.location = location
     }

@@ -9,21 +9,21 @@ extension Scenario {
   ///     off: { input-bounded: "this stack reports no queue" }
   ///     maximumInputLag: 3s
   /// ```
-  public struct InvariantSettings: Sendable, Hashable {
+  package struct InvariantSettings: Sendable, Hashable {
     /// The lag bound used when a scenario gives none.
-    public static let defaultMaximumInputLag: Duration = .seconds(2)
+    package static let defaultMaximumInputLag: Duration = InvariantChecker.defaultMaximumInputLag
 
     /// Invariants the scenario expects to break, with where each is written: the run fails if one holds.
-    public var broken: [Invariant: SourceLocation]
+    package var broken: [Invariant: SourceLocation]
     /// Invariants not checked, with the reason the scenario gives.
-    public var off: [Invariant: String]
+    package var off: [Invariant: String]
     /// How far the analyzer may fall behind the microphone when the stack reports no input limit.
-    public var maximumInputLag: Duration
+    package var maximumInputLag: Duration
     /// Where `expect.invariants` is written, for failures of the invariants it configures.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates settings; by default every invariant is checked and must hold.
-    public init(
+    package init(
       broken: [Invariant: SourceLocation] = [:], off: [Invariant: String] = [:],
       maximumInputLag: Duration = Self.defaultMaximumInputLag, location: SourceLocation? = nil
     ) {

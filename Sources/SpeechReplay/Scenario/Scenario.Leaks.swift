@@ -5,21 +5,21 @@ extension Scenario {
   /// After every pass the runner takes a ledger snapshot. Windows of `window` passes are compared
   /// Shark-style: a count that grows in every window grows without bound, so it is a leak; a
   /// count that grows once and then stays (a cache, a lazily made object) is not.
-  public struct Leaks: Sendable, Hashable {
+  package struct Leaks: Sendable, Hashable {
     /// Passes per window (5 by default).
-    public var window: Int
+    package var window: Int
     /// The most the heap may grow per pass, on average, when it grows in every window; nil leaves
     /// the heap unchecked (it is still reported).
-    public var heapBytesPerCycle: Int?
+    package var heapBytesPerCycle: Int?
     /// Whether the check was asked for by `expect.leaks` (else it runs with defaults when there
     /// are enough passes, and a check that cannot run is not a failure).
-    public var isExplicit: Bool
+    package var isExplicit: Bool
     /// Where `expect.leaks` is written, for failures.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// The heap growth per pass allowed when `expect.leaks` gives none: generous, because the
     /// run's own event trace grows with every pass and the heap is shared with the process.
-    public static let defaultHeapBytesPerCycle = 1 << 20
+    package static let defaultHeapBytesPerCycle = 1 << 20
 
     /// Creates a leak check.
     /// - Parameters:
@@ -27,7 +27,7 @@ extension Scenario {
     ///   - heapBytesPerCycle: The most the heap may grow per pass, or nil to leave it unchecked.
     ///   - isExplicit: Whether the scenario asked for the check.
     ///   - location: Where the check is written.
-    public init(window: Int = 5, heapBytesPerCycle: Int? = nil, isExplicit: Bool = false, at location: SourceLocation? = nil) {
+    package init(window: Int = 5, heapBytesPerCycle: Int? = nil, isExplicit: Bool = false, at location: SourceLocation? = nil) {
       self.window = window
       self.heapBytesPerCycle = heapBytesPerCycle
       self.isExplicit = isExplicit

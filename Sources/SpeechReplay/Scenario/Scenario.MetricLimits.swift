@@ -1,16 +1,16 @@
 extension Scenario {
   /// Bounds on the streaming metrics of the text the user saw (`expect.metrics`).
-  public struct MetricLimits: Sendable, Hashable {
+  package struct MetricLimits: Sendable, Hashable {
     /// One bound: a metric must lie within `min...max` (either may be absent).
-    public struct Bound: Sendable, Hashable {
+    package struct Bound: Sendable, Hashable {
       /// The metric bounded.
-      public var metric: StreamingMetrics.Metric
+      package var metric: StreamingMetrics.Metric
       /// The least it may be.
-      public var min: Double?
+      package var min: Double?
       /// The most it may be.
-      public var max: Double?
+      package var max: Double?
       /// Where the bound is written.
-      public var location: SourceLocation?
+      package var location: SourceLocation?
 
       /// Creates a bound.
       /// - Parameters:
@@ -18,7 +18,7 @@ extension Scenario {
       ///   - min: The least it may be.
       ///   - max: The most it may be.
       ///   - location: Where the bound is written.
-      public init(_ metric: StreamingMetrics.Metric, min: Double? = nil, max: Double? = nil, at location: SourceLocation? = nil) {
+      package init(_ metric: StreamingMetrics.Metric, min: Double? = nil, max: Double? = nil, at location: SourceLocation? = nil) {
         self.metric = metric
         self.min = min
         self.max = max
@@ -27,10 +27,10 @@ extension Scenario {
     }
 
     /// The bounds, in file order.
-    public var bounds: [Bound]
+    package var bounds: [Bound]
 
     /// Creates bounds; none by default.
     /// - Parameter bounds: The bounds.
-    public init(_ bounds: [Bound] = []) { self.bounds = bounds }
+    package init(_ bounds: [Bound] = []) { self.bounds = bounds }
   }
 }

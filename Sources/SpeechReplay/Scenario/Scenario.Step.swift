@@ -1,8 +1,8 @@
 extension Scenario {
   /// One thing the simulated user or the world does, with its place in the file.
-  public struct Step: Sendable, Hashable, CustomStringConvertible {
+  package struct Step: Sendable, Hashable, CustomStringConvertible {
     /// How long the microphone hears the audio file.
-    public enum PlayLength: Sendable, Hashable {
+    package enum PlayLength: Sendable, Hashable {
       /// For this long.
       case duration(Duration)
       /// Until the audio file ends.
@@ -10,7 +10,7 @@ extension Scenario {
     }
 
     /// What the step does.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
       /// The user taps the microphone control: the subject's `start()` begins (steps go on meanwhile).
       case start
       /// The microphone hears the audio file for a while (otherwise it hears silence).
@@ -38,18 +38,18 @@ extension Scenario {
     }
 
     /// What the step does.
-    public var action: Action
+    package var action: Action
     /// Where the step is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a step.
-    public init(_ action: Action, at location: SourceLocation) {
+    package init(_ action: Action, at location: SourceLocation) {
       self.action = action
       self.location = location
     }
 
     /// The step as a scenario file writes it: `play: 2s`, `cycle: 3 × 4 steps`.
-    public var description: String {
+    package var description: String {
       switch action {
       case .start: "start"
       case .play(.duration(let duration)): "play: \(DurationText.text(duration))"

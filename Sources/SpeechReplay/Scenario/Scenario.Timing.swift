@@ -3,14 +3,14 @@ extension Scenario {
   ///
   /// Stored as `device.modelComputeCost`, which the twins' analyzer honours: it sleeps in virtual
   /// time for `modelCost` seconds per second of audio before it reads the next input.
-  public enum Timing: Sendable, Hashable {
+  package enum Timing: Sendable, Hashable {
     /// The model's compute is free: latencies are what the script says (a lower bound).
     case unaware
     /// The model needs `modelCost` seconds of compute per second of audio, charged to virtual time.
     case aware(modelCost: Double)
 
     /// The cost per second of audio the device is configured with (0 when unaware).
-    public var modelCost: Double {
+    package var modelCost: Double {
       switch self {
       case .unaware: 0
       case .aware(let cost): cost
@@ -19,7 +19,7 @@ extension Scenario {
   }
 
   /// The scenario's timing mode, read from its device's model compute cost.
-  public var timing: Timing {
+  package var timing: Timing {
     device.modelComputeCost > 0 ? .aware(modelCost: device.modelComputeCost) : .unaware
   }
 }

@@ -1,4 +1,4 @@
-public import SimulatedDevice
+import SimulatedDevice
 
 /// One scenario file, read and checked: the device, the scripted model, the subject's options, the
 /// steps a simulated user takes and what the UI must show.
@@ -23,22 +23,28 @@ public struct Scenario: Sendable {
   public var seed: UInt64?
   /// The device: microphone (with the audio file resolved against the scenario's folder), assets,
   /// network, permission, limits.
-  public var device: SimulatedDevice.Configuration
+  package var device: SimulatedDevice.Configuration
   /// Duration of the audio file the microphone plays, in seconds (0 without audio).
-  public var audioDuration: Double
+  package var audioDuration: Double
   /// The scripted speech model.
-  public var model: Model
+  package var model: Model
   /// Options for the subject factory.
   public var subject: SubjectOptions
   /// The steps, in order.
-  public var steps: [Step]
+  package var steps: [Step]
   /// What must hold at the end and at snapshots.
-  public var expectations: Expectations
+  package var expectations: Expectations
+  /// The scenario's `limits:` (virtual time, steps, wall-clock time); a runner uses the larger of these and its own.
+  public var limits: Limits = Limits()
+  /// Warnings found while loading (a damaged audio file, results past the end of the audio): the run reports them.
+  public var warnings: [ScenarioFailure] = []
+  /// Where `subject.preset` is written, for the runner's check against the subject's presets.
+  public var presetLocation: SourceLocation?
   /// What the device showed, for a scenario imported from a capture (`observed:`); nil otherwise.
   public var observed: Observed? = nil
 
   /// Creates a scenario in code (files are read with ``load(fileAt:)``).
-  public init(
+  package init(
     name: String, description: String = "", file: String = "<memory>", seed: UInt64? = nil,
     device: SimulatedDevice.Configuration = .init(), audioDuration: Double = 0, model: Model = Model(),
     subject: SubjectOptions = SubjectOptions(), steps: [Step], expectations: Expectations = Expectations()

@@ -1,18 +1,19 @@
 extension ScenarioDecoder {
-  /// The `expect:` section: `final`, `snapshots` (inline or golden), `diagnostics`, `invariants`, `trap`.
+  /// The `expect:` section: `final`, `snapshots` (inline expected states), `golden` (golden files),
+  /// `diagnostics`, `budgets`, `leaks`, `metrics`, `invariants`, `trap`.
   func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
     let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap", "observed"])
     var expectations = Scenario.Expectations()
     if let final = map["final"] { expectations.final = try state(final) }
-    if let snapshots = map["snapshots"], let golden = try goldenSnapshots(snapshots, steps: steps) {
-      expectations.golden = golden
-    } else if let snapshots = map["snapshots"] {
+    if let snapshots = map["snapshots"] {
+      // Inline states only; golden files are `expect.golden`, so each key means one thing.
       guard case .mapping = snapshots.node else {
-        throw snapshots.error("'expect.snapshots' must map snapshot names to expected states, like { after-hello: { committed: \"Hello.\" } }, not \(snapshots.shown)")
+        throw snapshots.error(
+          "'expect.snapshots' maps snapshot names to expected states, like { after-hello: { committed: \"Hello.\" } }, not \(snapshots.shown); to compare with golden files write 'golden: all' or 'golden: [names]' under expect")
       }
       let recorded = Self.snapshotNames(in: steps)
       for name in try snapshotKeys(snapshots) where !recorded.contains(name.text) {
-        let known = recorded.isEmpty ? "no step records a snapshot" : "the steps record \(recorded.map { "'\($0)'" }.joined(separator: ", "))"
+        let known = recorded.isEmpty ? "no step takes a snapshot" : "the steps take \(recorded.map { "'\($0)'" }.joined(separator: ", "))"
         throw name.node.error(
           "'expect.snapshots' expects the snapshot '\(name.text)' but \(known)\(ScenarioNode.suggestion(name.text, recorded)); add '- snapshot: \(name.text)' to the steps")
       }
@@ -26,15 +27,18 @@ extension ScenarioDecoder {
         expectations.diagnostics = .none
       } else if case .sequence = diagnostics.node {
         expectations.diagnostics = .containing(try diagnostics.strings(), at: diagnostics.location)
+      } else if case .mapping = diagnostics.node {
+        let allow = try diagnostics.mapping(keys: ["allow"]).required("allow", example: "[\"bufferSize\"]")
+        expectations.diagnostics = .allowing(try allow.strings(), at: allow.location)
       } else {
-        throw diagnostics.error("'expect.diagnostics' must be none, or a list of texts each diagnostic must contain, not \(diagnostics.shown)")
+        throw diagnostics.error(
+          "'expect.diagnostics' must be none, a list of texts some diagnostic must contain, or { allow: [texts] } for the known warnings to accept, not \(diagnostics.shown)")
       }
     }
     if let budgets = map["budgets"] { expectations.budgets = try self.budgets(budgets) }
     if let leaks = map["leaks"] { expectations.leaks = try self.leaks(leaks, steps: steps) }
     if let metrics = map["metrics"] { expectations.metrics = try self.metricLimits(metrics) }
     if let golden = map["golden"] {
-      guard expectations.golden == nil else { throw golden.error("golden snapshots are asked for twice (expect.snapshots and expect.golden); keep expect.golden") }
       expectations.golden = try self.golden(golden, steps: steps)
     }
     if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }

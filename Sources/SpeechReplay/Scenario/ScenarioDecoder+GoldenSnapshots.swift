@@ -8,25 +8,6 @@ extension ScenarioDecoder {
     return try listedGolden(node, steps: steps)
   }
 
-  /// `expect.snapshots` as golden files: `golden` (every snapshot step and `final`) or a list of
-  /// names; nil when the value is a mapping (inline expectations, read elsewhere).
-  func goldenSnapshots(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.GoldenSnapshots? {
-    switch node.node {
-    case .mapping:
-      return nil
-    case .scalar:
-      guard try node.string() == "golden" else {
-        throw node.error(
-          "'expect.snapshots' is \(node.shown); write golden (every snapshot and the final state against files in __Snapshots__), a list of names such as [after-hello, final], or a mapping of names to expected states")
-      }
-      return try allGolden(steps: steps, at: node)
-    case .sequence:
-      return try listedGolden(node, steps: steps)
-    case .alias:
-      throw node.error("'\(node.path)' cannot be a YAML alias; write the names out")
-    }
-  }
-
   private func allGolden(steps: [Scenario.Step], at node: ScenarioNode) throws(ScenarioError) -> Scenario.GoldenSnapshots {
     let recorded = try goldenNames(in: steps, at: node)
     return .init(names: recorded + [Scenario.GoldenSnapshots.finalName], at: node.location)
@@ -39,7 +20,7 @@ extension ScenarioDecoder {
     for item in try node.list() {
       let name = try item.nonEmptyString()
       guard name == final || recorded.contains(name) else {
-        let known = recorded.isEmpty ? "no step records a snapshot" : "the steps record \(recorded.map { "'\($0)'" }.joined(separator: ", "))"
+        let known = recorded.isEmpty ? "no step takes a snapshot" : "the steps take \(recorded.map { "'\($0)'" }.joined(separator: ", "))"
         throw item.error(
           "'\(node.path)' lists '\(name)' but \(known)\(ScenarioNode.suggestion(name, recorded + [final])); add '- snapshot: \(name)' to the steps, or use '\(final)' for the state after the last step")
       }

@@ -6,7 +6,7 @@ extension ScenarioDecoder {
   /// The `model:` section: locale, latency, then `results:` or `transcript:` with `generate:`, and `faults:`.
   func model(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Model {
     let map = try node.mapping(keys: ["locale", "latency", "results", "transcript", "generate", "faults"])
-    let locale = try map["locale"]?.nonEmptyString() ?? "en-US"
+    let locale = try map["locale"].map { (node) throws(ScenarioError) in try self.locale(node) } ?? "en-US"
     let latency = try map["latency"]?.duration() ?? .zero
     let faults = try map["faults"].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
     if let results = map["results"], let transcript = map["transcript"] {
@@ -28,7 +28,7 @@ extension ScenarioDecoder {
         throw transcript.error("cannot read the transcript '\(path)': \((error as NSError).localizedDescription); give a .words.tsv path relative to the scenario file")
       }
       var options = ModelScript.TranscriptOptions(latency: latency)
-      if let generate = map["generate"] { options = try self.generate(generate, latency: latency) }
+      if let generate = map["generate"] { options = try self.generate(generate, latency: latency, wordCount: words.count) }
       var script = ModelScript(transcript: words, options: options)
       script.faults = faults
       return Scenario.Model(locale: locale, script: script)
@@ -40,7 +40,7 @@ extension ScenarioDecoder {
     return Scenario.Model(locale: locale, script: ModelScript(entries: entries, faults: faults, latency: latency))
   }
 
-  private func generate(_ node: ScenarioNode, latency: Duration) throws(ScenarioError) -> ModelScript.TranscriptOptions {
+  private func generate(_ node: ScenarioNode, latency: Duration, wordCount: Int) throws(ScenarioError) -> ModelScript.TranscriptOptions {
     let map = try node.mapping(keys: ["volatileEvery", "finalAfterSilence", "style", "rewrites", "confidence"])
     var options = ModelScript.TranscriptOptions(latency: latency)
     if let value = map["volatileEvery"] {
@@ -55,7 +55,13 @@ extension ScenarioDecoder {
         throw value.error("'model.generate.rewrites' must map word indexes to wrong first guesses, like { 2: brow }, not \(value.shown)")
       }
       for (key, guess) in mapping {
-        let index = try ScenarioNode(node: key, file: file, path: "model.generate.rewrites").int(in: 0...100_000)
+        let keyNode = ScenarioNode(node: key, file: file, path: "model.generate.rewrites")
+        let index = try keyNode.int()
+        guard (0..<wordCount).contains(index) else {
+          throw keyNode.error(
+            "'model.generate.rewrites' rewrites word \(index), but the transcript has \(wordCount) word\(wordCount == 1 ? "" : "s")"
+              + (wordCount > 0 ? " (0 to \(wordCount - 1), counted from 0)" : "") + "; use an index of a word in the transcript")
+        }
         options.rewrites[index] = try ScenarioNode(node: guess, file: file, path: "model.generate.rewrites.\(index)").nonEmptyString()
       }
     }

@@ -45,8 +45,8 @@ extension ScenarioDecoder {
       return .init(.play(.duration(try value.duration())), at: location)
     case "wait": return .init(.wait(try value.duration()), at: location)
     case "network": return .init(.network(online: try value.choice(["online", "offline"]) == "online"), at: location)
-    case "install": return .init(.install(locale: try value.nonEmptyString()), at: location)
-    case "remove": return .init(.remove(locale: try value.nonEmptyString()), at: location)
+    case "install": return .init(.install(locale: try locale(value)), at: location)
+    case "remove": return .init(.remove(locale: try locale(value)), at: location)
     case "permission": return .init(.permission(granted: try value.choice(["grant", "deny"]) == "grant"), at: location)
     case "interrupt": return .init(.interrupt(try value.duration()), at: location)
     case "route":

@@ -13,6 +13,9 @@ struct ScenarioDecoder {
     }
     let top = try root.mapping(keys: Scenario.topLevelKeys)
     let schema = try top.required("schema", example: "\(Scenario.schemaVersion)")
+    if case .scalar(let scalar) = schema.node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+      throw schema.error("'schema' is the text \(schema.shown), not a number; write schema: \(Scenario.schemaVersion) without quotes")
+    }
     guard try schema.int() == Scenario.schemaVersion else {
       throw schema.error("schema \(try schema.int()) is not supported; this version of speech-replay reads schema \(Scenario.schemaVersion)")
     }
@@ -20,17 +23,22 @@ struct ScenarioDecoder {
     let model = try top["model"].map { (node) throws(ScenarioError) in try self.model(node) } ?? Scenario.Model()
     var device = try top["device"].map { (node) throws(ScenarioError) in try self.device(node) } ?? SimulatedDevice.Configuration()
     var audioDuration = 0.0
+    var warnings: [ScenarioFailure] = []
     if let audio = top["audio"] {
       let path = resolve(try audio.nonEmptyString())
-      audioDuration = try duration(ofAudio: path, at: audio)
+      (audioDuration, warnings) = try duration(ofAudio: path, at: audio)
       device.microphone.audioFile = path
     }
     if let timing = top["timing"] { device.modelComputeCost = try self.timing(timing).modelCost }
     let steps = try self.steps(try top.required("steps", example: "[start, { play: end }, stop]"))
     try checkSteps(steps, hasAudio: top.has("audio"))
+    if top.has("audio") { warnings += playsPastEnd(steps, audioDuration: audioDuration) }
+    warnings += try resultWarnings(top["model"], audioDuration: audioDuration, hasAudio: top.has("audio"))
     var subject = SubjectOptions(locale: model.locale)
-    if let node = top["subject"] { subject = try self.subject(node, defaultLocale: model.locale) }
+    var presetLocation: SourceLocation?
+    if let node = top["subject"] { (subject, presetLocation) = try self.subject(node, defaultLocale: model.locale) }
     subject.audioFile = device.microphone.audioFile
+    warnings += try localeWarnings(top, device: device, subject: subject)
     let expectations = try top["expect"].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) } ?? .init()
     var scenario = Scenario(
       name: try top["name"]?.nonEmptyString() ?? fallbackName,
@@ -38,8 +46,27 @@ struct ScenarioDecoder {
       file: file,
       seed: try top["seed"]?.uint64(),
       device: device, audioDuration: audioDuration, model: model, subject: subject, steps: steps, expectations: expectations)
+    if let node = top["limits"] { scenario.limits = try limits(node) }
+    scenario.warnings = warnings
+    scenario.presetLocation = presetLocation
     scenario.observed = try top["observed"].map { (node) throws(ScenarioError) in try self.observed(node) }
     return scenario
+  }
+
+  /// `limits: { virtualTime: 10h, steps: 5000000, wallClock: 10m }`.
+  private func limits(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Limits {
+    let map = try node.mapping(keys: ["virtualTime", "steps", "wallClock"])
+    var limits = Scenario.Limits()
+    if let value = map["virtualTime"] {
+      limits.virtualTime = try value.duration()
+      guard limits.virtualTime! > .zero else { throw value.error("'limits.virtualTime' must be longer than 0s; write for example virtualTime: 10h") }
+    }
+    if let value = map["steps"] { limits.steps = try value.int(in: 1...Int(Int32.max) * 1_000) }
+    if let value = map["wallClock"] {
+      limits.wallClock = try value.duration()
+      guard limits.wallClock! > .zero else { throw value.error("'limits.wallClock' must be longer than 0s; write for example wallClock: 10m") }
+    }
+    return limits
   }
 
   /// A path relative to the scenario's folder (absolute paths stay).
@@ -47,10 +74,12 @@ struct ScenarioDecoder {
     path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
   }
 
-  private func duration(ofAudio path: String, at node: ScenarioNode) throws(ScenarioError) -> Double {
+  /// The audio file's length, and its problems (cut short, wrong extension) as warnings at the `audio:` key.
+  private func duration(ofAudio path: String, at node: ScenarioNode) throws(ScenarioError) -> (Double, [ScenarioFailure]) {
     do {
       let file = try AudioFile(forReading: path)
-      return Double(file.frameCount) / file.fileFormat.sampleRate
+      let warnings = file.warnings.map { ScenarioFailure("the audio file has a problem: \($0)", at: node.location) }
+      return (Double(file.frameCount) / file.fileFormat.sampleRate, warnings)
     } catch {
       throw node.error("the audio file '\(path)' cannot be read: \(error); give a path relative to the scenario file to a WAV, CAF, FLAC or AIFF file")
     }
@@ -71,12 +100,16 @@ struct ScenarioDecoder {
     }
     if let locales = map["locales"] {
       let map = try locales.mapping(keys: ["supported", "installed", "reserved", "maximumReserved"])
-      if let value = map["supported"] { configuration.assets.supportedLocales = try value.strings() }
+      if let value = map["supported"] { configuration.assets.supportedLocales = try self.locales(value) }
       if let value = map["installed"] {
-        configuration.assets.installedLocales = try value.strings()
+        configuration.assets.installedLocales = try self.locales(value)
+        try checkSupported(value, configuration.assets.supportedLocales, role: "installed")
         configuration.assets.reservedLocales = configuration.assets.installedLocales  // reserved follows installed unless given
       }
-      if let value = map["reserved"] { configuration.assets.reservedLocales = try value.strings() }
+      if let value = map["reserved"] {
+        configuration.assets.reservedLocales = try self.locales(value)
+        try checkSupported(value, configuration.assets.supportedLocales, role: "reserved")
+      }
       if let value = map["maximumReserved"] { configuration.assets.maximumReservedLocales = try value.int(in: 0...100) }
     }
     if let download = map["download"] {
@@ -107,9 +140,9 @@ struct ScenarioDecoder {
 
   // MARK: subject
 
-  func subject(_ node: ScenarioNode, defaultLocale: String) throws(ScenarioError) -> SubjectOptions {
+  func subject(_ node: ScenarioNode, defaultLocale: String) throws(ScenarioError) -> (SubjectOptions, SourceLocation?) {
     let map = try node.mapping(keys: ["locale", "preset", "inputBufferLimit", "options"])
-    var options = SubjectOptions(locale: try map["locale"]?.nonEmptyString() ?? defaultLocale)
+    var options = SubjectOptions(locale: try map["locale"].map { (node) throws(ScenarioError) in try locale(node) } ?? defaultLocale)
     options.preset = try map["preset"]?.nonEmptyString()
     options.inputBufferLimit = try map["inputBufferLimit"]?.int(in: 1...1_000_000)
     if let extra = map["options"] {
@@ -119,6 +152,6 @@ struct ScenarioDecoder {
         options.options[name] = try ScenarioNode(node: value, file: file, path: "subject.options.\(name)").string()
       }
     }
-    return options
+    return (options, map["preset"]?.location)
   }
 }

@@ -1,32 +1,32 @@
 /// What a UI state must show; fields left nil are not checked. Each field keeps its place in the
 /// scenario file so a failure points at the line that expected it.
-public struct StateExpectation: Sendable, Hashable {
+package struct StateExpectation: Sendable, Hashable {
   /// One expected value and where it is written.
-  public struct Field<Value: Sendable & Hashable>: Sendable, Hashable {
+  package struct Field<Value: Sendable & Hashable>: Sendable, Hashable {
     /// The expected value.
-    public var value: Value
+    package var value: Value
     /// Where it is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a field.
-    public init(_ value: Value, at location: SourceLocation) {
+    package init(_ value: Value, at location: SourceLocation) {
       self.value = value
       self.location = location
     }
   }
 
   /// The committed text, exactly.
-  public var committed: Field<String>?
+  package var committed: Field<String>?
   /// The volatile text, exactly.
-  public var volatile: Field<String>?
+  package var volatile: Field<String>?
   /// The phase as ``UIState/Phase/description`` writes it; `preparing` matches any progress and
   /// `failed` any message.
-  public var phase: Field<String>?
+  package var phase: Field<String>?
   /// Whether the microphone control is offered.
-  public var microphoneOffered: Field<Bool>?
+  package var microphoneOffered: Field<Bool>?
 
   /// Creates an expectation.
-  public init(
+  package init(
     committed: Field<String>? = nil, volatile: Field<String>? = nil, phase: Field<String>? = nil, microphoneOffered: Field<Bool>? = nil
   ) {
     self.committed = committed
@@ -40,7 +40,7 @@ public struct StateExpectation: Sendable, Hashable {
   ///   - state: What the UI showed.
   ///   - context: `at the end`, `at snapshot 'x'`.
   /// - Returns: Failures located at the expected field.
-  public func failures(against state: UIState, context: String) -> [ScenarioFailure] {
+  package func failures(against state: UIState, context: String) -> [ScenarioFailure] {
     var failures: [ScenarioFailure] = []
     if let committed, committed.value != state.committed {
       failures.append(.init("committed text \(context) is \(quoted(state.committed)), expected \(quoted(committed.value))", at: committed.location))

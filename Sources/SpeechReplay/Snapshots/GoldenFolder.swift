@@ -2,25 +2,25 @@ import Foundation
 
 /// Where a scenario's golden snapshot files live: `__Snapshots__/<file name without extension>/`
 /// beside the scenario file, one `<name>.txt` per snapshot (`final.txt` for the final state).
-public struct GoldenFolder: Sendable, Hashable {
+package struct GoldenFolder: Sendable, Hashable {
   /// The name of the folder that holds every scenario's golden files.
-  public static let snapshotsFolderName = "__Snapshots__"
+  package static let snapshotsFolderName = "__Snapshots__"
   /// The extension of golden files.
-  public static let fileExtension = "txt"
+  package static let fileExtension = "txt"
 
   /// The folder's path, relative when the scenario's path is.
-  public var path: String
+  package var path: String
   /// The scenario file's name without extension (the folder's last component).
-  public var scenarioStem: String
+  package var scenarioStem: String
   /// The scenario file, as the user named it.
-  public var scenarioFile: String
+  package var scenarioFile: String
 
   /// The golden folder of a scenario file.
   /// - Parameters:
   ///   - scenarioFile: The scenario's path, as the user named it.
   ///   - variant: A subfolder for a subject whose UI differs from the one the scenario's own
   ///     golden files show (nil for those files).
-  public init(scenarioFile: String, variant: String? = nil) {
+  package init(scenarioFile: String, variant: String? = nil) {
     self.scenarioFile = scenarioFile
     let folder = (scenarioFile as NSString).deletingLastPathComponent
     scenarioStem = ((scenarioFile as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -30,11 +30,11 @@ public struct GoldenFolder: Sendable, Hashable {
   /// The golden file of a snapshot.
   /// - Parameter name: The snapshot's name (`final` for the final state).
   /// - Returns: `…/__Snapshots__/<stem>/<name>.txt`.
-  public func file(for name: String) -> String { (path as NSString).appendingPathComponent("\(name).\(Self.fileExtension)") }
+  package func file(for name: String) -> String { (path as NSString).appendingPathComponent("\(name).\(Self.fileExtension)") }
 
   /// The snapshot names of the golden files present (not in variant subfolders), sorted; empty
   /// when the folder does not exist.
-  public func storedNames() -> [String] {
+  package func storedNames() -> [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     return files.filter { $0.hasSuffix("." + Self.fileExtension) && !$0.hasPrefix(".") }.map { String($0.dropLast(Self.fileExtension.count + 1)) }.sorted()
   }

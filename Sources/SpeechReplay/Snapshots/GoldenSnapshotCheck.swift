@@ -4,13 +4,13 @@ import Foundation
 /// the actual text of each mismatch to the artefacts folder.
 ///
 /// Each scenario runs in its own worker process, so no two writers touch the same golden folder.
-public struct GoldenSnapshotCheck: Sendable {
+package struct GoldenSnapshotCheck: Sendable {
   /// The options: record mode, artefacts folder, obsolete files as failures.
-  public var options: SnapshotOptions
+  package var options: SnapshotOptions
 
   /// Creates a check.
   /// - Parameter options: The snapshot options.
-  public init(options: SnapshotOptions) { self.options = options }
+  package init(options: SnapshotOptions) { self.options = options }
 
   /// Compares (or records) every golden snapshot a scenario asks for and reports obsolete files.
   /// - Parameters:
@@ -18,7 +18,7 @@ public struct GoldenSnapshotCheck: Sendable {
   ///   - scenarioFile: The scenario's path (the golden folder is beside it).
   ///   - states: The UI states by name, with `final` for the state after the last step.
   /// - Returns: The report.
-  public func check(_ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState]) -> GoldenSnapshotReport {
+  package func check(_ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState]) -> GoldenSnapshotReport {
     let folder = GoldenFolder(scenarioFile: scenarioFile, variant: options.variant)
     var report = GoldenSnapshotReport()
     for name in golden?.names ?? [] {
@@ -69,7 +69,7 @@ public struct GoldenSnapshotCheck: Sendable {
     guard let stored else {
       report.failures.append(
         ScenarioFailure(
-          "the golden snapshot '\(name)' has no file \(path); record it with `speech-replay run --record missing \(folder.scenarioFile)` (or SPEECH_REPLAY_RECORD=missing), review it and commit it",
+          "the golden snapshot '\(name)' has no file \(path); record it with \(recordHint(.missing, folder.scenarioFile)), review it and commit it",
           at: location))
       return
     }
@@ -86,8 +86,16 @@ public struct GoldenSnapshotCheck: Sendable {
     } catch {
       message += "the actual text could not be written to \(artifact) (\(error.localizedDescription)). "
     }
-    message += "If the change is intended, record it with `speech-replay run --record failed \(folder.scenarioFile)` and commit the golden file"
+    message += "If the change is intended, record it with \(recordHint(.failed, folder.scenarioFile)) and commit the golden file"
     report.failures.append(ScenarioFailure(message, at: location))
+  }
+
+  /// How to record in `mode`: the command that ran (``SnapshotOptions/command``) with `--record`, or
+  /// the environment variable when no command is known (a test run).
+  func recordHint(_ mode: SnapshotRecordMode, _ scenarioFile: String) -> String {
+    let variable = "\(SnapshotRecordMode.environmentVariable)=\(mode)"
+    guard let command = options.command else { return "`\(variable)` (in a test: the .recordingSnapshots(.\(mode)) trait)" }
+    return "`\(command) --record \(mode) \(scenarioFile)` (or \(variable))"
   }
 
   /// `<artefacts>/<scenario stem>[/<variant>]/<name>.txt`.

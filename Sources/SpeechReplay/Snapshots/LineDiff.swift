@@ -4,9 +4,9 @@
 /// Written here rather than taken from swift-custom-dump (which is on the mirror): that package
 /// diffs Swift values' dumps, while golden files are plain text whose lines are the unit of
 /// change; a longest-common-subsequence table over a few dozen lines is all this needs.
-public struct LineDiff: Sendable, Hashable {
+package struct LineDiff: Sendable, Hashable {
   /// One line of the diff.
-  public enum Line: Sendable, Hashable {
+  package enum Line: Sendable, Hashable {
     /// In both texts.
     case same(String)
     /// Only in the expected (golden) text.
@@ -16,13 +16,13 @@ public struct LineDiff: Sendable, Hashable {
   }
 
   /// The lines, in order.
-  public var lines: [Line]
+  package var lines: [Line]
 
   /// Diffs two texts line by line.
   /// - Parameters:
   ///   - expected: The golden text.
   ///   - actual: The text the run produced.
-  public init(expected: String, actual: String) {
+  package init(expected: String, actual: String) {
     let old = Self.split(expected), new = Self.split(actual)
     // lengths[i][j]: the longest common subsequence of old[i...] and new[j...].
     var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
@@ -51,7 +51,7 @@ public struct LineDiff: Sendable, Hashable {
   }
 
   /// Whether the texts differ.
-  public var hasChanges: Bool { lines.contains { if case .same = $0 { false } else { true } } }
+  package var hasChanges: Bool { lines.contains { if case .same = $0 { false } else { true } } }
 
   /// The diff as text, one line each, with `−`/`+` markers and a header naming both sides:
   /// ```
@@ -62,7 +62,7 @@ public struct LineDiff: Sendable, Hashable {
   /// + committed: "Hello word."
   /// ```
   /// Lines ending in spaces or tabs show a `⏎` so trailing whitespace is visible.
-  public var rendered: String {
+  package var rendered: String {
     var text = "--- golden\n+++ actual\n"
     for line in lines {
       switch line {

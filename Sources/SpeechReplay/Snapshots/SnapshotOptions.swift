@@ -20,6 +20,9 @@ public struct SnapshotOptions: Sendable, Hashable {
   /// A subfolder of each scenario's golden folder for a subject whose UI text differs from the
   /// one the scenarios' golden files were recorded with (the reference stack's); nil for those files.
   public var variant: String?
+  /// The command that runs a scenario file, named in the messages that say how to record a golden
+  /// file (such as `speech-replay run`); nil names `SPEECH_REPLAY_RECORD` instead.
+  public var command: String?
 
   /// Creates options.
   /// - Parameters:
@@ -27,9 +30,12 @@ public struct SnapshotOptions: Sendable, Hashable {
   ///   - artifactsFolder: Where mismatching text goes (`.build/speech-replay-artifacts`).
   ///   - failOnObsolete: Whether obsolete golden files fail the run.
   ///   - variant: A golden subfolder for another subject's UI text (nil: the scenarios' own files).
+  ///   - command: The command named in record hints (nil: the environment variable).
   public init(
-    record: SnapshotRecordMode = .never, artifactsFolder: String = ".build/speech-replay-artifacts", failOnObsolete: Bool = false, variant: String? = nil
+    record: SnapshotRecordMode = .never, artifactsFolder: String = ".build/speech-replay-artifacts", failOnObsolete: Bool = false, variant: String? = nil,
+    command: String? = nil
   ) {
+    self.command = command
     self.record = record
     self.artifactsFolder = artifactsFolder
     self.failOnObsolete = failOnObsolete
@@ -53,11 +59,18 @@ public struct SnapshotOptions: Sendable, Hashable {
   }
 
   /// The options of the environment, or the defaults with the problem kept for the first run to report.
+  /// A test scope's record mode (``SnapshotRecordMode/scoped``) wins over the environment's.
   static func environmentOrDefault() -> (options: SnapshotOptions, problem: SnapshotError?) {
+    var result: (options: SnapshotOptions, problem: SnapshotError?)
     do {
-      return (try fromEnvironment(), nil)
+      result = (try fromEnvironment(), nil)
     } catch {
-      return (SnapshotOptions(), error)
+      result = (SnapshotOptions(), error)
     }
+    if let scoped = SnapshotRecordMode.scoped {
+      result.options.record = scoped
+      if result.problem?.code == .invalidRecordMode { result.problem = nil }
+    }
+    return result
   }
 }

@@ -13,6 +13,10 @@ public enum SnapshotRecordMode: String, Sendable, Hashable, CaseIterable, Codabl
   /// Write every golden file; the run still fails for each file whose content changed.
   case all
 
+  /// The mode of a test scope (SpeechReplayTesting's `.recordingSnapshots` trait): wins over the
+  /// environment for runners without their own ``SnapshotOptions``.
+  @TaskLocal package static var scoped: SnapshotRecordMode?
+
   /// The environment variable that sets the mode when no flag does.
   public static let environmentVariable = "SPEECH_REPLAY_RECORD"
 

@@ -1,5 +1,7 @@
 /// What the user sees of a live-transcription feature: committed and volatile text, the phase and
-/// whether the microphone control is offered. Every subject reports its state in this form.
+/// whether the microphone control is offered. Every subject reports its state in this form, and
+/// ``rendered`` is the golden-file format (`expect.golden`); a stack's own state type (such as the
+/// reference stack's `TranscriptionUIState`) is converted by its subject adapter.
 public struct UIState: Sendable, Hashable, Codable, CustomStringConvertible {
   /// What the feature is doing, as the user sees it.
   public enum Phase: Sendable, Hashable, Codable, CustomStringConvertible {

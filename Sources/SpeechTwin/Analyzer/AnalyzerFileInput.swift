@@ -1,6 +1,7 @@
 import AVFAudioTwin
 import AudioPCM
 import Foundation
+import SimulatedDevice
 
 /// Reads an audio file as analyzer input: half-second pieces converted to the analyzer's format
 /// (the analyzer's file methods convert automatically, as Apple's do), then the converter's tail.
@@ -21,7 +22,7 @@ final class AnalyzerFileInput: @unchecked Sendable {
     else { throw SFSpeechError(.audioReadFailed, message: "The audio file's format cannot be read") }
     self.outputFormat = output
     self.readBuffer = readBuffer
-    self.converter = try SampleRateConverter(from: input, to: output, quality: .best)
+    self.converter = try SampleRateConverter(from: input, to: output, quality: .best, engine: SimulatedDevice.resamplingEngine)
   }
 
   /// The next piece of converted audio, or nil at the end of the file.

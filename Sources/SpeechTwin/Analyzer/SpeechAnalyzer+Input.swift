@@ -129,13 +129,18 @@ extension SpeechAnalyzer {
     ])
     consumedThrough = end
     if accepted {
-      let samples = Self.monoSamples(buffer)
-      samples.withUnsafeBufferPointer { pointer in
+      // The scratch array is moved out while in use, so it is neither copied nor reallocated.
+      var samples = monoScratch
+      monoScratch = []
+      let frames = Self.monoSamples(buffer, into: &samples)
+      samples.withUnsafeBufferPointer { whole in
+        let pointer = UnsafeBufferPointer(rebasing: whole[0..<frames])
         for index in transcribers.indices {
           enqueue(transcribers[index].recognizer.consume(through: end, samples: pointer), moduleIndex: index)
         }
         for detector in detectors { detector.analyze(pointer, range: CMTimeRange(start: start, end: end)) }
       }
+      monoScratch = samples
     } else if reportedFormats.insert(buffer.format.description).inserted {
       device.diagnose(
         "SpeechAnalyzer",
@@ -205,14 +210,28 @@ extension SpeechAnalyzer {
     }
   }
 
-  /// The buffer's first channel as Float samples in −1…1 (the analyzer format is mono Int16).
-  static func monoSamples(_ buffer: AVAudioPCMBuffer) -> [Float] {
+  /// Writes the buffer's first channel as Float samples in −1…1 (the analyzer format is mono
+  /// Int16) to the start of `samples`, growing it only when it is too short, and returns the
+  /// frame count.
+  static func monoSamples(_ buffer: AVAudioPCMBuffer, into samples: inout [Float]) -> Int {
     let frames = Int(buffer.frameLength)
-    if let int16 = buffer.int16ChannelData {
-      let stride = buffer.stride
-      return (0..<frames).map { Float(int16[0][$0 * stride]) / 32_768 }
+    if samples.count < frames { samples = [Float](repeating: 0, count: max(frames, samples.count * 2)) }
+    samples.withUnsafeMutableBufferPointer { target in
+      guard let target = target.baseAddress else { return }
+      if let int16 = buffer.int16ChannelData {
+        let source = UnsafePointer(int16[0])
+        let stride = buffer.stride
+        if stride == 1 {
+          // Unit stride, so the compiler vectorises the loop.
+          for index in 0..<frames { target[index] = Float(source[index]) * (1 / 32_768) }
+        } else {
+          for index in 0..<frames { target[index] = Float(source[index * stride]) * (1 / 32_768) }
+        }
+      } else {
+        for index in 0..<frames { target[index] = buffer.storage.sample(channel: 0, frame: index) }
+      }
     }
-    return (0..<frames).map { buffer.storage.sample(channel: 0, frame: $0) }
+    return frames
   }
 
   static func describe(_ format: AVAudioFormat) -> String {

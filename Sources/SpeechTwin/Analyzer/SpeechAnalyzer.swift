@@ -55,6 +55,8 @@ public final actor SpeechAnalyzer {
   var consumedThrough: CMTime?
   var reportedFormats: Set<String> = []
   var reportedBacklog = false
+  /// Reused for each input buffer's mono Float samples, so accepting audio allocates nothing.
+  var monoScratch: [Float] = []
   /// Virtual time when the session opened, to measure how far analysis lags behind.
   var analysisStart: Duration = .zero
 

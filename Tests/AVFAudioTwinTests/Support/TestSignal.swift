@@ -1,6 +1,7 @@
 #if !SPEECH_REPLAY_APPLE_FRAMEWORKS
 import AudioPCM
 import Foundation
+import SpeechReplayTestSupport
 
 /// Test audio for the engine tests: a sine written to a temporary Float32 WAV file.
 enum TestSignal {
@@ -11,8 +12,7 @@ enum TestSignal {
 
   /// Writes `samples` (mono) to a new WAV file and returns its path.
   static func writeWAV(_ samples: [Float], sampleRate: Double) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("AVFAudioTwinTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder(prefix: "AVFAudioTwinTests").url
     let path = folder.appendingPathComponent("signal.wav").path
     let buffer = try buffer(samples, sampleRate: sampleRate)
     let writer = try AudioFileWriter(path: path, container: .wav, encoding: .float32, format: buffer.format)

@@ -1,5 +1,6 @@
 import AudioPCM
 import Foundation
+import SpeechReplayTestSupport
 
 /// Test signals, buffers and temporary folders shared by the AudioPCM tests.
 enum TestAudio {
@@ -37,15 +38,13 @@ enum TestAudio {
 
   /// A new empty folder under the system's temporary folder.
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("AudioPCMTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try TemporaryFolder(prefix: "AudioPCMTests").url
     return url
   }
 
   /// The repository's fixtures folder.
   static var fixtures: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("fixtures/audio")
+    TestFiles.audio
   }
 
   /// Signal-to-noise ratio, in dB, of `actual` against `expected`.

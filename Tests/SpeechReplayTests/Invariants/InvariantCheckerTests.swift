@@ -1,9 +1,13 @@
 import Foundation
+import LiveTranscription
 import Simulation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
-/// Each invariant caught on a stack with the one fault it names, and none raised on a stack without faults.
+/// Each invariant caught on the reference stack with the bug-zoo fault it names (``LiveTranscriber/Fault``),
+/// and none raised on the reference stack itself.
 @Suite(.serialized) struct InvariantCheckerTests {
   static func yaml(expect: String = "") -> String {
     """
@@ -29,23 +33,25 @@ import Testing
     """
   }
 
-  func run(_ fault: FaultySubject.Fault, expect: String = "") throws -> ScenarioRun {
-    ScenarioRunner(subject: .faulty(fault), snapshots: SnapshotOptions()).record(fileAt: try TestFiles.write(Self.yaml(expect: expect)), seed: nil)
+  func run(_ faults: Set<LiveTranscriber.Fault>, expect: String = "", file: String? = nil) throws -> ScenarioRun {
+    let path = try file.map { TestFiles.scenarios.appendingPathComponent($0).path } ?? TestFiles.write(Self.yaml(expect: expect))
+    return ScenarioRunner(subject: .reference(faults: faults), snapshots: SnapshotOptions()).replay(fileAt: path, seed: nil)
   }
 
-  static let cases: [(FaultySubject.Fault, Invariant, String)] = [
-    (.volatileRepeatsCommitted, .noStutter, "repeats the last 4 committed words"),
-    (.keepsVolatileOnFinal, .volatileClearedWhenFinal, "still showed the volatile \"the quick brown\""),
-    (.replacesCommitted, .committedAppendOnly, "changed from \"The quick brown fox.\" to \"jumps\""),
-    (.stopsWithoutFinalizing, .nothingLostAtStop, "tapped stop while \"jumps\" showed as volatile"),
-    (.feedsMicrophoneFormat, .analyzerInputFormat, "48000 Hz"),
-    (.leaksEngineOnStop, .ledgerBaselineAfterStop, "running engines 0 → 1"),
-    (.holdsInputUntilStop, .inputBounded, "behind the microphone"),
+  /// Fault, the invariant it breaks, words of the violation, and the scenario (nil: the fox above).
+  /// (No fault of the catalogue breaks `no-stutter`: the reference stack's `appendsVolatileResults`
+  /// is caught by a snapshot expectation in the bug zoo, and the invariant's own test is still to come.)
+  static let cases: [(LiveTranscriber.Fault, Invariant, String, String?)] = [
+    (.neverClearsVolatileText, .volatileClearedWhenFinal, "still showed the volatile \"the quick brown\"", nil),
+    (.replacesCommittedText, .committedAppendOnly, "to \"Set a timer for ten minutes.\"", "two-commands.yaml"),
+    (.stopsWithoutFinalizing, .nothingLostAtStop, "tapped stop while \"jumps\" showed as volatile", nil),
+    (.skipsConversion, .analyzerInputFormat, "48000 Hz", nil),
+    (.unboundedInput, .inputBounded, "over its limit of 4", "slow-model-bounded-input.yaml"),
   ]
 
   @Test(arguments: 0..<cases.count) func eachInvariantCatchesItsFault(index: Int) throws {
-    let (fault, invariant, detail) = Self.cases[index]
-    let run = try run(fault)
+    let (fault, invariant, detail, file) = Self.cases[index]
+    let run = try run([fault], file: file)
     let violation = InvariantChecker(timeline: run.timeline).firstViolation(of: invariant)
     #expect(violation?.message.contains(detail) == true, "\(fault): \(violation?.description ?? "no violation")\n\(run.timeline.events(of: .uiState).map(\.description).joined(separator: "\n"))")
     #expect(run.result.status == .failed)
@@ -54,20 +60,14 @@ import Testing
   }
 
   @Test func aStackWithoutFaultsKeepsEveryInvariant() throws {
-    let run = try run(.none)
+    let run = try run([])
     #expect(InvariantChecker(timeline: run.timeline).violations() == [])
     #expect(run.result.status == .passed, "\(run.result.failures)")
     #expect(run.timeline.count(of: "analyzer.input") > 20, "the check saw real input")
   }
 
-  @Test(arguments: BundledScenarioTests.files) func theReferenceStackKeepsEveryInvariantOnTheBundledScenarios(file: String) {
-    let run = ScenarioRunner(snapshots: SnapshotOptions()).record(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
-    #expect(!run.timeline.events.isEmpty)
-    #expect(InvariantChecker(timeline: run.timeline).violations() == [], "\(file)")
-  }
-
   @Test func theReferenceStackReportsItsInputQueue() throws {
-    let run = ScenarioRunner(snapshots: SnapshotOptions()).record(fileAt: try TestFiles.write(Self.yaml()), seed: nil)
+    let run = ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(fileAt: try TestFiles.write(Self.yaml()), seed: nil)
     let reports = run.timeline.events(of: .stackInput)
     #expect(!reports.isEmpty)
     #expect(reports.allSatisfy { (Int($0["limit"] ?? "") ?? 0) > 0 })
@@ -84,11 +84,27 @@ import Testing
     #expect(violation?.time == .seconds(2))
   }
 
+  @Test func anEngineStillRunningAfterStopBreaksTheLedgerBaseline() {
+    func event(_ sequence: Int, _ seconds: Int, _ kind: TraceEvent.Kind, _ fields: [(String, String)]) -> TraceEvent {
+      TraceEvent(sequence: sequence, time: .seconds(seconds), kind: kind, fields: fields.map { TraceEvent.Field($0.0, $0.1) })
+    }
+    let events = [
+      event(0, 0, .scenarioStep, [("step", "start")]),
+      event(1, 0, .resourceAcquired, [("kind", "running engines"), ("label", "AVAudioEngine")]),
+      event(2, 2, .scenarioStep, [("step", "stop")]),
+      event(3, 2, .subjectReturned, [("call", "stop")]),
+      event(4, 2, .uiState, [("phase", "idle"), ("committed", ""), ("volatile", "")]),
+    ]
+    let violation = InvariantChecker(timeline: Timeline(events: events)).firstViolation(of: .ledgerBaselineAfterStop)
+    #expect(violation?.message.contains("running engines 0 → 1") == true, "\(String(describing: violation))")
+    #expect(violation?.message.contains("still open: running engines: AVAudioEngine") == true, "\(String(describing: violation))")
+  }
+
   @Test func anInvariantExpectedToBreakPassesWhenItBreaksAndFailsWhenItHolds() throws {
     let expect = "expect:\n  invariants:\n    broken: [volatile-cleared-when-final]\n"
-    let faulty = try run(.keepsVolatileOnFinal, expect: expect)
+    let faulty = try run([.neverClearsVolatileText], expect: expect)
     #expect(faulty.result.status == .passed, "\(faulty.result.failures)")
-    let fixed = try run(.none, expect: expect)
+    let fixed = try run([], expect: expect)
     #expect(fixed.result.failures.map(\.message) == [
       "the scenario expects the invariant 'volatile-cleared-when-final' to break, but it held: the bug it shows is gone; remove it from expect.invariants.broken (and move the scenario out of the bug zoo)"
     ])
@@ -96,7 +112,7 @@ import Testing
   }
 
   @Test func anInvariantSwitchedOffIsNotChecked() throws {
-    let run = try run(.feedsMicrophoneFormat, expect: "expect:\n  invariants:\n    off: { analyzer-input-format: \"this scenario shows the trap\" }\n")
+    let run = try run([.skipsConversion], expect: "expect:\n  invariants:\n    off: { analyzer-input-format: \"this scenario shows the trap\" }\n")
     #expect(!run.result.failures.contains { $0.message.contains("analyzer-input-format") }, "\(run.result.failures)")
   }
 

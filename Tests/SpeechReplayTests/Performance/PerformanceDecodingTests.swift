@@ -1,5 +1,7 @@
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
 /// The scenario keys of budgets, timing, leaks and metrics: read into values, and every mistake

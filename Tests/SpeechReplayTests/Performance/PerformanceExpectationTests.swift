@@ -1,12 +1,14 @@
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
 /// Budgets, timing modes, leak cycles and metric bounds through the runner, on real twins.
 @Suite(.serialized) struct PerformanceExpectationTests {
-  func run(_ yaml: String, subject: SubjectFactory = .twin) throws -> (run: ScenarioRun, path: String) {
+  func run(_ yaml: String, subject: SubjectFactory = .reference) throws -> (run: ScenarioRun, path: String) {
     let path = try TestFiles.write(yaml)
-    return (ScenarioRunner(subject: subject).record(fileAt: path, seed: nil), path)
+    return (ScenarioRunner(subject: subject).replay(fileAt: path, seed: nil), path)
   }
 
   static func hello(timing: String = "", expect: String) -> String {
@@ -143,7 +145,7 @@ extension PerformanceExpectationTests {
   @Test func severalUtterancesGivePercentilesAndEachOneIsNamed() throws {
     var scenario = try Scenario.load(fileAt: TestFiles.scenarios.appendingPathComponent("latency-budgets.yaml").path)
     scenario.expectations.budgets = Scenario.Budgets([.init(.firstVolatile, limit: .milliseconds(300)), .init(.final, .p50, limit: .seconds(1))])
-    let result = ScenarioRunner(subject: .twin).run(scenario, seed: nil)
+    let result = ScenarioRunner(subject: .reference).run(scenario, seed: nil)
     #expect(result.figures["latency.firstVolatile.count"] == 2)
     #expect(result.figures["latency.final.count"] == 2)
     let p50 = result.figures["latency.final.p50"] ?? -1, p90 = result.figures["latency.final.p90"] ?? -1, max = result.figures["latency.final.max"] ?? -1

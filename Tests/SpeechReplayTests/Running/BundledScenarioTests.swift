@@ -1,40 +1,37 @@
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
-/// Every file in Scenarios/ run against the test subject on the twins. The CLI runs them against the
-/// reference stack once its adapter is merged; here they prove the files and the runner work together.
+/// Every file in Scenarios/ against the reference stack, once per `swift test`: each must pass, keep
+/// every invariant and match its golden files (none obsolete). The bug zoo (BugZooTests) runs the
+/// same files against the stack with one trap switched on; `.ci/run` checks determinism across processes.
 @Suite(.serialized) struct BundledScenarioTests {
-  static let files = (try? FileManager.default.contentsOfDirectory(atPath: TestFiles.scenarios.path))?.filter { $0.hasSuffix(".yaml") }.sorted() ?? []
-
-  /// Scenarios that need the reference stack's own handling (the dictation fallback; ignoring a
-  /// second start, which the small test subject does not guard — it would install a second tap and
-  /// trap, as on a device; cancelling a download on stop), are long (the ten-minute session runs
-  /// once, against the reference stack), choose the reference file transcriber (`preset: file`)
-  /// or need a bounded input queue, which the twin subject does not have (see
-  /// `theSlowModelScenarioCatchesAnUnboundedStack`).
-  static let referenceStackOnly: Set<String> = [
-    "dictation-fallback.yaml", "double-start.yaml", "stop-during-download.yaml", "ten-minute-session.yaml",
-    "file-transcription.yaml", "slow-model-bounded-input.yaml",
-  ]
-
-  @Test(arguments: files.filter { !referenceStackOnly.contains($0) }) func passesAgainstTheTwinSubject(file: String) {
-    // The twin subject words its failures differently: its golden files are a variant of the reference stack's.
-    let snapshots = SnapshotOptions(record: (try? SnapshotRecordMode.fromEnvironment()) ?? .never, variant: "twin-subject")
-    let result = ScenarioRunner(subject: .twin, snapshots: snapshots).run(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
-    #expect(result.status == .passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
-    #expect(!result.traceHash.isEmpty)
-  }
+  static let files = TestFiles.scenarioFiles
 
   @Test(arguments: files) func passesAgainstTheReferenceStack(file: String) {
-    let result = ScenarioRunner().run(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
-    #expect(result.status == .passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
+    // Golden files are compared (or written when SPEECH_REPLAY_RECORD asks), and a file no snapshot uses fails.
+    let snapshots = SnapshotOptions(record: (try? SnapshotRecordMode.fromEnvironment()) ?? .never, failOnObsolete: true)
+    let run = ScenarioRunner(subject: .reference, snapshots: snapshots).replay(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
+    #expect(run.result.status == .passed, "\(run.result.failures.map(\.description).joined(separator: "\n"))")
+    #expect(!run.timeline.events.isEmpty)
+    #expect(!run.result.traceHash.isEmpty)
+    // Every invariant, including those a scenario expects to break or switches off, holds on the reference stack.
+    #expect(InvariantChecker(timeline: run.timeline).violations() == [], "\(file)")
+  }
+
+  @Test func everyGoldenFolderBelongsToABundledScenario() throws {
+    let folders = try FileManager.default.contentsOfDirectory(atPath: TestFiles.scenarios.appendingPathComponent("__Snapshots__").path)
+      .filter { !$0.hasPrefix(".") }  // .gitattributes, .editorconfig
+    let stems = Set(Self.files.map { ($0 as NSString).deletingPathExtension })
+    #expect(Set(folders).subtracting(stems).isEmpty, "golden folders without a scenario: \(Set(folders).subtracting(stems).sorted())")
   }
 }
 
 extension BundledScenarioTests {
   @Test func theReferenceStackReportsItsOwnFailureText() {
-    let run = ScenarioRunner().record(fileAt: TestFiles.scenarios.appendingPathComponent("offline-first-run.yaml").path, seed: nil)
+    let run = ScenarioRunner(subject: .reference).replay(fileAt: TestFiles.scenarios.appendingPathComponent("offline-first-run.yaml").path, seed: nil)
     let phase = run.snapshots["offline"]?.phase.description ?? ""
     #expect(phase.hasPrefix("failed: ") && phase != "failed: ", "\(phase)")
     #expect(run.timeline.events(of: "ui.state").contains { $0["phase"]?.hasPrefix("preparing") == true })
@@ -42,23 +39,11 @@ extension BundledScenarioTests {
 }
 
 extension BundledScenarioTests {
-  @Test func theSlowModelScenarioCatchesAnUnboundedStack() {
-    // The twin subject feeds an unbounded stream: under a model slower than real time its input backs up.
-    let snapshots = SnapshotOptions(record: .never, variant: "twin-subject")
-    let result = ScenarioRunner(subject: .twin, snapshots: snapshots)
-      .run(fileAt: TestFiles.scenarios.appendingPathComponent("slow-model-bounded-input.yaml").path, seed: nil)
-    let text = result.failures.map(\.description).joined(separator: "\n")
-    #expect(result.status == .failed)
-    #expect(text.contains("invariant 'input-bounded' broken"), "\(text)")
-  }
-}
-
-extension BundledScenarioTests {
   @Test func theReferenceStackGivesTheSameTraceForTheSameSeed() {
     let path = TestFiles.scenarios.appendingPathComponent("two-commands.yaml").path  // microphone jitter is seeded
-    let first = ScenarioRunner().record(fileAt: path, seed: nil)
-    let second = ScenarioRunner().record(fileAt: path, seed: nil)
-    let other = ScenarioRunner().record(fileAt: path, seed: 8)
+    let first = ScenarioRunner(subject: .reference).replay(fileAt: path, seed: nil)
+    let second = ScenarioRunner(subject: .reference).replay(fileAt: path, seed: nil)
+    let other = ScenarioRunner(subject: .reference).replay(fileAt: path, seed: 8)
     #expect(first.result.seed == 7, "the scenario's seed")
     #expect(first.result.traceHash == second.result.traceHash)
     #expect(first.timeline == second.timeline)

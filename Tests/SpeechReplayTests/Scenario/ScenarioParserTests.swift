@@ -1,7 +1,9 @@
 import CoreMediaTwin
 import Foundation
 import SimulatedDevice
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
 @Suite struct ScenarioParserTests {
@@ -141,9 +143,9 @@ import Testing
 
   @Test func unknownKeysAreErrorsWithASuggestion() throws {
     #expect(try error("schema: 1\nstpes: [start]\n") ==
-      "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, did you mean 'steps'?")
+      "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, did you mean 'steps'?")
     #expect(try error("schema: 1\ndevice:\n  microphone: { sampleRat: 16000 }\nsteps: [start]\n") ==
-      "scenario.yaml:3:17: unknown key 'sampleRat' in 'device.microphone'; expected one of sampleRate, channels, tapFrames, jitter, did you mean 'sampleRate'?")
+      "scenario.yaml:3:17: unknown key 'sampleRat' in 'device.microphone'; expected one of sampleRate, channels, tapFrames, jitter, tapSchedule, did you mean 'sampleRate'?")
     #expect(try error("schema: 1\nsteps: [start]\nexpect:\n  final: { commited: x }\n") ==
       "scenario.yaml:4:12: unknown key 'commited' in 'expect.final'; expected one of committed, volatile, phase, microphone, did you mean 'committed'?")
   }
@@ -186,7 +188,7 @@ import Testing
       "scenario.yaml:2:11: 'play: end' plays the audio file to its end, but the scenario has no 'audio'; add audio: path/to/file.wav or give a duration")
     let snapshot = try error("schema: 1\nsteps: [{ snapshot: a }]\nexpect:\n  snapshots: { b: { phase: idle } }\n")
     #expect(snapshot ==
-      "scenario.yaml:4:16: 'expect.snapshots' expects the snapshot 'b' but the steps record 'a'; add '- snapshot: b' to the steps")
+      "scenario.yaml:4:16: 'expect.snapshots' expects the snapshot 'b' but the steps take 'a'; add '- snapshot: b' to the steps")
     #expect(try error("schema: 1\nsteps: [start]\nexpect: { final: { phase: listning } }\n") ==
       "scenario.yaml:3:27: 'listning' is not a phase; expected one of idle, preparing, listening, stopping, unavailable, failed (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …'), did you mean 'listening'?")
   }

@@ -1,5 +1,7 @@
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
 /// `expect.trap`: parsed, rejected when empty or not text, and appended to expectation failures only.

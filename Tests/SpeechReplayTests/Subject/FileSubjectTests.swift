@@ -1,11 +1,13 @@
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
 /// The reference file transcriber as a scenario subject (`subject: { preset: file }`).
 @Suite(.serialized) struct FileSubjectTests {
   func run(_ yaml: String) throws -> ScenarioRun {
-    ScenarioRunner().record(fileAt: try TestFiles.write(yaml), seed: nil)
+    ScenarioRunner(subject: .reference).replay(fileAt: try TestFiles.write(yaml), seed: nil)
   }
 
   @Test func theFileIsTranscribedWithoutAnyPlayStep() throws {
@@ -58,14 +60,14 @@ import Testing
   }
 
   @Test func aSlowModelMakesTheBoundedStackDropBuffersAndReportIt() throws {
-    let run = ScenarioRunner().record(fileAt: TestFiles.scenarios.appendingPathComponent("slow-model-bounded-input.yaml").path, seed: nil)
+    let run = ScenarioRunner(subject: .reference).replay(fileAt: TestFiles.scenarios.appendingPathComponent("slow-model-bounded-input.yaml").path, seed: nil)
     #expect(run.result.status == .passed, "\(run.result.failures)")
     let figures = run.result.figures
     #expect(figures["stack.input.limit"] == 4)
     #expect((figures["stack.input.dropped"] ?? 0) > 0, "\(figures)")
     #expect((figures["stack.input.peak"] ?? 99) <= 4, "\(figures)")
     // Without the bound the same model and audio never drop anything.
-    let unbounded = ScenarioRunner().record(
+    let unbounded = ScenarioRunner(subject: .reference).replay(
       fileAt: try TestFiles.write(
         """
         schema: 1

@@ -1,5 +1,7 @@
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import SpeechReplayTesting
 import XCTest
 
@@ -17,14 +19,14 @@ final class AssertScenarioXCTests: XCTestCase {
   }
 
   func testAPassingScenarioFailsNothing() {
-    let result = assertScenario(at: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, subject: .twin)
+    let result = assertScenario(at: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, subject: .reference)
     XCTAssertEqual(result.status, .passed)
   }
 
   func testAFailingScenarioCallsXCTFailWithItsLocation() throws {
     let path = try TestFiles.write("schema: 1\nsteps: [{ wait: 2 seconds }]\n")
     capturing = true
-    let result = assertScenario(at: path, subject: .twin)
+    let result = assertScenario(at: path, subject: .reference)
     capturing = false
     XCTAssertEqual(result.status, .failed)
     XCTAssertEqual(captured.count, 1)

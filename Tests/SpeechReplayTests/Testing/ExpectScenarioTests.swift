@@ -1,11 +1,13 @@
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import SpeechReplayTesting
 import Testing
 
 @Suite(.serialized) struct ExpectScenarioTests {
   @Test func aPassingScenarioRecordsNoIssue() {
-    let result = expectScenario(at: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, subject: .twin)
+    let result = expectScenario(at: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, subject: .reference)
     #expect(result.status == .passed)
   }
 
@@ -22,7 +24,7 @@ import Testing
       """)
     var result: ScenarioResult?
     withKnownIssue {
-      result = expectScenario(at: path, subject: .twin, seed: 2)
+      result = expectScenario(at: path, subject: .reference, seed: 2)
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return text.hasPrefix("scenario 'wrong' (seed 2): \(path):7:")

@@ -5,6 +5,7 @@ import Simulation
 import SimulatedDevice
 import SpeechTwin
 import Testing
+import SpeechReplayTestSupport
 
 /// Runs analyzer scenarios in the simulation on a device with a scripted model.
 enum AnalyzerHarness {
@@ -36,7 +37,7 @@ enum AnalyzerHarness {
     _ body: @escaping @Sendable (SimulatedDevice) async throws -> T
   ) throws -> (value: T, device: SimulatedDevice, report: Simulation.Report<T>) {
     let device = SimulatedDevice(configuration: configuration, model: ScriptedModelBackend(script: script))
-    let report = try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) { () async throws -> T in
+    let report = try Simulation.run(TestSimulation.configuration(name)) { () async throws -> T in
       try await SimulatedDevice.withDevice(device) { try await body(device) }
     }
     guard case .finished = report.outcome else {

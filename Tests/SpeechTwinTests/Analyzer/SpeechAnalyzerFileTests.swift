@@ -5,12 +5,11 @@ import Simulation
 import SimulatedDevice
 import SpeechTwin
 import Testing
+import SpeechReplayTestSupport
 
 /// The analyzer's file methods, on the bundled fixtures with a script made from their word timings.
 @Suite(.serialized) struct SpeechAnalyzerFileTests {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("fixtures/audio")
+  static let fixtures = TestFiles.audio
 
   static func script(_ name: String) throws -> ModelScript {
     let table = try String(contentsOf: fixtures.appendingPathComponent("\(name).words.tsv"), encoding: .utf8)

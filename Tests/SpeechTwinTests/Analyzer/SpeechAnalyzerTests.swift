@@ -5,6 +5,7 @@ import Simulation
 import SimulatedDevice
 import SpeechTwin
 import Testing
+import SpeechReplayTestSupport
 
 /// The analyzer's lifecycle and result rules (speech-api.md §1.3–1.4, §2) on the simulated device.
 @Suite(.serialized) struct SpeechAnalyzerTests {
@@ -252,7 +253,7 @@ import Testing
 
   @Test func finalizeThroughEndOfInputWaitsForeverOnAnOpenInput() throws {
     let device = SimulatedDevice(model: ScriptedModelBackend(script: AnalyzerHarness.foxScript))
-    let report = try Simulation.run(.init(name: "never-ending input", exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+    let report = try Simulation.run(TestSimulation.configuration("never-ending input")) {
       await SimulatedDevice.withDevice(device) {
         let analyzer = SpeechAnalyzer(modules: [SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)])
         let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()

@@ -2,6 +2,7 @@
 import Simulation
 import SimulatedDevice
 import SpeechTwin
+import SpeechReplayTestSupport
 
 /// Runs `body` in a simulation on `device` (installed as the current device), queueing behind other
 /// simulations of the test process.
@@ -9,7 +10,7 @@ func simulate<Value: Sendable>(
   _ name: String, on device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> Value
 ) throws -> Simulation.Report<Value> {
   try SimulatedDevice.withDevice(device) {
-    try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120))), body)
+    try Simulation.run(TestSimulation.configuration(name), body)
   }
 }
 

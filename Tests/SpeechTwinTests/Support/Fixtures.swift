@@ -1,15 +1,15 @@
 #if !SPEECH_REPLAY_APPLE_FRAMEWORKS
 import AudioPCM
 import Foundation
+import SpeechReplayTestSupport
 
 /// The repository's audio fixtures, read with AudioPCM.
 enum Fixtures {
   static var audio: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("fixtures/audio")
+    TestFiles.audio
   }
 
-  /// The fixture `name.wav` as 16 kHz mono Float32 samples (resampled and mixed with libsamplerate).
+  /// The fixture `name.wav` as 16 kHz mono Float32 samples (resampled and mixed by AudioPCM with its default engine).
   static func samples16kMono(_ name: String) throws -> [Float] {
     let file = try AudioFile(forReading: audio.appendingPathComponent("\(name).wav").path)
     defer { file.close() }

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import SpeechReplay
+
+/// `speech-replay run [PATH...]`: runs scenario files in worker processes and reports them.
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run scenario files (or folders of them) against a subject (by default the first this executable offers).",
+    discussion: """
+      Each scenario runs in its own worker process, so a crash or trap fails that scenario and the others go on. \
+      On a terminal a progress line updates in place; otherwise one line per scenario is printed in suite order. \
+      The last line is the summary. The exit status is 0 when nothing failed or crashed, 1 otherwise, 64 for bad arguments.
+      """)
+
+  @Argument(help: "Scenario files or folders (searched recursively for *.yaml and *.yml). Default: Scenarios.")
+  var paths: [String] = []
+
+  @Option(help: "Run only scenarios whose name or path matches this regular expression.")
+  var filter: String?
+
+  @Option(help: "Use this seed for every scenario instead of each scenario's own.")
+  var seed: UInt64?
+
+  @Option(help: "How many worker processes run at once. Default: the number of CPUs.")
+  var jobs: Int?
+
+  @Option(help: "Run one part of the suite: INDEX/COUNT (1-based), for example 2/4. The parts of all shards cover every scenario once.")
+  var shard: String?
+
+  @Option(help: "Write a JUnit XML report to this file.")
+  var junit: String?
+
+  @Option(help: "Write a JSON report to this file.")
+  var json: String?
+
+  @Option(help: "When golden snapshot files are written: never (default, CI), missing, failed or all. Overrides SPEECH_REPLAY_RECORD.")
+  var record: String?
+
+  @Flag(help: "Fail a scenario whose golden snapshot folder holds files no snapshot uses (otherwise a warning).")
+  var failOnObsolete = false
+
+  @Flag(help: "Run each scenario twice, in two worker processes, and fail it when the two traces differ (naming the first divergent event).")
+  var checkDeterminism = false
+
+  @Option(help: "Record every scenario run as a capture (DIR/NAME.speechcapture), the recorder on the twins; `capture import` turns one back into a scenario.")
+  var capture: String?
+
+  @Option(help: "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
+  var history: String?
+
+  @Flag(help: "Do not record the run in the history.")
+  var noHistory = false
+
+  @OptionGroup var subject: SubjectOption
+
+  @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
+  var worker: String?
+
+  func validate() throws {
+    do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    if let shard {
+      do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
+    }
+    if let filter {
+      do { _ = try ScenarioFilter(pattern: filter) } catch { throw ValidationError(error.message) }
+    }
+  }
+
+  func run() async throws {
+    let plan: SuitePlan
+    do {
+      plan = try SuitePlan(
+        paths: paths.isEmpty ? ["Scenarios"] : paths, filter: try filter.map { try ScenarioFilter(pattern: $0) },
+        shard: try shard.map { try Shard(parsing: $0) }, engine: try subject.engine())
+    } catch let error as OrchestrationError {
+      Failure.printError(error)
+      throw ExitCode.validationFailure
+    }
+    // Workers inherit the environment: `--capture` reaches them through it.
+    if let capture { setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1) }
+    let startedAt = Date()
+    let command = try workerCommand()
+    let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    let pool = WorkerPool(command: command, jobs: jobs)
+    let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in
+      FileHandle.standardOutput.write(Data(text.utf8))
+    }
+    if let shard, plan.scenarios.isEmpty {
+      Failure.printNote("shard \(shard) holds none of the \(plan.discoveredCount) scenarios")
+    }
+    let results =
+      checkDeterminism
+      ? await DeterminismRun(command: command, jobs: jobs).run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
+      : await pool.run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
+    let summary = RunSummary(results: results)
+    var reportFailed = false
+    if let junit {
+      var properties: [(String, String)] = []
+      if let shard { properties.append(("shard", shard)) }
+      if let seed { properties.append(("seed", String(seed))) }
+      reportFailed = !write(Data(JUnitReport(results: results, runProperties: properties).xml().utf8), to: junit) || reportFailed
+    }
+    if let json {
+      do {
+        reportFailed = !write(try JSONReport(results: results).encoded(), to: json) || reportFailed
+      } catch {
+        Failure.printError(error, path: json)
+        reportFailed = true
+      }
+    }
+    reportFailed = !recordHistory(results, startedAt: startedAt) || reportFailed
+    console.finish(summary)
+    if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
+  }
+
+  /// Records the run in the history database unless `--no-history`; false when that failed.
+  private func recordHistory(_ results: [ScenarioResult], startedAt: Date) -> Bool {
+    guard let path = HistoryLocation.path(option: history, disabled: noHistory) else { return true }
+    do {
+      let store = try HistoryStore(path: path)
+      let metadata = RunMetadata(
+        startedAt: startedAt, gitCommit: GitCommit.current(), seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard)
+      let id = try store.record(metadata, results: results)
+      Failure.printNote("recorded run \(id) in \(path)")
+      return true
+    } catch {
+      Failure.printError(error)
+      return false
+    }
+  }
+
+  private func write(_ data: Data, to path: String) -> Bool {
+    do {
+      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+      return true
+    } catch {
+      Failure.printError(OrchestrationError(.unwritableReport, "\(path): cannot write the report (\(error.localizedDescription)); check that its folder exists and is writable"))
+      return false
+    }
+  }
+
+  /// The worker: this executable (or `--worker`) with the subject and the golden-file flags passed
+  /// explicitly, so a worker needs nothing from the parent's environment.
+  func workerCommand() throws -> WorkerCommand {
+    var command = WorkerCommand(executable: worker.map { URL(fileURLWithPath: $0) } ?? CLIContext.ownExecutable)
+    command.extraArguments = ["--record", try SnapshotRecordMode.resolve(flag: record).rawValue]
+    if let name = subject.name { command.extraArguments += ["--subject", name] }
+    if failOnObsolete { command.extraArguments.append("--fail-on-obsolete") }
+    return command
+  }
+}

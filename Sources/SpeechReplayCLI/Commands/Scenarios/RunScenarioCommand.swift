@@ -1,0 +1,51 @@
+import ArgumentParser
+import SpeechReplay
+
+/// `speech-replay run-scenario FILE [--seed N] [--subject NAME] [--record MODE] [--fail-on-obsolete]
+/// [--trace-dir DIR]` (hidden): the worker. Runs one scenario in this process and prints its result
+/// as JSON on the last line of standard output. `run` passes its flags explicitly.
+struct RunScenarioCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: WorkerCommand.subcommand,
+    abstract: "Run one scenario in this process and print its result as JSON (the worker `run` starts).",
+    shouldDisplay: false)
+
+  @Argument(help: "The scenario file.")
+  var file: String
+
+  @Option(help: "Use this seed instead of the scenario's own.")
+  var seed: UInt64?
+
+  @OptionGroup var subject: SubjectOption
+
+  @Option(help: "When golden snapshot files are written: never, missing, failed or all. Default: SPEECH_REPLAY_RECORD, else never.")
+  var record: String?
+
+  @Flag(help: "Fail when the scenario's golden snapshot folder holds files no snapshot uses.")
+  var failOnObsolete = false
+
+  @Option(help: "Also write the run's canonical trace lines into this folder (what --check-determinism compares).")
+  var traceDir: String?
+
+  func validate() throws {
+    do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
+  }
+
+  func run() throws {
+    var snapshots: SnapshotOptions
+    do {
+      snapshots = try SnapshotOptions.fromEnvironment()
+      snapshots.record = try SnapshotRecordMode.resolve(flag: record)
+    } catch {
+      throw ValidationError(error.message)
+    }
+    snapshots.failOnObsolete = snapshots.failOnObsolete || failOnObsolete
+    snapshots.command = "\(CLIContext.current.commandName) run"
+    let runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
+    if let traceDir {
+      ScenarioWorker.runAndReport(file: file, seed: seed, runner: runner, traceFile: DeterminismCheck.traceFile(for: file, in: traceDir))
+    } else {
+      ScenarioWorker.runAndReport(file: file, seed: seed, engine: .runner(runner))
+    }
+  }
+}

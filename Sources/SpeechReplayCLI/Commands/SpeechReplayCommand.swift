@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// The command line: a thin front end over the library modules, named after the executable that
+/// runs it (``SpeechReplayCLI/main(subjects:)``).
+struct SpeechReplayCommand: AsyncParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+    commandName: CLIContext.current.commandName,
+    abstract: "Replay captured audio and scripted speech-model behaviour through a live-transcription stack.",
+    subcommands: [RunCommand.self, ListCommand.self, ExplainCommand.self, HistoryCommand.self, CompareCommand.self, AudioCommand.self, RunScenarioCommand.self, CaptureCommand.self, ScenarioCommand.self])
+  }
+
+  /// Parses and runs a command; a usage error is one line on standard error and exit status 64.
+  ///
+  /// ArgumentParser's own handler prints the usage text after the message; a CI log reads better
+  /// with the one line that says what is wrong (the usage is one `--help` away).
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      if !(error is ExitCode), exitCode(for: error) == .validationFailure {
+        let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        Failure.printUsageError(message)
+        Foundation.exit(ExitCode.validationFailure.rawValue)
+      }
+      exit(withError: error)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import SpeechReplay
+
+/// One scenario result as stored in the history: status, seed, times, trace hash and figures,
+/// each figure with its kind.
+package struct HistoryResult: Sendable, Hashable {
+  /// The scenario's name (the key results are matched by across runs).
+  package var name: String
+  /// The scenario file.
+  package var file: String
+  /// How it ended.
+  package var status: ScenarioResult.Status
+  /// The seed it ran with.
+  package var seed: UInt64
+  /// Wall-clock seconds it took.
+  package var wallSeconds: Double
+  /// Virtual seconds it covered.
+  package var virtualSeconds: Double
+  /// The hash of its event trace.
+  package var traceHash: String
+  /// Its figures by name, with their kind.
+  package var figures: [String: Figure]
+
+  /// A stored figure: value and kind.
+  package struct Figure: Sendable, Hashable {
+    /// The value.
+    package var value: Double
+    /// Virtual (exact) or wall (noisy).
+    package var kind: FigureKind
+
+    /// Creates a figure.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - kind: Its kind.
+    package init(value: Double, kind: FigureKind) {
+      self.value = value
+      self.kind = kind
+    }
+  }
+
+  /// Creates a stored result.
+  ///
+  /// - Parameters:
+  ///   - name: The scenario's name.
+  ///   - file: The scenario file.
+  ///   - status: How it ended.
+  ///   - seed: The seed it ran with.
+  ///   - wallSeconds: Wall-clock seconds.
+  ///   - virtualSeconds: Virtual seconds.
+  ///   - traceHash: The trace hash.
+  ///   - figures: Its figures with their kinds.
+  package init(
+    name: String, file: String, status: ScenarioResult.Status, seed: UInt64, wallSeconds: Double, virtualSeconds: Double,
+    traceHash: String, figures: [String: Figure]
+  ) {
+    self.name = name
+    self.file = file
+    self.status = status
+    self.seed = seed
+    self.wallSeconds = wallSeconds
+    self.virtualSeconds = virtualSeconds
+    self.traceHash = traceHash
+    self.figures = figures
+  }
+
+  /// The stored form of a scenario result: its figures, plus `wallSeconds` as a wall figure,
+  /// kinds from ``FigureKind/of(figure:)``.
+  ///
+  /// - Parameter result: The result as the runner reported it.
+  package init(_ result: ScenarioResult) {
+    var figures = result.figures.mapValues { Figure(value: $0, kind: .virtual) }
+    for name in figures.keys { figures[name]?.kind = FigureKind.of(figure: name) }
+    figures["wallSeconds"] = Figure(value: result.wallSeconds, kind: .wall)
+    self.init(
+      name: result.name, file: result.file, status: result.status, seed: result.seed, wallSeconds: result.wallSeconds,
+      virtualSeconds: result.virtualSeconds, traceHash: result.traceHash, figures: figures)
+  }
+}

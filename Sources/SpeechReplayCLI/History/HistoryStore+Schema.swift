@@ -1,0 +1,67 @@
+import SpeechReplay
+
+import GRDB
+
+extension HistoryStore {
+  /// The schema, as GRDB migrations: add a new migration for every change, never edit a shipped one.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: runs, scenario results, figures") { db in
+      try db.create(table: "run") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.column("startedAt", .datetime).notNull()
+        table.column("gitCommit", .text)
+        table.column("seed", .integer)
+        table.column("mode", .text).notNull()
+        table.column("shard", .text)
+        table.column("host", .text).notNull()
+        table.column("toolVersion", .text).notNull()
+        // How many results the run wrote: a run is complete when that many rows exist.
+        table.column("scenarioCount", .integer).notNull()
+      }
+      try db.create(table: "scenarioResult") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.belongsTo("run", onDelete: .cascade).notNull()
+        table.column("name", .text).notNull()
+        table.column("file", .text).notNull()
+        table.column("status", .text).notNull()
+        table.column("seed", .integer).notNull()
+        table.column("wallSeconds", .double).notNull()
+        table.column("virtualSeconds", .double).notNull()
+        table.column("traceHash", .text).notNull()
+      }
+      try db.create(table: "figure") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.belongsTo("result", inTable: "scenarioResult", onDelete: .cascade).notNull()
+        table.column("name", .text).notNull()
+        table.column("value", .double).notNull()
+        table.column("kind", .text).notNull()
+      }
+    }
+    return migrator
+  }
+
+  /// Applies the migrations.
+  ///
+  /// Two processes opening a new history at once can both see it unmigrated; the loser's migration
+  /// finds the database busy or locked (or the table the winner just created) and rolls back, and a
+  /// second pass finds it applied. Any other error (a file that is not a history, a full disk) is
+  /// thrown at once.
+  static func migrate(_ pool: DatabasePool) throws {
+    do {
+      try migrator.migrate(pool)
+    } catch let error as DatabaseError where isContention(error) {
+      try migrator.migrate(pool)
+    }
+  }
+
+  /// Whether `error` is another writer getting there first, which a second pass resolves.
+  static func isContention(_ error: DatabaseError) -> Bool {
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED: true
+    // The winner created the table between the loser's check and its CREATE TABLE.
+    case .SQLITE_ERROR: error.message?.contains("already exists") == true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import SpeechReplay
+import GRDB
+
+/// The run history: an SQLite database (through GRDB) with one row per `speech-replay run`, its
+/// scenario results and their figures.
+///
+/// The database is in WAL mode with a busy timeout, and a run is written in one transaction, so two
+/// runs writing at once both land and a run killed mid-write leaves nothing of itself behind.
+///
+/// ```swift
+/// let store = try HistoryStore(path: ".speech-replay/history.sqlite")
+/// let id = try store.record(RunMetadata(gitCommit: GitCommit.current()), results: results)
+/// let runs = try store.runs(limit: 20)
+/// ```
+package final class HistoryStore: Sendable {
+  /// The database file.
+  package let path: String
+  private let pool: DatabasePool
+
+  /// How long a writer waits for another process's write to finish before giving up.
+  package static let busyTimeout: TimeInterval = 30
+
+  /// Opens the history at `path`, creating the file, its folder and the schema when they are missing.
+  ///
+  /// - Parameter path: The database file.
+  /// - Throws: ``HistoryError`` naming the file when it cannot be created, opened or migrated.
+  package init(path: String) throws(HistoryError) {
+    self.path = path
+    let folder = (path as NSString).deletingLastPathComponent
+    do {
+      if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    } catch {
+      throw HistoryError("\(path): cannot create the history folder (\(error.localizedDescription)); choose another place with --history PATH or run with --no-history")
+    }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(Self.busyTimeout)
+    configuration.label = "speech-replay history"
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+      try Self.migrate(pool)
+    } catch {
+      throw HistoryError("\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote, or move it away to start a new history")
+    }
+  }
+
+  /// Records one run and its results in a single transaction.
+  ///
+  /// - Parameters:
+  ///   - metadata: When, where and how the run ran.
+  ///   - results: Its scenario results.
+  ///   - progress: Called after each result is inserted, inside the transaction, with the count so
+  ///     far (tests use it to kill a writer mid-write).
+  /// - Returns: The new run's id.
+  /// - Throws: ``HistoryError`` naming the file when the write fails; nothing of the run is kept then.
+  @discardableResult
+  package func record(_ metadata: RunMetadata, results: [ScenarioResult], progress: (Int) -> Void = { _ in }) throws(HistoryError) -> Int64 {
+    do {
+      return try pool.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO run (startedAt, gitCommit, seed, mode, shard, host, toolVersion, scenarioCount)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            metadata.startedAt, metadata.gitCommit, metadata.seed.map { Int64(bitPattern: $0) }, metadata.mode, metadata.shard,
+            metadata.host, metadata.toolVersion, results.count,
+          ])
+        let runID = db.lastInsertedRowID
+        for (index, result) in results.enumerated() {
+          let stored = HistoryResult(result)
+          try db.execute(
+            sql: """
+              INSERT INTO scenarioResult (runId, name, file, status, seed, wallSeconds, virtualSeconds, traceHash)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+              """,
+            arguments: [
+              runID, stored.name, stored.file, stored.status.rawValue, Int64(bitPattern: stored.seed), stored.wallSeconds,
+              stored.virtualSeconds, stored.traceHash,
+            ])
+          let resultID = db.lastInsertedRowID
+          for (name, figure) in stored.figures.sorted(by: { $0.key < $1.key }) {
+            try db.execute(
+              sql: "INSERT INTO figure (resultId, name, value, kind) VALUES (?, ?, ?, ?)",
+              arguments: [resultID, name, figure.value, figure.kind.rawValue])
+          }
+          progress(index + 1)
+        }
+        return runID
+      }
+    } catch {
+      throw HistoryError("\(path): cannot record the run (\(Self.describe(error))); check the disk and that the file is writable, or run with --no-history")
+    }
+  }
+
+  /// The most recent runs, newest first, with their result counts.
+  ///
+  /// - Parameter limit: How many runs at most.
+  /// - Returns: The runs.
+  /// - Throws: ``HistoryError`` naming the file when it cannot be read.
+  package func runs(limit: Int = 20) throws(HistoryError) -> [HistoryRun] {
+    try completeRuns(where: nil, limit: limit)
+  }
+
+  /// Complete runs (a row whose results are fewer than it announced would be a partial write and is
+  /// never listed), newest first, optionally only the one with `id`.
+  private func completeRuns(where id: Int64?, limit: Int) throws(HistoryError) -> [HistoryRun] {
+    do {
+      return try pool.read { db in
+        let rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT run.*,
+              SUM(r.status = 'passed') AS passed, SUM(r.status = 'failed') AS failed,
+              SUM(r.status = 'crashed') AS crashed, SUM(r.status = 'skipped') AS skipped, COUNT(r.id) AS recorded
+            FROM run LEFT JOIN scenarioResult r ON r.runId = run.id
+            WHERE ? IS NULL OR run.id = ?
+            GROUP BY run.id HAVING recorded = run.scenarioCount
+            ORDER BY run.id DESC LIMIT ?
+            """, arguments: [id, id, limit])
+        return rows.map { row in
+          HistoryRun(
+            id: row["id"], metadata: Self.metadata(row), passed: row["passed"] ?? 0, failed: row["failed"] ?? 0,
+            crashed: row["crashed"] ?? 0, skipped: row["skipped"] ?? 0)
+        }
+      }
+    } catch {
+      throw HistoryError("\(path): cannot read the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote")
+    }
+  }
+
+  /// One run by id.
+  ///
+  /// - Parameter id: The run's id.
+  /// - Returns: The run, or `nil` when there is none with that id.
+  /// - Throws: ``HistoryError`` naming the file when it cannot be read.
+  package func run(id: Int64) throws(HistoryError) -> HistoryRun? {
+    try completeRuns(where: id, limit: 1).first
+  }
+
+  /// The newest run's id, if any run is recorded.
+  ///
+  /// - Returns: The id, or `nil` for an empty history.
+  /// - Throws: ``HistoryError`` naming the file when it cannot be read.
+  package func latestRunID() throws(HistoryError) -> Int64? {
+    try runs(limit: 1).first?.id
+  }
+
+  /// The scenario results of one run, in the order they were recorded.
+  ///
+  /// - Parameter runID: The run's id.
+  /// - Returns: Its results with their figures.
+  /// - Throws: ``HistoryError`` naming the file and the run when there is no such run.
+  package func results(ofRun runID: Int64) throws(HistoryError) -> [HistoryResult] {
+    let rows: [Row]
+    let figureRows: [Row]
+    do {
+      (rows, figureRows) = try pool.read { db in
+        (
+          try Row.fetchAll(db, sql: "SELECT * FROM scenarioResult WHERE runId = ? ORDER BY id", arguments: [runID]),
+          try Row.fetchAll(
+            db, sql: "SELECT f.* FROM figure f JOIN scenarioResult r ON r.id = f.resultId WHERE r.runId = ?", arguments: [runID])
+        )
+      }
+    } catch {
+      throw HistoryError("\(path): cannot read run \(runID) (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote")
+    }
+    if rows.isEmpty, try run(id: runID) == nil {
+      throw HistoryError("\(path): there is no run \(runID); list the runs with `speech-replay history`")
+    }
+    var figures: [Int64: [String: HistoryResult.Figure]] = [:]
+    for row in figureRows {
+      let kind = FigureKind(rawValue: row["kind"]) ?? .virtual
+      figures[row["resultId"], default: [:]][row["name"]] = HistoryResult.Figure(value: row["value"], kind: kind)
+    }
+    return rows.map { row in
+      HistoryResult(
+        name: row["name"], file: row["file"], status: ScenarioResult.Status(rawValue: row["status"]) ?? .failed,
+        seed: UInt64(bitPattern: row["seed"]), wallSeconds: row["wallSeconds"], virtualSeconds: row["virtualSeconds"],
+        traceHash: row["traceHash"], figures: figures[row["id"]] ?? [:])
+    }
+  }
+
+  /// Runs SQLite's `PRAGMA integrity_check`.
+  ///
+  /// - Returns: `ok`, or SQLite's description of the damage.
+  /// - Throws: ``HistoryError`` naming the file when it cannot be read.
+  package func integrityCheck() throws(HistoryError) -> String {
+    do {
+      return try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
+    } catch {
+      throw HistoryError("\(path): cannot check the database (\(Self.describe(error))); move the file away to start a new history")
+    }
+  }
+
+  static func metadata(_ row: Row) -> RunMetadata {
+    let seed: Int64? = row["seed"]
+    return RunMetadata(
+      startedAt: row["startedAt"], gitCommit: row["gitCommit"], seed: seed.map { UInt64(bitPattern: $0) }, mode: row["mode"],
+      shard: row["shard"], host: row["host"], toolVersion: row["toolVersion"])
+  }
+
+  /// SQLite's own message, without GRDB's statement dump.
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+    return String(describing: error)
+  }
+}

@@ -1,0 +1,27 @@
+import SpeechReplay
+
+extension ScenarioWorker {
+  /// Runs one scenario with `runner`, writes its canonical trace lines to `traceFile` (for
+  /// `--check-determinism`), then prints the result line.
+  ///
+  /// - Parameters:
+  ///   - file: The scenario file.
+  ///   - seed: The seed override.
+  ///   - runner: The runner that replays it.
+  ///   - traceFile: Where the trace lines go.
+  ///   - write: Where the result line goes (standard output by default).
+  package static func runAndReport(
+    file: String, seed: UInt64?, runner: ScenarioRunner, traceFile: String, write: (String) -> Void = { print($0) }
+  ) {
+    prepareOutput()
+    let run = runner.replay(fileAt: file, seed: seed)
+    var result = run.result
+    do {
+      try DeterminismCheck.writeTrace(run.timeline.events.map(\.canonicalLine), to: traceFile)
+    } catch {
+      result.failures.append(ScenarioFailure("cannot write the trace to \(traceFile) (\(error)); check the temporary folder"))
+      result.status = .failed
+    }
+    write(resultLine(for: result))
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SpeechReplay
+
+/// The scenarios one `speech-replay run` executes, in suite order: discovered, named, filtered,
+/// then cut down to one shard.
+package struct SuitePlan: Sendable {
+  /// The scenarios to run, in suite order.
+  package var scenarios: [PlannedScenario]
+  /// How many scenario files were found before the filter and the shard.
+  package var discoveredCount: Int
+
+  /// Builds the plan.
+  ///
+  /// - Parameters:
+  ///   - paths: Files or folders (see ``ScenarioDiscovery``).
+  ///   - filter: Keeps only scenarios whose name or path matches, when given.
+  ///   - shard: Keeps only the files of this shard, when given.
+  ///   - engine: Names each scenario; a file that cannot be loaded is named after its file and kept,
+  ///     so its worker reports the error with its location.
+  ///   - workingDirectory: The directory shard keys are relative to.
+  /// - Throws: ``OrchestrationError`` for a missing path, or a filter that matches none of the scenarios.
+  package init(
+    paths: [String], filter: ScenarioFilter? = nil, shard: Shard? = nil, engine: ScenarioEngine,
+    workingDirectory: String = FileManager.default.currentDirectoryPath
+  ) throws(OrchestrationError) {
+    let files = try ScenarioDiscovery.files(in: paths)
+    discoveredCount = files.count
+    var planned = files.map { file in
+      PlannedScenario(file: file, name: (try? engine.name(file)) ?? Self.fallbackName(for: file))
+    }
+    if let filter {
+      planned = planned.filter { filter.matches(name: $0.name, file: $0.file) }
+      if planned.isEmpty {
+        throw OrchestrationError(
+          .missingScenarios, "--filter '\(filter.pattern)' matches none of the \(files.count) scenarios found; check the pattern with `speech-replay list`")
+      }
+    }
+    if let shard {
+      planned = planned.filter { shard.contains(key: ScenarioDiscovery.shardKey(for: $0.file, workingDirectory: workingDirectory)) }
+    }
+    scenarios = planned
+  }
+
+  /// The name of a scenario that cannot be loaded: its file name without extension.
+  ///
+  /// - Parameter file: The scenario file.
+  /// - Returns: The last path component without its extension.
+  package static func fallbackName(for file: String) -> String {
+    ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+  }
+}

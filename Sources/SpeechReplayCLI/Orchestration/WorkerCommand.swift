@@ -1,0 +1,46 @@
+import Foundation
+import SpeechReplay
+
+/// How the parent starts the worker process that runs one scenario:
+/// `EXECUTABLE run-scenario FILE [--seed N]`.
+///
+/// The worker is the executable that runs `run` itself (`speech-replay`, or an app's own tool built
+/// on ``SpeechReplayCLI``), so it has the same subjects.
+package struct WorkerCommand: Sendable, Hashable {
+  /// The executable to start.
+  package var executable: URL
+  /// Arguments appended to every worker's (`--subject`, `--record`, `--trace-dir`, …); empty by default.
+  package var extraArguments: [String] = []
+  /// The subcommand that runs one scenario.
+  package static let subcommand = "run-scenario"
+
+  /// Creates a worker command.
+  ///
+  /// - Parameter executable: The executable that answers `run-scenario FILE [--seed N]`.
+  package init(executable: URL) {
+    self.executable = executable
+  }
+
+  /// The arguments for one scenario.
+  ///
+  /// - Parameters:
+  ///   - file: The scenario file.
+  ///   - seed: The seed override, when given.
+  /// - Returns: The worker's arguments.
+  package func arguments(file: String, seed: UInt64?) -> [String] {
+    [Self.subcommand, file] + (seed.map { ["--seed", String($0)] } ?? []) + extraArguments
+  }
+
+  /// The command line that runs one scenario alone, for failure messages: the executable's name and
+  /// the worker's arguments (without `--trace-dir`, which only the determinism check needs).
+  ///
+  /// - Parameters:
+  ///   - file: The scenario file.
+  ///   - seed: The seed override, when given.
+  /// - Returns: For example `speech-replay run-scenario Scenarios/x.yaml --record never`.
+  package func reproduction(file: String, seed: UInt64?) -> String {
+    var arguments = arguments(file: file, seed: seed)
+    if let index = arguments.firstIndex(of: "--trace-dir") { arguments.removeSubrange(index..<min(index + 2, arguments.count)) }
+    return ([executable.lastPathComponent] + arguments).joined(separator: " ")
+  }
+}

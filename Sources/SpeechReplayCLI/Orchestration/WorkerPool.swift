@@ -1,0 +1,130 @@
+import Foundation
+import SpeechReplay
+
+/// Runs a suite's scenarios in worker processes, up to `jobs` at a time, one simulation per process.
+///
+/// A worker that dies (a signal, or an exit without a result line) becomes a `crashed` result with
+/// the tail of what it printed and how it ended, and the other scenarios go on. Results come back in
+/// suite order whatever order the workers finish in.
+///
+/// ```swift
+/// let pool = WorkerPool(command: WorkerCommand(executable: speechReplayBinary), jobs: 4)
+/// let results = await pool.run(plan.scenarios, seed: nil) { index, result in print(result.name) }
+/// ```
+package struct WorkerPool: Sendable {
+  /// How workers are started.
+  package var command: WorkerCommand
+  /// How many workers run at once (at least 1).
+  package var jobs: Int
+  /// How many characters of a crashed worker's standard output and error are kept, each.
+  package var outputTailLength: Int
+  /// The worker's working directory; `nil` for this process's.
+  package var workingDirectory: URL?
+
+  /// Creates a pool.
+  ///
+  /// - Parameters:
+  ///   - command: How workers are started.
+  ///   - jobs: How many workers run at once; values below 1 count as 1.
+  ///   - outputTailLength: Characters of a crashed worker's output kept per stream.
+  ///   - workingDirectory: The workers' working directory; `nil` for this process's.
+  package init(command: WorkerCommand, jobs: Int, outputTailLength: Int = 4_000, workingDirectory: URL? = nil) {
+    self.command = command
+    self.jobs = max(1, jobs)
+    self.outputTailLength = outputTailLength
+    self.workingDirectory = workingDirectory
+  }
+
+  /// Runs every scenario and returns the results in suite order.
+  ///
+  /// - Parameters:
+  ///   - scenarios: The scenarios, in suite order.
+  ///   - seed: The seed override passed to every worker.
+  ///   - started: Called, on the calling task, when a worker starts, with the scenario's index.
+  ///   - finished: Called, on the calling task, as each result arrives (in completion order), with its index.
+  /// - Returns: One result per scenario, in suite order.
+  package func run(
+    _ scenarios: [PlannedScenario], seed: UInt64?, started: (Int) -> Void = { _ in },
+    finished: (Int, ScenarioResult) -> Void = { _, _ in }
+  ) async -> [ScenarioResult] {
+    var results: [ScenarioResult?] = Array(repeating: nil, count: scenarios.count)
+    await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+      var next = 0
+      func startNext() {
+        guard next < scenarios.count else { return }
+        let index = next
+        next += 1
+        let scenario = scenarios[index]
+        started(index)
+        group.addTask { (index, await runWorker(for: scenario, seed: seed)) }
+      }
+      for _ in 0..<min(jobs, scenarios.count) { startNext() }
+      for await (index, result) in group {
+        results[index] = result
+        finished(index, result)
+        startNext()
+      }
+    }
+    return results.enumerated().map { index, result in
+      result ?? ScenarioResult(name: scenarios[index].name, file: scenarios[index].file, status: .crashed, seed: seed ?? 0,
+        failures: [ScenarioFailure("the worker never reported; run it alone with `\(command.reproduction(file: scenarios[index].file, seed: seed))`")])
+    }
+  }
+
+  /// Runs one worker to its end and turns what it left behind into a result.
+  private func runWorker(for scenario: PlannedScenario, seed: UInt64?) async -> ScenarioResult {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let capture: WorkerCapture
+    do {
+      capture = try await WorkerCapture.run(
+        executable: command.executable, arguments: command.arguments(file: scenario.file, seed: seed), workingDirectory: workingDirectory)
+    } catch {
+      return ScenarioResult(
+        name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
+        failures: [ScenarioFailure("could not start the worker \(command.executable.path): \(error); check that the executable exists and is built")])
+    }
+    let elapsed = start.duration(to: clock.now)
+    let wallSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    if capture.exitedNormally, capture.status == 0, var result = ScenarioWorker.result(fromOutput: capture.standardOutput) {
+      // The worker names the file as it was handed over; keep the parent's spelling for reports.
+      result.file = scenario.file
+      return result
+    }
+    let how = capture.exitedNormally
+      ? (capture.status == 0 ? "exited without printing a result line" : "exited with status \(capture.status) without a result line")
+      : "was killed by signal \(capture.status) (\(Self.signalName(capture.status)))"
+    var output = ""
+    let out = Self.tail(capture.standardOutput, length: outputTailLength)
+    let err = Self.tail(capture.standardError, length: outputTailLength)
+    if !out.isEmpty { output += "standard output (last \(out.count) characters):\n\(out)\n" }
+    if !err.isEmpty { output += "standard error (last \(err.count) characters):\n\(err)\n" }
+    return ScenarioResult(
+      name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
+      failures: [
+        ScenarioFailure(
+          "the worker running this scenario \(how); the scenario crashed or trapped. Reproduce it alone with `\(command.reproduction(file: scenario.file, seed: seed))`"
+        )
+      ],
+      wallSeconds: wallSeconds, output: output)
+  }
+
+  static func tail(_ text: String, length: Int) -> String {
+    text.count <= length ? text : String(text.suffix(length))
+  }
+
+  /// The usual name of a POSIX signal number on Linux and macOS.
+  static func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case 4: "SIGILL, a Swift trap such as fatalError or a failed precondition"
+    case 5: "SIGTRAP, a Swift trap such as fatalError or a failed precondition"
+    case 6: "SIGABRT, abort"
+    case 7: "SIGBUS, bad memory access"
+    case 8: "SIGFPE, arithmetic error"
+    case 9: "SIGKILL, killed"
+    case 11: "SIGSEGV, bad memory access"
+    case 15: "SIGTERM, terminated"
+    default: "signal \(signal)"
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import SpeechReplay
+
+/// What `speech-replay run` prints while it runs: a progress line that updates in place on a
+/// terminal, or a plain log of one line per scenario otherwise; then the summary line.
+///
+/// The plain log is written in suite order whatever order workers finish in: a result is held
+/// back until every scenario before it has reported. Not thread-safe: call it from one task.
+package final class ConsoleReporter {
+  /// How results are shown.
+  package enum Style: Sendable, Hashable {
+    /// A progress line rewritten in place (for a terminal), then the failures in full.
+    case progress
+    /// One line per scenario, in suite order, with the failure lines after a failed one (for logs).
+    case plain
+  }
+
+  /// How results are shown.
+  package let style: Style
+  private let scenarios: [PlannedScenario]
+  private let write: (String) -> Void
+  private var results: [ScenarioResult?]
+  private var nextToPrint = 0
+  private var running: Set<Int> = []
+  private var progressShown = false
+
+  /// Creates a reporter for a planned run.
+  ///
+  /// - Parameters:
+  ///   - style: Progress line or plain log.
+  ///   - scenarios: The scenarios, in suite order.
+  ///   - write: Where text goes (standard output in the CLI); it receives text without a trailing newline added.
+  package init(style: Style, scenarios: [PlannedScenario], write: @escaping (String) -> Void) {
+    self.style = style
+    self.scenarios = scenarios
+    self.write = write
+    results = Array(repeating: nil, count: scenarios.count)
+  }
+
+  /// Notes that a scenario's worker started.
+  ///
+  /// - Parameter index: The scenario's index in suite order.
+  package func started(_ index: Int) {
+    running.insert(index)
+    if style == .progress { showProgress() }
+  }
+
+  /// Notes a scenario's result.
+  ///
+  /// - Parameters:
+  ///   - index: The scenario's index in suite order.
+  ///   - result: Its result.
+  package func finished(_ index: Int, _ result: ScenarioResult) {
+    running.remove(index)
+    results[index] = result
+    switch style {
+    case .progress:
+      showProgress()
+    case .plain:
+      while nextToPrint < results.count, let ready = results[nextToPrint] {
+        write(Self.lines(for: ready).joined(separator: "\n") + "\n")
+        nextToPrint += 1
+      }
+    }
+  }
+
+  /// Ends the output: on a terminal clears the progress line and prints every failure in full;
+  /// then the summary line.
+  ///
+  /// - Parameter summary: The run's counts.
+  package func finish(_ summary: RunSummary) {
+    if style == .progress {
+      if progressShown { write("\r\u{1B}[2K") }
+      for result in results.compactMap({ $0 }) where result.status == .failed || result.status == .crashed {
+        write(Self.lines(for: result).joined(separator: "\n") + "\n")
+      }
+    }
+    write(summary.line + "\n")
+  }
+
+  /// The log lines of one result: `PASS name (file) 0.12 s`, or `FAIL …` / `CRASH …` followed by
+  /// its `file:line:column: message` lines and, for a crash, the worker's output indented.
+  ///
+  /// - Parameter result: The result.
+  /// - Returns: The lines, without line breaks.
+  package static func lines(for result: ScenarioResult) -> [String] {
+    let label =
+      switch result.status {
+      case .passed: "PASS"
+      case .failed: "FAIL"
+      case .crashed: "CRASH"
+      case .skipped: "SKIP"
+      }
+    var lines = ["\(label) \(result.name) (\(result.file)) \(JUnitReport.seconds(result.wallSeconds).dropLast()) s"]
+    lines += result.failures.map(\.description)
+    lines += result.warnings.map { "warning: \($0)" }
+    if result.status != .crashed {
+      lines += result.output.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map(String.init)
+    }
+    if result.status == .crashed, !result.output.isEmpty {
+      lines += result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(result.output.hasSuffix("\n") ? 1 : 0)
+        .map { "    | \($0)" }
+    }
+    return lines
+  }
+
+  private func showProgress() {
+    let done = results.count { $0 != nil }
+    let failed = results.count { $0?.status == .failed || $0?.status == .crashed }
+    let names = running.sorted().prefix(2).map { scenarios[$0].name }.joined(separator: ", ")
+    var line = "[\(done)/\(scenarios.count)] \(done - failed) passed, \(failed) failed"
+    if !names.isEmpty { line += " — running \(names)" }
+    // Keep the line shorter than a typical terminal so the carriage return rewrites it in place.
+    if line.count > 100 { line = String(line.prefix(99)) + "…" }
+    write("\r\u{1B}[2K" + line)
+    progressShown = true
+  }
+}

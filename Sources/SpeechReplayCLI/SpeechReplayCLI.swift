@@ -1,0 +1,28 @@
+public import SpeechReplay
+
+/// The `speech-replay` command line as a library: an app declares its own executable, with its own
+/// stack as the subject, in a few lines.
+///
+/// ```swift
+/// import SpeechReplayCLI
+///
+/// @main struct DictationReplay {
+///   static func main() async {
+///     await SpeechReplayCLI.main(subjects: [SubjectFactory(name: "dictation") { options in DictationSubject(options) }])
+///   }
+/// }
+/// ```
+///
+/// `run`, `list`, `explain`, `history`, `compare` and `audio` then work as they do for
+/// `speech-replay`; `--subject NAME` chooses a subject by its factory's name (the first by
+/// default). `run` starts this same executable as its worker processes, and failure messages name it.
+public enum SpeechReplayCLI {
+  /// Parses the process's arguments, runs the command and exits.
+  /// - Parameter subjects: The stacks scenarios can run against; the first is the default. At least one.
+  public static func main(subjects: [SubjectFactory]) async {
+    let context = CLIContext(subjects: subjects, commandName: CLIContext.invokedName())
+    await CLIContext.$current.withValue(context) {
+      await SpeechReplayCommand.main()
+    }
+  }
+}
