@@ -71,14 +71,17 @@ let package = Package(
     .target(name: "SimulationWorkloads", dependencies: ["Simulation"]),
 
     // MARK: twins of Apple's frameworks
-    .target(name: "CoreMediaTwin"),
+    // Core Audio's C types (AudioStreamBasicDescription, AudioBufferList, OSStatus…), re-exported by
+    // CoreMediaTwin and AVFAudioTwin as Apple's CoreMedia and AVFAudio re-export CoreAudioTypes.
+    .target(name: "CoreAudioTypesTwin"),
+    .target(name: "CoreMediaTwin", dependencies: ["CoreAudioTypesTwin"]),
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
-    .target(name: "AVFAudioTwin", dependencies: ["AudioPCM", "Simulation", "SimulatedDevice"]),
+    .target(name: "AVFAudioTwin", dependencies: ["CoreAudioTypesTwin", "AudioPCM", "Simulation", "SimulatedDevice"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
-      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin"],
+      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "CoreAudioTypesTwin"],
       swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS]))] + appleFrameworkTests),
 
     // MARK: stack under test and harness
@@ -90,7 +93,8 @@ let package = Package(
     .target(
       name: "SpeechReplay",
       dependencies: [
-        "SimulatedDevice", "Simulation", "CoreMediaTwin", "AudioPCM",
+        // The twins own the typed views of the events they record (analyzer input, engine buffers), which the invariants read.
+        "SpeechTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation", "CoreMediaTwin", "AudioPCM",
         .product(name: "Yams", package: "Yams"),
       ]),
     // The reference stack (LiveTranscription) as subjects: SubjectFactory.reference and .reference(faults:).
@@ -170,7 +174,7 @@ let package = Package(
       name: "SpeechReplayTests",
       dependencies: [
         "SpeechReplay", "SpeechReplayTesting", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "SimulatedDevice", "Simulation",
-        "CoreMediaTwin", "SpeechReplayTestSupport",
+        "CoreMediaTwin", "SpeechTwin", "AVFAudioTwin", "SpeechReplayTestSupport",
       ]),
     // The recorder and reader of captures, around the reference stack in the simulation.
     .testTarget(
@@ -187,6 +191,9 @@ let package = Package(
       dependencies: [
         "SpeechReplayImport", "SpeechReplayCapture", "SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "AudioPCM", "SimulatedDevice", "Simulation",
       ]),
+    // Typical app code that imports only SpeechShim (session, routes, settings keys, sample buffers)
+    // compiles and runs on the simulated device.
+    .testTarget(name: "SpeechShimTests", dependencies: ["SpeechShim", "SimulatedDevice", "Simulation"]),
     // The bug zoo: the reference stack with one known trap switched on, run against Scenarios/.
     .testTarget(
       name: "BugZooTests", dependencies: ["SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechReplayTestSupport"]),

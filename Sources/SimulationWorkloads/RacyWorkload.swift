@@ -19,7 +19,7 @@ public enum RacyWorkload {
     let consumer = Task { @MainActor in
       for await item in stream {
         board.apply(item)
-        trace.record("racy.main", ["item": item, "count": String(board.count)])
+        trace.record(.racyMain, ["item": item, "count": String(board.count)])
       }
       return board.count
     }
@@ -38,7 +38,7 @@ public enum RacyWorkload {
             default: try? await clock.sleep(for: .microseconds(1500 + 250 * worker))
             }
             await Task.yield()
-            trace.record("racy.step", ["worker": String(worker), "step": String(step)])
+            trace.record(.racyStep, ["worker": String(worker), "step": String(step)])
             continuation.yield("w\(worker).s\(step)")
           }
         }
@@ -46,14 +46,14 @@ public enum RacyWorkload {
       group.addTask {
         for tick in 0..<3 {
           await MainActor.run { board.tick() }
-          trace.record("racy.tick", ["tick": String(tick)])
+          trace.record(.racyTick, ["tick": String(tick)])
           await Task.yield()
         }
       }
     }
     continuation.finish()
     let consumed = await consumer.value
-    trace.record("racy.done", ["consumed": String(consumed)])
+    trace.record(.racyDone, ["consumed": String(consumed)])
     return consumed
   }
 

@@ -39,7 +39,7 @@ public enum TranscriptionPipelineWorkload {
       for index in 0..<buffers {
         await pause(20)
         audioInput.yield(index)
-        if index % 250 == 0 { trace.record("pipeline.produced", ["buffer": String(index)]) }
+        if index % 250 == 0 { trace.record(.pipelineProduced, ["buffer": String(index)]) }
       }
       audioInput.finish()
     }
@@ -59,7 +59,7 @@ public enum TranscriptionPipelineWorkload {
             for tick in 0..<(seconds * 2) {
               await pause(500 + worker * 40)
               await Task.yield()
-              trace.record("pipeline.noise", ["worker": String(worker), "tick": String(tick)])
+              trace.record(.pipelineNoise, ["worker": String(worker), "tick": String(tick)])
             }
           }
         }
@@ -115,7 +115,7 @@ public enum TranscriptionPipelineWorkload {
         volatile = result.text
       }
       trace.record(
-        "pipeline.ui", ["final": String(result.isFinal), "text": result.text, "buffer": String(result.buffer)])
+        .pipelineUI, ["final": String(result.isFinal), "text": result.text, "buffer": String(result.buffer)])
     }
   }
 }

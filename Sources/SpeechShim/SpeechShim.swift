@@ -9,12 +9,16 @@
 // thing), set SPEECH_REPLAY_TEST_AGAINST_APPLE=1 when building (see Documentation/Twins.md).
 #if SPEECH_REPLAY_APPLE_FRAMEWORKS
 @_exported import AVFAudio
+@_exported import CoreAudioTypes
 @_exported import CoreMedia
 @_exported import Speech
 #else
 @_exported import AVFAudioTwin
+@_exported import CoreAudioTypesTwin
 @_exported import CoreMediaTwin
 @_exported import SpeechTwin
 #endif
+// As `import Speech` does: Foundation's types (TimeInterval, URL, Date, Locale, NSError…) resolve in a
+// file that imports only SpeechShim.
 @_exported import Foundation
 @_exported import Observation

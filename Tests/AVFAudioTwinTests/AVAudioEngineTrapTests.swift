@@ -11,7 +11,7 @@ import Testing
 @Suite struct AVAudioEngineTrapTests {
   /// One of AVAudioEngine's traps, or (`none`) the same calls done right.
   enum Trap {
-    case secondTap, formatMismatch, staleTapAfterRouteChange, none
+    case secondTap, formatMismatch, staleTapAfterRouteChange, playerWithoutRunningEngine, none
   }
 
   /// Performs `trap` in a simulation on a fresh device.
@@ -31,6 +31,11 @@ import Testing
         input.installTap(onBus: 0, bufferSize: 4096, format: input.outputFormat(forBus: 0)) { _, _ in }
         try? device.changeRoute(sampleRate: 16_000, channelCount: 1)
         try? engine.start()
+      case .playerWithoutRunningEngine:
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: nil)
+        player.play()
       case .none:
         input.installTap(onBus: 0, bufferSize: 4096, format: input.outputFormat(forBus: 0)) { _, _ in }
         try engine.start()
@@ -61,6 +66,13 @@ import Testing
       try AVAudioEngineTrapTests.perform(.staleTapAfterRouteChange)
     }
     #expect(Self.text(result).contains("format.sampleRate == hwFormat.sampleRate"), "\(Self.text(result))")
+  }
+
+  @Test func playingAPlayerWhileTheEngineIsStoppedEndsTheProcessWithApplesText() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      try AVAudioEngineTrapTests.perform(.playerWithoutRunningEngine)
+    }
+    #expect(Self.text(result).contains("player started when engine not running"), "\(Self.text(result))")
   }
 
   @Test func theSameCallsDoneRightEndNormally() async {

@@ -53,7 +53,22 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     } else {
       interleavedChannels = nil
     }
-    super.init(format: format)
+    super.init(format: format, bufferCount: storage.planeCount)
+    refreshBufferList()
+  }
+
+  override func refreshByteSizes() {
+    let bytes = UInt32(storage.frameLength * format.bytesPerFrame)
+    for plane in 0..<min(bufferList.count, storage.planeCount) { bufferList[plane].mDataByteSize = bytes }
+  }
+
+  override func refreshBufferList() {
+    let bytes = UInt32(storage.frameLength * format.bytesPerFrame)
+    let channelsPerBuffer = UInt32(format.isInterleaved ? Int(format.channelCount) : 1)
+    bufferList.count = storage.planeCount
+    for plane in 0..<storage.planeCount {
+      bufferList[plane] = AudioBuffer(mNumberChannels: channelsPerBuffer, mDataByteSize: bytes, mData: storage.rawPlane(plane))
+    }
   }
 
   deinit { interleavedChannels?.deallocate() }
@@ -70,6 +85,7 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
         newValue <= frameCapacity,
         "required condition is false: length <= mFrameCapacity (frameLength \(newValue) exceeds frameCapacity \(frameCapacity))")
       storage.frameLength = Int(newValue)
+      refreshBufferList()
     }
   }
 

@@ -119,7 +119,7 @@ extension AVAudioConverter {
   private func finish(_ pipeline: ConversionPipeline, _ status: AVAudioConverterOutputStatus, produced: Int) -> AVAudioConverterOutputStatus {
     let pending = pipeline.pendingFrameCount
     Simulation.current?.trace.record(
-      "converter.convert",
+      .converterConvert,
       ["from": String(Int(inputFormat.sampleRate)), "to": String(Int(outputFormat.sampleRate)), "frames": String(produced), "pending": String(pending), "status": String(describing: status)])
     if pending > 0, pending > reportedPendingFrames * 2 {
       reportedPendingFrames = pending

@@ -127,7 +127,7 @@ public class AVAudioConverter: NSObject {
       throw Self.parameterError("the conversion failed: \(error)")
     }
     Simulation.current?.trace.record(
-      "converter.convert", ["from": rate(inputFormat), "to": rate(outputFormat), "frames": String(outputBuffer.frameLength), "pending": "0", "status": "haveData"])
+      .converterConvert, ["from": rate(inputFormat), "to": rate(outputFormat), "frames": String(outputBuffer.frameLength), "pending": "0", "status": "haveData"])
   }
 
   /// `<AVAudioConverter: <AVAudioFormat: …> → <AVAudioFormat: …>>`.

@@ -40,7 +40,9 @@ open class AVAudioEngine: NSObject {
     weak var engine: AVAudioEngine?
   }
 
-  private let device: SimulatedDevice
+  let device: SimulatedDevice
+  /// The attached nodes and connections (``attach(_:)``, ``connect(_:to:format:)``).
+  let graph = Graph()
   private let lock = NSLock()  // NSLock: Mutex would demand `sending` results for these non-Sendable nodes
   private var input: AVAudioInputNode?
   private var run: Run?
@@ -74,6 +76,7 @@ open class AVAudioEngine: NSObject {
     input?.detach()
     outputNode.detach()
     mainMixerNode.detach()
+    for node in graph.attached { node.detach() }
   }
 
   /// The engine's microphone node, created on first access (as Apple's singleton is).
@@ -91,6 +94,9 @@ open class AVAudioEngine: NSObject {
     }
     return node
   }
+
+  /// The input node if it was created, without creating it.
+  var existingInputNode: AVAudioInputNode? { lock.withLock { input } }
 
   /// True while the engine runs.
   public var isRunning: Bool { lock.withLock { run != nil } }
@@ -138,13 +144,13 @@ open class AVAudioEngine: NSObject {
     lock.withLock {
       run = Run(generation: generation, task: task, lease: lease, anchorHostTime: hostTime, anchorSampleTime: sampleTime)
     }
-    Simulation.current?.trace.record("engine.start", ["input": String(input != nil), "format": input.map { "\($0.hardwareFormat)" } ?? "none"])
+    Simulation.current?.trace.record(.engineStart, ["input": String(input != nil), "format": input.map { "\($0.hardwareFormat)" } ?? "none"])
   }
 
   /// Stops callbacks but keeps the engine's position: a later `start()` continues its sample times.
   public func pause() {
     guard end() else { return }
-    Simulation.current?.trace.record("engine.pause", [:])
+    Simulation.current?.trace.record(.enginePause, [:])
   }
 
   /// Stops the engine: no tap is called after `stop()` returns, and sample times start from 0 on
@@ -152,7 +158,7 @@ open class AVAudioEngine: NSObject {
   public func stop() {
     let wasRunning = end()
     lock.withLock { sampleTime = 0 }
-    if wasRunning { Simulation.current?.trace.record("engine.stop", [:]) }
+    if wasRunning { Simulation.current?.trace.record(.engineStop, [:]) }
   }
 
   /// Resets the nodes' rendering state; a running engine keeps running.
@@ -169,6 +175,7 @@ open class AVAudioEngine: NSObject {
     guard let run = lock.withLock({ self.run.take() }) else { return false }
     run.task.cancel()
     try? run.lease?.release()
+    for player in players { player.engineStopped() }
     return true
   }
 
@@ -218,7 +225,7 @@ open class AVAudioEngine: NSObject {
     }
     guard let time else { return false }
     input.didRender(at: time)
-    Simulation.current?.trace.record("engine.buffer", ["sampleTime": String(time.sampleTime), "frames": String(frames)])
+    Simulation.current?.trace.record(EngineBufferEvent(sampleTime: time.sampleTime, frames: frames))
     guard let tap = input.tap(onBus: 0) else { return true }
     if !tap.reportedSize && tap.bufferSize != AVAudioFrameCount(frames) {
       tap.reportedSize = true
@@ -253,10 +260,10 @@ open class AVAudioEngine: NSObject {
       // The engine stops (not pauses) itself: sample times restart at 0 on the next start.
       let wasRunning = end()
       lock.withLock { sampleTime = 0 }
-      Simulation.current?.trace.record("engine.configurationChange", ["wasRunning": String(wasRunning)])
+      Simulation.current?.trace.record(.engineConfigurationChange, ["wasRunning": String(wasRunning)])
       NotificationCenter.default.post(name: .AVAudioEngineConfigurationChange, object: self)
     case .interruptionBegan:
-      if end() { Simulation.current?.trace.record("engine.interrupted", [:]) }
+      if end() { Simulation.current?.trace.record(.engineInterrupted, [:]) }
       lock.withLock { sampleTime = 0 }
     case .interruptionEnded:
       break

@@ -25,6 +25,10 @@ open class AVAudioInputNode: AVAudioIONode {
   /// `AVAudioFormat` always describes).
   var hardwareFormat: AVAudioFormat { AVAudioFormat(microphone.hardwareFormat) ?? AVAudioNode.standardOutputFormat }
 
-  /// Whether voice processing is on; the twin does not model it and always reports false.
-  public var isVoiceProcessingEnabled: Bool { false }
+  /// Whether voice processing leaves the signal unprocessed (recorded only).
+  public var isVoiceProcessingBypassed = false
+  /// Whether voice processing's automatic gain control is on (recorded only).
+  public var isVoiceProcessingAGCEnabled = true
+  /// Whether voice processing mutes the input (recorded only; the twin's tap still hears the audio).
+  public var isVoiceProcessingInputMuted = false
 }

@@ -3,8 +3,9 @@ import Foundation
 import Simulation
 import SimulatedDevice
 
-/// A node of an audio engine's graph — the twin of `AVAudioNode`. Only taps are mirrored: one per
-/// bus, installed with ``installTap(onBus:bufferSize:format:block:)``.
+/// A node of an audio engine's graph — the twin of `AVAudioNode`: taps, one per bus, installed with
+/// ``installTap(onBus:bufferSize:format:block:)``, and the node's place in the engine's graph
+/// (``AVAudioEngine/attach(_:)``, ``AVAudioEngine/connect(_:to:format:)``).
 ///
 /// Apple's traps are kept: a second tap on a bus, or a tap whose format's sample rate differs from
 /// the bus's, ends the process with Apple's exception text (after a diagnostic is recorded).
@@ -95,7 +96,7 @@ open class AVAudioNode: NSObject {
     let tap = Tap(bufferSize: bufferSize, format: format, block: block, lease: lease)
     tap.converter = converter
     lock.withLock { taps[bus] = tap }
-    Simulation.current?.trace.record("tap.install", ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
+    Simulation.current?.trace.record(.tapInstall, ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
   }
 
   /// Twin-only test seam (package access, invisible to apps): wraps every tap block installed on
@@ -113,7 +114,7 @@ open class AVAudioNode: NSObject {
     let removed = lock.withLock { taps.removeValue(forKey: bus) }
     guard let removed else { return }
     try? removed.lease?.release()
-    Simulation.current?.trace.record("tap.remove", ["node": nodeName, "bus": String(bus)])
+    Simulation.current?.trace.record(.tapRemove, ["node": nodeName, "bus": String(bus)])
   }
 
   /// Clears the node's rendering state (its last render time).
@@ -132,8 +133,13 @@ open class AVAudioNode: NSObject {
     lock.withLock { renderTime = time }
   }
 
-  /// Forgets the engine (it is being deallocated).
+  /// Forgets the engine (it is being deallocated, or detached the node).
   func detach() {
     lock.withLock { owner = nil }
+  }
+
+  /// Joins an engine (``AVAudioEngine/attach(_:)``).
+  func attach(to engine: AVAudioEngine) {
+    lock.withLock { owner = engine }
   }
 }

@@ -21,7 +21,12 @@ import SimulatedDevice
 /// and says what to do. Damage AudioPCM works around (a recording cut short) becomes a diagnostic.
 /// An open file is counted in the simulation's ledger as ``Simulation/ResourceKind/openAudioFiles``
 /// until ``close()`` or release.
-public class AVAudioFile: NSObject {
+///
+/// `Sendable` as in the 26 SDKs (the header marks the class `NS_SWIFT_SENDABLE`): a file may be
+/// handed to another task, for example to `SpeechAnalyzer(inputAudioFile:…)`. Like Apple's, it is
+/// not safe to read from two tasks at once.
+public class AVAudioFile: NSObject, @unchecked Sendable {
+  // @unchecked: Apple's declaration; the reading position is the caller's to serialise.
   /// The location of the file.
   public let url: URL
   /// The format of the samples in the file.

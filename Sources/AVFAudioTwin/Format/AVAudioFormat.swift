@@ -21,6 +21,8 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
   public let commonFormat: AVAudioCommonFormat
   /// True when channels alternate sample by sample in one block.
   public let isInterleaved: Bool
+  /// The Core Audio form of the format, kept for ``streamDescription``'s pointer.
+  let asbdStorage: UnsafeMutablePointer<AudioStreamBasicDescription>
 
   /// Creates a PCM format, or nil when it is not valid.
   ///
@@ -33,7 +35,11 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
     self.channelCount = channels
     self.commonFormat = format
     self.isInterleaved = interleaved
+    self.asbdStorage = .allocate(capacity: 1)
+    asbdStorage.initialize(to: Self.streamDescription(format, sampleRate: sampleRate, channels: channels, interleaved: interleaved))
   }
+
+  deinit { asbdStorage.deallocate() }
 
   /// Creates the standard format — deinterleaved Float32 — or nil for an invalid rate or channel count.
   public convenience init?(standardFormatWithSampleRate sampleRate: Double, channels: AVAudioChannelCount) {
@@ -43,16 +49,18 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
   /// True for deinterleaved native-endian Float32.
   public var isStandard: Bool { commonFormat == .pcmFormatFloat32 && !isInterleaved }
 
-  /// The format's settings dictionary, with AVFoundation's key names.
+  /// The format's settings dictionary: ``AVFormatIDKey`` (``kAudioFormatLinearPCM``),
+  /// ``AVSampleRateKey``, ``AVNumberOfChannelsKey``, ``AVLinearPCMBitDepthKey``,
+  /// ``AVLinearPCMIsFloatKey``, ``AVLinearPCMIsNonInterleaved``, ``AVLinearPCMIsBigEndianKey``.
   public var settings: [String: Any] {
     [
-      "AVFormatIDKey": 1_819_304_813,  // kAudioFormatLinearPCM, 'lpcm'
-      "AVSampleRateKey": sampleRate,
-      "AVNumberOfChannelsKey": Int(channelCount),
-      "AVLinearPCMBitDepthKey": commonFormat.bytesPerSample * 8,
-      "AVLinearPCMIsFloatKey": commonFormat == .pcmFormatFloat32 || commonFormat == .pcmFormatFloat64,
-      "AVLinearPCMIsNonInterleaved": !isInterleaved,
-      "AVLinearPCMIsBigEndianKey": false,
+      AVFormatIDKey: kAudioFormatLinearPCM,
+      AVSampleRateKey: sampleRate,
+      AVNumberOfChannelsKey: Int(channelCount),
+      AVLinearPCMBitDepthKey: commonFormat.bytesPerSample * 8,
+      AVLinearPCMIsFloatKey: commonFormat == .pcmFormatFloat32 || commonFormat == .pcmFormatFloat64,
+      AVLinearPCMIsNonInterleaved: !isInterleaved,
+      AVLinearPCMIsBigEndianKey: false,
     ]
   }
 

@@ -48,7 +48,9 @@ extension AVAudioSession {
     public static let mixWithOthers = CategoryOptions(rawValue: 0x1)
     /// Lower other apps' audio while this session plays.
     public static let duckOthers = CategoryOptions(rawValue: 0x2)
-    /// Allow Bluetooth hands-free devices as input.
+    /// Make Bluetooth hands-free (HFP) devices available as input (record and playAndRecord only).
+    public static let allowBluetoothHFP = CategoryOptions(rawValue: 0x4)
+    /// The older name of ``allowBluetoothHFP`` (the same bit).
     public static let allowBluetooth = CategoryOptions(rawValue: 0x4)
     /// Route output to the speaker rather than the receiver.
     public static let defaultToSpeaker = CategoryOptions(rawValue: 0x8)
@@ -58,6 +60,10 @@ extension AVAudioSession {
     public static let allowBluetoothA2DP = CategoryOptions(rawValue: 0x20)
     /// Allow AirPlay output.
     public static let allowAirPlay = CategoryOptions(rawValue: 0x40)
+    /// Keep recording when the system mutes the microphone (26).
+    public static let overrideMutedMicrophoneInterruption = CategoryOptions(rawValue: 0x80)
+    /// Record from Bluetooth devices in high quality (26).
+    public static let bluetoothHighQualityRecording = CategoryOptions(rawValue: 0x8_0000)
   }
 
   /// Options of ``AVAudioSession/setActive(_:options:)``.

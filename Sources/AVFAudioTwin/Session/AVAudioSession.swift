@@ -2,23 +2,38 @@ public import Foundation
 import Simulation
 import SimulatedDevice
 
-/// The app's audio session on iOS — a minimal twin of `AVAudioSession` so iOS app code compiles and
-/// sees interruptions and route changes of the simulated device.
+/// The app's audio session on iOS — a twin of `AVAudioSession` so iOS app code compiles and sees the
+/// simulated device's interruptions, inputs and route changes.
 ///
 /// Mirrored: ``sharedInstance()``, ``setCategory(_:mode:options:)``, ``setActive(_:options:)``,
-/// ``category``, ``mode``, ``categoryOptions``, ``sampleRate``, ``inputNumberOfChannels``, and the
-/// ``interruptionNotification`` / ``routeChangeNotification`` with Apple's userInfo keys. Not
-/// mirrored: route descriptions (`currentRoute`, the previous-route key), preferred values, ports,
-/// polar patterns, the deprecated permission API (use ``AVAudioApplication``).
+/// ``category``, ``mode``, ``categoryOptions``, ``sampleRate``, ``inputNumberOfChannels``, routes and
+/// ports (``currentRoute``, ``availableInputs``, ``setPreferredInput(_:)``, data sources and polar
+/// patterns), preferred sample rate and I/O buffer duration, and the ``interruptionNotification`` /
+/// ``routeChangeNotification`` with Apple's userInfo keys (the previous route included). Not
+/// mirrored: output overrides, the deprecated permission API (use ``AVAudioApplication``).
 ///
 /// The session posts the notifications of the device that was current when ``sharedInstance()``
 /// was last called (on `NotificationCenter.default`, synchronously, after the engines stopped).
 public final class AVAudioSession: NSObject, @unchecked Sendable {
   // @unchecked: mutable state is guarded by `lock`.
-  private let lock = NSLock()
-  private var state = (category: Category.soloAmbient, mode: Mode.default, options: CategoryOptions(), isActive: false)
+  let lock = NSLock()
+  var state = State()
   private var observed: (device: ObjectIdentifier, observation: Microphone.Observation)?
   private weak var observedDevice: SimulatedDevice?
+
+  /// Everything the app set on the session.
+  struct State {
+    var category = Category.soloAmbient
+    var mode = Mode.default
+    var options = CategoryOptions()
+    var isActive = false
+    var preferredInputUID: String?
+    var preferredSampleRate = 0.0
+    var preferredIOBufferDuration = 0.0
+    /// Port descriptions by uid, so data-source choices persist across reads.
+    var ports: [String: AVAudioSessionPortDescription] = [:]
+    var reportedHFPWithoutOption = false
+  }
 
   private static let shared = AVAudioSession()
 
@@ -38,8 +53,14 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     lock.withLock {
       observedDevice = device
       observed = (ObjectIdentifier(device), observation)
+      state.ports = [:]
+      state.preferredInputUID = nil
+      state.reportedHFPWithoutOption = false
     }
   }
+
+  /// The device the session speaks for.
+  var device: SimulatedDevice { lock.withLock { observedDevice } ?? SimulatedDevice.current }
 
   /// The category set last (`.soloAmbient` at first).
   public var category: Category { lock.withLock { state.category } }
@@ -47,20 +68,27 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
   public var mode: Mode { lock.withLock { state.mode } }
   /// The options set last.
   public var categoryOptions: CategoryOptions { lock.withLock { state.options } }
-  /// The hardware sample rate of the current device's microphone.
-  public var sampleRate: Double { SimulatedDevice.current.microphone.hardwareFormat.sampleRate }
-  /// The hardware input channel count of the current device's microphone.
-  public var inputNumberOfChannels: Int { SimulatedDevice.current.microphone.hardwareFormat.channelCount }
+  /// Whether the session is active.
+  var isActive: Bool { lock.withLock { state.isActive } }
+  /// The hardware sample rate of the current input.
+  public var sampleRate: Double { device.microphone.hardwareFormat.sampleRate }
+  /// The hardware input channel count of the current input.
+  public var inputNumberOfChannels: Int { device.microphone.hardwareFormat.channelCount }
 
   /// Sets the category, mode and options; the simulated device accepts every combination.
   /// - Parameters:
   ///   - category: The category, for example `.record` or `.playAndRecord`.
   ///   - mode: The mode, for example `.measurement`.
-  ///   - options: Category options.
+  ///   - options: Category options, for example `.allowBluetoothHFP`.
   /// - Throws: Never in the twin (the signature is Apple's).
   public func setCategory(_ category: Category, mode: Mode, options: CategoryOptions = []) throws {
-    lock.withLock { state = (category, mode, options, state.isActive) }
-    Simulation.current?.trace.record("session.category", ["category": category.rawValue, "mode": mode.rawValue])
+    lock.withLock {
+      state.category = category
+      state.mode = mode
+      state.options = options
+    }
+    Simulation.current?.trace.record(
+      .sessionCategory, ["category": category.rawValue, "mode": mode.rawValue, "options": String(options.rawValue)])
   }
 
   /// Sets the category, keeping the mode.
@@ -72,29 +100,46 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     try setCategory(category, mode: mode, options: options)
   }
 
-  /// Activates or deactivates the session.
+  /// Activates or deactivates the session. Activating applies a preferred input set while inactive.
   /// - Parameters:
   ///   - active: True to activate.
   ///   - options: Deactivation options (`.notifyOthersOnDeactivation`); no effect in the twin.
-  /// - Throws: An `NSError` in `NSOSStatusErrorDomain` with code 561017449 (`'!pri'`, insufficient
-  ///   priority) when activating during an interruption, as on a device.
+  /// - Throws: An `NSError` in `NSOSStatusErrorDomain` with code ``ErrorCode/insufficientPriority``
+  ///   (`'!pri'`) when activating during an interruption, as on a device.
   public func setActive(_ active: Bool, options: SetActiveOptions = []) throws {
-    let device = lock.withLock { observedDevice } ?? SimulatedDevice.current
+    let device = self.device
     if active && device.microphone.isInterrupted {
-      throw NSError(
-        domain: NSOSStatusErrorDomain, code: 561_017_449,
-        userInfo: [NSLocalizedDescriptionKey: "The session cannot be activated while another session interrupts it; activate it after the interruption ends."])
+      throw Self.error(.insufficientPriority, "The session cannot be activated while another session interrupts it; activate it after the interruption ends.")
     }
-    lock.withLock { state.isActive = active }
-    Simulation.current?.trace.record("session.active", ["active": String(active)])
+    let preferred = lock.withLock { () -> String? in
+      state.isActive = active
+      return state.preferredInputUID
+    }
+    Simulation.current?.trace.record(.sessionActive, ["active": String(active)])
+    if active, let preferred, device.microphone.currentInput.uid != preferred {
+      try? device.microphone.selectInput(uid: preferred)
+    }
+  }
+
+  /// An `NSError` in `NSOSStatusErrorDomain` with the code's raw value and a message.
+  static func error(_ code: ErrorCode, _ message: String) -> NSError {
+    NSError(domain: NSOSStatusErrorDomain, code: code.rawValue, userInfo: [NSLocalizedDescriptionKey: message])
   }
 
   private func post(_ event: Microphone.Event) {
     switch event {
-    case .routeChanged:
+    case .routeChanged(_, _, let change):
+      let previous = route(input: change.previousInput)
+      let reason: RouteChangeReason =
+        switch change.reason {
+        case .newDeviceAvailable: .newDeviceAvailable
+        case .oldDeviceUnavailable: .oldDeviceUnavailable
+        case .override: .override
+        case .routeConfigurationChange: .routeConfigurationChange
+        }
       NotificationCenter.default.post(
         name: Self.routeChangeNotification, object: self,
-        userInfo: [AVAudioSessionRouteChangeReasonKey: RouteChangeReason.newDeviceAvailable.rawValue])
+        userInfo: [AVAudioSessionRouteChangeReasonKey: reason.rawValue, AVAudioSessionRouteChangePreviousRouteKey: previous])
     case .interruptionBegan:
       NotificationCenter.default.post(
         name: Self.interruptionNotification, object: self,
@@ -110,7 +155,8 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
   /// Posted when an interruption begins or ends; `userInfo` has ``AVAudioSessionInterruptionTypeKey``
   /// and, at the end, ``AVAudioSessionInterruptionOptionKey``.
   public static let interruptionNotification = Notification.Name("AVAudioSessionInterruptionNotification")
-  /// Posted when the audio route changes; `userInfo` has ``AVAudioSessionRouteChangeReasonKey``.
+  /// Posted when the audio route changes; `userInfo` has ``AVAudioSessionRouteChangeReasonKey`` and
+  /// ``AVAudioSessionRouteChangePreviousRouteKey``.
   public static let routeChangeNotification = Notification.Name("AVAudioSessionRouteChangeNotification")
 }
 
@@ -120,3 +166,5 @@ public let AVAudioSessionInterruptionTypeKey = "AVAudioSessionInterruptionTypeKe
 public let AVAudioSessionInterruptionOptionKey = "AVAudioSessionInterruptionOptionKey"
 /// The userInfo key of a route change's ``AVAudioSession/RouteChangeReason`` raw value.
 public let AVAudioSessionRouteChangeReasonKey = "AVAudioSessionRouteChangeReasonKey"
+/// The userInfo key of the ``AVAudioSessionRouteDescription`` before a route change.
+public let AVAudioSessionRouteChangePreviousRouteKey = "AVAudioSessionRouteChangePreviousRouteKey"

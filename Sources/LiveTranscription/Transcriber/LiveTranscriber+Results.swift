@@ -45,7 +45,9 @@ extension LiveTranscriber {
         // Bug zoo: the seed's `volatile += result.text`; each guess repeats the one before.
         state.volatileText = Self.appending(text, to: state.volatileText)
       } else {
-        state.volatileText = text
+        // A result after the first final starts with a space (it follows the committed text);
+        // the volatile line is shown on its own, so without it.
+        state.volatileText = String(text.drop { $0.isWhitespace })
       }
     }
   }

@@ -10,6 +10,18 @@ extension SimulatedDevice {
     try microphone.changeRoute(sampleRate: sampleRate, channelCount: channelCount)
   }
 
+  /// Connects an input of a known type and makes it the route (`bluetoothHFP`, `headsetMic`…);
+  /// `builtInMic` disconnects the external input in use. See
+  /// ``Microphone/changeRoute(to:sampleRate:channelCount:)``.
+  /// - Parameters:
+  ///   - portName: The port type's Swift name or Apple's string for it.
+  ///   - sampleRate: The hardware rate, or nil for the port type's usual one.
+  ///   - channelCount: The channel count, or nil for the port type's usual one.
+  /// - Throws: ``MicrophoneError`` for an unknown port type or an impossible format.
+  public func changeRoute(to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil) throws {
+    try microphone.changeRoute(to: portName, sampleRate: sampleRate, channelCount: channelCount)
+  }
+
   /// Begins an audio interruption (an incoming call): engines stop, the session posts
   /// `AVAudioSession.interruptionNotification` with type `.began`.
   public func beginInterruption() {

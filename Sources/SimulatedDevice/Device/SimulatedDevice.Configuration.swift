@@ -10,6 +10,9 @@ extension SimulatedDevice {
     public var networkAvailable: Bool
     /// The record permission at the start, and what the user answers when asked.
     public var recordPermission: RecordPermission
+    /// The speech-recognition permission (`SFSpeechRecognizer.authorizationStatus()`) at the start,
+    /// and what the user answers when asked.
+    public var speechRecognitionPermission: SpeechRecognitionPermission
     /// Whether `SpeechTranscriber.isAvailable` (hardware support) is true.
     public var speechTranscriberAvailable: Bool
     /// How many analyzers may run at once before the next one fails with `insufficientResources`.
@@ -17,6 +20,8 @@ extension SimulatedDevice {
     /// Virtual seconds the speech model needs per second of audio (0: compute is free, the
     /// "timing-unaware" mode). Above 1 the analyzer falls behind real time and input backs up.
     public var modelComputeCost: Double
+    /// Virtual time `SFSpeechLanguageModel.prepareCustomLanguageModel` takes to build a model.
+    public var customLanguageModelPreparation: Duration
 
     /// Creates a configuration; the defaults are a current iPhone with en-US installed, online,
     /// microphone permission granted.
@@ -27,7 +32,9 @@ extension SimulatedDevice {
       recordPermission: RecordPermission = RecordPermission(),
       speechTranscriberAvailable: Bool = true,
       maximumSimultaneousAnalyzers: Int = 4,
-      modelComputeCost: Double = 0
+      modelComputeCost: Double = 0,
+      speechRecognitionPermission: SpeechRecognitionPermission = SpeechRecognitionPermission(),
+      customLanguageModelPreparation: Duration = .seconds(2)
     ) {
       self.microphone = microphone
       self.assets = assets
@@ -36,6 +43,8 @@ extension SimulatedDevice {
       self.speechTranscriberAvailable = speechTranscriberAvailable
       self.maximumSimultaneousAnalyzers = maximumSimultaneousAnalyzers
       self.modelComputeCost = modelComputeCost
+      self.speechRecognitionPermission = speechRecognitionPermission
+      self.customLanguageModelPreparation = customLanguageModelPreparation
     }
   }
 
@@ -124,6 +133,32 @@ extension SimulatedDevice {
 
     /// Creates a permission; granted by default.
     public init(state: State = .granted, answersRequestWith: Bool = true) {
+      self.state = state
+      self.answersRequestWith = answersRequestWith
+    }
+  }
+
+  /// The speech-recognition permission and how the simulated user answers a request.
+  public struct SpeechRecognitionPermission: Sendable, Hashable {
+    /// The four states of Apple's `SFSpeechRecognizerAuthorizationStatus`.
+    public enum State: String, Sendable, Hashable, CaseIterable {
+      /// Not asked yet.
+      case notDetermined
+      /// The user said no.
+      case denied
+      /// The device does not allow speech recognition (parental controls, MDM).
+      case restricted
+      /// The user said yes.
+      case authorized
+    }
+
+    /// The state at the start.
+    public var state: State
+    /// What the user answers when the app asks while not determined.
+    public var answersRequestWith: Bool
+
+    /// Creates a permission; authorized by default, as the record permission is granted by default.
+    public init(state: State = .authorized, answersRequestWith: Bool = true) {
       self.state = state
       self.answersRequestWith = answersRequestWith
     }

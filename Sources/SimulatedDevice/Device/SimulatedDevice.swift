@@ -30,6 +30,10 @@ public final class SimulatedDevice: Sendable {
   private struct State {
     var networkAvailable: Bool
     var recordPermission: RecordPermission.State
+    var speechRecognitionPermission: SpeechRecognitionPermission.State
+    var networkObservers: [Int: @Sendable (Bool) -> Void] = [:]
+    var nextObserver = 0
+    var preparedLanguageModels: Set<String> = []
     var analyzersRunning = 0
     var analyzersCreated = 0
     var diagnostics: [Diagnostic] = []
@@ -44,7 +48,8 @@ public final class SimulatedDevice: Sendable {
     self.model = model
     self.assets = AssetCatalogue(configuration.assets)
     self.microphone = Microphone(configuration: configuration.microphone)
-    self.state = Mutex(State(networkAvailable: configuration.networkAvailable, recordPermission: configuration.recordPermission.state))
+    self.state = Mutex(State(networkAvailable: configuration.networkAvailable, recordPermission: configuration.recordPermission.state,
+      speechRecognitionPermission: configuration.speechRecognitionPermission.state))
     microphone.device = self
   }
 
@@ -54,9 +59,53 @@ public final class SimulatedDevice: Sendable {
   public var networkAvailable: Bool {
     get { state.withLock { $0.networkAvailable } }
     set {
-      state.withLock { $0.networkAvailable = newValue }
-      record("device.network", ["available": String(newValue)])
+      let (changed, observers) = state.withLock { state in
+        defer { state.networkAvailable = newValue }
+        return (state.networkAvailable != newValue, Array(state.networkObservers.sorted { $0.key < $1.key }.map(\.value)))
+      }
+      record(.deviceNetwork, ["available": String(newValue)])
+      if changed { for observer in observers { observer(newValue) } }
     }
+  }
+
+  /// Calls `observer` with the new value each time ``networkAvailable`` changes, until the returned
+  /// token is passed to ``removeNetworkObserver(_:)``. Observers run synchronously, in the order
+  /// they were added, on the task that changed the network.
+  public func addNetworkObserver(_ observer: @escaping @Sendable (Bool) -> Void) -> Int {
+    state.withLock { state in
+      state.nextObserver += 1
+      state.networkObservers[state.nextObserver] = observer
+      return state.nextObserver
+    }
+  }
+
+  /// Stops calling an observer added with ``addNetworkObserver(_:)``.
+  public func removeNetworkObserver(_ token: Int) {
+    _ = state.withLock { $0.networkObservers.removeValue(forKey: token) }
+  }
+
+  /// The speech-recognition permission now (`SFSpeechRecognizer.authorizationStatus()`).
+  public var speechRecognitionPermission: SpeechRecognitionPermission.State {
+    get { state.withLock { $0.speechRecognitionPermission } }
+    set {
+      state.withLock { $0.speechRecognitionPermission = newValue }
+      record(.devicePermission, ["speechRecognition": newValue.rawValue])
+    }
+  }
+
+  /// Asks the simulated user for the speech-recognition permission: a permission not yet
+  /// determined becomes what the configuration says the user answers; a decided one (including
+  /// `restricted`) stays as it is.
+  /// - Returns: The permission after the request.
+  public func requestSpeechRecognitionPermission() -> SpeechRecognitionPermission.State {
+    let answer = state.withLock { state -> SpeechRecognitionPermission.State in
+      if state.speechRecognitionPermission == .notDetermined {
+        state.speechRecognitionPermission = configuration.speechRecognitionPermission.answersRequestWith ? .authorized : .denied
+      }
+      return state.speechRecognitionPermission
+    }
+    record(.devicePermissionRequest, ["speechRecognition": answer.rawValue])
+    return answer
   }
 
   /// The record permission now.
@@ -64,7 +113,7 @@ public final class SimulatedDevice: Sendable {
     get { state.withLock { $0.recordPermission } }
     set {
       state.withLock { $0.recordPermission = newValue }
-      record("device.permission", ["record": newValue.rawValue])
+      record(.devicePermission, ["record": newValue.rawValue])
     }
   }
 
@@ -78,8 +127,21 @@ public final class SimulatedDevice: Sendable {
       }
       return state.recordPermission
     }
-    record("device.permission.request", ["answer": answer.rawValue])
+    record(.devicePermissionRequest, ["answer": answer.rawValue])
     return answer == .granted
+  }
+
+  // MARK: Custom language models
+
+  /// Records that a custom language model was prepared at `path` (the configuration's
+  /// `languageModel` file), so recognition that names it can use it.
+  public func languageModelPrepared(at path: String) {
+    _ = state.withLock { $0.preparedLanguageModels.insert(path) }
+  }
+
+  /// Whether a custom language model was prepared at `path` on this device.
+  public func isLanguageModelPrepared(at path: String) -> Bool {
+    state.withLock { $0.preparedLanguageModels.contains(path) }
   }
 
   // MARK: Resource limits

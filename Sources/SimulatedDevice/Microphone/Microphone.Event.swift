@@ -4,8 +4,9 @@ extension Microphone {
   /// A change of the audio hardware that the twins react to (the engine stops, the session posts a
   /// notification).
   public enum Event: Sendable, Hashable {
-    /// The hardware format changed, for example 48 kHz → 16 kHz when a headset is connected.
-    case routeChanged(previous: AudioFormat, current: AudioFormat)
+    /// The input route changed, for example to a 16 kHz Bluetooth headset: the hardware format
+    /// before and after, and the ports with the reason.
+    case routeChanged(previous: AudioFormat, current: AudioFormat, change: RouteChange)
     /// Another audio session took the hardware (a phone call, an alarm).
     case interruptionBegan
     /// The interruption ended; `shouldResume` is the hint Apple passes to the app.

@@ -19,7 +19,8 @@ import Synchronization
 ///
 /// A file at another rate or channel count is converted with AudioPCM's `SampleRateConverter`
 /// (quality ``conversionQuality``; channels are averaged down or duplicated up). Scenario controls
-/// — ``changeRoute(sampleRate:channelCount:)``, ``beginInterruption()``,
+/// — ``changeRoute(sampleRate:channelCount:)``, ``changeRoute(to:sampleRate:channelCount:)``,
+/// ``selectInput(uid:)``, ``beginInterruption()``,
 /// ``endInterruption(shouldResume:)`` — tell the observers (engines, then sessions) synchronously,
 /// on the calling thread.
 public final class Microphone: @unchecked Sendable {
@@ -51,6 +52,8 @@ public final class Microphone: @unchecked Sendable {
     var tapeReachedEnd = false
     var source: Source = .notOpened
     var observers: [Int: (role: ObserverRole, handler: @Sendable (Event) -> Void)] = [:]
+    var currentInput: AudioInputPort
+    var availableInputs: [AudioInputPort]
     var nextObserver = 0
     var pendingDiagnostic: String?
     /// The next entry of the explicit tap schedule, and the last entry delivered.
@@ -111,7 +114,9 @@ public final class Microphone: @unchecked Sendable {
     let rate = configuration.tapSchedule.first?.sampleRate ?? configuration.sampleRate
     let channels = configuration.tapSchedule.first?.channelCount ?? configuration.channelCount
     let format = (1...2).contains(channels) ? try? AudioFormat.standard(sampleRate: rate, channelCount: channels) : nil
-    self.state = State(hardwareFormat: format ?? Self.fallbackFormat, tapFrames: max(1, configuration.tapFrames))
+    let hardware = format ?? Self.fallbackFormat
+    let builtIn = AudioInputPort.builtInMic(sampleRate: hardware.sampleRate, channelCount: hardware.channelCount)
+    self.state = State(hardwareFormat: hardware, tapFrames: max(1, configuration.tapFrames), currentInput: builtIn, availableInputs: [builtIn])
     if format == nil {
       state.pendingDiagnostic =
         "the microphone configuration (\(rate) Hz, \(channels) channels) is not a valid format; "
@@ -198,7 +203,7 @@ public final class Microphone: @unchecked Sendable {
         defer { state.isPlaying = newValue }
         return state.isPlaying != newValue
       }
-      if changed { Simulation.current?.trace.record("microphone.play", ["playing": String(newValue)]) }
+      if changed { Simulation.current?.trace.record(MicrophonePlayEvent(playing: newValue)) }
     }
   }
 
@@ -389,25 +394,83 @@ public final class Microphone: @unchecked Sendable {
 
   // MARK: Scenario controls
 
-  /// Changes the hardware format, as a headset or Bluetooth switch does, and tells the observers.
+  /// The input the hardware records from now (the built-in microphone at first).
+  public var currentInput: AudioInputPort { withState { $0.currentInput } }
+
+  /// The inputs connected now, the built-in microphone first.
+  public var availableInputs: [AudioInputPort] { withState { $0.availableInputs } }
+
+  /// Changes the hardware format, as plugging in a headset does, and tells the observers.
   ///
-  /// ``tapFrames`` scales with the rate (4800 at 48 kHz becomes 1600 at 16 kHz), so callbacks keep
-  /// their duration. Audio the converter held for the old format is dropped.
+  /// From the built-in microphone the route moves to a wired headset microphone at this format
+  /// (reason `newDeviceAvailable`); from any other input, that input keeps its place and changes
+  /// its format (reason `routeConfigurationChange`). ``tapFrames`` scales with the rate (4800 at
+  /// 48 kHz becomes 1600 at 16 kHz), so callbacks keep their duration. Audio the converter held for
+  /// the old format is dropped.
   /// - Parameters:
   ///   - sampleRate: The new hardware rate.
   ///   - channelCount: The new hardware channel count.
   /// - Throws: ``MicrophoneError`` for a rate or channel count no hardware has.
   public func changeRoute(sampleRate: Double, channelCount: Int) throws {
+    let current = currentInput
+    if current.isBuiltIn {
+      try changeRoute(to: "headsetMic", sampleRate: sampleRate, channelCount: channelCount)
+    } else {
+      var port = current
+      port.sampleRate = sampleRate
+      port.channelCount = channelCount
+      try apply(port, reason: .routeConfigurationChange, removing: nil)
+    }
+  }
+
+  /// Connects an input of a known type and makes it the route, as plugging in a headset or
+  /// connecting a Bluetooth device does; `builtInMic` disconnects the external input in use and the
+  /// route falls back to the built-in microphone.
+  /// - Parameters:
+  ///   - portName: The port type's Swift name (`headsetMic`, `bluetoothHFP`, `usbAudio`,
+  ///     `carAudio`, `lineIn`, `builtInMic`) or Apple's string for it.
+  ///   - sampleRate: The hardware rate, or nil for the port type's usual one (the configured rate
+  ///     for the built-in microphone).
+  ///   - channelCount: The channel count, or nil for the port type's usual one.
+  /// - Throws: ``MicrophoneError`` for an unknown port type or an impossible format.
+  public func changeRoute(to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil) throws {
+    guard let named = AudioInputPort.named(portName, sampleRate: sampleRate, channelCount: channelCount) else {
+      throw MicrophoneError(
+        path: nil, message: "the route cannot change to the unknown port '\(portName)'; use one of \(AudioInputPort.knownNames.joined(separator: ", "))")
+    }
+    let current = currentInput
+    if named.isBuiltIn {
+      let builtIn = AudioInputPort.builtInMic(
+        sampleRate: sampleRate ?? configuration.sampleRate, channelCount: channelCount ?? (configuration.channelCount == 2 ? 2 : 1))
+      try apply(builtIn, reason: current.isBuiltIn ? .routeConfigurationChange : .oldDeviceUnavailable, removing: current.isBuiltIn ? nil : current.uid)
+    } else {
+      try apply(named, reason: current.uid == named.uid ? .routeConfigurationChange : .newDeviceAvailable, removing: nil)
+    }
+  }
+
+  /// Makes an available input the route, as `AVAudioSession.setPreferredInput(_:)` does.
+  /// - Parameter uid: The input's ``AudioInputPort/uid``.
+  /// - Throws: ``MicrophoneError`` when no available input has that uid.
+  public func selectInput(uid: String) throws {
+    guard let port = availableInputs.first(where: { $0.uid == uid }) else {
+      throw MicrophoneError(path: nil, message: "no available input has the uid '\(uid)'; pick one from availableInputs")
+    }
+    guard port.uid != currentInput.uid else { return }
+    try apply(port, reason: .override, removing: nil)
+  }
+
+  /// Switches the hardware to `port`, keeps the list of inputs up to date and tells the observers.
+  private func apply(_ port: AudioInputPort, reason: RouteChange.Reason, removing removedUID: String?) throws {
+    let sampleRate = port.sampleRate
+    let channelCount = port.channelCount
     guard sampleRate > 0, sampleRate.isFinite, (1...2).contains(channelCount),
       let format = try? AudioFormat.standard(sampleRate: sampleRate, channelCount: channelCount)
     else {
       throw MicrophoneError(
         path: nil, message: "a route change to \(sampleRate) Hz with \(channelCount) channels is not possible; give a positive rate and 1 or 2 channels")
     }
-    let previous = try withState { state -> AudioFormat in
+    let (previous, change) = try withState { state -> (AudioFormat, RouteChange) in
       let previous = state.hardwareFormat
-      state.tapFrames = max(1, Int((Double(state.tapFrames) * sampleRate / previous.sampleRate).rounded()))
-      state.hardwareFormat = format
       if case .file(let reader) = state.source {
         do {
           reader.converter = try SampleRateConverter(from: reader.chunk.format, to: format, quality: Self.conversionQuality, engine: SimulatedDevice.resamplingEngine)
@@ -415,16 +478,27 @@ public final class Microphone: @unchecked Sendable {
           throw MicrophoneError(path: reader.file.path, message: "the microphone cannot convert '\(reader.file.path)' to \(format): \(error)")
         }
       }
-      return previous
+      state.tapFrames = max(1, Int((Double(state.tapFrames) * sampleRate / previous.sampleRate).rounded()))
+      state.hardwareFormat = format
+      let change = RouteChange(previousInput: state.currentInput, currentInput: port, reason: reason)
+      if let removedUID { state.availableInputs.removeAll { $0.uid == removedUID } }
+      if let index = state.availableInputs.firstIndex(where: { $0.uid == port.uid }) {
+        state.availableInputs[index] = port
+      } else {
+        state.availableInputs.append(port)
+      }
+      state.currentInput = port
+      return (previous, change)
     }
-    Simulation.current?.trace.record("microphone.route", ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount)])
-    notify(.routeChanged(previous: previous, current: format))
+    Simulation.current?.trace.record(
+      .microphoneRoute, ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount), "port": port.scenarioName, "reason": "\(reason)"])
+    notify(.routeChanged(previous: previous, current: format, change: change))
   }
 
   /// Begins an interruption (a call comes in): engines stop, sessions post their notification.
   public func beginInterruption() {
     withState { $0.isInterrupted = true }
-    Simulation.current?.trace.record("microphone.interruption", ["phase": "began"])
+    Simulation.current?.trace.record(.microphoneInterruption, ["phase": "began"])
     notify(.interruptionBegan)
   }
 
@@ -432,7 +506,7 @@ public final class Microphone: @unchecked Sendable {
   /// - Parameter shouldResume: The hint the session passes on (`AVAudioSession.InterruptionOptions.shouldResume`).
   public func endInterruption(shouldResume: Bool) {
     withState { $0.isInterrupted = false }
-    Simulation.current?.trace.record("microphone.interruption", ["phase": "ended", "shouldResume": String(shouldResume)])
+    Simulation.current?.trace.record(.microphoneInterruption, ["phase": "ended", "shouldResume": String(shouldResume)])
     notify(.interruptionEnded(shouldResume: shouldResume))
   }
 

@@ -20,12 +20,27 @@ public struct ModelScript: Sendable, Hashable {
   public var faults: [Fault]
   /// How long after the triggering audio a result is published, unless an entry says otherwise.
   public var latency: Duration
+  /// Whether every result after the first final begins with a space, so that `committed +=
+  /// result.text` reads as sentences. Apple does not document the spacing; the evidence (see
+  /// Documentation/Twins.md) points to a space, but the default stays `false` until the harness's
+  /// own subjects and utterance metrics handle spaced results.
+  public var leadingSpaceAfterFirstFinal: Bool
+  /// Whether the model uses a custom language model the request names
+  /// (`SFSpeechRecognitionRequest.customizedLanguageModel`,
+  /// `DictationTranscriber.ContentHint.customizedLanguage`). The twin records the answer in the
+  /// trace; a scripted model's text does not change with it.
+  public var usesCustomLanguageModel: Bool
 
   /// Creates a script; entries are ordered by audio time (stable for equal times).
-  public init(entries: [Entry], faults: [Fault] = [], latency: Duration = .zero) {
+  public init(
+    entries: [Entry], faults: [Fault] = [], latency: Duration = .zero, leadingSpaceAfterFirstFinal: Bool = false,
+    usesCustomLanguageModel: Bool = true
+  ) {
     self.entries = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
     self.faults = faults
     self.latency = latency
+    self.leadingSpaceAfterFirstFinal = leadingSpaceAfterFirstFinal
+    self.usesCustomLanguageModel = usesCustomLanguageModel
   }
 }
 

@@ -7,6 +7,8 @@ public struct RecognitionRequest: Sendable, Hashable {
     case speechTranscriber
     /// `DictationTranscriber`.
     case dictationTranscriber
+    /// `SFSpeechRecognizer` (the pre-26 API).
+    case speechRecognizer
   }
 
   /// The module kind.
@@ -21,11 +23,13 @@ public struct RecognitionRequest: Sendable, Hashable {
   public var includesAudioTimeRanges: Bool
   /// Whether runs carry confidence values.
   public var includesConfidence: Bool
+  /// The custom language model the request names (its file path), if any.
+  public var customLanguageModel: String?
 
   /// Creates a request.
   public init(
     module: ModuleKind, localeIdentifier: String, reportsVolatileResults: Bool, reportsAlternatives: Bool = false,
-    includesAudioTimeRanges: Bool = false, includesConfidence: Bool = false
+    includesAudioTimeRanges: Bool = false, includesConfidence: Bool = false, customLanguageModel: String? = nil
   ) {
     self.module = module
     self.localeIdentifier = localeIdentifier
@@ -33,5 +37,6 @@ public struct RecognitionRequest: Sendable, Hashable {
     self.reportsAlternatives = reportsAlternatives
     self.includesAudioTimeRanges = includesAudioTimeRanges
     self.includesConfidence = includesConfidence
+    self.customLanguageModel = customLanguageModel
   }
 }

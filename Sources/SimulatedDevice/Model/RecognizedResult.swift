@@ -9,12 +9,16 @@ public struct RecognizedResult: Sendable, Hashable, CustomStringConvertible {
   public var finalizationTime: CMTime
   /// The transcriptions, best first; never empty (the best may be empty).
   public var alternatives: [RecognizedText]
+  /// Whether the module writes a space before the text (results after the first final, when the
+  /// script says so: ``ModelScript/leadingSpaceAfterFirstFinal``).
+  public var leadingSpace: Bool
 
   /// Creates a result; `alternatives` must not be empty (an empty list becomes one empty text).
-  public init(range: CMTimeRange, finalizationTime: CMTime, alternatives: [RecognizedText]) {
+  public init(range: CMTimeRange, finalizationTime: CMTime, alternatives: [RecognizedText], leadingSpace: Bool = false) {
     self.range = range
     self.finalizationTime = finalizationTime
     self.alternatives = alternatives.isEmpty ? [RecognizedText(words: [])] : alternatives
+    self.leadingSpace = leadingSpace
   }
 
   /// The best transcription.

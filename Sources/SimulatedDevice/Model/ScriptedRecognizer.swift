@@ -11,6 +11,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   private var lastFinalEnd = CMTime.zero
   private var pending: Pending?
   private var failed = false
+  /// Whether a non-empty final has been published (later results may start with a space).
+  private var publishedFinal = false
   /// The microphone whose tape the script follows (see ``Microphone/keysModelToTape``), and the
   /// capture second that analyzer time zero corresponds to (set at the first consume).
   private let microphone: Microphone?
@@ -37,6 +39,9 @@ public final class ScriptedRecognizer: SpeechRecognizing {
       if microphone.secondsCaptured > 0 { lastFinalEnd = start }
     }
   }
+
+  /// What the script says (``ModelScript/usesCustomLanguageModel``).
+  public var usesCustomLanguageModel: Bool { script.usesCustomLanguageModel }
 
   /// Analyzer time as script time: itself, or the tape position when the script follows the tape.
   private func scriptTime(_ time: CMTime) -> CMTime {
@@ -76,9 +81,10 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     guard let hypothesis = pending, hypothesis.start < time else { return [] }
     pending = nil
     let end = Swift.max(time, hypothesis.start)
+    let text = hypothesis.finalizeAs ?? hypothesis.text
     let result = RecognizedResult(
       range: CMTimeRange(start: hypothesis.start, end: end), finalizationTime: end,
-      alternatives: [hypothesis.finalizeAs ?? hypothesis.text])
+      alternatives: [text], leadingSpace: spaced(text, final: true))
     return [.result(result, delay: script.latency + extraDelay(forAudioAt: consumed))]
   }
 
@@ -91,14 +97,26 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     case .final:
       pending = nil
       if range.end > lastFinalEnd { lastFinalEnd = range.end }
-      return .result(RecognizedResult(range: range, finalizationTime: range.end, alternatives: alternatives), delay: delay)
+      let leadingSpace = spaced(alternatives[0], final: true)
+      return .result(RecognizedResult(range: range, finalizationTime: range.end, alternatives: alternatives, leadingSpace: leadingSpace), delay: delay)
     case .volatile:
       let text = entry.alternatives[0]
       pending = text.isEmpty ? nil : Pending(start: range.start, end: range.end, text: text, finalizeAs: entry.finalizeAs)
       // Without volatile reporting the model keeps its hypothesis to itself until it is final.
       guard request.reportsVolatileResults else { return nil }
-      return .result(RecognizedResult(range: range, finalizationTime: range.start, alternatives: alternatives), delay: delay)
+      return .result(
+        RecognizedResult(range: range, finalizationTime: range.start, alternatives: alternatives, leadingSpace: spaced(text, final: false)),
+        delay: delay)
     }
+  }
+
+  /// Whether a result with `text` starts with a space: after the first non-empty final, when the
+  /// script asks for it. A final with text marks that the first final has been published.
+  private func spaced(_ text: RecognizedText, final: Bool) -> Bool {
+    guard !text.isEmpty else { return false }
+    let spaced = publishedFinal && script.leadingSpaceAfterFirstFinal
+    if final { publishedFinal = true }
+    return spaced
   }
 
   /// The earliest error fault not yet fired whose time is consumed and not after the next entry.

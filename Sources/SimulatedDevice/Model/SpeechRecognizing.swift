@@ -19,6 +19,14 @@ public protocol SpeechRecognizing: AnyObject {
 
   /// Makes everything before `time` final and returns the results that does.
   func finalize(through time: CMTime) -> [RecognizerOutput]
+
+  /// Whether the recognizer uses the custom language model its request names (true by default).
+  var usesCustomLanguageModel: Bool { get }
+}
+
+extension SpeechRecognizing {
+  /// True: a model uses the custom language model it is given unless it says otherwise.
+  public var usesCustomLanguageModel: Bool { true }
 }
 
 /// The speech model of the simulated device: makes a recognizer for each module of an analysis.

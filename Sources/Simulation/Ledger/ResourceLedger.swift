@@ -32,7 +32,7 @@ public final class ResourceLedger: Sendable {
       state.open[state.nextID] = (kind, label)
       return state.nextID
     }
-    trace?.record(.resourceAcquired, ["kind": kind.rawValue, "label": label])
+    trace?.record(ResourceAcquiredEvent(resource: kind, label: label))
     return LedgerLease(kind: kind, label: label, id: id, ledger: self)
   }
 
@@ -41,7 +41,7 @@ public final class ResourceLedger: Sendable {
       state.counts[lease.kind, default: 0] -= 1
       state.open[lease.id] = nil
     }
-    trace?.record(.resourceReleased, ["kind": lease.kind.rawValue, "label": lease.label])
+    trace?.record(ResourceReleasedEvent(resource: lease.kind, label: lease.label))
   }
 
   /// How many resources of `kind` are live.

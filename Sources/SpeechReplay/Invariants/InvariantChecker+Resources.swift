@@ -1,6 +1,7 @@
 import Foundation
 import Simulation
 import SimulatedDevice
+import SpeechTwin
 
 extension InvariantChecker {
   /// The ledger kinds that must be back to their baseline after a stop.
@@ -9,25 +10,25 @@ extension InvariantChecker {
   static let lifecycleKinds: [ResourceKind] = [.openAnalyzerSessions, .runningEngines, .installedTaps, .tasks]
 
   func analyzerInputFormat() -> InvariantViolation? {
-    let inputs = timeline.events(of: "analyzer.input")
-    guard let first = inputs.first(where: { $0["accepted"] == "false" }) else { return nil }
-    let rejected = inputs.count { $0["accepted"] == "false" }
-    let accepted = inputs.first { $0["accepted"] == "true" }?["format"]
+    let inputs = timeline.events(AnalyzerInputEvent.self)
+    guard let first = inputs.first(where: { !$0.accepted }) else { return nil }
+    let rejected = inputs.count { !$0.accepted }
+    let accepted = inputs.first { $0.accepted }?.format
     let expected = accepted.map { "the format it accepted elsewhere in this run, \($0)" } ?? "SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:) (16 kHz Int16 mono on the twins)"
     return InvariantViolation(
       .analyzerInputFormat, at: first.time,
-      "the analyzer received \(rejected) of \(inputs.count) buffers in \(first["format"] ?? "an unknown format") instead of \(expected); the user sees no text and no error")
+      "the analyzer received \(rejected) of \(inputs.count) buffers in \(first.format) instead of \(expected); the user sees no text and no error")
   }
 
   func ledgerBaselineAfterStop() -> InvariantViolation? {
     let events = timeline.events
-    guard let firstStart = events.firstIndex(where: { $0.kind == .scenarioStep && $0["step"] == "start" }),
-      events.contains(where: { $0.kind == .subjectReturned && $0["call"] == "stop" }),
-      events.last(where: { $0.kind == .uiState })?["phase"] == "idle"
+    guard let firstStart = events.firstIndex(where: { ScenarioStepEvent($0)?.isStart == true }),
+      events.contains(where: { SubjectReturnedEvent($0)?.call == .stop }),
+      events.last(where: { $0.kind == UIStateEvent.kind }).flatMap(UIStateEvent.init)?.isIdle == true
     else { return nil }
     let baseline = Self.ledgerCounts(events[..<firstStart])
     // Measured once the run's own steps are over, before the simulation tears the subject down.
-    let last = max(events.lastIndex { $0.kind == .uiState } ?? 0, events.lastIndex { $0.kind == .subjectReturned } ?? 0)
+    let last = max(events.lastIndex { $0.kind == UIStateEvent.kind } ?? 0, events.lastIndex { $0.kind == SubjectReturnedEvent.kind } ?? 0)
     let end = Self.ledgerCounts(events[...last])
     let grown = Self.lifecycleKinds.map(\.rawValue).compactMap { kind -> String? in
       let before = baseline[kind, default: 0], after = end[kind, default: 0]
@@ -41,10 +42,10 @@ extension InvariantChecker {
   }
 
   func inputBounded() -> InvariantViolation? {
-    let reports = timeline.events(of: .stackInput)
+    let reports = timeline.events(StackInputEvent.self)
     if !reports.isEmpty {
       for report in reports {
-        let queued = Int(report["queued"] ?? "") ?? 0, peak = Int(report["peak"] ?? "") ?? 0, limit = Int(report["limit"] ?? "") ?? 0
+        let queued = report.queued, peak = report.peak, limit = report.limit
         guard limit > 0 else { continue }
         if max(queued, peak) > limit {
           return InvariantViolation(
@@ -52,7 +53,7 @@ extension InvariantChecker {
             "the stack's analyzer input queue held \(max(queued, peak)) buffers, over its limit of \(limit); memory grows while the user waits for text")
         }
       }
-      if reports.contains(where: { (Int($0["limit"] ?? "") ?? 0) > 0 }) { return nil }
+      if reports.contains(where: { $0.limit > 0 }) { return nil }
     }
     return analyzerLag()
   }
@@ -64,23 +65,24 @@ extension InvariantChecker {
     var best: Double?
     let bound = DurationText.seconds(maximumInputLag)
     for event in timeline.events {
-      if event.kind == "analyzer.start" {
+      if AnalyzerStartEvent(event) != nil {
         // Audio time 0 is captured about when the analyzer starts.
         best = DurationText.seconds(event.time)
         continue
       }
-      if (event.kind == .scenarioStep && ["interrupt", "route"].contains { event["step"]?.hasPrefix($0) == true }) {
+      if let step = ScenarioStepEvent(event), step.isInterruption || step.isRouteChange {
         best = nil
         continue
       }
-      guard event.kind == "analyzer.input", let end = Double(event["end"] ?? "") else { continue }
+      guard let input = AnalyzerInputEvent(event), input.end.isNumeric else { continue }
+      let end = input.end.seconds
       let delay = DurationText.seconds(event.time) - end
       let floor = min(best ?? delay, delay)
       best = floor
       if delay - floor > bound {
         return InvariantViolation(
           .inputBounded, at: event.time,
-          "the analyzer was reading audio from \(event["end"] ?? "?") s, \(String(format: "%.1f", delay - floor)) s behind the microphone (bound \(DurationText.text(maximumInputLag))); the input backs up without limit and the text lags what is said")
+          "the analyzer was reading audio from \(input.end.millisecondsText) s, \(String(format: "%.1f", delay - floor)) s behind the microphone (bound \(DurationText.text(maximumInputLag))); the input backs up without limit and the text lags what is said")
       }
     }
     return nil
@@ -90,9 +92,8 @@ extension InvariantChecker {
   static func ledgerCounts(_ events: ArraySlice<TraceEvent>) -> [String: Int] {
     var counts: [String: Int] = [:]
     for event in events {
-      guard let kind = event["kind"] else { continue }
-      if event.kind == .resourceAcquired { counts[kind, default: 0] += 1 }
-      if event.kind == .resourceReleased { counts[kind, default: 0] -= 1 }
+      if let acquired = ResourceAcquiredEvent(event) { counts[acquired.resource.rawValue, default: 0] += 1 }
+      if let released = ResourceReleasedEvent(event) { counts[released.resource.rawValue, default: 0] -= 1 }
     }
     return counts
   }
@@ -101,9 +102,12 @@ extension InvariantChecker {
   static func openLabels(_ events: ArraySlice<TraceEvent>, kinds: Set<String>) -> Set<String> {
     var open: [String: Int] = [:]
     for event in events {
-      guard let kind = event["kind"], kinds.contains(kind), let label = event["label"] else { continue }
-      if event.kind == .resourceAcquired { open["\(kind): \(label)", default: 0] += 1 }
-      if event.kind == .resourceReleased { open["\(kind): \(label)", default: 0] -= 1 }
+      if let acquired = ResourceAcquiredEvent(event), kinds.contains(acquired.resource.rawValue) {
+        open["\(acquired.resource): \(acquired.label)", default: 0] += 1
+      }
+      if let released = ResourceReleasedEvent(event), kinds.contains(released.resource.rawValue) {
+        open["\(released.resource): \(released.label)", default: 0] -= 1
+      }
     }
     return Set(open.filter { $0.value > 0 }.keys)
   }

@@ -1,12 +1,14 @@
 import Simulation
+import SimulatedDevice
+import SpeechTwin
 
 extension InvariantChecker {
   func committedAppendOnly() -> InvariantViolation? {
     var previous: String?
     var newSession = false
     for event in timeline.events {
-      if event.kind == .scenarioStep, event["step"] == "start" { newSession = true }
-      guard event.kind == .uiState, let committed = event["committed"] else { continue }
+      if ScenarioStepEvent(event)?.isStart == true { newSession = true }
+      guard let committed = UIStateEvent(event)?.committed else { continue }
       defer { previous = committed }
       guard let before = previous, !committed.hasPrefix(before) else { continue }
       // A new session may start from empty text; anything else rewrote what the user had read.
@@ -21,12 +23,12 @@ extension InvariantChecker {
   func noStutter() -> InvariantViolation? {
     var modelGuess: [String] = []
     for event in timeline.events {
-      if event.kind == "analyzer.result" {
-        modelGuess = event["final"] == "false" ? Self.words(event["text"] ?? "") : []
+      if let result = AnalyzerResultEvent(event) {
+        modelGuess = result.isFinal ? [] : Self.words(result.text)
         continue
       }
-      guard event.kind == .uiState else { continue }
-      let committed = Self.words(event["committed"] ?? ""), volatile = Self.words(event["volatile"] ?? "")
+      guard let state = UIStateEvent(event) else { continue }
+      let committed = Self.words(state.committed), volatile = Self.words(state.volatile)
       guard !committed.isEmpty, !volatile.isEmpty else { continue }
       var overlap = 0
       for length in stride(from: min(committed.count, volatile.count), through: 1, by: -1)
@@ -41,56 +43,55 @@ extension InvariantChecker {
       guard volatile != modelGuess else { continue }
       return InvariantViolation(
         .noStutter, at: event.time,
-        "the user saw committed \(Self.quoted(event["committed"] ?? "")) followed by volatile \(Self.quoted(event["volatile"] ?? "")): the volatile text repeats the last \(overlap) committed word\(overlap == 1 ? "" : "s")")
+        "the user saw committed \(Self.quoted(state.committed)) followed by volatile \(Self.quoted(state.volatile)): the volatile text repeats the last \(overlap) committed word\(overlap == 1 ? "" : "s")")
     }
     return nil
   }
 
   func volatileClearedWhenFinal() -> InvariantViolation? {
     let events = timeline.events
-    for (index, final) in events.enumerated() where final.kind == "analyzer.result" && final["final"] == "true" {
-      let text = final["text"] ?? ""
-      guard !Self.words(text).isEmpty, let end = Double(final["end"] ?? "") else { continue }
+    for (index, event) in events.enumerated() {
+      guard let final = AnalyzerResultEvent(event), final.isFinal else { continue }
+      let text = final.text
+      guard !Self.words(text).isEmpty, final.end.isNumeric else { continue }
+      let end = final.end.seconds
       // The final is consumed when the committed text next changes; look at that state.
-      var committedBefore: String?
-      for event in events[..<index].reversed() where event.kind == .uiState {
-        committedBefore = event["committed"]
-        break
-      }
-      guard let consumedIndex = events[(index + 1)...].firstIndex(where: { $0.kind == .uiState && $0["committed"] != committedBefore }) else { continue }
-      let consumed = events[consumedIndex]
-      let volatile = consumed["volatile"] ?? ""
+      let committedBefore = events[..<index].lazy.reversed().compactMap(UIStateEvent.init).first?.committed
+      guard let consumedIndex = events[(index + 1)...].firstIndex(where: { UIStateEvent($0).map { $0.committed != committedBefore } ?? false }),
+        let consumed = UIStateEvent(events[consumedIndex])
+      else { continue }
+      let volatile = consumed.volatile
       guard !Self.words(volatile).isEmpty else { continue }
       // Still fine: the guess of a later range, published before the state was shown.
-      let laterGuesses = events[..<consumedIndex].filter {
-        $0.kind == "analyzer.result" && $0["final"] == "false" && (Double($0["start"] ?? "") ?? -1) >= end - 0.0005
-      }.map { Self.words($0["text"] ?? "") }
+      let laterGuesses = events[..<consumedIndex].compactMap(AnalyzerResultEvent.init).filter {
+        !$0.isFinal && ($0.start.isNumeric ? $0.start.seconds : -1) >= end - 0.0005
+      }.map { Self.words($0.text) }
       guard !laterGuesses.contains(Self.words(volatile)) else { continue }
       return InvariantViolation(
-        .volatileClearedWhenFinal, at: consumed.time,
-        "after the final \(Self.quoted(text)) for \(final["start"] ?? "?")–\(final["end"] ?? "?") s was committed, the UI still showed the volatile \(Self.quoted(volatile)) for that range")
+        .volatileClearedWhenFinal, at: events[consumedIndex].time,
+        "after the final \(Self.quoted(text)) for \(final.start.millisecondsText)–\(final.end.millisecondsText) s was committed, the UI still showed the volatile \(Self.quoted(volatile)) for that range")
     }
     return nil
   }
 
   func nothingLostAtStop() -> InvariantViolation? {
     let events = timeline.events
-    var lastState: TraceEvent?
+    var lastState: UIStateEvent?
     for (index, event) in events.enumerated() {
-      if event.kind == .uiState { lastState = event }
-      guard event.kind == .scenarioStep, event["step"] == "stop", let before = lastState else { continue }
-      let pending = Self.words(before["volatile"] ?? "")
+      if let state = UIStateEvent(event) { lastState = state }
+      guard ScenarioStepEvent(event)?.isStop == true, let before = lastState else { continue }
+      let pending = Self.words(before.volatile)
       guard !pending.isEmpty else { continue }
-      guard let returned = events[(index + 1)...].firstIndex(where: { $0.kind == .subjectReturned && $0["call"] == "stop" }) else { continue }
+      guard let returned = events[(index + 1)...].firstIndex(where: { SubjectReturnedEvent($0)?.call == .stop }) else { continue }
       // What the user is left with: the last state before the next step (or the end).
-      let next = events[(returned + 1)...].firstIndex { $0.kind == .scenarioStep } ?? events.endIndex
-      guard let after = events[..<next].last(where: { $0.kind == .uiState }) else { continue }
-      let committedBefore = before["committed"] ?? "", committedAfter = after["committed"] ?? ""
+      let next = events[(returned + 1)...].firstIndex { $0.kind == ScenarioStepEvent.kind } ?? events.endIndex
+      guard let afterIndex = events[..<next].lastIndex(where: { UIStateEvent($0) != nil }), let after = UIStateEvent(events[afterIndex]) else { continue }
+      let committedBefore = before.committed, committedAfter = after.committed
       let added = Self.words(committedAfter.hasPrefix(committedBefore) ? String(committedAfter.dropFirst(committedBefore.count)) : committedAfter)
       guard !Self.isSubsequence(pending, of: added) else { continue }
       return InvariantViolation(
-        .nothingLostAtStop, at: after.time,
-        "the user tapped stop while \(Self.quoted(before["volatile"] ?? "")) showed as volatile, and was left with committed \(Self.quoted(committedAfter)) and volatile \(Self.quoted(after["volatile"] ?? "")): the last words were lost")
+        .nothingLostAtStop, at: events[afterIndex].time,
+        "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)) and volatile \(Self.quoted(after.volatile)): the last words were lost")
     }
     return nil
   }

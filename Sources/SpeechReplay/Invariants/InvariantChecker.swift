@@ -34,10 +34,18 @@ public struct InvariantChecker: Sendable {
   }
 
   /// The first break of `invariant`, or nil when it holds.
+  ///
+  /// When the run did the work that records the events the invariant reads and they are missing
+  /// (or unreadable), the result is a violation that says the invariant cannot be checked
+  /// (``InvariantViolation/cannotBeChecked``), never a pass.
   /// - Parameter invariant: The invariant.
   /// - Returns: The violation, or nil.
   public func firstViolation(of invariant: Invariant) -> InvariantViolation? {
-    switch invariant {
+    for input in invariant.inputs {
+      guard let problem = input.problem(in: timeline) else { continue }
+      return InvariantViolation(invariant, at: timeline.events.last?.time ?? .zero, problem, cannotBeChecked: true)
+    }
+    return switch invariant {
     case .committedAppendOnly: committedAppendOnly()
     case .noStutter: noStutter()
     case .volatileClearedWhenFinal: volatileClearedWhenFinal()

@@ -7,20 +7,25 @@ public struct InvariantViolation: Sendable, Hashable, CustomStringConvertible {
   public var time: Duration
   /// What happened, in terms of what the user saw.
   public var message: String
+  /// Whether the run lacks (or cannot read) the events the invariant reads, so it could not be checked.
+  public var cannotBeChecked: Bool
 
   /// Creates a violation.
   /// - Parameters:
   ///   - invariant: The invariant broken.
   ///   - time: Virtual time of the event that broke it.
   ///   - message: What happened.
-  public init(_ invariant: Invariant, at time: Duration, _ message: String) {
+  ///   - cannotBeChecked: Whether the invariant's input events are missing or unreadable.
+  public init(_ invariant: Invariant, at time: Duration, _ message: String, cannotBeChecked: Bool = false) {
     self.invariant = invariant
     self.time = time
     self.message = message
+    self.cannotBeChecked = cannotBeChecked
   }
 
   /// `invariant 'no-stutter' broken at 1.200s: … (trap)`.
   public var description: String {
-    "invariant '\(invariant)' broken at \(Timeline.seconds(time)): \(message); this points at \(invariant.trap)"
+    if cannotBeChecked { return "invariant '\(invariant)' cannot be checked at \(Timeline.seconds(time)): \(message)" }
+    return "invariant '\(invariant)' broken at \(Timeline.seconds(time)): \(message); this points at \(invariant.trap)"
   }
 }

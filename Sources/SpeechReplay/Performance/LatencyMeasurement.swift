@@ -12,8 +12,8 @@ struct LatencyMeasurement {
   let cycles: [CycleRecord]
 
   /// The `ui.state` events with their index in the timeline.
-  private var states: [(index: Int, event: TraceEvent)] {
-    timeline.events.enumerated().filter { $0.element.kind == .uiState }.map { ($0.offset, $0.element) }
+  private var states: [(index: Int, event: Timed<UIStateEvent>)] {
+    timeline.events(UIStateEvent.self).map { ($0.sequence, $0) }
   }
 
   /// Every sample, measure by measure.
@@ -24,7 +24,7 @@ struct LatencyMeasurement {
     }
   }
 
-  private func utteranceSamples(_ states: [(index: Int, event: TraceEvent)]) -> [LatencySample] {
+  private func utteranceSamples(_ states: [(index: Int, event: Timed<UIStateEvent>)]) -> [LatencySample] {
     var samples: [LatencySample] = []
     for utterance in utterances {
       guard let onset = tape.firstHearing(utterance.onset) else {
@@ -32,12 +32,12 @@ struct LatencyMeasurement {
         samples.append(.init(.final, nil, label: "\(utterance.label) was never played"))
         continue
       }
-      let committedAtOnset = states.last { $0.index < onset.index }?.event["committed"] ?? ""
+      let committedAtOnset = states.last { $0.index < onset.index }?.event.committed ?? ""
       let after = states.filter { $0.index > onset.index }
-      let final = after.first { ($0.event["committed"] ?? "") != committedAtOnset }
+      let final = after.first { $0.event.committed != committedAtOnset }
       // Volatile text shown before the final: the utterance's own guess.
       let finalIndex = final?.index ?? Int.max
-      let firstVolatile = after.prefix { $0.index < finalIndex }.first { !($0.event["volatile"] ?? "").isEmpty }
+      let firstVolatile = after.prefix { $0.index < finalIndex }.first { !$0.event.volatile.isEmpty }
       if let firstVolatile {
         samples.append(.init(.firstVolatile, firstVolatile.event.time - onset.time, label: utterance.label))
       } else {
@@ -57,31 +57,28 @@ struct LatencyMeasurement {
     return samples
   }
 
-  private func stepSamples(_ states: [(index: Int, event: TraceEvent)]) -> [LatencySample] {
+  private func stepSamples(_ states: [(index: Int, event: Timed<UIStateEvent>)]) -> [LatencySample] {
     var samples: [LatencySample] = []
-    let steps = timeline.events.enumerated().filter { $0.element.kind == .scenarioStep }
+    let steps = timeline.events(ScenarioStepEvent.self)
     var starts = 0, stops = 0
-    for (position, (index, event)) in steps.enumerated() {
-      let line = event["line"] ?? "?"
-      switch event["step"] {
-      case "start":
+    for (position, event) in steps.enumerated() {
+      let index = event.sequence, line = event.line
+      if event.isStart {
         starts += 1
         let label = "start #\(starts) (line \(line))"
-        let nextStart = steps[(position + 1)...].first { $0.element["step"] == "start" }?.offset ?? Int.max
-        let ready = states.first { $0.index > index && $0.index < nextStart && $0.event["phase"] == "listening" }
+        let nextStart = steps[(position + 1)...].first { $0.isStart }?.sequence ?? Int.max
+        let ready = states.first { $0.index > index && $0.index < nextStart && $0.event.isListening }
         samples.append(.init(.modelReady, ready.map { $0.event.time - event.time }, label: ready == nil ? "\(label) never reached listening" : label))
-      case "stop":
+      } else if event.isStop {
         stops += 1
         let label = "stop #\(stops) (line \(line))"
-        if states.last(where: { $0.index < index })?.event["phase"] == "idle" {
+        if states.last(where: { $0.index < index })?.event.isIdle == true {
           samples.append(.init(.stopToIdle, .zero, label: label))
-        } else if let idle = states.first(where: { $0.index > index && $0.event["phase"] == "idle" }) {
+        } else if let idle = states.first(where: { $0.index > index && $0.event.isIdle }) {
           samples.append(.init(.stopToIdle, idle.event.time - event.time, label: label))
         } else {
           samples.append(.init(.stopToIdle, nil, label: "\(label) never reached idle"))
         }
-      default:
-        continue
       }
     }
     return samples

@@ -1,4 +1,6 @@
+import AVFAudioTwin
 import Simulation
+import SimulatedDevice
 
 /// Where the microphone's play position (seconds into the audio file) stood at each tap buffer of
 /// a run, read back from the timeline: `engine.buffer` events while `microphone.play` is on move
@@ -7,7 +9,7 @@ import Simulation
 /// Read from the timeline rather than recorded by the session, so the trace (and its hash) stays
 /// as it was; a capture the engine dropped without an `engine.buffer` event is not seen.
 struct TapePositions {
-  /// One buffer that heard the file: its event's index and time, and the file span it carried.
+  /// One buffer that heard the file: its event's sequence number and time, and the file span it carried.
   struct Delivery {
     var index: Int
     var time: Duration
@@ -22,22 +24,16 @@ struct TapePositions {
     var rate = sampleRate
     var playing = false
     var position = 0.0
-    for (index, event) in timeline.events.enumerated() {
-      switch event.kind.rawValue {
-      case "microphone.play":
-        playing = event["playing"] == "true"
-      case "scenario.step":
-        // `route: 16000 Hz, 1 channel` (Scenario.Step.description)
-        if let step = event["step"], step.hasPrefix("route: "), let value = Double(step.dropFirst(7).prefix { $0.isNumber || $0 == "." }) {
-          rate = value
-        }
-      case "engine.buffer":
-        guard playing, let frames = event["frames"].flatMap(Double.init), rate > 0 else { continue }
-        let end = position + frames / rate
-        deliveries.append(Delivery(index: index, time: event.time, start: position, end: end))
+    for event in timeline.events {
+      if let play = MicrophonePlayEvent(event) {
+        playing = play.playing
+      } else if let step = ScenarioStepEvent(event) {
+        if let value = step.routeSampleRate { rate = value }
+      } else if let buffer = EngineBufferEvent(event) {
+        guard playing, rate > 0 else { continue }
+        let end = position + Double(buffer.frames) / rate
+        deliveries.append(Delivery(index: event.sequence, time: event.time, start: position, end: end))
         position = end
-      default:
-        continue
       }
     }
   }

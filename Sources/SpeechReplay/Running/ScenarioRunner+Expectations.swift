@@ -1,5 +1,7 @@
+import AVFAudioTwin
 import Simulation
 import SimulatedDevice
+import SpeechTwin
 
 extension ScenarioRunner {
   /// The failures of `expectations` against what the run produced.
@@ -51,11 +53,11 @@ extension ScenarioRunner {
   static func figures<Value>(_ timeline: Timeline, device: SimulatedDevice, report: Simulation.Report<Value>) -> [String: Double] {
     var figures: [String: Double] = [
       "virtualSeconds": DurationText.seconds(report.virtualTime),
-      "buffers": Double(timeline.count(of: "engine.buffer")),
-      "conversions": Double(timeline.count(of: "converter.convert")),
-      "inputs": Double(timeline.count(of: "analyzer.input")),
-      "inputsRejected": Double(timeline.events(of: "analyzer.input").filter { $0["accepted"] == "false" }.count),
-      "results": Double(timeline.count(of: "analyzer.result")),
+      "buffers": Double(timeline.count(of: .engineBuffer)),
+      "conversions": Double(timeline.count(of: .converterConvert)),
+      "inputs": Double(timeline.count(of: .analyzerInput)),
+      "inputsRejected": Double(timeline.events(AnalyzerInputEvent.self).count { !$0.accepted }),
+      "results": Double(timeline.count(of: .analyzerResult)),
       "uiStates": Double(timeline.count(of: .uiState)),
       "diagnostics": Double(device.diagnostics.count),
       "traceEvents": Double(timeline.events.count),

@@ -6,10 +6,10 @@ extension ScenarioRunner {
   /// - Parameter timeline: The run's timeline.
   /// - Returns: The figures, keyed by name.
   static func inputQueueFigures(_ timeline: Timeline) -> [String: Double] {
-    let reports = timeline.events(of: "stack.input")
+    let reports = timeline.events(StackInputEvent.self)
     guard !reports.isEmpty else { return [:] }
     // The reported peak and drop counts only grow over a run, but take the largest seen anyway.
-    func largest(_ field: String) -> Double { reports.compactMap { Double($0[field] ?? "") }.max() ?? 0 }
-    return ["stack.input.peak": largest("peak"), "stack.input.dropped": largest("dropped"), "stack.input.limit": largest("limit")]
+    func largest(_ field: KeyPath<StackInputEvent, Int>) -> Double { Double(reports.map { $0.event[keyPath: field] }.max() ?? 0) }
+    return ["stack.input.peak": largest(\.peak), "stack.input.dropped": largest(\.dropped), "stack.input.limit": largest(\.limit)]
   }
 }

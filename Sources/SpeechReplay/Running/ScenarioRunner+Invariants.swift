@@ -7,6 +7,9 @@ extension ScenarioRunner {
     for invariant in Invariant.allCases where settings.off[invariant] == nil {
       let violation = checker.firstViolation(of: invariant)
       switch (violation, settings.broken[invariant]) {
+      case (let violation?, _) where violation.cannotBeChecked:
+        // Expected to break or not, an invariant without its events proves nothing.
+        failures.append(ScenarioFailure(violation.description + "; record the events again, or switch the invariant off in expect.invariants.off", at: settings.location))
       case (let violation?, nil):
         failures.append(
           ScenarioFailure(

@@ -113,10 +113,10 @@ extension ScenarioRunner {
   static func displayedSessions(_ timeline: Timeline) -> [[String]] {
     var sessions: [[String]] = [[]]
     for event in timeline.events {
-      if event.kind == .scenarioStep, event["step"] == "start", !(sessions.last?.isEmpty ?? true) {
+      if ScenarioStepEvent(event)?.isStart == true, !(sessions.last?.isEmpty ?? true) {
         sessions.append([])
-      } else if event.kind == .uiState {
-        let parts = [event["committed"] ?? "", event["volatile"] ?? ""].filter { !$0.isEmpty }
+      } else if let state = UIStateEvent(event) {
+        let parts = [state.committed, state.volatile].filter { !$0.isEmpty }
         sessions[sessions.count - 1].append(parts.joined(separator: " "))
       }
     }

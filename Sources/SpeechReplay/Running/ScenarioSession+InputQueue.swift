@@ -5,8 +5,6 @@ extension ScenarioSession {
   func traceInputQueue() {
     guard let reporting = subject as? any InputQueueReporting, let status = reporting.inputQueueStatus, status != lastInputQueue else { return }
     lastInputQueue = status
-    Simulation.current?.trace.record(
-      .stackInput,
-      ["queued": String(status.queued), "peak": String(status.peakQueued), "dropped": String(status.dropped), "limit": String(status.limit ?? 0)])
+    Simulation.current?.trace.record(StackInputEvent(status))
   }
 }

@@ -61,19 +61,13 @@ final class ScenarioSession {
     let state = subject.uiState
     guard state != lastState else { return }
     lastState = state
-    Simulation.current?.trace.record(
-      .uiState,
-      [
-        "phase": state.phase.description, "microphone": state.microphoneOffered ? "offered" : "hidden",
-        "committed": state.committed, "volatile": state.volatile,
-        "audio": Timeline.seconds(.nanoseconds(Int64((device.microphone.secondsPlayed * 1e9).rounded()))),
-      ])
+    Simulation.current?.trace.record(UIStateEvent(state, audio: .nanoseconds(Int64((device.microphone.secondsPlayed * 1e9).rounded()))))
   }
 
   /// Performs `steps` in order; false when a step failed and the run cannot go on.
   private func execute(_ steps: [Scenario.Step]) async -> Bool {
     for step in steps {
-      Simulation.current?.trace.record(.scenarioStep, ["step": step.description, "line": String(step.location.line)])
+      Simulation.current?.trace.record(ScenarioStepEvent(step))
       guard await perform(step) else { return false }
       traceInputQueue()
     }
@@ -88,11 +82,11 @@ final class ScenarioSession {
       startTasks.append(
         Task { @MainActor in
           await subject.start()
-          Simulation.current?.trace.record(.subjectReturned, ["call": "start"])
+          Simulation.current?.trace.record(SubjectReturnedEvent(.start))
         })
     case .stop:
       await subject.stop()
-      Simulation.current?.trace.record(.subjectReturned, ["call": "stop"])
+      Simulation.current?.trace.record(SubjectReturnedEvent(.stop))
     case .play(.duration(let duration)):
       microphone.isPlaying = true
       await sleep(duration)
@@ -122,9 +116,13 @@ final class ScenarioSession {
       device.beginInterruption()
       await sleep(duration)
       device.endInterruption(shouldResume: true)
-    case .route(let sampleRate, let channels):
+    case .route(let sampleRate, let channels, let port):
       do {
-        try device.changeRoute(sampleRate: sampleRate, channelCount: channels)
+        if let port {
+          try device.changeRoute(to: port, sampleRate: sampleRate, channelCount: channels)
+        } else {
+          try device.changeRoute(sampleRate: sampleRate, channelCount: channels)
+        }
       } catch {
         failures.append(ScenarioFailure("the route change failed: \(error)", at: step.location))
         return false
@@ -132,10 +130,10 @@ final class ScenarioSession {
     case .snapshot(let name):
       stateMayHaveChanged()
       snapshots[name] = subject.uiState
-      Simulation.current?.trace.record(.scenarioSnapshot, ["name": name])
+      Simulation.current?.trace.record(ScenarioSnapshotEvent(name: name))
     case .cycle(let count, let steps):
       for pass in 1...count {
-        Simulation.current?.trace.record(.scenarioCycle, ["pass": String(pass), "of": String(count)])
+        Simulation.current?.trace.record(ScenarioCycleEvent(pass: pass, of: count))
         let started = clock.now.offset
         guard await execute(steps) else { return false }
         cycles.append(CycleRecord(pass: pass, count: count, line: step.location.line, started: started, ended: clock.now.offset, ledger: CycleRecord.ledgerNow()))

@@ -29,8 +29,9 @@ extension Scenario {
       case permission(granted: Bool)
       /// An interruption (a call) begins and ends after the duration with `shouldResume`.
       case interrupt(Duration)
-      /// The audio route changes to a new hardware format.
-      case route(sampleRate: Double, channels: Int)
+      /// The audio route changes to a new hardware format; with a port (`bluetoothHFP`), that input
+      /// is connected and becomes the route (`builtInMic`: the external input goes away).
+      case route(sampleRate: Double, channels: Int, port: String? = nil)
       /// The UI state is recorded under a name.
       case snapshot(String)
       /// The inner steps run `count` times.
@@ -61,7 +62,8 @@ extension Scenario {
       case .remove(let locale): "remove: \(locale)"
       case .permission(let granted): "permission: \(granted ? "grant" : "deny")"
       case .interrupt(let duration): "interrupt: \(DurationText.text(duration))"
-      case .route(let rate, let channels): "route: \(Int(rate)) Hz, \(channels) channel\(channels == 1 ? "" : "s")"
+      case .route(let rate, let channels, let port):
+        "route: \(Int(rate)) Hz, \(channels) channel\(channels == 1 ? "" : "s")\(port.map { ", \($0)" } ?? "")"
       case .snapshot(let name): "snapshot: \(name)"
       case .cycle(let count, let steps): "cycle: \(count) × \(steps.count) steps"
       }

@@ -1,16 +1,18 @@
+import SimulatedDevice
+
 extension ScenarioDecoder {
   /// The step kinds, in the order messages list them.
   static let stepKinds = ["start", "play", "wait", "stop", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"]
 
-  /// A list of steps.
-  func steps(_ node: ScenarioNode) throws(ScenarioError) -> [Scenario.Step] {
+  /// A list of steps; `microphone` gives the format a `route: { port: builtInMic }` step returns to.
+  func steps(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration = .init()) throws(ScenarioError) -> [Scenario.Step] {
     var steps: [Scenario.Step] = []
-    for item in try node.list() { steps.append(try step(item)) }
+    for item in try node.list() { steps.append(try step(item, microphone: microphone)) }
     return steps
   }
 
   /// One step: `start`, `stop`, or a mapping with one key such as `play: 2s`.
-  private func step(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Step {
+  private func step(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration) throws(ScenarioError) -> Scenario.Step {
     let kinds = Self.stepKinds.joined(separator: ", ")
     if case .scalar = node.node {
       let name = try node.string()
@@ -50,15 +52,28 @@ extension ScenarioDecoder {
     case "permission": return .init(.permission(granted: try value.choice(["grant", "deny"]) == "grant"), at: location)
     case "interrupt": return .init(.interrupt(try value.duration()), at: location)
     case "route":
-      let route = try value.mapping(keys: ["sampleRate", "channels"])
-      let rate = try route.required("sampleRate", example: "16000").double(in: 1_000...384_000)
-      let channels = try route["channels"]?.int(in: 1...2) ?? 1
-      return .init(.route(sampleRate: rate, channels: channels), at: location)
+      let route = try value.mapping(keys: ["port", "sampleRate", "channels"])
+      guard let portNode = route["port"] else {
+        let rate = try route.required("sampleRate", example: "16000").double(in: 1_000...384_000)
+        let channels = try route["channels"]?.int(in: 1...2) ?? 1
+        return .init(.route(sampleRate: rate, channels: channels), at: location)
+      }
+      let name = try portNode.choice(AudioInputPort.knownNames)
+      let rate = try route["sampleRate"]?.double(in: 1_000...384_000)
+      let channels = try route["channels"]?.int(in: 1...2)
+      // The port's usual format fills what the step leaves out (the configured one for builtInMic).
+      let usual = AudioInputPort.named(name)
+      let builtIn = name == "builtInMic"
+      return .init(
+        .route(
+          sampleRate: rate ?? (builtIn ? microphone.sampleRate : usual?.sampleRate ?? 48_000),
+          channels: channels ?? (builtIn ? min(2, max(1, microphone.channelCount)) : usual?.channelCount ?? 1), port: name),
+        at: location)
     case "snapshot": return .init(.snapshot(try value.nonEmptyString()), at: location)
     default:  // cycle
       let cycle = try value.mapping(keys: ["count", "steps"])
       let count = try cycle.required("count", example: "3").int(in: 1...10_000)
-      let inner = try steps(try cycle.required("steps", example: "[start, { play: 1s }, stop]"))
+      let inner = try steps(try cycle.required("steps", example: "[start, { play: 1s }, stop]"), microphone: microphone)
       return .init(.cycle(count: count, steps: inner), at: location)
     }
   }
@@ -70,7 +85,7 @@ extension ScenarioDecoder {
     case "network": "network: offline"
     case "install", "remove": "\(kind): en-US"
     case "permission": "permission: deny"
-    case "route": "route: { sampleRate: 16000, channels: 1 }"
+    case "route": "route: { sampleRate: 16000, channels: 1 } or route: { port: bluetoothHFP }"
     case "snapshot": "snapshot: after-hello"
     default: "cycle: { count: 3, steps: [start, stop] }"
     }

@@ -30,7 +30,7 @@ struct ScenarioDecoder {
       device.microphone.audioFile = path
     }
     if let timing = top["timing"] { device.modelComputeCost = try self.timing(timing).modelCost }
-    let steps = try self.steps(try top.required("steps", example: "[start, { play: end }, stop]"))
+    let steps = try self.steps(try top.required("steps", example: "[start, { play: end }, stop]"), microphone: device.microphone)
     try checkSteps(steps, hasAudio: top.has("audio"))
     if top.has("audio") { warnings += playsPastEnd(steps, audioDuration: audioDuration) }
     warnings += try resultWarnings(top["model"], audioDuration: audioDuration, hasAudio: top.has("audio"))

@@ -4,7 +4,7 @@ import Foundation
 /// whether obsolete golden files fail the run.
 ///
 /// ```swift
-/// let runner = ScenarioRunner(snapshots: SnapshotOptions(record: .missing))
+/// let runner = ScenarioRunner(subject: mySubject, snapshots: SnapshotOptions(record: .missing))
 /// ```
 public struct SnapshotOptions: Sendable, Hashable {
   /// The environment variable that makes obsolete golden files a failure (`1`/`true`).

@@ -24,7 +24,7 @@ extension SpeechAnalyzer {
       transcribers[index].finalizedThrough = target
     }
     updateVolatileRange()
-    trace("analyzer.finalize", [TraceEvent.Field("through", target.millisecondsText)])
+    trace(.analyzerFinalize, [TraceEvent.Field("through", target.millisecondsText)])
   }
 
   /// Waits until audio through `time` is consumed, then finishes the session without publishing
@@ -63,7 +63,7 @@ extension SpeechAnalyzer {
       if case .result(let result, _) = publication.output { return result.range.end <= time }
       return false
     }
-    trace("analyzer.cancelAnalysis", [TraceEvent.Field("before", time.millisecondsText)])
+    trace(.analyzerCancelAnalysis, [TraceEvent.Field("before", time.millisecondsText)])
   }
 
   /// Drops all pending work and finishes, even before any input. Never throws.
@@ -100,7 +100,7 @@ extension SpeechAnalyzer {
     }
     try? sessionLease?.release()
     sessionLease = nil
-    trace("analyzer.finish", [TraceEvent.Field("error", error.map { String(describing: $0) } ?? "none")])
+    trace(.analyzerFinish, [TraceEvent.Field("error", error.map { String(describing: $0) } ?? "none")])
   }
 
   func waitUntilConsumed(_ time: CMTime) async throws {

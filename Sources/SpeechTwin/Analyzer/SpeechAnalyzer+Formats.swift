@@ -27,7 +27,12 @@ extension SpeechAnalyzer {
       return
     }
     let kept = newModules.map { $0 as AnyObject }
-    for slot in transcribers where !kept.contains(where: { $0 === slot.module }) { slot.module.finishResults(throwing: nil) }
+    // Every removed module's results end now — transcribers and detectors, whether or not the
+    // analysis had started using them (Apple: removed modules' results sequences end).
+    for module in moduleList where !kept.contains(where: { $0 === module as AnyObject }) {
+      (module as? any TranscriptionModule)?.finishResults(throwing: nil)
+      (module as? any AudioAnalysisModule)?.finishResults(throwing: nil)
+    }
     transcribers.removeAll { slot in !kept.contains { $0 === slot.module } }
     detectors.removeAll { detector in !kept.contains { $0 === detector } }
     moduleList = newModules
@@ -48,6 +53,6 @@ extension SpeechAnalyzer {
     let progress = Progress(totalUnitCount: 1)
     progress.completedUnitCount = 1
     progressReadyHandler?(progress)
-    trace("analyzer.prepare")
+    trace(.analyzerPrepare)
   }
 }

@@ -16,7 +16,7 @@ extension SpeechAnalyzer {
     }
     try beginSession()
     let generation = attachInput()
-    trace("analyzer.start", [TraceEvent.Field("input", String(generation))])
+    Simulation.current?.trace.record(AnalyzerStartEvent(analyzer: name, input: generation))
     readerTask = Task { [weak self] in
       do {
         for try await input in inputSequence {
@@ -44,7 +44,7 @@ extension SpeechAnalyzer {
     }
     try beginSession()
     let generation = attachInput()
-    trace("analyzer.analyzeSequence", [TraceEvent.Field("input", String(generation))])
+    trace(.analyzerAnalyzeSequence, [TraceEvent.Field("input", String(generation))])
     for try await input in inputSequence {
       guard isCurrent(generation), phase != .finished else { break }
       accept(input)
@@ -71,21 +71,25 @@ extension SpeechAnalyzer {
     if !options.ignoresResourceLimits {
       guard device.acquireAnalyzerSlot() else {
         device.diagnose("SpeechAnalyzer", "the device already runs \(device.configuration.maximumSimultaneousAnalyzers) analyzers; sessions that were never finished keep their slots, and Apple's analyzer fails with 'Maximum number of simultaneous requests reached' (SFSpeechError 16)")
-        throw SFSpeechError(.insufficientResources)
+        let error = SFSpeechError(.insufficientResources)
+        // The start-up error ends the session and is thrown from every module's results too, so a
+        // results loop started before `start` ends (Apple's behaviour) instead of waiting forever.
+        finishSession(error: error)
+        throw error
       }
       holdsSlot = true
     }
     sessionLease = Simulation.current?.ledger.acquire(.openAnalyzerSessions, label: name)
     phase = .running
     analysisStart = clock.now.offset
-    trace("analyzer.session.open")
+    trace(.analyzerSessionOpen)
   }
 
   /// The input of `generation` ended (or failed); waiters for the end of input go on.
   func inputEnded(generation: Int, error: (any Error)?, autonomous: Bool = false) {
     guard generation == inputGeneration else { return }
     inputTerminated = true
-    trace("analyzer.input.end", [TraceEvent.Field("input", String(generation))])
+    trace(.analyzerInputEnd, [TraceEvent.Field("input", String(generation))])
     // In autonomous mode nothing else will finish the session; analyzeSequence callers finish next.
     if autonomous && error == nil && inputEndWaiters.isEmpty && phase == .running {
       device.diagnose(
@@ -123,10 +127,8 @@ extension SpeechAnalyzer {
       }
     }
     let accepted = buffer.format == AnalyzerFormats.transcription
-    trace("analyzer.input", [
-      TraceEvent.Field("start", start.millisecondsText), TraceEvent.Field("end", end.millisecondsText),
-      TraceEvent.Field("format", buffer.format.description), TraceEvent.Field("accepted", String(accepted)),
-    ])
+    Simulation.current?.trace.record(
+      AnalyzerInputEvent(analyzer: name, start: start, end: end, format: buffer.format.description, accepted: accepted))
     consumedThrough = end
     if accepted {
       // The scratch array is moved out while in use, so it is neither copied nor reallocated.
@@ -193,6 +195,16 @@ extension SpeechAnalyzer {
       if device.assets.status(of: locale) == .supported { _ = try? device.assets.reserve(locale) }
       do {
         let recognizer = try device.model.makeRecognizer(for: transcription.recognitionRequest)
+        if let model = transcription.recognitionRequest.customLanguageModel {
+          let prepared = device.isLanguageModelPrepared(at: model)
+          trace(.languageModelUse, [
+            TraceEvent.Field("model", model), TraceEvent.Field("prepared", String(prepared)),
+            TraceEvent.Field("used", String(prepared && recognizer.usesCustomLanguageModel)),
+          ])
+          if !prepared {
+            device.diagnose("SpeechAnalyzer", "the customizedLanguage content hint names \(model), which was not prepared on this device; transcription goes on without it — await SFSpeechLanguageModel.prepareCustomLanguageModel first")
+          }
+        }
         if let consumedThrough {
           // Added mid-stream: the module only sees audio that arrives from now on, so the model
           // skips what it would have said about earlier audio.

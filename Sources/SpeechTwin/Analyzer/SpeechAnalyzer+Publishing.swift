@@ -55,10 +55,8 @@ extension SpeechAnalyzer {
       let slot = transcribers[publication.moduleIndex]
       slot.module.publish(result)
       if result.finalizationTime > slot.finalizedThrough { transcribers[publication.moduleIndex].finalizedThrough = result.finalizationTime }
-      trace("analyzer.result", [
-        TraceEvent.Field("final", String(result.isFinal)), TraceEvent.Field("start", result.range.start.millisecondsText),
-        TraceEvent.Field("end", result.range.end.millisecondsText), TraceEvent.Field("text", result.text.string),
-      ])
+      Simulation.current?.trace.record(
+        AnalyzerResultEvent(analyzer: name, isFinal: result.isFinal, start: result.range.start, end: result.range.end, text: result.text.string))
       updateVolatileRange()
     case .failure(let failure, _):
       device.diagnose("SpeechAnalyzer", "the speech model failed (\(failure.message)); the session finishes and every waiting call and results stream gets the error")

@@ -42,6 +42,6 @@ public enum SpeechModels {
   /// Releases models retained with `.lingering` or `.processLifetime`. The simulated device keeps no
   /// models in memory, so this only records the call.
   public static func endRetention() async {
-    Simulation.current?.trace.record("speech.models.endRetention", [:])
+    Simulation.current?.trace.record(.speechModelsEndRetention)
   }
 }

@@ -77,7 +77,7 @@ public final class SpeechDetector: SpeechModule, ModuleAssets, AudioAnalysisModu
   private func publish(_ segments: [VoiceActivityTracker.Segment]) {
     for segment in segments {
       Simulation.current?.trace.record(
-        "detector.segment",
+        .detectorSegment,
         ["speech": String(segment.speech), "start": String(segment.start.seconds), "end": String(segment.end.seconds)])
       guard reportResults else { continue }
       continuation.yield(Result(

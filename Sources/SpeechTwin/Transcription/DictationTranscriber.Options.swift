@@ -2,6 +2,19 @@ extension DictationTranscriber {
   /// What kind of speech to expect.
   public struct ContentHint: Sendable, Hashable {
     let name: String
+    /// The custom language model of a `customizedLanguage` hint.
+    let modelConfiguration: SFSpeechLanguageModel.Configuration?
+
+    init(name: String, modelConfiguration: SFSpeechLanguageModel.Configuration? = nil) {
+      self.name = name
+      self.modelConfiguration = modelConfiguration
+    }
+
+    /// Biases recognition toward a custom language model prepared with
+    /// ``SFSpeechLanguageModel/prepareCustomLanguageModel(for:clientIdentifier:configuration:)``.
+    public static func customizedLanguage(modelConfiguration: SFSpeechLanguageModel.Configuration) -> ContentHint {
+      ContentHint(name: "customizedLanguage", modelConfiguration: modelConfiguration)
+    }
     /// About a minute of speech or less.
     public static let shortForm = ContentHint(name: "shortForm")
     /// A distant speaker.

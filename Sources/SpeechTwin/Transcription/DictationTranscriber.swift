@@ -30,7 +30,8 @@ public final class DictationTranscriber: LocaleDependentSpeechModule, Transcript
     core = TranscriberCore(
       locale: locale, module: .dictationTranscriber, volatile: reportingOptions.contains(.volatileResults),
       alternatives: reportingOptions.contains(.alternativeTranscriptions), timeRanges: attributeOptions.contains(.audioTimeRange),
-      confidence: attributeOptions.contains(.transcriptionConfidence)
+      confidence: attributeOptions.contains(.transcriptionConfidence),
+      customLanguageModel: contentHints.lazy.compactMap(\.modelConfiguration).first?.languageModel.path
     ) { Result(range: $0, resultsFinalizationTime: $1, alternatives: $2) }
   }
 

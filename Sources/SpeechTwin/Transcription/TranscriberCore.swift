@@ -15,27 +15,32 @@ final class TranscriberCore<Result: Sendable>: Sendable {
 
   init(
     locale: Locale, module: RecognitionRequest.ModuleKind, volatile: Bool, alternatives: Bool, timeRanges: Bool,
-    confidence: Bool, makeResult: @escaping @Sendable (CMTimeRange, CMTime, [AttributedString]) -> Result
+    confidence: Bool, customLanguageModel: String? = nil, makeResult: @escaping @Sendable (CMTimeRange, CMTime, [AttributedString]) -> Result
   ) {
     self.locale = locale
     self.request = RecognitionRequest(
       module: module, localeIdentifier: AssetCatalogue.canonical(locale.identifier(.bcp47)),
       reportsVolatileResults: volatile, reportsAlternatives: alternatives, includesAudioTimeRanges: timeRanges,
-      includesConfidence: confidence)
+      includesConfidence: confidence, customLanguageModel: customLanguageModel)
     self.makeResult = makeResult
     (stream, continuation) = AsyncThrowingStream.makeStream(of: Result.self, throwing: (any Error).self)
   }
 
   var assetLocale: String { request.localeIdentifier }
 
-  /// The analyzer format once the locale's asset is installed; nothing before (Apple's behaviour).
+  /// The analyzer format once the locale's asset is on the device; nothing before (Apple's
+  /// behaviour: "using installed assets"). A released reservation does not remove the asset at
+  /// once, so the format stays available after `AssetInventory.release(reservedLocale:)`, and
+  /// analysis quietly reserves the locale again (Documentation/Twins.md).
   var compatibleFormats: [AVAudioFormat] {
-    SimulatedDevice.current.assets.status(of: assetLocale) == .installed ? [AnalyzerFormats.transcription] : []
+    SimulatedDevice.current.assets.isOnDevice(assetLocale) ? [AnalyzerFormats.transcription] : []
   }
 
   func publish(_ result: RecognizedResult) {
     let alternatives = result.alternatives.map {
-      $0.attributedString(resultRange: result.range, timeRanges: request.includesAudioTimeRanges, confidence: request.includesConfidence)
+      $0.attributedString(
+        resultRange: result.range, timeRanges: request.includesAudioTimeRanges, confidence: request.includesConfidence,
+        leadingSpace: result.leadingSpace)
     }
     continuation.yield(makeResult(result.range, result.finalizationTime, alternatives))
   }

@@ -32,11 +32,13 @@ package final class ModuleOwnership: Sendable {
 extension RecognizedText {
   /// The attributed text a transcriber publishes: one run per word, separated by spaces, with the
   /// audio time range and confidence attributes when the module asked for them.
-  func attributedString(resultRange: CMTimeRange, timeRanges: Bool, confidence: Bool) -> AttributedString {
+  /// With `leadingSpace` the first word's run starts with a space (results after the first final).
+  func attributedString(resultRange: CMTimeRange, timeRanges: Bool, confidence: Bool, leadingSpace: Bool = false) -> AttributedString {
     var text = AttributedString()
     let wordsHaveRanges = words.contains { $0.range != nil }
     for (index, word) in words.enumerated() {
-      var piece = AttributedString(index + 1 < words.count ? word.text + " " : word.text)
+      let lead = index == 0 && leadingSpace ? " " : ""
+      var piece = AttributedString(lead + (index + 1 < words.count ? word.text + " " : word.text))
       if timeRanges {
         piece.audioTimeRange = wordsHaveRanges ? word.range : resultRange
       }

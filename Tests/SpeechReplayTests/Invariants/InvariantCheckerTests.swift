@@ -4,6 +4,7 @@ import Simulation
 import ReferenceSubjects
 import SpeechReplay
 import SpeechReplayTestSupport
+import SpeechTwin
 import Testing
 
 /// Each invariant caught on the reference stack with the bug-zoo fault it names (``LiveTranscriber/Fault``),
@@ -63,14 +64,14 @@ import Testing
     let run = try run([])
     #expect(InvariantChecker(timeline: run.timeline).violations() == [])
     #expect(run.result.status == .passed, "\(run.result.failures)")
-    #expect(run.timeline.count(of: "analyzer.input") > 20, "the check saw real input")
+    #expect(run.timeline.count(AnalyzerInputEvent.self) > 20, "the check saw real input")
   }
 
   @Test func theReferenceStackReportsItsInputQueue() throws {
     let run = ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(fileAt: try TestFiles.write(Self.yaml()), seed: nil)
-    let reports = run.timeline.events(of: .stackInput)
+    let reports = run.timeline.events(StackInputEvent.self)
     #expect(!reports.isEmpty)
-    #expect(reports.allSatisfy { (Int($0["limit"] ?? "") ?? 0) > 0 })
+    #expect(reports.allSatisfy { $0.limit > 0 })
     #expect(run.result.status == .passed, "\(run.result.failures)")
   }
 

@@ -1,8 +1,10 @@
+import AVFAudioTwin
 import Foundation
 import Simulation
 import ReferenceSubjects
 import SpeechReplay
 import SpeechReplayTestSupport
+import SpeechTwin
 import Synchronization
 import Testing
 
@@ -35,18 +37,18 @@ import Testing
     #expect(run.result.seed == 1, "default seed")
     #expect(run.finalState == UIState(committed: "Hello world.", volatile: "", phase: .idle, microphoneOffered: true))
     let timeline = run.timeline
-    #expect(timeline.count(of: "engine.buffer") > 10)
-    #expect(timeline.count(of: "converter.convert") == timeline.count(of: "engine.buffer"))
-    #expect(timeline.events(of: "analyzer.input").allSatisfy { $0["accepted"] == "true" })
-    #expect(timeline.count(of: "analyzer.result") >= 2)
-    let states = timeline.events(of: .uiState)
-    #expect(states.first?["phase"] == "idle")
-    #expect(states.contains { $0["phase"] == "listening" })
-    #expect(states.contains { $0["volatile"] == "hello" }, "a volatile guess was shown")
-    #expect(states.last?["committed"] == "Hello world.")
-    #expect(states.last.flatMap { $0["audio"] }.map { $0.hasPrefix("1.") } == true, "the UI state carries the audio heard: \(states.last?.description ?? "")")
-    #expect(timeline.events(of: .scenarioStep).map { $0["step"] } == ["start", "play: end", "wait: 1s", "stop"])
-    #expect(run.result.figures["results"] == Double(timeline.count(of: "analyzer.result")))
+    #expect(timeline.count(EngineBufferEvent.self) > 10)
+    #expect(timeline.count(of: .converterConvert) == timeline.count(EngineBufferEvent.self))
+    #expect(timeline.events(AnalyzerInputEvent.self).allSatisfy { $0.accepted })
+    #expect(timeline.count(AnalyzerResultEvent.self) >= 2)
+    let states = timeline.events(UIStateEvent.self)
+    #expect(states.first?.isIdle == true)
+    #expect(states.contains { $0.isListening })
+    #expect(states.contains { $0.volatile == "hello" }, "a volatile guess was shown")
+    #expect(states.last?.committed == "Hello world.")
+    #expect(states.last.map { $0.audio >= .seconds(1) && $0.audio < .seconds(2) } == true, "the UI state carries the audio heard: \(states.last.map { "\($0.event)" } ?? "")")
+    #expect(timeline.events(ScenarioStepEvent.self).map(\.step) == ["start", "play: end", "wait: 1s", "stop"])
+    #expect(run.result.figures["results"] == Double(timeline.count(AnalyzerResultEvent.self)))
     #expect(run.result.figures["uiStates"] == Double(states.count))
     #expect((run.result.figures["virtualSeconds"] ?? 0) > 2.5)
     #expect(run.result.traceHash.count == 16)

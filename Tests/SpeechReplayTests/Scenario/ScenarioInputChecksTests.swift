@@ -1,5 +1,7 @@
 import Foundation
+import ReferenceSubjects
 import SpeechReplay
+import SpeechReplayTestSupport
 import Testing
 
 /// Input that used to be accepted silently: each is now a located error, or a located warning in
@@ -32,14 +34,14 @@ import Testing
 
   @Test func anUnknownPresetFailsAtItsKeyWithASuggestion() throws {
     let path = try TestFiles.write("schema: 1\nsubject:\n  preset: fil\nsteps: [stop]\n")
-    let result = ScenarioRunner().run(fileAt: path, seed: nil)
+    let result = ScenarioRunner(subject: .reference).run(fileAt: path, seed: nil)
     #expect(result.status == .failed)
     #expect(
       result.failures.map(\.description) == [
         "\(path):3:11: 'subject.preset' is 'fil', but the subject LiveTranscription has the presets 'file', did you mean 'file'?; remove the key for the subject's default, or name one of its presets"
       ])
     // A subject that declares no presets decides for itself.
-    #expect(ScenarioRunner(subject: .twin).run(fileAt: path, seed: nil).status == .passed)
+    #expect(ScenarioRunner(subject: .reference).run(fileAt: path, seed: nil).status == .passed)
   }
 
   @Test func aLocaleThatIsNoLocaleIsAnError() throws {
@@ -102,7 +104,7 @@ import Testing
     let cut = folder.url.appendingPathComponent("cut.wav")
     try whole.prefix(whole.count / 2).write(to: cut)
     let path = try TestFiles.write("schema: 1\naudio: \(cut.path)\nsteps: [start, { play: end }, stop]\n")
-    let result = ScenarioRunner(subject: .twin).run(fileAt: path, seed: nil)
+    let result = ScenarioRunner(subject: .reference).run(fileAt: path, seed: nil)
     #expect(result.status == .passed, "\(result.failures)")
     #expect(result.warnings.count == 1)
     let text = result.warnings.first?.description ?? ""
@@ -117,7 +119,7 @@ extension ScenarioInputChecksTests {
     // The reference stack asks for 4096-frame taps; the device delivers 480: a note, not a warning.
     let path = try TestFiles.write(
       "schema: 1\naudio: audio/hello-world.wav\ndevice: { microphone: { tapFrames: 480 } }\nsteps: [start, { play: end }, stop]\nexpect:\n  diagnostics: none\n")
-    let run = ScenarioRunner().record(fileAt: path, seed: nil)
+    let run = ScenarioRunner(subject: .reference).replay(fileAt: path, seed: nil)
     #expect(run.timeline.events(of: "diagnostic").contains { $0["message"]?.contains("bufferSize is only a hint") == true })
     #expect(run.result.status == .passed, "\(run.result.failures)")
   }
@@ -125,14 +127,14 @@ extension ScenarioInputChecksTests {
   @Test func allowAcceptsKnownWarningsAndFailsOnOthers() throws {
     // A model that fails makes the analyzer warn that the session finished.
     let base = "schema: 1\naudio: audio/hello-world.wav\nmodel: { faults: [{ error: 0.5s }] }\nsteps: [start, { play: end }, stop]\nexpect:\n"
-    let none = ScenarioRunner().run(fileAt: try TestFiles.write(base + "  diagnostics: none\n"), seed: nil)
+    let none = ScenarioRunner(subject: .reference).run(fileAt: try TestFiles.write(base + "  diagnostics: none\n"), seed: nil)
     let warnings = none.failures.map(\.message).joined()
     try #require(!none.failures.isEmpty, "the scenario must produce a warning for this test to mean anything")
     #expect(warnings.contains("fix the cause, or accept a known one with diagnostics: { allow: [\"a text it contains\"] }"), "\(warnings)")
-    let allowed = ScenarioRunner().run(fileAt: try TestFiles.write(base + "  diagnostics: { allow: [the speech model failed] }\n"), seed: nil)
+    let allowed = ScenarioRunner(subject: .reference).run(fileAt: try TestFiles.write(base + "  diagnostics: { allow: [the speech model failed] }\n"), seed: nil)
     #expect(allowed.status == .passed, "\(allowed.failures)")
     let path = try TestFiles.write(base + "  diagnostics: { allow: [something else] }\n")
-    let other = ScenarioRunner().run(fileAt: path, seed: nil)
+    let other = ScenarioRunner(subject: .reference).run(fileAt: path, seed: nil)
     #expect(other.failures.first?.description.hasPrefix("\(path):6:25: the twins reported 1 warning that 'allow' does not list: ") == true, "\(other.failures)")
   }
 

@@ -150,6 +150,25 @@ import Testing
       "scenario.yaml:4:12: unknown key 'commited' in 'expect.final'; expected one of committed, volatile, phase, microphone, did you mean 'committed'?")
   }
 
+  @Test func routeStepsMayNameAPortWhoseUsualFormatFillsTheGaps() throws {
+    let path = try TestFiles.write(
+      """
+      schema: 1
+      device: { microphone: { sampleRate: 44100, channels: 2 } }
+      steps:
+        - route: { port: bluetoothHFP }
+        - route: { port: usbAudio, sampleRate: 96000, channels: 1 }
+        - route: { port: builtInMic }
+      """)
+    let scenario = try Scenario.load(fileAt: path)
+    #expect(scenario.steps.map(\.description) == [
+      "route: 16000 Hz, 1 channel, bluetoothHFP", "route: 96000 Hz, 1 channel, usbAudio", "route: 44100 Hz, 2 channels, builtInMic",
+    ])
+    let message = try error("schema: 1\nsteps:\n  - route: { port: walkieTalkie }\n")
+    #expect(message.hasPrefix("scenario.yaml:3:20: "))
+    #expect(message.contains("walkieTalkie") && message.contains("bluetoothHFP"))
+  }
+
   @Test func wrongTypesAndBadValuesNameTheirPlace() throws {
     #expect(try error("schema: 1\nsteps: [start, { play: 2 seconds }]\n") ==
       "scenario.yaml:2:24: '2 seconds' is not a duration; write play: 2s, 500ms or 1.5s, or play: end for the rest of the audio")

@@ -1,7 +1,9 @@
+import AVFAudioTwin
 import Foundation
 import ReferenceSubjects
 import SpeechReplay
 import SpeechReplayTestSupport
+import SpeechTwin
 import Testing
 
 /// The reference file transcriber as a scenario subject (`subject: { preset: file }`).
@@ -24,10 +26,10 @@ import Testing
       """)
     #expect(run.result.status == .passed, "\(run.result.failures)")
     // The file is read by the analyzer, not heard through a microphone.
-    #expect(run.timeline.count(of: "engine.buffer") == 0)
-    #expect(run.timeline.count(of: "analyzer.analyzeSequence") == 1)
-    #expect(run.timeline.events(of: "analyzer.input").allSatisfy { $0["accepted"] == "true" })
-    #expect(run.timeline.count(of: "analyzer.finish") == 1)
+    #expect(run.timeline.count(of: .engineBuffer) == 0)
+    #expect(run.timeline.count(of: .analyzerAnalyzeSequence) == 1)
+    #expect(run.timeline.events(AnalyzerInputEvent.self).allSatisfy { $0.accepted })
+    #expect(run.timeline.count(of: .analyzerFinish) == 1)
   }
 
   @Test func theLiveStackOnTheSameScenarioHearsNothingWithoutPlaySteps() throws {
