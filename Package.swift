@@ -22,6 +22,8 @@ let package = Package(
     // Records what a live-transcription app's device did (tap buffers, results, actions, UI) into a
     // .speechcapture file, and reads captures back. Built only on SpeechShim and GRDB, so it goes into iOS apps.
     .library(name: "SpeechReplayCapture", targets: ["SpeechReplayCapture"]),
+    // Turns captures and plain audio files into scenarios (capture import, voice-activity detection).
+    .library(name: "SpeechReplayImport", targets: ["SpeechReplayImport"]),
     // Runs a scenario file against a subject inside `swift test` (Swift Testing and XCTest); re-exports SpeechReplay.
     .library(name: "SpeechReplayTesting", targets: ["SpeechReplayTesting"]),
     // The simulated device the twins run on: app tests configure it (assets, network, microphone).
@@ -96,13 +98,16 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]),
     // The reference stack (LiveTranscription) as subjects: SubjectFactory.reference and .reference(faults:).
-    .target(name: "ReferenceSubjects", dependencies: ["LiveTranscription", "SpeechReplay", "Simulation"]),
+    // `run --capture`: ScenarioCapture records each run with the capture recorder.
+    .target(name: "ReferenceSubjects", dependencies: ["LiveTranscription", "SpeechReplay", "Simulation", "SpeechReplayCapture"]),
 
     // MARK: captures
     // The recorder an app adds (debug/TestFlight builds) and the reader of its .speechcapture files.
     .target(
       name: "SpeechReplayCapture",
       dependencies: ["SpeechShim", .product(name: "GRDB", package: "GRDB.swift")]),
+    // Capture → scenario (audio, tap schedule, results, steps, UI timeline), and the energy-based voice-activity detector.
+    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM"]),
     // Records synthetic tap buffers until it is killed, so a test can SIGKILL a recorder mid-session.
     .executableTarget(
       name: "capture-recorder-probe", dependencies: ["SpeechReplayCapture", "SpeechShim"],
@@ -115,7 +120,7 @@ let package = Package(
     .target(
       name: "SpeechReplayCLI",
       dependencies: [
-        "SpeechReplay", "AudioPCM", "Simulation",
+        "SpeechReplay", "AudioPCM", "Simulation", "SpeechReplayCapture", "SpeechReplayImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // The run history (History/) is an SQLite database through GRDB.
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -179,6 +184,12 @@ let package = Package(
         "SpeechReplayTestSupport",
         // Killed with SIGKILL mid-session by the crash test.
         .target(name: "capture-recorder-probe"),
+      ]),
+    // Capture import, first divergence and voice-activity detection, on captures recorded from the reference stack.
+    .testTarget(
+      name: "SpeechReplayImportTests",
+      dependencies: [
+        "SpeechReplayImport", "SpeechReplayCapture", "SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "AudioPCM", "SimulatedDevice", "Simulation",
       ]),
     // Typical app code that imports only SpeechShim (session, routes, settings keys, sample buffers)
     // compiles and runs on the simulated device.

@@ -63,6 +63,17 @@ let package = Package(
       ],
       path: "Benchmarks/CaptureRecorder",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    // `capture import` of a 10-minute capture and voice-activity detection of a 10-minute file (each ≤ 10 s).
+    .executableTarget(
+      name: "CaptureImport",
+      dependencies: [
+        .product(name: "SpeechReplayCapture", package: "speech-replay"),
+        .product(name: "SpeechReplayImport", package: "speech-replay"),
+        .product(name: "SpeechShim", package: "speech-replay"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/CaptureImport",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     // The harness end to end: the bundled suite in-process, a 60 s scenario against converting its
     // audio alone, 1000 start/stop cycles of the reference stack (bare, and hearing 200 ms of
     // audio each) and ten minutes of silence at 48 kHz.

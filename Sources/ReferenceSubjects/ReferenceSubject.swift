@@ -13,6 +13,8 @@ import Simulation
 final class ReferenceSubject: TranscriptionSubject {
   /// The stack under test.
   let transcriber: LiveTranscriber
+  /// The recorder of `run --capture`, when it runs.
+  var capture: ScenarioCapture?
 
   /// Creates the stack for the scenario's options.
   /// - Parameters:
@@ -26,13 +28,22 @@ final class ReferenceSubject: TranscriptionSubject {
     transcriber = LiveTranscriber(locale: Locale(identifier: options.locale), configuration: configuration)
   }
 
-  func start() async { await transcriber.start() }
+  func start() async {
+    capture?.record(.start)
+    await transcriber.start()
+  }
 
-  func stop() async { await transcriber.stop() }
+  func stop() async {
+    capture?.record(.stop)
+    await transcriber.stop()
+  }
 
   var uiState: UIState { UIState(transcriber.uiState) }
 
   func observeUIState(_ onChange: @escaping @MainActor () -> Void) {
-    transcriber.onStateChange = { _ in onChange() }
+    transcriber.onStateChange = { [weak self] _ in
+      if let self, let capture { capture.record(uiState) }
+      onChange()
+    }
   }
 }

@@ -6,7 +6,7 @@ extension SubjectFactory {
   /// `LiveTranscriber`, or `FileTranscriber` over the scenario's audio file when `subject.preset` is `file`.
   public static let reference = SubjectFactory(name: "LiveTranscription", presets: [FileSubject.preset]) { options in
     if options.preset == FileSubject.preset { return try FileSubject(options: options) }
-    return ReferenceSubject(options: options)
+    return ReferenceSubject(options: options, faults: ScenarioCapture.demonstrationFaults)
   }
 
   /// The reference stack with some of the bug zoo's traps switched on (Tests/BugZooTests).

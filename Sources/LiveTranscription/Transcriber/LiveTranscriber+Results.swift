@@ -8,6 +8,7 @@ extension LiveTranscriber {
       return Task { [weak self] in
         do {
           for try await result in transcriber.results {
+            self?.onSpeechResult?(result)
             self?.apply(String(result.text.characters), isFinal: result.isFinal, generation: current)
           }
         } catch {
@@ -19,6 +20,7 @@ extension LiveTranscriber {
       return Task { [weak self] in
         do {
           for try await result in dictation.results {
+            self?.onDictationResult?(result)
             self?.apply(String(result.text.characters), isFinal: result.isFinal, generation: current)
           }
         } catch {

@@ -37,7 +37,10 @@ public final class LiveTranscriber {
   /// Statistics of the sessions that have ended.
   @ObservationIgnored var endedSessionsInput = InputStatistics()
   /// The engine, made at the first start and kept (one engine per transcriber).
-  @ObservationIgnored var engine: AVAudioEngine?
+  @ObservationIgnored package var engine: AVAudioEngine?
+  /// Told of every result the module publishes (the harness records them into captures).
+  @ObservationIgnored package var onSpeechResult: (@MainActor (SpeechTranscriber.Result) -> Void)?
+  @ObservationIgnored package var onDictationResult: (@MainActor (DictationTranscriber.Result) -> Void)?
   /// The start call waiting for a model download, and the generation it belongs to.
   @ObservationIgnored var downloadWaiter: (generation: Int, continuation: CheckedContinuation<DownloadOutcome, Never>)?
 

@@ -94,7 +94,8 @@ public struct ScenarioRunner: Sendable {
     let watchdog = max(self.watchdog, scenario.limits.wallClock ?? .zero)
     let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
     // The user speaks only during play steps, and the scripted model follows what was played.
-    device.microphone.isPlaying = false
+    // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
+    device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
     device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
     var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
     var configuration = Simulation.Configuration(
@@ -133,6 +134,7 @@ public struct ScenarioRunner: Sendable {
     if let output {
       var expected = output.failures
       expected += Self.check(scenario.expectations, output: output, device: device)
+      expected += Self.divergenceFailures(scenario, timeline: timeline)
       let performance = Self.performance(scenario, timeline: timeline, cycles: output.cycles)
       result.figures.merge(performance.figures) { $1 }
       expected += performance.failures

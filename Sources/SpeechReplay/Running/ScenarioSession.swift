@@ -44,6 +44,9 @@ final class ScenarioSession {
     // A subject that reads the file itself hears nothing through the microphone: its script follows the analyzer's time.
     if subject is any AudioFileSubject { device.microphone.keysModelToTape = false }
     let session = ScenarioSession(scenario: scenario, device: device, subject: subject)
+    let capturing = subject as? any SessionCapturing  // `run --capture`
+    capturing?.beginCapture(of: scenario)
+    defer { capturing?.endCapture() }
     subject.observeUIState { [weak session] in session?.stateMayHaveChanged() }
     session.stateMayHaveChanged()
     _ = await session.execute(scenario.steps)

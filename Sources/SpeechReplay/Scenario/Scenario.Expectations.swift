@@ -33,6 +33,8 @@ extension Scenario {
     package var invariants: InvariantSettings = InvariantSettings()
     /// The trap the scenario guards against (`trap:`), named in every expectation failure; nil when unnamed.
     package var trap: String? = nil
+    /// `observed: true`: `final` is what a device showed (imported from a capture), not yet what should happen.
+    public var isObserved = false
 
     /// Creates expectations; by default nothing is checked.
     package init(

@@ -40,6 +40,8 @@ public struct Scenario: Sendable {
   public var warnings: [ScenarioFailure] = []
   /// Where `subject.preset` is written, for the runner's check against the subject's presets.
   public var presetLocation: SourceLocation?
+  /// What the device showed, for a scenario imported from a capture (`observed:`); nil otherwise.
+  public var observed: Observed? = nil
 
   /// Creates a scenario in code (files are read with ``load(fileAt:)``).
   package init(

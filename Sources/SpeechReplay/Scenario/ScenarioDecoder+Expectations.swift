@@ -2,7 +2,7 @@ extension ScenarioDecoder {
   /// The `expect:` section: `final`, `snapshots` (inline expected states), `golden` (golden files),
   /// `diagnostics`, `budgets`, `leaks`, `metrics`, `invariants`, `trap`.
   func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
-    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap"])
+    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap", "observed"])
     var expectations = Scenario.Expectations()
     if let final = map["final"] { expectations.final = try state(final) }
     if let snapshots = map["snapshots"] {
@@ -43,6 +43,7 @@ extension ScenarioDecoder {
     }
     if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }
     if let trap = map["trap"] { expectations.trap = try self.trap(trap) }
+    if let observed = map["observed"] { expectations.isObserved = try observed.bool() }
     return expectations
   }
 

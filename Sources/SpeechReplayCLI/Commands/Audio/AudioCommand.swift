@@ -5,5 +5,5 @@ struct AudioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "audio",
     abstract: "Inspect and convert audio files (WAV, CAF, AIFF, FLAC, Ogg, MP3).",
-    subcommands: [Info.self, Convert.self])
+    subcommands: [Info.self, Convert.self, Segments.self])
 }

@@ -43,6 +43,9 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Run each scenario twice, in two worker processes, and fail it when the two traces differ (naming the first divergent event).")
   var checkDeterminism = false
 
+  @Option(help: "Record every scenario run as a capture (DIR/NAME.speechcapture), the recorder on the twins; `capture import` turns one back into a scenario.")
+  var capture: String?
+
   @Option(help: "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
@@ -75,6 +78,8 @@ struct RunCommand: AsyncParsableCommand {
       Failure.printError(error)
       throw ExitCode.validationFailure
     }
+    // Workers inherit the environment: `--capture` reaches them through it.
+    if let capture { setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1) }
     let startedAt = Date()
     let command = try workerCommand()
     let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount

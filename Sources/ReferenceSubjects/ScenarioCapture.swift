@@ -1,0 +1,86 @@
+import Foundation
+import LiveTranscription
+import SpeechReplay
+import SpeechReplayCapture
+import SpeechShim
+
+/// `speech-replay run --capture DIR`: the capture recorder around the reference stack, placed
+/// where an app places it (the tap, the results loop, the UI state, the user's actions), so every
+/// scenario run leaves a `.speechcapture` file as a device would. The recorder only observes: the
+/// trace of a run does not change.
+@MainActor
+package final class ScenarioCapture {
+  /// The environment variable that names the folder captures go to (set by `run --capture`).
+  nonisolated static let folderVariable = sessionCaptureFolderVariable
+
+  /// The subject option that names the folder for one run (tests set it instead of the
+  /// process-wide environment variable); wins over the variable.
+  nonisolated static let folderOption = "speechReplayCaptureFolder"
+
+  /// Bug-zoo faults named in `SPEECH_REPLAY_BUG_ZOO_FAULTS` (comma-separated), switched on in the
+  /// reference stack so `fixtures/captures/make-capture` can record a capture of an app with a
+  /// known bug. Unknown names are ignored; empty by default.
+  nonisolated static var demonstrationFaults: Set<LiveTranscriber.Fault> {
+    let names = ProcessInfo.processInfo.environment["SPEECH_REPLAY_BUG_ZOO_FAULTS"] ?? ""
+    return Set(names.split(separator: ",").compactMap { LiveTranscriber.Fault(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+  }
+
+  let recorder: CaptureRecorder
+  let url: URL
+
+  private init(recorder: CaptureRecorder, url: URL) {
+    self.recorder = recorder
+    self.url = url
+  }
+
+  /// Starts recording the reference live stack when captures were asked for; nil otherwise.
+  static func attach(to reference: ReferenceSubject, scenario: Scenario) -> ScenarioCapture? {
+    guard let folder = scenario.subject.options[folderOption] ?? ProcessInfo.processInfo.environment[folderVariable], !folder.isEmpty else { return nil }
+    let name = ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
+    let url = URL(fileURLWithPath: folder).appendingPathComponent("\(name.isEmpty ? "scenario" : name).speechcapture")
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }  // the previous run's
+      let header = CaptureHeader(
+        deviceModel: "simulated device", osVersion: "speech-replay twins", locale: scenario.subject.locale, appVersion: "LiveTranscription (reference stack)")
+      let capture = ScenarioCapture(recorder: try CaptureRecorder(url: url, header: header), url: url)
+      reference.capture = capture
+      capture.wrap(reference.transcriber)
+      capture.record(reference.uiState)  // what the UI shows before anything happens
+      return capture
+    } catch {
+      FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): cannot record the capture (\(error)); the scenario runs without it\n".utf8))
+      return nil
+    }
+  }
+
+  private func wrap(_ transcriber: LiveTranscriber) {
+    let recorder = recorder
+    let engine = transcriber.engine ?? AVAudioEngine()
+    transcriber.engine = engine
+    engine.inputNode.wrapTaps { block in
+      { buffer, time in
+        recorder.recordTap(buffer, at: time)
+        block(buffer, time)
+      }
+    }
+    transcriber.onSpeechResult = { recorder.recordResult($0) }
+    transcriber.onDictationResult = { recorder.recordResult($0) }
+  }
+
+  /// Records a UI state as the harness sees it.
+  func record(_ state: UIState) {
+    recorder.recordUIState(
+      CaptureUIState(committed: state.committed, volatile: state.volatile, phase: state.phase.description, microphone: state.microphoneOffered ? "offered" : "hidden"))
+  }
+
+  /// Records the user's action.
+  func record(_ action: CaptureAction) { recorder.recordAction(action) }
+
+  /// Finishes the file.
+  func finish() {
+    do { try recorder.finish() } catch {
+      FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): the capture could not be finished (\(error))\n".utf8))
+    }
+  }
+}

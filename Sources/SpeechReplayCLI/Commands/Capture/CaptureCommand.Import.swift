@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import SpeechReplayCapture
+import SpeechReplayImport
+
+extension CaptureCommand {
+  /// `speech-replay capture import FILE --out DIR [--from T] [--to T]`.
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "import",
+      abstract: "Write a scenario that replays a capture: its audio, tap schedule, results, actions and UI timeline.",
+      discussion: """
+        DIR receives audio.caf (the tap buffers, lossless at the hardware rate), taps.tsv (the microphone's tap schedule), \
+        timeline.tsv (the UI the device showed) and NAME.yaml, the scenario. Its expect block holds the final state the \
+        device showed, marked observed: edit it into what should have happened. `speech-replay run DIR` replays it and \
+        reports where the replay first differs from the device.
+        """)
+
+    @Argument(help: "The capture file (.speechcapture).")
+    var file: String
+
+    @Option(help: "The folder to write the scenario into (created when missing).")
+    var out: String
+
+    @Option(help: "Start of the window to import, in seconds of the capture's audio (e.g. 12.5 or 12.5s).")
+    var from: String?
+
+    @Option(help: "End of the window to import, in seconds of the capture's audio.")
+    var to: String?
+
+    @Option(help: "The scenario's name (and file name). Default: the capture's file name.")
+    var name: String?
+
+    func validate() throws {
+      _ = try Self.seconds(from, option: "--from")
+      _ = try Self.seconds(to, option: "--to")
+    }
+
+    func run() throws {
+      let capture: CaptureFile
+      do {
+        capture = try CaptureFile(url: URL(fileURLWithPath: file))
+      } catch {
+        Failure.printError(error)
+        throw ExitCode(Failure.exitCode)
+      }
+      let options = CaptureImporter.Options(from: try Self.seconds(from, option: "--from"), to: try Self.seconds(to, option: "--to"), name: name)
+      do {
+        let output = try CaptureImporter(capture: capture, options: options).write(into: URL(fileURLWithPath: out))
+        if !capture.damage.isNone { Failure.printNote("\(file): \(capture.damage)") }
+        print("wrote \(output.scenario.path)")
+        print(
+          "  \(output.buffers) tap buffers (\(String(format: "%.3f", output.duration)) s of audio), \(output.results) results, \(output.actions) actions, \(output.uiStates) UI states")
+        print("  run it: speech-replay run \(output.scenario.path)")
+      } catch {
+        Failure.printError(error)
+        throw ExitCode(Failure.exitCode)
+      }
+    }
+
+    /// `12.5` or `12.5s` or `500ms` as seconds.
+    static func seconds(_ text: String?, option: String) throws -> Double? {
+      guard var text else { return nil }
+      var scale = 1.0
+      if text.hasSuffix("ms") {
+        text.removeLast(2)
+        scale = 0.001
+      } else if text.hasSuffix("s") {
+        text.removeLast()
+      }
+      guard let value = Double(text), value >= 0, value.isFinite else {
+        throw ValidationError("\(option) '\(text)' is not a time; write seconds of the capture's audio, like 12.5 or 12.5s")
+      }
+      return value * scale
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import SpeechReplayImport
+
+/// `speech-replay scenario`: write scenario files.
+struct ScenarioCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scenario", abstract: "Write scenario files.", subcommands: [New.self])
+
+  /// `speech-replay scenario new --from AUDIO --out FILE [--text "…"]`.
+  struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a scenario skeleton for a user's audio file: its device format, one utterance per speech segment, start, play, stop.",
+      discussion: "Segments come from the voice-activity detection of `speech-replay audio segments`. With --text, the words are spread over the segments by their length; otherwise each segment gets a placeholder to edit.")
+
+    @Option(help: "The audio file (WAV, CAF, FLAC, AIFF).")
+    var from: String
+
+    @Option(help: "The scenario file to write (.yaml).")
+    var out: String
+
+    @Option(help: "What was said, spread over the speech segments by length.")
+    var text: String?
+
+    @Flag(help: "Replace FILE if it exists.")
+    var force = false
+
+    func run() throws {
+      if FileManager.default.fileExists(atPath: out), !force {
+        Failure.printError(ValidationError("\(out): the file exists; choose another --out or give --force to replace it"))
+        throw ExitCode(Failure.exitCode)
+      }
+      do {
+        let skeleton = try ScenarioSkeleton(audioPath: from, text: text).render(scenarioPath: out)
+        try Data(skeleton.text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        print("wrote \(out): \(skeleton.segments.count) speech segment\(skeleton.segments.count == 1 ? "" : "s")")
+      } catch let error as CocoaError {
+        Failure.printError(ValidationError("\(out): cannot write the scenario (\(error.localizedDescription)); check that its folder exists"))
+        throw ExitCode(Failure.exitCode)
+      } catch {
+        Failure.printError(error)
+        throw ExitCode(Failure.exitCode)
+      }
+    }
+  }
+}

@@ -1,0 +1,10 @@
+/// Why a capture could not be imported: the message names the file and what to do.
+public struct CaptureImportError: Error, Sendable, CustomStringConvertible {
+  /// The whole message: `path: what went wrong; what to do`.
+  public var message: String
+
+  /// Creates an error.
+  public init(_ message: String) { self.message = message }
+
+  public var description: String { message }
+}

@@ -1,0 +1,387 @@
+public import Foundation
+import AudioPCM
+public import SpeechReplayCapture
+
+/// Turns a capture into a scenario folder that runs as it is (`speech-replay capture import`):
+///
+/// - `audio.caf`: every tap buffer's bytes, lossless at the hardware rate (in the first buffer's
+///   format; gaps filled with silence so file time is the capture's audio time);
+/// - `taps.tsv`: the microphone's exact tap schedule (frames, sample time, rate, channels per
+///   callback), named by `device.microphone.tapSchedule`;
+/// - `timeline.tsv`: the UI states the app rendered, named by `observed.timeline`, which the
+///   runner compares with the replay (first divergence);
+/// - `<name>.yaml`: the scenario: the recorded results as `model.results`, the user's actions as
+///   steps at their audio times, and an `expect` block holding the final state the device showed,
+///   marked `observed: true`.
+///
+/// `from`/`to` cut a window of the capture's audio timeline: buffers, results, actions and UI states
+/// outside it are left out, times start at 0 at `from`, and text the app had committed before
+/// `from` is taken off the UI states.
+public struct CaptureImporter {
+  /// The window and the scenario's name.
+  public struct Options: Sendable {
+    /// Start of the window (seconds of the capture's audio); nil: the beginning.
+    public var from: Double?
+    /// End of the window; nil: the end.
+    public var to: Double?
+    /// The scenario's name and file name; nil: the capture's file name.
+    public var name: String?
+
+    /// Creates options.
+    public init(from: Double? = nil, to: Double? = nil, name: String? = nil) {
+      self.from = from
+      self.to = to
+      self.name = name
+    }
+  }
+
+  /// What was written.
+  public struct Output: Sendable {
+    /// The scenario file.
+    public var scenario: URL
+    /// The audio file.
+    public var audio: URL?
+    /// The tap schedule table.
+    public var tapSchedule: URL?
+    /// The recorded UI timeline table.
+    public var timeline: URL
+    /// Tap buffers written.
+    public var buffers: Int
+    /// Seconds of audio in the window.
+    public var duration: Double
+    /// Results, actions and UI states in the window.
+    public var results: Int
+    public var actions: Int
+    public var uiStates: Int
+  }
+
+  /// The capture to import.
+  public let capture: CaptureFile
+  /// The window and name.
+  public let options: Options
+
+  /// Creates an importer.
+  public init(capture: CaptureFile, options: Options = Options()) {
+    self.capture = capture
+    self.options = options
+  }
+
+  /// Writes the scenario folder.
+  /// - Parameter folder: The output folder; created when missing. Existing files of the same names are replaced.
+  /// - Throws: ``CaptureImportError`` naming the file and what to do.
+  public func write(into folder: URL) throws -> Output {
+    let from = max(0, options.from ?? 0)
+    let to = options.to ?? .infinity
+    guard to > from else {
+      throw CaptureImportError("\(capture.url.path): --to (\(to)) must be after --from (\(from)); give a window inside the capture's \(Self.seconds(capture.duration))")
+    }
+    if from >= capture.duration, capture.duration > 0 {
+      throw CaptureImportError("\(capture.url.path): --from \(Self.seconds(from)) is past the end of the capture (\(Self.seconds(capture.duration))); give an earlier start")
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw CaptureImportError("\(folder.path): cannot create the output folder (\(error.localizedDescription)); check the path and permissions")
+    }
+    let name = options.name ?? capture.url.deletingPathExtension().lastPathComponent
+    let audio = try writeAudio(into: folder, from: from, to: to)
+    let inWindow = { (time: Double) in time >= from - 1e-9 && time <= to + 1e-9 }
+    let events = capture.events.filter { inWindow($0.audioTime) }
+    let (timelineURL, uiStates, final) = try writeTimeline(into: folder, from: from, events: events)
+    let duration = audio.map { $0.end - from } ?? 0
+    let text = scenarioText(name: name, from: from, duration: duration, audio: audio, events: events, final: final)
+    let scenarioURL = folder.appendingPathComponent("\(Self.fileName(name)).yaml")
+    try write(text, to: scenarioURL)
+    return Output(
+      scenario: scenarioURL, audio: audio?.audio, tapSchedule: audio?.taps, timeline: timelineURL, buffers: audio?.buffers ?? 0, duration: duration,
+      results: events.filter { if case .result = $0.kind { true } else { false } }.count,
+      actions: events.filter { if case .action = $0.kind { true } else { false } }.count, uiStates: uiStates)
+  }
+
+  // MARK: Audio and tap schedule
+
+  private struct WrittenAudio {
+    var audio: URL
+    var taps: URL
+    var format: CaptureFormat
+    var buffers: Int
+    var end: Double
+  }
+
+  private func writeAudio(into folder: URL, from: Double, to: Double) throws -> WrittenAudio? {
+    let audioURL = folder.appendingPathComponent("audio.caf")
+    let tapsURL = folder.appendingPathComponent("taps.tsv")
+    var writer: AudioFileWriter?
+    var fileFormat: CaptureFormat?
+    var converters: [CaptureFormat: SampleRateConverter] = [:]
+    var taps = "# tap schedule imported from \(capture.url.lastPathComponent): frames, sample time (- when invalid), sample rate, channels\n"
+    var count = 0
+    var end = from
+    for buffer in capture.buffers where buffer.audioTime >= from - 1e-9 && buffer.audioTime < to {
+      if writer == nil {
+        fileFormat = buffer.format
+        writer = try makeWriter(audioURL, format: buffer.format)
+      }
+      guard let writer, let fileFormat else { break }
+      let pcm = try pcmBuffer(buffer)
+      // Silence for audio the capture is missing (dropped buffers, skipped frames).
+      let due = Int(((buffer.audioTime - from) * fileFormat.sampleRate).rounded())
+      if due > writer.framesWritten { try writeSilence(due - writer.framesWritten, to: writer, format: fileFormat) }
+      do {
+        if buffer.format.sampleRate == fileFormat.sampleRate, buffer.format.channelCount == fileFormat.channelCount {
+          try writer.write(pcm)
+        } else {
+          // Another hardware format (a route change): converted into the file's; the schedule keeps the real one.
+          let converter = try converters[buffer.format] ?? SampleRateConverter(from: pcm.format, to: try AudioFormat.standard(sampleRate: fileFormat.sampleRate, channelCount: fileFormat.channelCount))
+          converters[buffer.format] = converter
+          let output = PCMBuffer(format: converter.outputFormat, frameCapacity: Int(Double(buffer.frameCount) * converter.ratio) + 64)
+          try converter.convert(pcm, into: output)
+          if output.frameLength > 0 { try writer.write(output) }
+        }
+      } catch {
+        throw CaptureImportError("\(audioURL.path): cannot write buffer \(buffer.index) (\(error)); check the disk and the output folder")
+      }
+      taps += "\(buffer.frameCount)\t\(buffer.sampleTime.map(String.init) ?? "-")\t\(Self.number(buffer.format.sampleRate))\t\(buffer.format.channelCount)\n"
+      count += 1
+      end = max(end, buffer.audioTime + buffer.duration)
+    }
+    guard let writer, let fileFormat else { return nil }
+    do { try writer.close() } catch {
+      throw CaptureImportError("\(audioURL.path): cannot finish the audio file (\(error)); check the disk")
+    }
+    try write(taps, to: tapsURL)
+    return WrittenAudio(audio: audioURL, taps: tapsURL, format: fileFormat, buffers: count, end: end)
+  }
+
+  private func makeWriter(_ url: URL, format: CaptureFormat) throws -> AudioFileWriter {
+    let encoding: AudioFile.Encoding
+    switch format.commonFormat {
+    case 1: encoding = .float32
+    case 2: encoding = .float64
+    case 3: encoding = .pcm16
+    case 4: encoding = .pcm32
+    default: throw CaptureImportError("\(capture.url.path): the hardware format \(format) cannot be written losslessly; only Float32, Float64, Int16 and Int32 buffers are imported")
+    }
+    do {
+      return try AudioFileWriter(path: url.path, container: .caf, encoding: encoding, format: try .standard(sampleRate: format.sampleRate, channelCount: format.channelCount))
+    } catch {
+      throw CaptureImportError("\(url.path): cannot create the audio file (\(error)); check the output folder")
+    }
+  }
+
+  private func pcmBuffer(_ buffer: CaptureBuffer) throws -> PCMBuffer {
+    let type: AudioFormat.SampleType
+    switch buffer.format.commonFormat {
+    case 1: type = .float32
+    case 2: type = .float64
+    case 3: type = .int16
+    default: type = .int32
+    }
+    guard buffer.data.count == buffer.format.byteCount(frames: buffer.frameCount),
+      let format = try? AudioFormat(sampleRate: buffer.format.sampleRate, channelCount: buffer.format.channelCount, sampleType: type, isInterleaved: buffer.format.isInterleaved)
+    else {
+      throw CaptureImportError("\(capture.url.path): buffer \(buffer.index) holds \(buffer.data.count) bytes, not \(buffer.frameCount) frames of \(buffer.format); the capture is damaged there, import a window before it with --to \(Self.seconds(buffer.audioTime))")
+    }
+    let pcm = PCMBuffer(format: format, frameCapacity: max(1, buffer.frameCount))
+    pcm.frameLength = buffer.frameCount
+    let planeBytes = buffer.data.count / format.planeCountForImport
+    buffer.data.withUnsafeBytes { raw in
+      for plane in 0..<format.planeCountForImport where planeBytes > 0 {
+        pcm.rawPlane(plane).copyMemory(from: raw.baseAddress! + plane * planeBytes, byteCount: planeBytes)
+      }
+    }
+    return pcm
+  }
+
+  private func writeSilence(_ frames: Int, to writer: AudioFileWriter, format: CaptureFormat) throws {
+    let silence = PCMBuffer(format: try AudioFormat.standard(sampleRate: format.sampleRate, channelCount: format.channelCount), frameCapacity: 4096)
+    var left = frames
+    while left > 0 {
+      silence.frameLength = min(left, 4096)
+      for channel in 0..<format.channelCount {
+        for frame in 0..<silence.frameLength { silence.setSample(0, channel: channel, frame: frame) }
+      }
+      try writer.write(silence)
+      left -= silence.frameLength
+    }
+  }
+
+  // MARK: UI timeline
+
+  private func writeTimeline(into folder: URL, from: Double, events: [CaptureEvent]) throws -> (URL, Int, CaptureUIState?) {
+    // Text committed before the window is not in the replay: take it off.
+    let before = capture.events.last { $0.audioTime < from - 1e-9 && { if case .uiState = $0.kind { true } else { false } }($0) }
+    var prefix = ""
+    if let before, case .uiState(let state) = before.kind { prefix = state.committed }
+    var text = "# UI timeline recorded in \(capture.url.lastPathComponent): audio time (s), phase, microphone, committed, volatile\n"
+    var count = 0
+    var final: CaptureUIState?
+    for event in events {
+      guard case .uiState(var state) = event.kind else { continue }
+      if !prefix.isEmpty, state.committed.hasPrefix(prefix) {
+        state.committed = String(state.committed.dropFirst(prefix.count)).trimmingPrefixWhitespace()
+      }
+      text += [String(format: "%.6f", event.audioTime - from), state.phase, state.microphone, state.committed, state.volatile].map(ScenarioText.cell).joined(separator: "\t") + "\n"
+      count += 1
+      final = state
+    }
+    let url = folder.appendingPathComponent("timeline.tsv")
+    try write(text, to: url)
+    return (url, count, final)
+  }
+
+  // MARK: Scenario
+
+  private func scenarioText(name: String, from: Double, duration: Double, audio: WrittenAudio?, events: [CaptureEvent], final: CaptureUIState?) -> String {
+    let header = capture.header
+    var lines = [
+      "# Imported by `speech-replay capture import` from \(capture.url.lastPathComponent)"
+        + (options.from != nil || options.to != nil ? " (window \(Self.seconds(from))–\(Self.seconds(from + duration)) of its audio)" : "") + ".",
+      "# Device: \(header.deviceModel), \(header.osVersion); app \(header.appVersion); locale \(header.locale).",
+      "schema: 1",
+      "name: \(ScenarioText.quoted(name))",
+      "description: \(ScenarioText.quoted("Replays a capture from \(header.deviceModel) (\(header.osVersion), app \(header.appVersion)): its audio and tap schedule, the results its model published and the user's actions; compares the UI with what the device showed."))",
+    ]
+    if let audio {
+      lines.append("audio: \(audio.audio.lastPathComponent)")
+      lines.append("device:")
+      lines.append("  microphone: { sampleRate: \(Self.number(audio.format.sampleRate)), channels: \(audio.format.channelCount), tapSchedule: \(audio.taps.lastPathComponent) }")
+    }
+    lines.append("model:")
+    lines.append("  locale: \(ScenarioText.quoted(header.locale))")
+    var results: [String] = []
+    let finalizedAs = Self.finalizedByStop(events)
+    for (index, event) in events.enumerated() {
+      guard case .result(let result) = event.kind, finalizedAs.dropped.contains(index) == false else { continue }
+      var fields = ["at: \(ScenarioText.duration(event.audioTime - from))"]
+      if result.isFinal {
+        fields.append("final: \(ScenarioText.quoted(result.text))")
+      } else if result.text.isEmpty {
+        fields.append("withdraw: true")
+      } else {
+        fields.append("text: \(ScenarioText.quoted(result.text))")
+      }
+      let start = max(0, result.rangeStart - from)
+      let end = max(start, result.rangeStart + result.rangeDuration - from)
+      if !result.text.isEmpty { fields.append("range: [\(ScenarioText.duration(start)), \(ScenarioText.duration(end))]") }
+      let alternatives = result.alternatives.dropFirst().filter { !$0.isEmpty }
+      if !alternatives.isEmpty { fields.append("alternatives: [\(alternatives.map(ScenarioText.quoted).joined(separator: ", "))]") }
+      if let confidence = result.confidence, !result.text.isEmpty { fields.append("confidence: \(Self.number(min(1, max(0, confidence))))") }
+      if let final = finalizedAs.texts[index] { fields.append("finalizeAs: \(ScenarioText.quoted(final))") }
+      results.append("    - { \(fields.joined(separator: ", ")) }")
+    }
+    lines.append(results.isEmpty ? "  results: []" : "  results:")
+    lines += results
+    lines.append("observed:")
+    lines.append("  # The UI the device showed; the run fails at the first place the replay differs, unless divergence: expected (the bug is fixed).")
+    lines.append("  timeline: timeline.tsv")
+    lines.append("  divergence: none")
+    lines.append("steps:")
+    lines += steps(from: from, duration: duration, events: events).map { "  - \($0)" }
+    if let final {
+      lines.append("expect:")
+      lines.append("  # Observed: the final state the device showed. Edit it into what should have happened, then set observed: false.")
+      lines.append("  observed: true")
+      var fields = ["committed: \(ScenarioText.quoted(final.committed))", "volatile: \(ScenarioText.quoted(final.volatile))"]
+      let phase = final.phase.split(separator: ":").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+      if ["idle", "listening", "stopping", "unavailable"].contains(final.phase) || (phase == "failed" && final.phase.hasPrefix("failed: ")) {
+        fields.append("phase: \(ScenarioText.quoted(final.phase))")
+      } else if final.phase.hasPrefix("preparing") {
+        fields.append("phase: preparing")
+      }
+      if ["offered", "hidden"].contains(final.microphone) { fields.append("microphone: \(final.microphone)") }
+      lines.append("  final: { \(fields.joined(separator: ", ")) }")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Finals the model published only because the user stopped (they arrived after a stop, once
+  /// no more audio came): in a replay the stop finalizes the last volatile result, so that volatile
+  /// result gets the final's text as `finalizeAs` and the final itself is left out. Keys are indexes in `events`.
+  static func finalizedByStop(_ events: [CaptureEvent]) -> (texts: [Int: String], dropped: Set<Int>) {
+    var texts: [Int: String] = [:]
+    var dropped: Set<Int> = []
+    var lastVolatile: Int?
+    var stopAt: Double?
+    for (index, event) in events.enumerated() {
+      switch event.kind {
+      case .action(.stop), .action(.cancel): stopAt = event.audioTime
+      case .action(.start): stopAt = nil
+      case .result(let result) where !result.isFinal && !result.text.isEmpty: lastVolatile = index
+      case .result(let result) where result.isFinal:
+        if let stopAt, event.audioTime <= stopAt + 1e-9, let volatile = lastVolatile {
+          texts[volatile] = result.text
+          dropped.insert(index)
+        }
+        lastVolatile = nil
+      default: break
+      }
+    }
+    return (texts, dropped)
+  }
+
+  /// The user's actions as steps at their audio times: `play` up to each action, the action, then the rest.
+  private func steps(from: Double, duration: Double, events: [CaptureEvent]) -> [String] {
+    var steps: [String] = []
+    // A window that opens inside a session starts it.
+    let earlier = capture.events.last { $0.audioTime < from - 1e-9 && { if case .action = $0.kind { true } else { false } }($0) }
+    if let earlier, case .action(.start) = earlier.kind { steps.append("start  # started before the window") }
+    // The microphone plays the capture from the start (a tap schedule keeps the play gate open: the
+    // recorded audio already holds its silences), so steps are waits up to each action. Audio time
+    // runs with virtual time from the last start (the anchor); an action after audio arrived comes
+    // 1 ms after its audio time, after the tap buffer that ends exactly there, as on the device.
+    var cursor = 0.0
+    var anchor = (audio: 0.0, virtual: 0.0)
+    for event in events {
+      guard case .action(let action) = event.kind else { continue }
+      let time = event.audioTime - from
+      var virtual = anchor.virtual + (time - anchor.audio)
+      if time > anchor.audio + 1e-9 { virtual += 0.001 }
+      virtual = max(virtual, cursor)
+      if virtual - cursor >= 0.0005 { steps.append("wait: \(ScenarioText.duration(virtual - cursor))") }
+      cursor = virtual
+      switch action {
+      case .start:
+        steps.append("start")
+        anchor = (time, cursor)
+      case .stop: steps.append("stop")
+      case .cancel: steps.append("stop  # the user cancelled (no cancel step: stop is the nearest)")
+      case .other(let name): steps.append("wait: 0s  # the user did '\(name.replacingOccurrences(of: "\n", with: " "))'")
+      }
+    }
+    let end = anchor.virtual + (duration - anchor.audio) + 0.001
+    if end - cursor >= 0.0015 { steps.append("wait: \(ScenarioText.duration(end - cursor))  # the rest of the audio") }
+    if steps.isEmpty { steps.append("wait: 0s  # the capture holds no user action in this window") }
+    return steps
+  }
+
+  // MARK: Helpers
+
+  private func write(_ text: String, to url: URL) throws {
+    do {
+      try Data(text.utf8).write(to: url, options: .atomic)
+    } catch {
+      throw CaptureImportError("\(url.path): cannot write (\(error.localizedDescription)); check the output folder")
+    }
+  }
+
+  static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+
+  /// A file name from a scenario name: letters, digits, `-` and `_`.
+  static func fileName(_ name: String) -> String {
+    let kept = name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
+    return kept.isEmpty ? "capture" : String(kept)
+  }
+}
+
+extension AudioFormat {
+  fileprivate var planeCountForImport: Int { isInterleaved ? 1 : channelCount }
+}
+
+extension String {
+  fileprivate func trimmingPrefixWhitespace() -> String { String(drop { $0 == " " }) }
+}

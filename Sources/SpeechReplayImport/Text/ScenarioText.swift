@@ -1,0 +1,46 @@
+import Foundation
+
+/// Small helpers that write scenario YAML and the sidecar tables the decoder reads.
+enum ScenarioText {
+  /// A YAML double-quoted string (JSON escaping is valid YAML).
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+      }
+    }
+    return out + "\""
+  }
+
+  /// A duration the scenario decoder reads: seconds with up to six decimals (`1.234567s`, `0s`).
+  static func duration(_ seconds: Double) -> String {
+    let micro = Int64((max(0, seconds) * 1_000_000).rounded())
+    let whole = micro / 1_000_000
+    var fraction = String(micro % 1_000_000)
+    fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return fraction.isEmpty ? "\(whole)s" : "\(whole).\(fraction)s"
+  }
+
+  /// A table cell: tab, newline, carriage return and backslash escaped (`\t`, `\n`, `\r`, `\\`).
+  static func cell(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "\\": out += "\\\\"
+      case "\t": out += "\\t"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}

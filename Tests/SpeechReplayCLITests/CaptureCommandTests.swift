@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `speech-replay capture info/import`, `audio segments` and `scenario new` on the committed field capture.
+@Suite struct CaptureCommandTests {
+  static let fixture = "fixtures/captures/field-session.speechcapture"
+
+  @Test func infoPrintsTheCaptureAndFailsOnAFileThatIsNotOne() throws {
+    let good = try CommandLineRun(["capture", "info", Self.fixture])
+    #expect(good.status == 0)
+    #expect(good.standardOutput.contains("buffers: 23"))
+    #expect(good.standardOutput.contains("format: 16000 Hz, 1 ch, Float32"))
+    #expect(good.standardOutput.contains("actions: start, stop"))
+    #expect(good.standardOutput.contains("damage: none"))
+
+    let bad = try CommandLineRun(["capture", "info", "Scenarios/hello-world.yaml"])
+    #expect(bad.status == 1)
+    #expect(bad.standardError.contains("Scenarios/hello-world.yaml"))
+    #expect(bad.standardError.contains(".speechcapture"))
+  }
+
+  @Test func importWritesAScenarioThatRunsAndReportsTheDivergence() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capture-import-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let imported = try CommandLineRun(["capture", "import", Self.fixture, "--out", folder.path])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    for file in ["audio.caf", "taps.tsv", "timeline.tsv", "field-session.yaml"] {
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file) missing")
+    }
+    // The device lost the words at stop; the reference stack finalizes, so the replay differs there.
+    let run = try CommandLineRun(["run", "--no-history", folder.path])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.contains("at 2.300 s the replay shows committed 'the quick brown fox'"))
+
+    let badWindow = try CommandLineRun(["capture", "import", Self.fixture, "--out", folder.path, "--from", "2", "--to", "1"])
+    #expect(badWindow.status == 1)
+    #expect(badWindow.standardError.contains("--to"))
+  }
+
+  @Test func scenarioNewWritesASkeletonFromTheSpeechSegments() throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("skeleton-\(UUID().uuidString).yaml")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let segments = try CommandLineRun(["audio", "segments", "fixtures/audio/two-commands.wav"])
+    #expect(segments.status == 0)
+    let lines = segments.standardOutput.split(separator: "\n")
+    #expect(lines.count == 2, "\(segments.standardOutput)")
+    let written = try CommandLineRun([
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--text", "Turn on the lights. Set a timer for ten minutes.",
+    ])
+    #expect(written.status == 0, "\(written.standardError)")
+    let text = try String(contentsOf: out, encoding: .utf8)
+    #expect(text.contains("sampleRate: 16000"))
+    #expect(text.contains("final: \"Turn on the lights.\""))
+    let again = try CommandLineRun(["scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path])
+    #expect(again.status == 1)
+    #expect(again.standardError.contains("--force"))
+  }
+}

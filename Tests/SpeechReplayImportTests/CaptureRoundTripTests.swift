@@ -1,0 +1,98 @@
+import Foundation
+import Simulation
+import ReferenceSubjects
+import SpeechReplay
+import SpeechReplayCapture
+import SpeechReplayImport
+import Testing
+
+/// Capture → import → replay over the bundled scenarios: the replay shows the same UI timeline,
+/// event for event, and the stack's converter is fed byte-identical tap buffers.
+///
+/// `run --capture` is switched on per run through the subject option `speechReplayCaptureFolder`.
+@Suite struct CaptureRoundTripTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Scenarios whose outcome depends on device state a capture does not carry (yet): the network,
+  /// a model download, locale reservations, a model fault or a model compute cost. Their captures
+  /// import and replay, but the replay runs on a default device.
+  static let needsDeviceState: Set<String> = [
+    "aware-timing", "download-progress", "first-result-warm-and-cold", "install-and-remove", "model-error", "offline-first-run",
+    "offline-first-run-recovers-quickly", "permission-denied", "reservation-limit", "slow-model-bounded-input", "stop-during-download",
+    // A route change mid-capture: the audio file holds one format, so the second format's audio is
+    // resampled into it and its buffers are not byte-identical (Documentation/Captures.md).
+    "route-change",
+  ]
+
+  static var scenarios: [String] {
+    let folder = root.appendingPathComponent("Scenarios")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.map { ($0 as NSString).deletingPathExtension }.filter { !needsDeviceState.contains($0) }.sorted()
+  }
+
+  @Test(arguments: scenarios) func replayOfTheImportShowsTheSameUIAndFeedsTheSameBuffers(_ name: String) throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let runner = ScenarioRunner(subject: .reference)
+    let original = try Self.recording(Self.root.appendingPathComponent("Scenarios/\(name).yaml").path, into: work.appendingPathComponent("original"), runner: runner)
+    #expect(original.run.result.status == .passed, "\(original.run.result.failures)")
+    guard let captureURL = original.capture else {
+      // The file transcriber reads the file itself: no microphone, nothing to capture.
+      #expect(name == "file-transcription", "no capture was recorded for \(name)")
+      return
+    }
+    let capture = try CaptureFile(url: captureURL)
+    #expect(capture.damage.isNone)
+    let output = try CaptureImporter(capture: capture).write(into: work.appendingPathComponent("imported"))
+    let replay = try Self.recording(output.scenario.path, into: work.appendingPathComponent("replay"), runner: runner)
+    #expect(replay.run.result.status == .passed, "\(replay.run.result.failures.map(\.description))")
+
+    #expect(Self.uiTimeline(replay.run.timeline) == Self.uiTimeline(original.run.timeline))
+    let replayed = try #require(replay.capture.map { try CaptureFile(url: $0) })
+    #expect(replayed.bufferCount == capture.bufferCount)
+    // Read a page at a time: a ten-minute capture is 115 MB.
+    let firstDifference = zip(capture.buffers, replayed.buffers).first { $0.data != $1.data || $0.frameCount != $1.frameCount || $0.format != $1.format }
+    #expect(firstDifference == nil, "tap buffer \(firstDifference?.0.index ?? -1) differs")
+  }
+
+  @Test func aChangedDeviceTimelineIsReportedAtItsFirstDivergence() throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("divergence-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let original = try Self.recording(
+      Self.root.appendingPathComponent("Scenarios/hello-world.yaml").path, into: work.appendingPathComponent("original"), runner: ScenarioRunner(subject: .reference))
+    let output = try CaptureImporter(capture: try CaptureFile(url: try #require(original.capture))).write(into: work.appendingPathComponent("imported"))
+    // The field bug: the device lost the final words.
+    var timeline = try String(contentsOf: output.timeline, encoding: .utf8)
+    timeline = timeline.replacingOccurrences(of: "\tHello world.\t", with: "\tHello\t")
+    try timeline.write(to: output.timeline, atomically: true, encoding: .utf8)
+    let failing = ScenarioRunner(subject: .reference).replay(fileAt: output.scenario.path, seed: nil).result
+    #expect(failing.status == .failed)
+    #expect(failing.failures.map(\.message).contains { $0.contains("at 2.100 s the device showed committed 'Hello'; the replay shows 'Hello world.'") })
+
+    // The fix: the scenario says the divergence is expected.
+    var scenario = try String(contentsOf: output.scenario, encoding: .utf8)
+    scenario = scenario.replacingOccurrences(of: "divergence: none", with: "divergence: expected")
+    try scenario.write(to: output.scenario, atomically: true, encoding: .utf8)
+    #expect(ScenarioRunner(subject: .reference).replay(fileAt: output.scenario.path, seed: nil).result.status == .passed)
+  }
+
+  // MARK: Helpers
+
+  /// Runs the scenario file with `run --capture` on into `folder` (through the subject option, not
+  /// the process-wide variable, so parallel suites are not recorded); the run and its capture.
+  static func recording(_ path: String, into folder: URL, runner: ScenarioRunner) throws -> (run: ScenarioRun, capture: URL?) {
+    var scenario = try Scenario.load(fileAt: path)
+    scenario.subject.options["speechReplayCaptureFolder"] = folder.path
+    let run = runner.replay(scenario, seed: nil)
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let file = folder.appendingPathComponent("\(name).speechcapture")
+    return (run, FileManager.default.fileExists(atPath: file.path) ? file : nil)
+  }
+
+  /// The UI states a run showed, without the audio time.
+  static func uiTimeline(_ timeline: Timeline) -> [String] {
+    timeline.events(of: .uiState).map { event in
+      ["phase", "microphone", "committed", "volatile"].map { "\($0)=\(event[$0] ?? "")" }.joined(separator: " ")
+    }
+  }
+}
