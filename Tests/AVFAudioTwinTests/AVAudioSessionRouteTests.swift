@@ -21,7 +21,9 @@ final class RouteRecorder: @unchecked Sendable {
   }
 
   static func observe(_ recorder: RouteRecorder) -> any NSObjectProtocol {
-    NotificationCenter.default.addObserver(forName: AVAudioSession.routeChangeNotification, object: nil, queue: nil) { note in
+    NotificationCenter.default.addObserver(
+      forName: AVAudioSession.routeChangeNotification, object: AVAudioSession.sharedInstance(), queue: nil
+    ) { note in
       recorder.reasons.append(note.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt ?? 99)
       let previous = note.userInfo?[AVAudioSessionRouteChangePreviousRouteKey] as? AVAudioSessionRouteDescription
       recorder.previousInputs.append(previous?.inputs.first?.portType.rawValue ?? "none")

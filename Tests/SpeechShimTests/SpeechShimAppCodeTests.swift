@@ -27,7 +27,10 @@ import Testing
   }
 
   @Test func aSampleBufferBecomesAPCMBufferWithItsSamples() throws {
-    var asbd = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true)).streamDescription.pointee
+    // The stream description points into the format object: keep the object alive while reading it
+    // (a temporary is released as soon as the pointer is taken, before `pointee` runs).
+    let int16Mono = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
+    var asbd = withExtendedLifetime(int16Mono) { int16Mono.streamDescription.pointee }
     var description: CMAudioFormatDescription?
     CMAudioFormatDescriptionCreate(
       allocator: nil, asbd: &asbd, layoutSize: 0, layout: nil, magicCookieSize: 0, magicCookie: nil, extensions: nil, formatDescriptionOut: &description)

@@ -12,8 +12,9 @@ import SimulatedDevice
 /// ``routeChangeNotification`` with Apple's userInfo keys (the previous route included). Not
 /// mirrored: output overrides, the deprecated permission API (use ``AVAudioApplication``).
 ///
-/// The session posts the notifications of the device that was current when ``sharedInstance()``
-/// was last called (on `NotificationCenter.default`, synchronously, after the engines stopped).
+/// Each simulated device has its own session (``sharedInstance()`` on `SimulatedDevice.current`),
+/// which posts that device's notifications on `NotificationCenter.default` with itself as the
+/// object, synchronously, after the engines stopped.
 public final class AVAudioSession: NSObject, @unchecked Sendable {
   // @unchecked: mutable state is guarded by `lock`.
   let lock = NSLock()
@@ -35,27 +36,27 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     var reportedHFPWithoutOption = false
   }
 
-  private static let shared = AVAudioSession()
+  /// One session per simulated device, as each phone has its own app: tests that run devices side by
+  /// side (or touch the session outside a run) never share a category, preference or observer.
+  private static let sessions = SessionsByDevice()
 
   private override init() {}
 
-  /// The app's session, following `SimulatedDevice.current`.
-  /// - Returns: The shared session.
+  /// The app's session on `SimulatedDevice.current`.
+  /// - Returns: The device's session (the same object for every call on that device).
   public class func sharedInstance() -> AVAudioSession {
-    shared.follow(SimulatedDevice.current)
-    return shared
+    sessions.session(for: SimulatedDevice.current) { device in
+      let session = AVAudioSession()
+      session.attach(to: device)
+      return session
+    }
   }
 
-  private func follow(_ device: SimulatedDevice) {
-    let needed = lock.withLock { observedDevice !== device }
-    guard needed else { return }
+  private func attach(to device: SimulatedDevice) {
     let observation = device.microphone.observe(as: .session) { [weak self] event in self?.post(event) }
     lock.withLock {
       observedDevice = device
       observed = (ObjectIdentifier(device), observation)
-      state.ports = [:]
-      state.preferredInputUID = nil
-      state.reportedHFPWithoutOption = false
     }
   }
 

@@ -86,15 +86,16 @@ import Testing
   }
 
   @Test func anEngineStillRunningAfterStopBreaksTheLedgerBaseline() {
-    func event(_ sequence: Int, _ seconds: Int, _ kind: TraceEvent.Kind, _ fields: [(String, String)]) -> TraceEvent {
-      TraceEvent(sequence: sequence, time: .seconds(seconds), kind: kind, fields: fields.map { TraceEvent.Field($0.0, $0.1) })
+    // Built from the typed views, so the events carry every field their readers require.
+    func event(_ sequence: Int, _ seconds: Int, _ typed: some TypedTraceEvent) -> TraceEvent {
+      TraceEvent(sequence: sequence, time: .seconds(seconds), kind: type(of: typed).kind, fields: typed.fields)
     }
     let events = [
-      event(0, 0, .scenarioStep, [("step", "start")]),
-      event(1, 0, .resourceAcquired, [("kind", "running engines"), ("label", "AVAudioEngine")]),
-      event(2, 2, .scenarioStep, [("step", "stop")]),
-      event(3, 2, .subjectReturned, [("call", "stop")]),
-      event(4, 2, .uiState, [("phase", "idle"), ("committed", ""), ("volatile", "")]),
+      event(0, 0, ScenarioStepEvent(step: "start", line: 3)),
+      event(1, 0, ResourceAcquiredEvent(resource: .runningEngines, label: "AVAudioEngine")),
+      event(2, 2, ScenarioStepEvent(step: "stop", line: 4)),
+      event(3, 2, SubjectReturnedEvent(.stop)),
+      event(4, 2, UIStateEvent(phase: "idle", microphoneOffered: true, committed: "", volatile: "", audio: .seconds(2))),
     ]
     let violation = InvariantChecker(timeline: Timeline(events: events)).firstViolation(of: .ledgerBaselineAfterStop)
     #expect(violation?.message.contains("running engines 0 → 1") == true, "\(String(describing: violation))")
