@@ -135,6 +135,7 @@ public struct ScenarioRunner: Sendable {
       var expected = output.failures
       expected += Self.check(scenario.expectations, output: output, device: device)
       expected += Self.divergenceFailures(scenario, timeline: timeline)
+      expected += Self.dismissalFailures(output)
       let performance = Self.performance(scenario, timeline: timeline, cycles: output.cycles)
       result.figures.merge(performance.figures) { $1 }
       expected += performance.failures

@@ -12,11 +12,30 @@ final class ScenarioSession {
     var failures: [ScenarioFailure]
     /// Every pass of every cycle step, with the ledger after it (for leak checks and budgets).
     var cycles: [CycleRecord] = []
+    /// The subjects `dismiss` steps let go of, to check once the simulation is over.
+    var dismissals: [Dismissal] = []
+    /// Live tracked objects before the first subject was made (see `LiveObjectTracker`).
+    var objectsBefore: [String: Int] = [:]
+    /// Whether the run ended with the screen dismissed (no subject left).
+    var endedDismissed = false
   }
 
   let scenario: Scenario
   let device: SimulatedDevice
-  let subject: any TranscriptionSubject
+  private let factory: SubjectFactory
+  /// The subject on screen; nil after a `dismiss` until the next `start` opens the screen again.
+  private(set) var current: (any TranscriptionSubject)?
+  /// The subject on screen, made again (the screen reopened) after a `dismiss`.
+  var subject: any TranscriptionSubject {
+    get throws {
+      if let current { return current }
+      let made = try Self.make(factory, scenario: scenario, device: device)
+      current = made
+      made.observeUIState { [weak self] in self?.stateMayHaveChanged() }
+      return made
+    }
+  }
+  private var dismissals: [Dismissal] = []
   private var lastState: UIState?
   /// The input queue last recorded (see `traceInputQueue()`).
   var lastInputQueue: InputQueueStatus?
@@ -26,15 +45,14 @@ final class ScenarioSession {
   private var startTasks: [Task<Void, Never>] = []
   private let clock = VirtualClock()
 
-  private init(scenario: Scenario, device: SimulatedDevice, subject: any TranscriptionSubject) {
+  private init(scenario: Scenario, device: SimulatedDevice, factory: SubjectFactory, subject: any TranscriptionSubject) {
     self.scenario = scenario
     self.device = device
-    self.subject = subject
+    self.factory = factory
+    self.current = subject
   }
 
-  /// Makes the subject, performs the steps, waits for every `start()` to return and reports.
-  /// - Throws: What the factory throws, described with the factory's name.
-  static func perform(_ scenario: Scenario, on device: SimulatedDevice, factory: SubjectFactory) async throws -> Output {
+  private static func make(_ factory: SubjectFactory, scenario: Scenario, device: SimulatedDevice) throws -> any TranscriptionSubject {
     let subject: any TranscriptionSubject
     do {
       subject = try factory.make(scenario.subject)
@@ -43,7 +61,15 @@ final class ScenarioSession {
     }
     // A subject that reads the file itself hears nothing through the microphone: its script follows the analyzer's time.
     if subject is any AudioFileSubject { device.microphone.keysModelToTape = false }
-    let session = ScenarioSession(scenario: scenario, device: device, subject: subject)
+    return subject
+  }
+
+  /// Makes the subject, performs the steps, waits for every `start()` to return and reports.
+  /// - Throws: What the factory throws, described with the factory's name.
+  static func perform(_ scenario: Scenario, on device: SimulatedDevice, factory: SubjectFactory) async throws -> Output {
+    let objectsBefore = LiveObjectTracker.liveCounts()
+    let subject = try make(factory, scenario: scenario, device: device)
+    let session = ScenarioSession(scenario: scenario, device: device, factory: factory, subject: subject)
     let capturing = subject as? any SessionCapturing  // `run --capture`
     capturing?.beginCapture(of: scenario)
     defer { capturing?.endCapture() }
@@ -51,14 +77,20 @@ final class ScenarioSession {
     session.stateMayHaveChanged()
     _ = await session.execute(scenario.steps)
     for task in session.startTasks { await task.value }
+    session.startTasks = []
     session.stateMayHaveChanged()
-    return Output(finalState: subject.uiState, snapshots: session.snapshots, failures: session.failures, cycles: session.cycles)
+    var output = Output(
+      finalState: session.current?.uiState ?? session.lastState ?? UIState(), snapshots: session.snapshots, failures: session.failures, cycles: session.cycles)
+    output.dismissals = session.dismissals
+    output.objectsBefore = objectsBefore
+    output.endedDismissed = session.current == nil
+    return output
   }
 
   /// Records the UI state in the timeline when it differs from the last one recorded.
   func stateMayHaveChanged() {
     traceInputQueue()
-    let state = subject.uiState
+    guard let state = current?.uiState else { return }
     guard state != lastState else { return }
     lastState = state
     Simulation.current?.trace.record(UIStateEvent(state, audio: .nanoseconds(Int64((device.microphone.secondsPlayed * 1e9).rounded()))))
@@ -78,15 +110,31 @@ final class ScenarioSession {
     let microphone = device.microphone
     switch step.action {
     case .start:
-      let subject = self.subject
+      let subject: any TranscriptionSubject
+      do {
+        subject = try self.subject
+      } catch {
+        failures.append(ScenarioFailure("the screen could not be opened again after a dismiss: \(error)", at: step.location))
+        return false
+      }
+      stateMayHaveChanged()
       startTasks.append(
         Task { @MainActor in
           await subject.start()
           Simulation.current?.trace.record(SubjectReturnedEvent(.start))
         })
     case .stop:
+      guard let subject = current else {
+        failures.append(ScenarioFailure("a stop after a dismiss has no screen to tap: the transcriber's screen is gone; start again first", at: step.location))
+        return false
+      }
       await subject.stop()
       Simulation.current?.trace.record(SubjectReturnedEvent(.stop))
+    case .dismiss:
+      guard let subject = current else { break }
+      // A start still preparing keeps its subject until it returns, as the view's task would.
+      dismissals.append(Dismissal(subject, at: step.location))
+      current = nil
     case .play(.duration(let duration)):
       microphone.isPlaying = true
       await sleep(duration)
@@ -129,7 +177,7 @@ final class ScenarioSession {
       }
     case .snapshot(let name):
       stateMayHaveChanged()
-      snapshots[name] = subject.uiState
+      snapshots[name] = current?.uiState ?? lastState ?? UIState()
       Simulation.current?.trace.record(ScenarioSnapshotEvent(name: name))
     case .cycle(let count, let steps):
       for pass in 1...count {

@@ -19,6 +19,10 @@ extension Scenario {
       case wait(Duration)
       /// The user taps stop: the runner awaits the subject's `stop()`.
       case stop
+      /// The screen that owns the transcriber goes away: the runner lets go of the subject, which
+      /// must then be deallocated by the end of the run (with every object it tracks). A later
+      /// `start` opens the screen again with a new subject.
+      case dismiss
       /// The network goes on or off line.
       case network(online: Bool)
       /// A locale's model is installed at once.
@@ -57,6 +61,7 @@ extension Scenario {
       case .play(.toEnd): "play: end"
       case .wait(let duration): "wait: \(DurationText.text(duration))"
       case .stop: "stop"
+      case .dismiss: "dismiss"
       case .network(let online): "network: \(online ? "online" : "offline")"
       case .install(let locale): "install: \(locale)"
       case .remove(let locale): "remove: \(locale)"

@@ -2,7 +2,7 @@ import SimulatedDevice
 
 extension ScenarioDecoder {
   /// The step kinds, in the order messages list them.
-  static let stepKinds = ["start", "play", "wait", "stop", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"]
+  static let stepKinds = ["start", "play", "wait", "stop", "dismiss", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"]
 
   /// A list of steps; `microphone` gives the format a `route: { port: builtInMic }` step returns to.
   func steps(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration = .init()) throws(ScenarioError) -> [Scenario.Step] {
@@ -11,7 +11,7 @@ extension ScenarioDecoder {
     return steps
   }
 
-  /// One step: `start`, `stop`, or a mapping with one key such as `play: 2s`.
+  /// One step: `start`, `stop`, `dismiss`, or a mapping with one key such as `play: 2s`.
   private func step(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration) throws(ScenarioError) -> Scenario.Step {
     let kinds = Self.stepKinds.joined(separator: ", ")
     if case .scalar = node.node {
@@ -19,6 +19,7 @@ extension ScenarioDecoder {
       switch name {
       case "start": return .init(.start, at: node.location)
       case "stop": return .init(.stop, at: node.location)
+      case "dismiss": return .init(.dismiss, at: node.location)
       default:
         if Self.stepKinds.contains(name) {
           throw node.error("the step '\(name)' needs a value; write it as '\(name): …' (for example \(example(name)))")
@@ -30,15 +31,15 @@ extension ScenarioDecoder {
       if case .mapping = node.node {
         throw node.error("a step has exactly one key; write each step as its own list item ('- play: 2s' then '- snapshot: name')")
       }
-      throw node.error("a step is a word (start, stop) or one key with a value (play: 2s), not \(node.shown)")
+      throw node.error("a step is a word (start, stop, dismiss) or one key with a value (play: 2s), not \(node.shown)")
     }
     let map = try node.mapping(keys: Self.stepKinds)
     let (kind, keyNode, value) = map.entries[0]
     let location = keyNode.location
     switch kind {
-    case "start", "stop":
+    case "start", "stop", "dismiss":
       guard value.isNull else { throw value.error("the step '\(kind)' takes no value; write '- \(kind)'") }
-      return .init(kind == "start" ? .start : .stop, at: location)
+      return .init(kind == "start" ? .start : kind == "stop" ? .stop : .dismiss, at: location)
     case "play":
       if case .scalar(let scalar) = value.node, scalar.string == "end" { return .init(.play(.toEnd), at: location) }
       guard case .scalar(let scalar) = value.node, DurationText.parse(scalar.string) != nil else {
