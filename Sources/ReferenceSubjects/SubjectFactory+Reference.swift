@@ -4,7 +4,8 @@ public import SpeechReplay
 extension SubjectFactory {
   /// The reference stack (module `LiveTranscription`), the `speech-replay` command's subject:
   /// `LiveTranscriber`, or `FileTranscriber` over the scenario's audio file when `subject.preset` is `file`.
-  public static let reference = SubjectFactory(name: "LiveTranscription", presets: [FileSubject.preset]) { options in
+  /// The scenarios' shared golden files are this subject's (no variant).
+  public static let reference = SubjectFactory(name: "LiveTranscription", presets: [FileSubject.preset], goldenFiles: .shared) { options in
     if options.preset == FileSubject.preset { return try FileSubject(options: options) }
     return ReferenceSubject(options: options, faults: ScenarioCapture.demonstrationFaults)
   }
@@ -15,7 +16,8 @@ extension SubjectFactory {
   package static func reference(faults: Set<LiveTranscriber.Fault>) -> SubjectFactory {
     guard !faults.isEmpty else { return reference }
     let name = (["LiveTranscription"] + faults.map(\.rawValue).sorted()).joined(separator: "+")
-    return SubjectFactory(name: name, presets: [FileSubject.preset]) { options in
+    // Compared with the reference stack's golden files as they are: a fault that changes the text is caught.
+    return SubjectFactory(name: name, presets: [FileSubject.preset], goldenFiles: .shared) { options in
       // The faults live in the live stack; a file scenario runs the (fault-free) file transcriber.
       if options.preset == FileSubject.preset { return try FileSubject(options: options) }
       return ReferenceSubject(options: options, faults: faults)

@@ -3,7 +3,8 @@ extension ScenarioRunner {
   /// result: failures, warning lines in the output, and figures `snapshots.matched`,
   /// `snapshots.recorded`, `snapshots.obsolete`.
   func checkGoldenSnapshots(_ scenario: Scenario, finalState: UIState, snapshots states: [String: UIState], into result: inout ScenarioResult) -> [ScenarioFailure] {
-    let (options, problem) = snapshots.map { ($0, nil) } ?? SnapshotOptions.environmentOrDefault()
+    var (options, problem) = snapshots.map { ($0, nil) } ?? SnapshotOptions.environmentOrDefault()
+    if options.variant == nil { options.variant = subject.goldenVariant }
     if let problem {
       return [ScenarioFailure("golden snapshots were not checked: \(problem.message)")]
     }

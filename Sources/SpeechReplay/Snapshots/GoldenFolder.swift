@@ -27,6 +27,14 @@ package struct GoldenFolder: Sendable, Hashable {
     path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(Self.snapshotsFolderName + "/" + scenarioStem + (variant.map { "/" + $0 } ?? ""))
   }
 
+  /// A folder name for a subject's own golden files: its name with anything but letters, digits,
+  /// `-`, `_` and `.` replaced by `-` (never empty, never a dot folder).
+  package static func variantName(for subjectName: String) -> String {
+    let safe = String(subjectName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "-" })
+    let trimmed = safe.drop { $0 == "." }
+    return trimmed.isEmpty ? "subject" : String(trimmed)
+  }
+
   /// The golden file of a snapshot.
   /// - Parameter name: The snapshot's name (`final` for the final state).
   /// - Returns: `…/__Snapshots__/<stem>/<name>.txt`.

@@ -20,6 +20,8 @@ package struct GoldenSnapshotCheck: Sendable {
   /// - Returns: The report.
   package func check(_ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState]) -> GoldenSnapshotReport {
     let folder = GoldenFolder(scenarioFile: scenarioFile, variant: options.variant)
+    // A subject with files of its own falls back to the shared ones where it has none.
+    let shared = options.variant == nil ? nil : GoldenFolder(scenarioFile: scenarioFile)
     var report = GoldenSnapshotReport()
     for name in golden?.names ?? [] {
       guard let state = states[name] else {
@@ -27,10 +29,11 @@ package struct GoldenSnapshotCheck: Sendable {
           ScenarioFailure("the golden snapshot '\(name)' was never taken: the run ended before its step, so \(folder.file(for: name)) was not compared", at: golden?.location))
         continue
       }
-      compare(state.rendered, name: name, folder: folder, at: golden?.location, into: &report)
+      compare(state.rendered, name: name, folder: folder, shared: shared, at: golden?.location, into: &report)
     }
     let compared = Set(golden?.names ?? [])
-    report.obsolete = folder.storedNames().filter { !compared.contains($0) }.map { folder.file(for: $0) }
+    let listed = shared.map { FileManager.default.fileExists(atPath: folder.path) ? folder : $0 } ?? folder
+    report.obsolete = listed.storedNames().filter { !compared.contains($0) }.map { listed.file(for: $0) }
     if !report.obsolete.isEmpty {
       let text = "obsolete golden snapshot\(report.obsolete.count == 1 ? "" : "s") (no snapshot of the scenario uses \(report.obsolete.count == 1 ? "it" : "them")): \(report.obsolete.joined(separator: ", ")); delete \(report.obsolete.count == 1 ? "it" : "them") or add the snapshot steps back"
       if options.failOnObsolete {
@@ -42,9 +45,27 @@ package struct GoldenSnapshotCheck: Sendable {
     return report
   }
 
-  private func compare(_ actual: String, name: String, folder: GoldenFolder, at location: SourceLocation?, into report: inout GoldenSnapshotReport) {
+  private func compare(
+    _ actual: String, name: String, folder: GoldenFolder, shared: GoldenFolder?, at location: SourceLocation?, into report: inout GoldenSnapshotReport
+  ) {
     let path = folder.file(for: name)
     let stored = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    if stored == nil, let shared, let fallback = FileManager.default.contents(atPath: shared.file(for: name)).map({ String(decoding: $0, as: UTF8.self) }) {
+      let portableMatch = Self.portable(fallback) == Self.portable(actual)
+      if !options.record.writes(missing: true, matches: portableMatch) {
+        if portableMatch {
+          report.matched += 1
+        } else {
+          report.failures.append(
+            ScenarioFailure(
+              "the snapshot '\(name)' differs from the shared golden file \(shared.file(for: name)) (compared on text, microphone and the kind of phase, as "
+                + "the subject has no file of its own in \(folder.path)):\n" + LineDiff(expected: Self.portable(fallback), actual: Self.portable(actual)).rendered
+                + "If this subject rightly shows something else, record its own file with \(recordHint(.missing, folder.scenarioFile)) and commit it",
+              at: location))
+        }
+        return
+      }
+    }
     let matches = stored == actual
     if options.record.writes(missing: stored == nil, matches: matches) {
       do {
@@ -88,6 +109,19 @@ package struct GoldenSnapshotCheck: Sendable {
     }
     message += "If the change is intended, record it with \(recordHint(.failed, folder.scenarioFile)) and commit the golden file"
     report.failures.append(ScenarioFailure(message, at: location))
+  }
+
+  /// What every correct stack must show of a rendered state: the phase line keeps only the kind of
+  /// phase (`failed`, `preparing`, `unavailable`…), since a failure's wording and a progress figure
+  /// are each stack's own; text and microphone lines stay as they are.
+  static func portable(_ rendered: String) -> String {
+    var lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let first = lines.first, first.hasPrefix("phase: ") {
+      let phase = first.dropFirst("phase: ".count)
+      let kind = phase.prefix { $0 != ":" && $0 != " " }
+      lines[0] = "phase: \(kind)"
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// How to record in `mode`: the command that ran (``SnapshotOptions/command``) with `--record`, or
