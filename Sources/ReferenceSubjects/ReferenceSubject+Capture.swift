@@ -10,4 +10,17 @@ extension ReferenceSubject: SessionCapturing {
     capture?.finish()
     capture = nil
   }
+
+  func detachCapture() -> (any CaptureInProgress)? {
+    guard let capture else { return nil }
+    capture.record(.dismiss)
+    capture.release(self)
+    self.capture = nil
+    return capture
+  }
+
+  func resumeCapture(_ capture: any CaptureInProgress) {
+    guard let capture = capture as? ScenarioCapture else { return }
+    capture.adopt(self)
+  }
 }

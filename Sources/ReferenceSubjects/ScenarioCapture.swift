@@ -9,7 +9,7 @@ import SpeechShim
 /// scenario run leaves a `.speechcapture` file as a device would. The recorder only observes: the
 /// trace of a run does not change.
 @MainActor
-package final class ScenarioCapture {
+package final class ScenarioCapture: CaptureInProgress {
   /// The environment variable that names the folder captures go to (set by `run --capture`).
   nonisolated static let folderVariable = sessionCaptureFolderVariable
 
@@ -44,14 +44,19 @@ package final class ScenarioCapture {
       let header = CaptureHeader(
         deviceModel: "simulated device", osVersion: "speech-replay twins", locale: scenario.subject.locale, appVersion: "LiveTranscription (reference stack)")
       let capture = ScenarioCapture(recorder: try CaptureRecorder(url: url, header: header), url: url)
-      reference.capture = capture
-      capture.wrap(reference.transcriber)
-      capture.record(reference.uiState)  // what the UI shows before anything happens
+      capture.adopt(reference)
       return capture
     } catch {
       FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): cannot record the capture (\(error)); the scenario runs without it\n".utf8))
       return nil
     }
+  }
+
+  /// Records `reference` from now on: its tap, results and UI (what the UI shows before anything happens first).
+  func adopt(_ reference: ReferenceSubject) {
+    reference.capture = self
+    wrap(reference.transcriber)
+    record(reference.uiState)
   }
 
   private func wrap(_ transcriber: LiveTranscriber) {
@@ -77,8 +82,14 @@ package final class ScenarioCapture {
   /// Records the user's action.
   func record(_ action: CaptureAction) { recorder.recordAction(action) }
 
+  /// Stops recording `reference` (its screen was dismissed): the closures it holds drop the recorder.
+  func release(_ reference: ReferenceSubject) {
+    reference.transcriber.onSpeechResult = nil
+    reference.transcriber.onDictationResult = nil
+  }
+
   /// Finishes the file.
-  func finish() {
+  package func finish() {
     do { try recorder.finish() } catch {
       FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): the capture could not be finished (\(error))\n".utf8))
     }

@@ -31,11 +31,17 @@ final class ScenarioSession {
       if let current { return current }
       let made = try Self.make(factory, scenario: scenario, device: device)
       current = made
+      if let capture = detachedCapture, let capturing = made as? any SessionCapturing {
+        capturing.resumeCapture(capture)
+        detachedCapture = nil
+      }
       made.observeUIState { [weak self] in self?.stateMayHaveChanged() }
       return made
     }
   }
   private var dismissals: [Dismissal] = []
+  /// The capture of `run --capture` between a dismissed subject and the next.
+  private(set) var detachedCapture: (any CaptureInProgress)?
   private var lastState: UIState?
   /// The input queue last recorded (see `traceInputQueue()`).
   var lastInputQueue: InputQueueStatus?
@@ -70,9 +76,10 @@ final class ScenarioSession {
     let objectsBefore = LiveObjectTracker.liveCounts()
     let subject = try make(factory, scenario: scenario, device: device)
     let session = ScenarioSession(scenario: scenario, device: device, factory: factory, subject: subject)
-    let capturing = subject as? any SessionCapturing  // `run --capture`
-    capturing?.beginCapture(of: scenario)
-    defer { capturing?.endCapture() }
+    (subject as? any SessionCapturing)?.beginCapture(of: scenario)  // `run --capture`
+    defer {
+      if let capturing = session.current as? any SessionCapturing { capturing.endCapture() } else { session.detachedCapture?.finish() }
+    }
     subject.observeUIState { [weak session] in session?.stateMayHaveChanged() }
     session.stateMayHaveChanged()
     _ = await session.execute(scenario.steps)
@@ -134,6 +141,7 @@ final class ScenarioSession {
       guard let subject = current else { break }
       // A start still preparing keeps its subject until it returns, as the view's task would.
       dismissals.append(Dismissal(subject, at: step.location))
+      if let capturing = subject as? any SessionCapturing, let capture = capturing.detachCapture() { detachedCapture = capture }
       current = nil
     case .play(.duration(let duration)):
       microphone.isPlaying = true

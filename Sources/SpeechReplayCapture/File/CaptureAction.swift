@@ -6,15 +6,19 @@ public enum CaptureAction: Sendable, Hashable, Codable, CustomStringConvertible 
   case stop
   /// The user cancelled (and expects nothing more).
   case cancel
+  /// The screen that owns the transcriber closed (the app lets go of it); a later `start` comes
+  /// from a new one.
+  case dismiss
   /// Another action the app names (`retry`, `clear`, `changeLocale:de-DE`…).
   case other(String)
 
-  /// `start`, `stop`, `cancel` or the other action's name.
+  /// `start`, `stop`, `cancel`, `dismiss` or the other action's name.
   public var description: String {
     switch self {
     case .start: "start"
     case .stop: "stop"
     case .cancel: "cancel"
+    case .dismiss: "dismiss"
     case .other(let name): name
     }
   }

@@ -346,6 +346,7 @@ public struct CaptureImporter {
         anchor = (time, cursor)
       case .stop: steps.append("stop")
       case .cancel: steps.append("stop  # the user cancelled (no cancel step: stop is the nearest)")
+      case .dismiss: steps.append("dismiss")
       case .other(let name): steps.append("wait: 0s  # the user did '\(name.replacingOccurrences(of: "\n", with: " "))'")
       }
     }

@@ -34,7 +34,7 @@ import Testing
       made.increment()
       return WellBehavedSubject()
     }
-    let path = try TestFiles.write("schema: 1\nsteps: [start, stop, dismiss, start, { snapshot: reopened }, stop, dismiss]\nexpect:\n  snapshots: { reopened: { phase: listening } }\n")
+    let path = try TestFiles.write("schema: 1\nsteps: [start, stop, dismiss, start, { wait: 100ms }, { snapshot: reopened }, stop, dismiss]\nexpect:\n  snapshots: { reopened: { phase: listening } }\n")
     let result = ScenarioRunner(subject: factory).run(fileAt: path, seed: nil)
     // Other tests of this process may hold twin objects of their own, so the check is on this run's failures by kind.
     #expect(!result.failures.contains { $0.message.contains("still alive") || $0.message.contains("reopened") || $0.message.contains("dismiss") }, "\(result.failures)")

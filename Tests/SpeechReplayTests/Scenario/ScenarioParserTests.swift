@@ -182,7 +182,7 @@ import Testing
     #expect(try error("schema: 1\ndevice: { microphone: { channels: 3 } }\nsteps: [start]\n") ==
       "scenario.yaml:2:35: 'device.microphone.channels' is 3 but must be between 1 and 2")
     #expect(try error("schema: 1\nsteps: [strat]\n") ==
-      "scenario.yaml:2:9: unknown step 'strat'; expected one of start, play, wait, stop, network, install, remove, permission, interrupt, route, snapshot, cycle, did you mean 'start'?")
+      "scenario.yaml:2:9: unknown step 'strat'; expected one of start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, snapshot, cycle, did you mean 'start'?")
     #expect(try error("schema: 1\nsteps: [{ play: 1s, snapshot: a }]\n") ==
       "scenario.yaml:2:9: a step has exactly one key; write each step as its own list item ('- play: 2s' then '- snapshot: name')")
     #expect(try error("schema: 1\nsteps: [{ cycle: { count: 0, steps: [] } }]\n") ==
@@ -235,6 +235,6 @@ import Testing
       }
       collect(scenario.steps)
     }
-    #expect(kinds == ["start", "play", "wait", "stop", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"])
+    #expect(kinds == ["start", "play", "wait", "stop", "dismiss", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"])
   }
 }
