@@ -18,9 +18,9 @@ import XCTest
 /// - Returns: The result, for further checks.
 @discardableResult
 public func assertScenario(
-  at path: String, subject: SubjectFactory, seed: UInt64? = nil, file: StaticString = #filePath, line: UInt = #line
+  at path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil, file: StaticString = #filePath, line: UInt = #line
 ) -> ScenarioResult {
-  let result = ScenarioRunner(subject: subject).run(fileAt: path, seed: seed)
+  let result = ScenarioRunner(subject: subject, snapshots: snapshots).run(fileAt: path, seed: seed)
   for message in ScenarioResult.testMessages(result) {
     XCTFail(message, file: file, line: line)
   }
@@ -43,7 +43,7 @@ public func assertScenario(
 /// - Returns: The result, for further checks.
 @discardableResult
 public func assertScenario(
-  _ path: String, subject: SubjectFactory, seed: UInt64? = nil, file: StaticString = #filePath, line: UInt = #line
+  _ path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil, file: StaticString = #filePath, line: UInt = #line
 ) -> ScenarioResult {
-  assertScenario(at: ScenarioPath.resolve(path, relativeTo: "\(file)"), subject: subject, seed: seed, file: file, line: line)
+  assertScenario(at: ScenarioPath.resolve(path, relativeTo: "\(file)"), subject: subject, seed: seed, snapshots: snapshots, file: file, line: line)
 }

@@ -31,4 +31,19 @@ import Testing
     }
     #expect(result?.failures.count == 2)
   }
+
+  @Test func snapshotOptionsChooseTheRecordModeAndTheArtefactsFolder() throws {
+    let path = try TestFiles.write(
+      "schema: 1\naudio: audio/hello-world.wav\nmodel: { transcript: audio/hello-world.words.tsv }\nsteps: [start, { play: end }, { wait: 1s }, stop]\nexpect:\n  golden: [final]\n",
+      name: "golden.yaml")
+    let folder = (path as NSString).deletingLastPathComponent
+    var recorded: ScenarioResult?
+    withKnownIssue {
+      recorded = expectScenario(at: path, subject: .reference, snapshots: SnapshotOptions(record: .missing))
+    }
+    #expect(recorded?.status == .failed)  // a recorded file fails the run until it is reviewed
+    #expect(FileManager.default.fileExists(atPath: folder + "/__Snapshots__/golden/final.txt"))
+    let again = expectScenario(at: path, subject: .reference, snapshots: SnapshotOptions(record: .never))
+    #expect(again.status == .passed, "\(again.failures)")
+  }
 }
