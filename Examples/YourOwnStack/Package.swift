@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+// An app team's own transcriber tested with speech-replay: the way a typical team writes its
+// dictation feature (module Dictation, importing only SpeechShim), a subject adapter, its own
+// `dictation-replay` executable with every command of `speech-replay`, and its own tests.
+// Documentation/TestingYourStack.md in the repository walks through it.
+import PackageDescription
+
+let package = Package(
+  name: "YourOwnStack",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    // In an app's repository: .package(url: "https://github.com/…/speech-replay", from: "…").
+    .package(name: "speech-replay", path: "../.."),
+  ],
+  targets: [
+    // The app's feature code. On iOS, SpeechShim is Apple's Speech and AVFAudio.
+    .target(name: "Dictation", dependencies: [.product(name: "SpeechShim", package: "speech-replay")]),
+    // The feature as speech-replay subjects (test-only code: not linked into the app).
+    .target(
+      name: "DictationSubjects",
+      dependencies: ["Dictation", .product(name: "SpeechReplay", package: "speech-replay")]),
+    // `dictation-replay run Scenarios/ --subject …`: the CLI with the app's subjects.
+    .executableTarget(
+      name: "dictation-replay",
+      dependencies: ["DictationSubjects", .product(name: "SpeechReplayCLI", package: "speech-replay")]),
+    .testTarget(
+      name: "DictationTests",
+      dependencies: ["DictationSubjects", .product(name: "SpeechReplayTesting", package: "speech-replay")]),
+  ],
+  swiftLanguageModes: [.v6]
+)

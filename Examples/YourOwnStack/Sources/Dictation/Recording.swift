@@ -1,0 +1,180 @@
+import SpeechShim
+
+/// One recording: the microphone tap, the converter to the analyzer's format, the analyzer and the
+/// task that reads its results. Made by `DictationModel` for each start, thrown away after.
+@MainActor
+final class Recording {
+  /// What the recording tells the model.
+  enum Event {
+    /// Text from the transcriber: a live guess or settled words.
+    case result(String, isFinal: Bool)
+    /// The recording cannot go on; the message is for the user.
+    case failed(String)
+    /// An interruption ended and the system says not to resume.
+    case interruptedForGood
+  }
+
+  private let module: any SpeechModule
+  private let analyzer: SpeechAnalyzer
+  private let analyzerFormat: AVAudioFormat
+  private let engine = AVAudioEngine()
+  private let input: AsyncStream<AnalyzerInput>
+  private let inputContinuation: AsyncStream<AnalyzerInput>.Continuation
+  private let onEvent: @MainActor (Event) -> Void
+  /// What waits for the analyzer (read by the model's `inputQueue`).
+  let inputQueue: InputQueueCounter
+  private var resultsTask: Task<Void, Never>?
+  private var observers: [any NSObjectProtocol] = []
+
+  init(module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, onEvent: @escaping @MainActor (Event) -> Void) throws {
+    self.module = module
+    self.analyzerFormat = analyzerFormat
+    self.onEvent = onEvent
+    analyzer = SpeechAnalyzer(modules: [module])
+    inputQueue = InputQueueCounter(limit: maxQueuedBuffers)
+    // Drop the oldest audio rather than grow without bound when the model falls behind.
+    (input, inputContinuation) = AsyncStream.makeStream(of: AnalyzerInput.self, bufferingPolicy: .bufferingNewest(maxQueuedBuffers))
+  }
+
+  /// Reads results, starts the analyzer, then the microphone.
+  func begin() async throws {
+    resultsTask = readResults()
+    let session = AVAudioSession.sharedInstance()
+    try session.setCategory(.record, mode: .measurement, options: [])
+    try session.setActive(true)
+    try await analyzer.start(inputSequence: input)
+    try startMicrophone()
+    observeAudioSystem()
+  }
+
+  /// Stops the microphone, lets the analyzer finish what it heard, and waits for the last results.
+  func finish() async {
+    stopMicrophone()
+    inputContinuation.finish()
+    do {
+      try await analyzer.finalizeAndFinishThroughEndOfInput()
+    } catch {
+      await analyzer.cancelAndFinishNow()
+    }
+    await resultsTask?.value
+    try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+  }
+
+  /// Stops everything at once (a failure, or a stop while starting).
+  func cancel() async {
+    stopMicrophone()
+    inputContinuation.finish()
+    await analyzer.cancelAndFinishNow()
+    resultsTask?.cancel()
+    await resultsTask?.value
+  }
+
+  // MARK: Microphone
+
+  private func startMicrophone() throws {
+    let inputNode = engine.inputNode
+    let hardwareFormat = inputNode.outputFormat(forBus: 0)
+    guard let converter = AVAudioConverter(from: hardwareFormat, to: analyzerFormat) else {
+      throw DictationError("the microphone's audio (\(hardwareFormat)) cannot be converted for transcription")
+    }
+    converter.downmix = true  // a stereo microphone: mix both sides, not just the left one
+    inputNode.installTap(onBus: 0, bufferSize: 4096, format: hardwareFormat, block: Self.tapBlock(converter: converter, into: inputContinuation, counting: inputQueue))
+    engine.prepare()
+    try engine.start()
+  }
+
+  private func stopMicrophone() {
+    engine.stop()
+    engine.inputNode.removeTap(onBus: 0)
+    for observer in observers { NotificationCenter.default.removeObserver(observer) }
+    observers = []
+  }
+
+  /// The tap block runs on the audio thread: made outside the main actor, so Swift does not treat
+  /// it as main-actor code (it would trap there), and holding no reference to the recording.
+  private nonisolated static func tapBlock(
+    converter: AVAudioConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter
+  ) -> AVAudioNodeTapBlock {
+    let converter = BufferConverter(converter)
+    return { buffer, _ in
+      guard let converted = converter.convert(buffer) else { return }
+      counter.record(continuation.yield(AnalyzerInput(buffer: converted)))
+    }
+  }
+
+  // MARK: Route changes and interruptions
+
+  private func observeAudioSystem() {
+    observers = Self.observe(engine: engine) { [weak self] event in
+      Task { @MainActor in self?.audioSystemChanged(event) }
+    }
+  }
+
+  private enum AudioSystemEvent: Sendable {
+    case configurationChanged, interruptionBegan, interruptionEnded(shouldResume: Bool)
+  }
+
+  private nonisolated static func observe(engine: AVAudioEngine, _ handler: @escaping @Sendable (AudioSystemEvent) -> Void) -> [any NSObjectProtocol] {
+    let center = NotificationCenter.default
+    return [
+      center.addObserver(forName: .AVAudioEngineConfigurationChange, object: engine, queue: nil) { _ in handler(.configurationChanged) },
+      center.addObserver(forName: AVAudioSession.interruptionNotification, object: nil, queue: nil) { note in
+        let type = (note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt).flatMap(AVAudioSession.InterruptionType.init(rawValue:))
+        if type == .began {
+          handler(.interruptionBegan)
+        } else {
+          let options = AVAudioSession.InterruptionOptions(rawValue: note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
+          handler(.interruptionEnded(shouldResume: options.contains(.shouldResume)))
+        }
+      },
+    ]
+  }
+
+  private func audioSystemChanged(_ event: AudioSystemEvent) {
+    switch event {
+    case .configurationChanged:
+      // The hardware format changed (a headset): the engine stopped; the tap's format is stale.
+      engine.inputNode.removeTap(onBus: 0)
+      do { try startMicrophone() } catch { onEvent(.failed("Dictation stopped when the microphone changed. Tap record to go on.")) }
+    case .interruptionBegan:
+      break  // the system stopped the engine
+    case .interruptionEnded(let shouldResume):
+      guard shouldResume else {
+        onEvent(.interruptedForGood)
+        return
+      }
+      do {
+        try AVAudioSession.sharedInstance().setActive(true)
+        try engine.start()
+      } catch {
+        onEvent(.failed("Dictation couldn't go on after the interruption. Tap record to go on."))
+      }
+    }
+  }
+
+  // MARK: Results
+
+  private func readResults() -> Task<Void, Never> {
+    let onEvent = self.onEvent
+    switch module {
+    case let transcriber as SpeechTranscriber:
+      return Task {
+        do {
+          for try await result in transcriber.results { onEvent(.result(String(result.text.characters), isFinal: result.isFinal)) }
+        } catch {
+          if !(error is CancellationError) { onEvent(.failed("Transcription stopped: \(error.localizedDescription)")) }
+        }
+      }
+    case let transcriber as DictationTranscriber:
+      return Task {
+        do {
+          for try await result in transcriber.results { onEvent(.result(String(result.text.characters), isFinal: result.isFinal)) }
+        } catch {
+          if !(error is CancellationError) { onEvent(.failed("Transcription stopped: \(error.localizedDescription)")) }
+        }
+      }
+    default:
+      return Task {}
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import DictationSubjects
+import Foundation
+import SpeechReplayTesting
+import Testing
+
+/// The app's dictation feature against the bundled scenarios and its own, in `swift test`.
+@Suite(.serialized) struct DictationScenarioTests {
+  /// speech-replay's bundled suite, from this repository (in an app: a copy, or the package's checkout).
+  static let bundled = "../../../../Scenarios"
+
+  @Test(arguments: ["hello-world", "download-progress", "offline-first-run", "stop-during-download", "route-change", "interruption", "dismiss-after-stop"])
+  func theFixedReleasePasses(_ name: String) {
+    expectScenario("\(Self.bundled)/\(name).yaml", subject: .dictationFixed)
+  }
+
+  @Test func releaseOnePointZeroFailsItsFirstRunAfterTheDownload() {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let path = folder.appendingPathComponent("\(Self.bundled)/download-progress.yaml").standardizedFileURL.path
+    let run = ScenarioRunner(subject: .dictation).run(fileAt: path, seed: nil)
+    #expect(run.status == .failed)
+    #expect(run.failures.contains { $0.message.contains("phase at snapshot 'ready' is 'failed: Dictation couldn't start. Please try again.', expected 'listening'") }, "\(run.failures)")
+  }
+
+  @Test func ourOwnWordingIsCheckedAgainstOurOwnGoldenFile() {
+    expectScenario("Scenarios/microphone-off.yaml", subject: .dictationFixed)
+  }
+}
