@@ -49,6 +49,7 @@ public final class Simulation: @unchecked Sendable {
   var timers = Heap<TimerEntry>()
   var timerSequence: UInt64 = 0
   var counts = Counts()
+  var mainActorHangs: [MainActorHang] = []
   let quantumNanoseconds: Int64
 
   init(configuration: Configuration, threadID: UInt) {

@@ -70,7 +70,7 @@ extension Simulation {
       virtualTime: simulation.now, wallTime: wallStart.duration(to: .now),
       counts: simulation.counts, escapes: escapes, trace: events, traceHash: traceHash,
       abandonedTimers: simulation.timers.unordered.count(where: \.isLive),
-      ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot())
+      ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot(), mainActorHangs: simulation.mainActorHangs)
   }
 
   /// The loop: run jobs in FIFO order; when none is runnable, advance virtual time to the
@@ -135,8 +135,23 @@ extension Simulation {
       job.runSynchronously(on: SimulatedTaskExecutor.sharedRef)
     case .main(let job):
       counts.mainJobs += 1
+      guard let threshold = configuration.mainActorHangThreshold else {
+        job.runSynchronously(isolatedTo: mainExecutorRef, taskExecutor: SimulatedTaskExecutor.sharedRef)
+        return
+      }
+      let eventsBefore = trace.count
+      let started = ContinuousClock.now
       job.runSynchronously(isolatedTo: mainExecutorRef, taskExecutor: SimulatedTaskExecutor.sharedRef)
+      let held = started.duration(to: .now)
+      if held > threshold { recordHang(held, eventsFrom: eventsBefore) }
     }
+  }
+
+  /// Notes a main-actor job that held the thread for `held`, with the events it recorded (its origin).
+  private func recordHang(_ held: Duration, eventsFrom first: Int) {
+    let events = trace.events
+    let recorded = first < events.count ? Array(events[first...].prefix(MainActorHang.eventsKept)) : []
+    mainActorHangs.append(MainActorHang(virtualTime: now, wallTime: held, events: recorded, precedingEvent: first > 0 && first <= events.count ? events[first - 1] : nil))
   }
 
   /// The earliest timer that still does something; cancelled sleeps are dropped without moving time.

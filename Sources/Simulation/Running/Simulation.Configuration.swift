@@ -50,6 +50,10 @@ extension Simulation {
     public var realClockQuantum: Duration
     /// Whether a run fails or waits when another simulation is running in this process.
     public var exclusivity: Exclusivity
+    /// Main-actor jobs that hold the thread longer than this (wall time) are reported in
+    /// ``Report/mainActorHangs``: work that blocks the main actor is invisible in virtual time, but
+    /// on a device it is a hang (Apple reports hangs from 250 ms). Nil (the default) measures nothing.
+    public var mainActorHangThreshold: Duration?
 
     /// Creates a configuration.
     /// - Parameters:

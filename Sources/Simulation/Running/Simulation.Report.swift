@@ -28,6 +28,9 @@ extension Simulation {
     public var ledgerAtStart: LedgerSnapshot
     /// The ledger at the end of the run.
     public var ledgerAtEnd: LedgerSnapshot
+    /// Main-actor jobs that ran longer than ``Configuration/mainActorHangThreshold`` of wall time,
+    /// in run order. Wall time is not deterministic: these are not in the trace.
+    public var mainActorHangs: [MainActorHang] = []
 
     /// Whether nothing escaped the simulation, so the same seed gives the same trace.
     public var isDeterministic: Bool { escapes.isEmpty }

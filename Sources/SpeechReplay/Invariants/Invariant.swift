@@ -15,6 +15,9 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, Custom
   case ledgerBaselineAfterStop = "ledger-baseline-after-stop"
   /// The analyzer's input queue stays within its bound (or the analyzer within a lag bound).
   case inputBounded = "input-bounded"
+  /// No main-actor job holds the thread longer than the hang bound (wall time): blocking work on
+  /// the main actor is invisible in virtual time but freezes the UI on a device.
+  case mainActorResponsive = "main-actor-responsive"
 
   /// The stable identifier.
   public var description: String { rawValue }
@@ -29,6 +32,7 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, Custom
     case .analyzerInputFormat: "the stack feeds the microphone's format; convert every buffer with AVAudioConverter to SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:)"
     case .ledgerBaselineAfterStop: "the stack leaks on stop; stop the engine, remove the tap, finish the analyzer and end every task it started"
     case .inputBounded: "unbounded input buffering; bound the analyzer's input stream (bufferingNewest) so a slow model cannot grow memory without limit"
+    case .mainActorResponsive: "blocking work on the main actor (a synchronous wait, a long loop, file or model work); move it off the main actor or make it asynchronous"
     }
   }
 

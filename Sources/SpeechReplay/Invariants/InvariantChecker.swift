@@ -16,14 +16,28 @@ public struct InvariantChecker: Sendable {
   public var maximumInputLag: Duration
   /// The lag bound a scenario's `expect.invariants.maximumInputLag` defaults to.
   public static let defaultMaximumInputLag: Duration = .seconds(2)
+  /// Main-actor jobs the simulation measured over the hang bound (`Simulation.Report.mainActorHangs`).
+  public var mainActorHangs: [MainActorHang]
+  /// The hang bound they were measured against, for messages.
+  public var mainActorHangBound: Duration
+  /// The hang bound a scenario's `expect.invariants.mainActorHang` defaults to: Apple's hang
+  /// reporting starts at 250 ms.
+  public static let defaultMainActorHang: Duration = .milliseconds(250)
 
   /// Creates a checker.
   /// - Parameters:
   ///   - timeline: The run's timeline.
   ///   - maximumInputLag: The lag bound for stacks that report no input limit (2 s by default).
-  public init(timeline: Timeline, maximumInputLag: Duration = defaultMaximumInputLag) {
+  ///   - mainActorHangs: Main-actor jobs measured over `mainActorHangBound` (none by default).
+  ///   - mainActorHangBound: The bound they were measured against.
+  public init(
+    timeline: Timeline, maximumInputLag: Duration = defaultMaximumInputLag, mainActorHangs: [MainActorHang] = [],
+    mainActorHangBound: Duration = defaultMainActorHang
+  ) {
     self.timeline = timeline
     self.maximumInputLag = maximumInputLag
+    self.mainActorHangs = mainActorHangs
+    self.mainActorHangBound = mainActorHangBound
   }
 
   /// The first break of each invariant asked for, in the order of `invariants`.
@@ -53,8 +67,20 @@ public struct InvariantChecker: Sendable {
     case .analyzerInputFormat: analyzerInputFormat()
     case .ledgerBaselineAfterStop: ledgerBaselineAfterStop()
     case .inputBounded: inputBounded()
+    case .mainActorResponsive: mainActorResponsive()
     }
   }
+
+  func mainActorResponsive() -> InvariantViolation? {
+    guard let hang = mainActorHangs.first else { return nil }
+    let more = mainActorHangs.count > 1 ? " (\(mainActorHangs.count) such jobs in the run)" : ""
+    return InvariantViolation(
+      .mainActorResponsive, at: hang.virtualTime,
+      "a main-actor job held the main actor for \(Self.milliseconds(hang.wallTime)) of wall time, over the hang bound of \(Self.milliseconds(mainActorHangBound))\(more); "
+        + "\(hang.origin). On a device the UI freezes meanwhile (virtual time does not move during a job, so only wall time shows it)")
+  }
+
+  private static func milliseconds(_ duration: Duration) -> String { "\(Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())) ms" }
 
   /// Words as compared for text invariants: lower case, punctuation removed.
   static func words(_ text: String) -> [String] {

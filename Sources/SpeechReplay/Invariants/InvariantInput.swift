@@ -77,6 +77,7 @@ extension Invariant {
     case .analyzerInputFormat: [.analyzerInputs]
     case .ledgerBaselineAfterStop: [.uiStates, .steps, .subjectReturns, .acquisitions]
     case .inputBounded: [.analyzerInputs]
+    case .mainActorResponsive: []  // measured by the simulation, not read from the trace
     }
   }
 }

@@ -1,8 +1,12 @@
+import Foundation
+import Simulation
+
 extension ScenarioRunner {
   /// The invariant failures of a run: each invariant that broke (unless switched off or expected to
   /// break), and each one the scenario expected to break that held.
-  static func invariantFailures(_ settings: Scenario.InvariantSettings, timeline: Timeline) -> [ScenarioFailure] {
-    let checker = InvariantChecker(timeline: timeline, maximumInputLag: settings.maximumInputLag)
+  static func invariantFailures(_ settings: Scenario.InvariantSettings, timeline: Timeline, mainActorHangs: [MainActorHang] = []) -> [ScenarioFailure] {
+    let checker = InvariantChecker(
+      timeline: timeline, maximumInputLag: settings.maximumInputLag, mainActorHangs: mainActorHangs, mainActorHangBound: mainActorHangBound(settings))
     var failures: [ScenarioFailure] = []
     for invariant in Invariant.allCases where settings.off[invariant] == nil {
       let violation = checker.firstViolation(of: invariant)
@@ -24,5 +28,16 @@ extension ScenarioRunner {
       }
     }
     return failures
+  }
+
+  /// The environment variable that sets the default hang bound (`2s`, `500ms`), for slow builds
+  /// such as sanitizer runs; a scenario's `expect.invariants.mainActorHang` wins.
+  static let mainActorHangVariable = "SPEECH_REPLAY_MAIN_ACTOR_HANG"
+
+  /// The hang bound of a run: the scenario's, else the environment's, else 250 ms.
+  static func mainActorHangBound(_ settings: Scenario.InvariantSettings) -> Duration {
+    if let bound = settings.mainActorHang { return bound }
+    if let text = ProcessInfo.processInfo.environment[mainActorHangVariable], let bound = DurationText.parse(text), bound > .zero { return bound }
+    return InvariantChecker.defaultMainActorHang
   }
 }

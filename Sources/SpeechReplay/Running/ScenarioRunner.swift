@@ -101,6 +101,9 @@ public struct ScenarioRunner: Sendable {
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
+    if scenario.expectations.invariants.off[.mainActorResponsive] == nil {
+      configuration.mainActorHangThreshold = Self.mainActorHangBound(scenario.expectations.invariants)
+    }
     let factory = subject
     let report: Simulation.Report<ScenarioSession.Output>
     do {
@@ -139,7 +142,7 @@ public struct ScenarioRunner: Sendable {
       let performance = Self.performance(scenario, timeline: timeline, cycles: output.cycles)
       result.figures.merge(performance.figures) { $1 }
       expected += performance.failures
-      let invariantFailures = Self.invariantFailures(scenario.expectations.invariants, timeline: timeline)
+      let invariantFailures = Self.invariantFailures(scenario.expectations.invariants, timeline: timeline, mainActorHangs: report.mainActorHangs)
       expected += checkGoldenSnapshots(scenario, finalState: output.finalState, snapshots: output.snapshots, into: &result)
       // Invariant failures name their own trap; every other expectation names the scenario's `trap:`.
       failures += Self.naming(scenario.expectations.trap, in: expected) + invariantFailures

@@ -8,6 +8,7 @@ extension Scenario {
   ///     broken: [no-stutter]
   ///     off: { input-bounded: "this stack reports no queue" }
   ///     maximumInputLag: 3s
+  ///     mainActorHang: 500ms
   /// ```
   package struct InvariantSettings: Sendable, Hashable {
     /// The lag bound used when a scenario gives none.
@@ -19,6 +20,9 @@ extension Scenario {
     package var off: [Invariant: String]
     /// How far the analyzer may fall behind the microphone when the stack reports no input limit.
     package var maximumInputLag: Duration
+    /// The most wall time one main-actor job may hold the thread (`main-actor-responsive`); nil for
+    /// the default (``InvariantChecker/defaultMainActorHang``, or `SPEECH_REPLAY_MAIN_ACTOR_HANG`).
+    package var mainActorHang: Duration?
     /// Where `expect.invariants` is written, for failures of the invariants it configures.
     package var location: SourceLocation?
 

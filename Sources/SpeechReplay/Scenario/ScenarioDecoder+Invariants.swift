@@ -1,7 +1,7 @@
 extension ScenarioDecoder {
-  /// `expect.invariants`: `broken: [ids]`, `off: { id: reason }`, `maximumInputLag: 2s`.
+  /// `expect.invariants`: `broken: [ids]`, `off: { id: reason }`, `maximumInputLag: 2s`, `mainActorHang: 250ms`.
   func invariants(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.InvariantSettings {
-    let map = try node.mapping(keys: ["broken", "off", "maximumInputLag"])
+    let map = try node.mapping(keys: ["broken", "off", "maximumInputLag", "mainActorHang"])
     var settings = Scenario.InvariantSettings(location: node.location)
     if let broken = map["broken"] {
       for item in try broken.list() {
@@ -30,6 +30,11 @@ extension ScenarioDecoder {
     if let lag = map["maximumInputLag"] {
       settings.maximumInputLag = try lag.duration()
       guard settings.maximumInputLag > .zero else { throw lag.error("'expect.invariants.maximumInputLag' must be longer than 0s") }
+    }
+    if let hang = map["mainActorHang"] {
+      let bound = try hang.duration()
+      guard bound >= .milliseconds(10) else { throw hang.error("'expect.invariants.mainActorHang' must be at least 10ms: shorter jobs are scheduling noise, not hangs") }
+      settings.mainActorHang = bound
     }
     return settings
   }
