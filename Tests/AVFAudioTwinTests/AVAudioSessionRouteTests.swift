@@ -94,7 +94,8 @@ final class RouteRecorder: @unchecked Sendable {
       let builtIn = try #require(session.availableInputs?.first { $0.portType == .builtInMic })
       try session.setPreferredInput(builtIn)
       let afterPreference = session.currentRoute.inputs.first?.portType.rawValue ?? "-"
-      try session.setPreferredInput(session.availableInputs?.first { $0.portType == .headsetMic })
+      let headset = try #require(session.availableInputs?.first { $0.portType == .headsetMic })
+      try session.setPreferredInput(headset)
       try device.changeRoute(to: "builtInMic")
       return [afterPreference, session.preferredInput?.portType.rawValue ?? "none", session.availableInputs?.map(\.portType.rawValue).joined(separator: ",") ?? "-"]
     }
