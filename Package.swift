@@ -121,6 +121,8 @@ let package = Package(
       name: "SpeechReplayCLI",
       dependencies: [
         "SpeechReplay", "AudioPCM", "Simulation", "SpeechReplayCapture", "SpeechReplayImport",
+        // The HTML report's lanes read the typed views these twins own (engine buffers, analyzer input and results).
+        "AVFAudioTwin", "SpeechTwin",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // The run history (History/) is an SQLite database through GRDB.
         .product(name: "GRDB", package: "GRDB.swift"),

@@ -34,6 +34,9 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Write a JSON report to this file.")
   var json: String?
 
+  @Option(help: "Write an HTML report into this folder: index.html and one timeline page per scenario (see Documentation/Reports.md).")
+  var html: String?
+
   @Option(help: "When golden snapshot files are written: never (default, CI), missing, failed or all. Overrides SPEECH_REPLAY_RECORD.")
   var record: String?
 
@@ -81,7 +84,20 @@ struct RunCommand: AsyncParsableCommand {
     // Workers inherit the environment: `--capture` reaches them through it.
     if let capture { setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1) }
     let startedAt = Date()
-    let command = try workerCommand()
+    var command = try workerCommand()
+    // `--html`: every worker also writes its timeline as JSON into a temporary folder; the pages are
+    // rendered here from those files, the results and the scenario files.
+    let timelineFolder = html.map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-timelines-\(UUID().uuidString)").path }
+    defer { if let timelineFolder { try? FileManager.default.removeItem(atPath: timelineFolder) } }
+    if let timelineFolder {
+      do {
+        try FileManager.default.createDirectory(atPath: timelineFolder, withIntermediateDirectories: true)
+      } catch {
+        Failure.printError(OrchestrationError(.unwritableReport, "\(timelineFolder): cannot create the timeline folder (\(error.localizedDescription)); check the temporary folder (TMPDIR)"))
+        throw ExitCode(Failure.exitCode)
+      }
+      command.extraArguments += ["--timeline-dir", timelineFolder]
+    }
     let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
     let pool = WorkerPool(command: command, jobs: jobs)
     let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in
@@ -107,6 +123,16 @@ struct RunCommand: AsyncParsableCommand {
         reportFailed = !write(try JSONReport(results: results).encoded(), to: json) || reportFailed
       } catch {
         Failure.printError(error, path: json)
+        reportFailed = true
+      }
+    }
+    if let html, let timelineFolder {
+      do {
+        try HTMLReport(folder: html, title: "speech-replay run", details: [summary.line]).write(results: results) {
+          HTMLReport.readTimeline(at: HTMLReport.timelineFile(for: $0.file, in: timelineFolder))
+        }
+      } catch {
+        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
         reportFailed = true
       }
     }
