@@ -12,7 +12,7 @@ import SpeechReplay
 /// ```swift
 /// try HTMLReport(folder: "report").write(results: results) { HTMLReport.readTimeline(HTMLReport.timelineFile(for: $0.file, in: dir)) }
 /// ```
-struct HTMLReport {
+package struct HTMLReport {
   /// The output folder (created when missing).
   var folder: String
   /// The index page's heading.
@@ -52,11 +52,16 @@ struct HTMLReport {
     try Data(index.html().utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("index.html"), options: .atomic)
   }
 
-  /// The page's file name for a scenario file: the path with every character other than letters,
-  /// digits, `-` and `.` turned into `_`, then `.html` (`Scenarios/hello.yaml` →
-  /// `Scenarios_hello.yaml.html`), with `-2`, `-3`… when two paths give the same name.
+  /// The page's file name for a scenario file: its path relative to the working directory (just
+  /// its name when it lies outside), every character other than ASCII letters, digits, `-` and `.`
+  /// turned into `_`, then `.html` (`Scenarios/hello.yaml` → `Scenarios_hello.yaml.html`), with
+  /// `-2`, `-3`… when two files give the same name. Never an absolute path: the same suite gives
+  /// the same names wherever it lies.
   static func pageName(for file: String, avoiding used: Set<String>) -> String {
-    let base = String(file.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "_" })
+    let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path + "/"
+    let relative = absolute.hasPrefix(current) ? String(absolute.dropFirst(current.count)) : (absolute as NSString).lastPathComponent
+    let base = String(relative.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "_" })
     var name = base + ".html"
     var suffix = 2
     while used.contains(name) {
@@ -72,7 +77,7 @@ struct HTMLReport {
   ///   - file: The scenario file.
   ///   - folder: The timeline folder.
   /// - Returns: The path.
-  static func timelineFile(for file: String, in folder: String) -> String {
+  package static func timelineFile(for file: String, in folder: String) -> String {
     let name = String(file.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
     return (folder as NSString).appendingPathComponent(name + ".timeline.json")
   }
@@ -91,7 +96,7 @@ struct HTMLReport {
   ///
   /// - Parameter path: The file.
   /// - Returns: The timeline.
-  static func readTimeline(at path: String) -> Timeline? {
+  package static func readTimeline(at path: String) -> Timeline? {
     guard let data = FileManager.default.contents(atPath: path),
       let events = try? ReportCoding.decoder().decode([TraceEvent].self, from: data)
     else { return nil }

@@ -15,19 +15,19 @@
 /// html.close("p")
 /// // html.output == "<p class=\"note\">a &lt; b</p>"
 /// ```
-struct HTMLWriter {
+package struct HTMLWriter {
   /// What has been written.
-  private(set) var output = ""
+  package private(set) var output = ""
 
   /// Creates an empty writer.
-  init() {}
+  package init() {}
 
   /// Opens an element; attributes are written in the order given, values escaped.
   ///
   /// - Parameters:
   ///   - name: The element's name (a constant of the renderer, never taken from input).
   ///   - attributes: Name and value pairs; a `nil` value leaves the attribute out.
-  mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:]) {
+  package mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:]) {
     output += "<" + name
     writeAttributes(attributes)
     output += ">"
@@ -38,7 +38,7 @@ struct HTMLWriter {
   /// - Parameters:
   ///   - name: The element's name.
   ///   - attributes: Name and value pairs; a `nil` value leaves the attribute out.
-  mutating func empty(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:]) {
+  package mutating func empty(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:]) {
     output += "<" + name
     writeAttributes(attributes)
     output += "/>"
@@ -47,7 +47,7 @@ struct HTMLWriter {
   /// Closes an element.
   ///
   /// - Parameter name: The element's name.
-  mutating func close(_ name: String) {
+  package mutating func close(_ name: String) {
     output += "</" + name + ">"
   }
 
@@ -57,7 +57,7 @@ struct HTMLWriter {
   ///   - name: The element's name.
   ///   - attributes: Its attributes.
   ///   - text: Its text, escaped.
-  mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:], text: String) {
+  package mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:], text: String) {
     open(name, attributes)
     self.text(text)
     close(name)
@@ -67,7 +67,7 @@ struct HTMLWriter {
   ///
   /// - Parameter text: Any text; `&`, `<`, `>`, quotes are escaped and control characters other
   ///   than tab and line feed become U+FFFD, so the page stays well-formed.
-  mutating func text(_ text: String) {
+  package mutating func text(_ text: String) {
     output += Self.escaped(text)
   }
 
@@ -75,14 +75,14 @@ struct HTMLWriter {
   /// `HTMLWriter`. Never call it with text taken from a scenario, trace or file name.
   ///
   /// - Parameter markup: Trusted markup.
-  mutating func raw(_ markup: String) {
+  package mutating func raw(_ markup: String) {
     output += markup
   }
 
   /// Adds the output of another writer.
   ///
   /// - Parameter other: A writer whose text was escaped as it was written.
-  mutating func append(_ other: HTMLWriter) {
+  package mutating func append(_ other: HTMLWriter) {
     output += other.output
   }
 
@@ -97,7 +97,7 @@ struct HTMLWriter {
   ///
   /// - Parameter text: Any text.
   /// - Returns: Text safe inside an element or a double- or single-quoted attribute value.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

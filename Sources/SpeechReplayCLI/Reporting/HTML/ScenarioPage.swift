@@ -32,7 +32,7 @@ struct ScenarioPage {
     let lastEvent = timeline.events.last.map { FailureTimes.seconds($0.time) } ?? 0
     let axis = TimeAxis(duration: max(result.virtualSeconds, lastEvent))
     let tape = TapePositions(timeline, sampleRate: scenario?.device.microphone.sampleRate ?? 48_000)
-    let failureTimes = FailureTimes.times(of: result.failures, in: timeline, end: axis.duration)
+    let failureTimes = FailureTimes.times(of: result.failures, in: timeline, scenario: scenario, end: axis.duration)
     let marks = result.failures.enumerated().map {
       TimelineLanes.FailureMark(number: $0.offset + 1, time: failureTimes[$0.offset], message: $0.element.description)
     }
