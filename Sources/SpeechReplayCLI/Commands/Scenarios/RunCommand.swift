@@ -87,17 +87,15 @@ struct RunCommand: AsyncParsableCommand {
     var command = try workerCommand()
     // `--html`: every worker also writes its timeline as JSON into a temporary folder; the pages are
     // rendered here from those files, the results and the scenario files.
-    let timelineFolder = html.map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-timelines-\(UUID().uuidString)").path }
-    defer { if let timelineFolder { try? FileManager.default.removeItem(atPath: timelineFolder) } }
-    if let timelineFolder {
-      do {
-        try FileManager.default.createDirectory(atPath: timelineFolder, withIntermediateDirectories: true)
-      } catch {
-        Failure.printError(OrchestrationError(.unwritableReport, "\(timelineFolder): cannot create the timeline folder (\(error.localizedDescription)); check the temporary folder (TMPDIR)"))
+    var timelines: TimelineFolder?
+    if html != nil {
+      do { timelines = try TimelineFolder() } catch {
+        Failure.printError(error)
         throw ExitCode(Failure.exitCode)
       }
-      command.extraArguments += ["--timeline-dir", timelineFolder]
+      command.extraArguments += timelines!.workerArguments
     }
+    defer { timelines?.remove() }
     let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
     let pool = WorkerPool(command: command, jobs: jobs)
     let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in
@@ -126,11 +124,9 @@ struct RunCommand: AsyncParsableCommand {
         reportFailed = true
       }
     }
-    if let html, let timelineFolder {
+    if let html, let timelines {
       do {
-        try HTMLReport(folder: html, title: "speech-replay run", details: [summary.line]).write(results: results) {
-          HTMLReport.readTimeline(at: HTMLReport.timelineFile(for: $0.file, in: timelineFolder))
-        }
+        try HTMLReport(folder: html, title: "speech-replay run", details: [summary.line]).write(results: results, timeline: timelines.timeline(of:))
       } catch {
         Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
         reportFailed = true

@@ -24,9 +24,14 @@ package struct HTMLReport {
   ///
   /// - Parameters:
   ///   - results: The results, in suite order.
+  ///   - indexResults: What the index shows for each result (the recorded results, for a re-run); the results by default.
   ///   - timeline: The timeline of a result, when there is one.
+  ///   - notes: Lines shown on a result's page under its heading.
   /// - Throws: An error when the folder or a file cannot be written.
-  func write(results: [ScenarioResult], timeline: (ScenarioResult) -> Timeline?) throws {
+  func write(
+    results: [ScenarioResult], indexResults: [ScenarioResult]? = nil, timeline: (ScenarioResult) -> Timeline?,
+    notes: (ScenarioResult) -> [String] = { _ in [] }
+  ) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var used: Set<String> = ["index.html"]
     var rows: [RunIndexPage.Row] = []
@@ -35,9 +40,9 @@ package struct HTMLReport {
       used.insert(name)
       let scenario = try? Scenario.load(fileAt: result.file)
       let audio = scenario?.device.microphone.audioFile.flatMap(WaveformEnvelope.read)
-      let page = ScenarioPage(result: result, scenario: scenario, timeline: timeline(result), audio: audio)
+      let page = ScenarioPage(result: result, scenario: scenario, timeline: timeline(result), audio: audio, notes: notes(result))
       try Data(page.html().utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
-      rows.append(RunIndexPage.Row(result: result, page: name))
+      rows.append(RunIndexPage.Row(result: indexResults?[rows.count] ?? result, page: name))
     }
     try writeIndex(rows)
   }

@@ -21,6 +21,8 @@ struct ScenarioPage {
   var timeline: Timeline?
   /// The microphone file's samples (channels averaged) and rate, when there is one.
   var audio: (samples: [Float], sampleRate: Double)?
+  /// Lines shown under the heading (for a re-run from the history: what was recorded).
+  var notes: [String] = []
   /// The index page to link back to; `nil` for none.
   var indexLink: String? = "index.html"
 
@@ -100,6 +102,7 @@ struct ScenarioPage {
     if !result.traceHash.isEmpty { page.element("span", text: "trace \(result.traceHash)") }
     page.close("p")
     if let description = scenario?.description, !description.isEmpty { page.element("p", ["class": "meta"], text: description) }
+    for note in notes { page.element("p", ["class": "meta note-line"], text: note) }
   }
 
   private func writeFailures(_ page: inout HTMLWriter, marks: [TimelineLanes.FailureMark], divergence: ScenarioRunner.Divergence?, lanes: TimelineLanes) {
