@@ -126,7 +126,8 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let html, let timelines {
       do {
-        try HTMLReport(folder: html, title: "speech-replay run", details: [summary.line]).write(results: results, timeline: timelines.timeline(of:))
+        let details = [shard.map { "shard \($0)" }, seed.map { "seed \($0) for every scenario" }].compactMap { $0 }
+        try HTMLReport(folder: html, title: "speech-replay run", details: details).write(results: results, timeline: timelines.timeline(of:))
       } catch {
         Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
         reportFailed = true
