@@ -37,6 +37,8 @@ enum HTMLAssets {
     .ledger-3{stroke:#6a1b9a;fill:#6a1b9a}.ledger-4{stroke:#00838f;fill:#00838f}.ledger-5{stroke:#795548;fill:#795548}
     path.ledger{fill:none}.ledger-name{font-size:10px;stroke:none}
     .diagnostic{fill:#ff8f00}
+    .budget{fill:#81c784}.budget.over{fill:#e53935}.budget-limit{stroke:#000;stroke-width:1.5}.budget-name{fill:#555;font-size:10px}
+    tr.changed td{background:#fffde7}
     .failure-marker circle{fill:#c62828}.failure-marker text{fill:#c62828;font-weight:700}.failure-line{stroke:#c62828;stroke-width:1.5;stroke-dasharray:4 3}
     .divergence line{stroke:#d81b60;stroke-width:2}
     .flash circle{stroke:#000;stroke-width:3}

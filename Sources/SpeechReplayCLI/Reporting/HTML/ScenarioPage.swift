@@ -40,8 +40,12 @@ struct ScenarioPage {
     }
     let envelope = audio.map { WaveformEnvelope(samples: $0.samples, sampleRate: $0.sampleRate, deliveries: tape.deliveries, axis: axis) }
     let divergence = scenario?.observed.flatMap { ScenarioRunner.firstDivergence(observed: $0.states, timeline: timeline) }
-    let lanes = TimelineLanes(
+    var lanes = TimelineLanes(
       axis: axis, timeline: timeline, tape: tape, envelope: envelope, failures: marks, observed: scenario?.observed?.states, divergence: divergence)
+    if let scenario, !scenario.expectations.budgets.limits.isEmpty {
+      lanes.budgets = scenario.expectations.budgets.limits
+      lanes.latencies = ScenarioRunner.latencySamples(scenario, timeline: timeline)
+    }
 
     var page = HTMLWriter()
     page.raw("<!DOCTYPE html>\n")

@@ -36,6 +36,10 @@ struct TimelineLanes {
   let failures: [FailureMark]
   let observed: [Scenario.Observed.State]?
   let divergence: ScenarioRunner.Divergence?
+  /// The scenario's budgets (`expect.budgets`); empty draws no budget lane.
+  var budgets: [Scenario.Budgets.Limit] = []
+  /// The run's measured latencies, with when each wait ended.
+  var latencies: [LatencySample] = []
 
   /// The height of the axis band on top.
   static let axisHeight = 34.0
@@ -54,6 +58,7 @@ struct TimelineLanes {
       Lane(id: "ui", title: "UI text (replay)", height: 52),
     ]
     if observed != nil { lanes.append(Lane(id: "observed", title: "UI text (device)", height: 52)) }
+    if !budgetMeasures.isEmpty { lanes.append(Lane(id: "budgets", title: "budgets", height: 16 * Double(budgetMeasures.count) + 6)) }
     lanes += [
       Lane(id: "ledger", title: "ledger counts", height: max(30, 13 * Double(ledgerKinds.count) + 8)),
       Lane(id: "diagnostics", title: "diagnostics", height: 22),
@@ -104,6 +109,7 @@ struct TimelineLanes {
       case "results": drawResults(&svg, y: y, height: lane.height)
       case "ui": drawUIText(&svg, y: y, height: lane.height, states: replayStates)
       case "observed": drawUIText(&svg, y: y, height: lane.height, states: observedStates)
+      case "budgets": drawBudgets(&svg, y: y)
       case "ledger": drawLedger(&svg, y: y, height: lane.height)
       case "diagnostics": drawDiagnostics(&svg, y: y, height: lane.height)
       case "failures": drawFailureMarkers(&svg, y: y, height: lane.height)
@@ -329,6 +335,37 @@ struct TimelineLanes {
       svg.element("text", ["class": "z committed", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(height / 2 - 4), "text-anchor": "end"], text: Self.tail(state.committed, 200))
       svg.element("text", ["class": "z volatile", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(height - 10), "text-anchor": "end"], text: Self.tail(state.volatile, 200))
       svg.close("svg")
+    }
+  }
+
+  // MARK: budgets
+
+  /// The measures the scenario budgets, in the order of their first limit (cycle passes have no
+  /// place on the axis and stay in the budget table).
+  private var budgetMeasures: [Scenario.Budgets.Measure] {
+    budgets.map(\.measure).filter { $0 != .cycle }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+  }
+
+  /// Each measured wait as a bar ending when it ended, a tick where its budget ran out; red when over.
+  private func drawBudgets(_ svg: inout HTMLWriter, y: Double) {
+    for (row, measure) in budgetMeasures.enumerated() {
+      // The tightest limit of the measure is what a single wait is held to here.
+      guard let limit = budgets.filter({ $0.measure == measure }).map({ FailureTimes.seconds($0.limit) }).min() else { continue }
+      let top = y + 4 + Double(row) * 16
+      svg.element("text", ["class": "z budget-name", "x": "3", "y": HTMLWriter.number(top + 10)], text: measure.rawValue)
+      for sample in latencies where sample.measure == measure {
+        guard let value = sample.value.map(FailureTimes.seconds), let end = sample.end.map(FailureTimes.seconds) else { continue }
+        let start = end - value
+        let over = value > limit + 1e-9
+        let x0 = axis.x(start), x1 = max(axis.x(end), x0 + 1.5)
+        svg.empty("rect", [
+          "class": over ? "budget over" : "budget", "x": HTMLWriter.number(x0), "y": HTMLWriter.number(top), "width": HTMLWriter.number(x1 - x0),
+          "height": "12", "data-time": HTMLWriter.seconds(start),
+          "data-tip": "\(measure.rawValue) \(HTMLWriter.seconds(value)) s, budget \(HTMLWriter.seconds(limit)) s\(over ? " — over" : "")\n\(sample.label)",
+        ])
+        let budgetX = HTMLWriter.number(axis.x(start + limit))
+        svg.empty("line", ["class": "budget-limit", "x1": budgetX, "x2": budgetX, "y1": HTMLWriter.number(top - 1), "y2": HTMLWriter.number(top + 13)])
+      }
     }
   }
 
