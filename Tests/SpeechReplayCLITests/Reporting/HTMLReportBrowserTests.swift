@@ -168,6 +168,43 @@ import Testing
     }
   }
 
+  @Test func aWaitOverItsBudgetIsARedBarOnTheBudgetLane() throws {
+    let browser = try HeadlessChromium()
+    let folder = try TemporaryFolder(prefix: "HTMLReportBrowserTests")
+    defer { folder.remove() }
+    try folder.linkAudioFixtures()
+    let file = try folder.write(
+      "over.yaml",
+      """
+      schema: 1
+      name: a final over its budget
+      audio: audio/hello-world.wav
+      model:
+        transcript: audio/hello-world.words.tsv
+        generate: { volatileEvery: 200ms, finalAfterSilence: 800ms, style: sentence }
+      steps:
+        - start
+        - play: end
+        - wait: 1s
+        - stop
+      expect:
+        final: { committed: "Hello world." }
+        budgets:
+          final: 1ms
+          firstVolatile: 2s
+
+      """)
+    let report = folder.url.appendingPathComponent("report")
+    let run = try CommandLineRun(["run", file, "--no-history", "--html", report.path])
+    #expect(run.status == 1)
+    let dom = try browser.dumpDOM(try page(for: file, in: report)).standardOutput
+    #expect(dom.contains("data-ready=\"1\""))
+    #expect(dom.contains("id=\"lane-budgets\""))
+    #expect(dom.matches(of: #/<rect class="budget over"/#).count == 1, "the final is over its 1 ms budget")
+    #expect(dom.matches(of: #/<rect class="budget"/#).count == 1, "the first volatile text is within its 2 s budget")
+    #expect(dom.contains("<tr class=\"over\"><td>final each</td>"))
+  }
+
   @Test func theWriterEscapesEveryPieceOfText() {
     var html = HTMLWriter()
     html.open("p", ["title": "\"quoted\" & 'single' <b>"])
