@@ -20,6 +20,14 @@ package struct TapePositions {
     package var start: Double
     /// Seconds into the file where it ends.
     package var end: Double
+
+    /// Creates a delivery.
+    package init(index: Int, time: Duration, start: Double, end: Double) {
+      self.index = index
+      self.time = time
+      self.start = start
+      self.end = end
+    }
   }
 
   /// The buffers that heard the file, in order.

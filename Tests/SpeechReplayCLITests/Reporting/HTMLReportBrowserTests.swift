@@ -205,6 +205,30 @@ import Testing
     #expect(dom.contains("<tr class=\"over\"><td>final each</td>"))
   }
 
+  @Test func anImportedCaptureShowsTheDevicesUIBesideTheReplaysAndTheFirstDivergence() throws {
+    let browser = try HeadlessChromium()
+    let folder = try TemporaryFolder(prefix: "HTMLReportBrowserTests")
+    defer { folder.remove() }
+    let imported = folder.url.appendingPathComponent("imported")
+    let capture = TestFiles.fixtures.appendingPathComponent("captures/field-session.speechcapture").path
+    let importRun = try CommandLineRun(["capture", "import", capture, "--out", imported.path])
+    #expect(importRun.status == 0, "\(importRun.standardError)")
+    let file = imported.appendingPathComponent("field-session.yaml").path
+    let report = folder.url.appendingPathComponent("report")
+    // The capture was made with the stop-without-finalizing trap; the replay (fixed stack) differs.
+    let run = try CommandLineRun(["run", file, "--no-history", "--html", report.path])
+    #expect(run.status == 1)
+    let dom = try browser.dumpDOM(try page(for: file, in: report)).standardOutput
+    #expect(dom.contains("data-ready=\"1\""))
+    #expect(dom.contains("id=\"lane-observed\""))
+    #expect(dom.contains("id=\"divergence-note\""))
+    let divergence = try #require(dom.firstMatch(of: #/<g id="divergence" class="divergence" data-time="([0-9.]+)"/#))
+    #expect(String(divergence.output.1) == "2.300")
+    // The device's UI lane holds the states the device showed (a segment per change of its text).
+    let observedLane = try #require(dom.firstMatch(of: #/id="lane-observed"(.*?)id="lane-/#.dotMatchesNewlines()))
+    #expect(observedLane.output.1.matches(of: #/class="ui-text"/#).count >= 4)
+  }
+
   @Test func theWriterEscapesEveryPieceOfText() {
     var html = HTMLWriter()
     html.open("p", ["title": "\"quoted\" & 'single' <b>"])

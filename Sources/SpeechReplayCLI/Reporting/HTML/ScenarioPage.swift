@@ -32,16 +32,17 @@ struct ScenarioPage {
   func html() -> String {
     let timeline = self.timeline ?? Timeline(events: [])
     let lastEvent = timeline.events.last.map { FailureTimes.seconds($0.time) } ?? 0
-    let axis = TimeAxis(duration: max(result.virtualSeconds, lastEvent))
-    let tape = TapePositions(timeline, sampleRate: scenario?.device.microphone.sampleRate ?? 48_000)
+    // A little room after the last event, so a marker at the end is not cut by the edge.
+    let axis = TimeAxis(duration: max(result.virtualSeconds, lastEvent) * 1.02 + 0.02)
+    let deliveries = Self.deliveries(of: timeline, sampleRate: scenario?.device.microphone.sampleRate ?? 48_000)
     let failureTimes = FailureTimes.times(of: result.failures, in: timeline, scenario: scenario, end: axis.duration)
     let marks = result.failures.enumerated().map {
       TimelineLanes.FailureMark(number: $0.offset + 1, time: failureTimes[$0.offset], message: $0.element.description)
     }
-    let envelope = audio.map { WaveformEnvelope(samples: $0.samples, sampleRate: $0.sampleRate, deliveries: tape.deliveries, axis: axis) }
+    let envelope = audio.map { WaveformEnvelope(samples: $0.samples, sampleRate: $0.sampleRate, deliveries: deliveries, axis: axis) }
     let divergence = scenario?.observed.flatMap { ScenarioRunner.firstDivergence(observed: $0.states, timeline: timeline) }
     var lanes = TimelineLanes(
-      axis: axis, timeline: timeline, tape: tape, envelope: envelope, failures: marks, observed: scenario?.observed?.states, divergence: divergence)
+      axis: axis, timeline: timeline, deliveries: deliveries, envelope: envelope, failures: marks, observed: scenario?.observed?.states, divergence: divergence)
     if let scenario, !scenario.expectations.budgets.limits.isEmpty {
       lanes.budgets = scenario.expectations.budgets.limits
       lanes.latencies = ScenarioRunner.latencySamples(scenario, timeline: timeline)
@@ -91,6 +92,29 @@ struct ScenarioPage {
     page.close("html")
     page.raw("\n")
     return page.output
+  }
+
+  /// Where the microphone's file stood over the run: the tap buffers that carried it
+  /// (``TapePositions``), or, when the run has none that it can place (a scenario imported from a
+  /// capture plays its tap schedule without `play:` steps), the advances of the `audio` field of
+  /// the UI states, each drawn as ending at its state.
+  ///
+  /// - Parameters:
+  ///   - timeline: The run's timeline.
+  ///   - sampleRate: The microphone's starting hardware rate.
+  /// - Returns: The spans of the file, in order.
+  static func deliveries(of timeline: Timeline, sampleRate: Double) -> [TapePositions.Delivery] {
+    let tape = TapePositions(timeline, sampleRate: sampleRate).deliveries
+    guard tape.isEmpty else { return tape }
+    var deliveries: [TapePositions.Delivery] = []
+    var position = 0.0
+    for state in timeline.events(UIStateEvent.self) {
+      let audio = FailureTimes.seconds(state.audio)
+      guard audio > position + 1e-9 else { continue }
+      deliveries.append(TapePositions.Delivery(index: state.sequence, time: state.time, start: position, end: audio))
+      position = audio
+    }
+    return deliveries
   }
 
   private func writeHeader(_ page: inout HTMLWriter, axis: TimeAxis) {

@@ -31,7 +31,8 @@ struct TimelineLanes {
 
   let axis: TimeAxis
   let timeline: Timeline
-  let tape: TapePositions
+  /// Where the microphone's file stood at each buffer that carried it (``ScenarioPage/deliveries(of:sampleRate:)``).
+  let deliveries: [TapePositions.Delivery]
   let envelope: WaveformEnvelope?
   let failures: [FailureMark]
   let observed: [Scenario.Observed.State]?
@@ -150,13 +151,13 @@ struct TimelineLanes {
 
   /// Seconds of the file played by virtual time `seconds`; nil before the first buffer that carried it.
   func audioTime(atVirtual seconds: Double) -> Double? {
-    guard let first = tape.deliveries.first, FailureTimes.seconds(first.time) <= seconds + 1e-9 else { return nil }
-    return tape.deliveries.last { FailureTimes.seconds($0.time) <= seconds + 1e-9 }?.end
+    guard let first = deliveries.first, FailureTimes.seconds(first.time) <= seconds + 1e-9 else { return nil }
+    return deliveries.last { FailureTimes.seconds($0.time) <= seconds + 1e-9 }?.end
   }
 
   /// The virtual time the file was first heard through `audio` seconds; nil when it never was.
   func virtualTime(ofAudio audio: Double) -> Double? {
-    tape.deliveries.first { $0.end >= audio - 1e-9 }.map { FailureTimes.seconds($0.time) }
+    deliveries.first { $0.end >= audio - 1e-9 }.map { FailureTimes.seconds($0.time) }
   }
 
   // MARK: audio
