@@ -153,7 +153,7 @@ let package = Package(
     .testTarget(
       name: "SpeechReplayCLITests",
       dependencies: [
-        "AudioPCM", "SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "SpeechReplayTestSupport", "Simulation", "SpeechTwin",
+        "AudioPCM", "SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "SpeechReplayTestSupport", "Simulation", "SpeechTwin", "AVFAudioTwin",
         // The command-line tests start the executable, the stand-in worker and the second history writer.
         .target(name: "speech-replay"), .target(name: "scenario-worker-probe"), .target(name: "history-writer-probe"),
       ],

@@ -4,6 +4,7 @@ import SpeechReplay
 import SpeechReplayCLI
 import SpeechReplayTestSupport
 import SpeechTwin
+import AVFAudioTwin
 import Testing
 
 /// `speech-replay run --html DIR`, loaded in headless Chromium: the pages' lanes, result bars,
@@ -109,6 +110,10 @@ import Testing
     #expect(results.count == 5)
     #expect(dom.matches(of: #/<rect class="result /#).count == results.count)
     #expect(dom.matches(of: #/<rect class="result volatile withdrawn"/#).count == 1)
+    // Few tap buffers: one tick each (aggregation starts above TimelineLanes' sparse limit).
+    let buffers = events.events.filter { EngineBufferEvent($0) != nil }.count
+    #expect(buffers > 0)
+    #expect(dom.matches(of: #/<rect class="tap"/#).count == buffers)
 
     // The failure is listed with a link to its marker, and the marker sits where the snapshot was taken.
     let snapshot = try #require(events.events(ScenarioSnapshotEvent.self).first)

@@ -31,28 +31,47 @@ extension TimelineLanes {
   // MARK: dense lanes
 
   func drawTaps(_ svg: inout HTMLWriter, y: Double, height: Double) {
-    var buffers = [Int](repeating: 0, count: TimeAxis.columns)
-    var conversions = [Int](repeating: 0, count: TimeAxis.columns)
+    var buffers: [TraceEvent] = [], conversions: [TraceEvent] = []
     for event in timeline.events {
       if EngineBufferEvent(event) != nil {
-        buffers[axis.column(FailureTimes.seconds(event.time))] += 1
+        buffers.append(event)
       } else if event.kind == .converterConvert {
-        conversions[axis.column(FailureTimes.seconds(event.time))] += 1
+        conversions.append(event)
       }
     }
-    drawCounts(&svg, counts: buffers, y: y + 1, height: height / 2 - 2, cssClass: "tap", noun: "tap buffers")
-    drawCounts(&svg, counts: conversions, y: y + height / 2 + 1, height: height / 2 - 2, cssClass: "convert", noun: "converter calls")
+    drawEvents(&svg, buffers, y: y + 1, height: height / 2 - 2, cssClass: "tap", noun: "tap buffers")
+    drawEvents(&svg, conversions, y: y + height / 2 + 1, height: height / 2 - 2, cssClass: "convert", noun: "converter calls")
   }
 
   func drawInput(_ svg: inout HTMLWriter, y: Double, height: Double) {
-    var accepted = [Int](repeating: 0, count: TimeAxis.columns)
-    var rejected = [Int](repeating: 0, count: TimeAxis.columns)
-    for input in timeline.events(AnalyzerInputEvent.self) {
-      let column = axis.column(FailureTimes.seconds(input.time))
-      if input.accepted { accepted[column] += 1 } else { rejected[column] += 1 }
+    var accepted: [TraceEvent] = [], rejected: [TraceEvent] = []
+    for event in timeline.events {
+      guard let input = AnalyzerInputEvent(event) else { continue }
+      if input.accepted { accepted.append(event) } else { rejected.append(event) }
     }
-    drawCounts(&svg, counts: accepted, y: y + 2, height: height - 4, cssClass: "accepted", noun: "accepted input buffers")
-    drawCounts(&svg, counts: rejected, y: y + 2, height: height - 4, cssClass: "rejected", noun: "rejected input buffers")
+    drawEvents(&svg, accepted, y: y + 2, height: height - 4, cssClass: "accepted", noun: "accepted input buffers")
+    drawEvents(&svg, rejected, y: y + 2, height: height - 4, cssClass: "rejected", noun: "rejected input buffers")
+  }
+
+  /// At most this many events of one kind are drawn one by one (each with its fields on hover);
+  /// more are aggregated into per-column counts.
+  static let sparseLimit = 400
+
+  /// One tick per event when they are few, else bars of per-column counts.
+  func drawEvents(_ svg: inout HTMLWriter, _ events: [TraceEvent], y: Double, height: Double, cssClass: String, noun: String) {
+    guard events.count > Self.sparseLimit else {
+      for event in events {
+        let time = FailureTimes.seconds(event.time)
+        svg.empty("rect", [
+          "class": cssClass, "x": HTMLWriter.number(axis.x(time)), "y": HTMLWriter.number(y), "width": "1.5", "height": HTMLWriter.number(height),
+          "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
+        ])
+      }
+      return
+    }
+    var counts = [Int](repeating: 0, count: TimeAxis.columns)
+    for event in events { counts[axis.column(FailureTimes.seconds(event.time))] += 1 }
+    drawCounts(&svg, counts: counts, y: y, height: height, cssClass: cssClass, noun: noun)
   }
 
   /// Bars of per-column counts, runs of equal counts merged into one bar.
