@@ -123,6 +123,12 @@ import Testing
     #expect(String(marker.output.1) == expected, "the failure marker is at \(marker.output.1) s, the snapshot at \(expected) s")
     #expect(expected != "0.000")
 
+    // Opening the page at a failure's anchor scrolls the plot to its marker and rings it.
+    var anchored = URLComponents(url: page, resolvingAgainstBaseURL: false)!
+    anchored.fragment = "failure-1"
+    let jumped = try browser.dumpDOM(anchored.url!).standardOutput
+    #expect(jumped.contains("<g id=\"failure-1\" class=\"failure-marker flash\""), "the anchor did not reveal the marker")
+
     // The transcript's <script> is text, not an element: one script (the page's own), no effect.
     #expect(dom.matches(of: #/<script/#).count == 1)
     #expect(!dom.contains("data-pwned=\""), "the transcript's script ran")
@@ -232,6 +238,25 @@ import Testing
     // The device's UI lane holds the states the device showed (a segment per change of its text).
     let observedLane = try #require(dom.firstMatch(of: #/id="lane-observed"(.*?)id="lane-/#.dotMatchesNewlines()))
     #expect(observedLane.output.1.matches(of: #/class="ui-text"/#).count >= 4)
+  }
+
+  @Test func aCrashedScenarioHasAPageWithTheWorkersOutputAndComesFirstInTheIndex() throws {
+    let browser = try HeadlessChromium()
+    let folder = try TemporaryFolder(prefix: "HTMLReportBrowserTests")
+    defer { folder.remove() }
+    try folder.write("suite/a-pass.yaml", "schema: 1\nname: passes\nsteps: [start, stop]\n# probe: pass\n")
+    let trap = try folder.write("suite/b-trap.yaml", "schema: 1\nname: traps\nsteps: [start, stop]\n# probe: trap\n")
+    let report = folder.url.appendingPathComponent("report")
+    let probe = try CommandLineRun.executable(named: "scenario-worker-probe").path
+    let run = try CommandLineRun(["run", folder.url.appendingPathComponent("suite").path, "--worker", probe, "--no-history", "--html", report.path])
+    #expect(run.status == 1)
+    let dom = try browser.dumpDOM(try page(for: trap, in: report)).standardOutput
+    #expect(dom.contains("data-ready=\"1\""))
+    #expect(dom.contains("data-status=\"crashed\""))
+    #expect(dom.contains("probe worker about to trap"))
+    #expect(dom.contains("<g id=\"failure-1\" class=\"failure-marker\""))
+    let index = try browser.dumpDOM(report.appendingPathComponent("index.html")).standardOutput
+    #expect(index.matches(of: #/<tr data-status="([a-z]+)">/#).map { String($0.output.1) } == ["crashed", "passed"])
   }
 
   @Test func theWriterEscapesEveryPieceOfText() {
