@@ -105,6 +105,7 @@ struct RunIndexPage {
     rows.enumerated().sorted { (rank($0.element.result.status), $0.offset) < (rank($1.element.result.status), $1.offset) }.map(\.element)
   }
 
+  /// The order of a status in the index: crashed, failed, passed, skipped.
   static func rank(_ status: ScenarioResult.Status) -> Int {
     switch status {
     case .crashed: 0
