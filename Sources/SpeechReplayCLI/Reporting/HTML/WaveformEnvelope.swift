@@ -71,10 +71,18 @@ struct WaveformEnvelope: Sendable, Hashable {
     var samples: [Float] = []
     samples.reserveCapacity(file.frameCount)
     while let count = try? file.read(into: buffer), count > 0 {
-      for frame in 0..<count {
-        var sum: Float = 0
-        for channel in 0..<channels { sum += buffer.sample(channel: channel, frame: frame) }
-        samples.append(sum / Float(max(1, channels)))
+      // The processing format is Float32 planar: read the planes directly (a ten-minute file is
+      // millions of samples).
+      guard let planes = buffer.floatChannelData else { break }
+      let start = samples.count
+      samples.append(contentsOf: UnsafeBufferPointer(start: planes[0], count: count))
+      if channels > 1 {
+        for channel in 1..<channels {
+          let plane = planes[channel]
+          for frame in 0..<count { samples[start + frame] += plane[frame] }
+        }
+        let scale = 1 / Float(channels)
+        for frame in 0..<count { samples[start + frame] *= scale }
       }
     }
     return (samples, file.processingFormat.sampleRate)
