@@ -9,8 +9,9 @@ import SpeechTwin
 ///
 /// Readable without JavaScript: everything is in the SVG the tool writes. Elements carry `data-tip`
 /// (an event's fields, or what an aggregated column holds) that the page script shows on hover.
-/// Dense kinds (tap buffers, conversions, analyzer input, the ledger) are aggregated per column;
-/// each result and UI state is drawn on its own.
+/// Tap buffers, conversions and analyzer input are drawn one tick per event up to
+/// ``sparseLimit`` events of a kind and aggregated per column above; the ledger is a count per
+/// column; each result, UI change and step is drawn on its own.
 struct TimelineLanes {
   /// One horizontal band: its element id, its label and its height in user units.
   struct Lane: Sendable, Hashable {
@@ -24,18 +25,27 @@ struct TimelineLanes {
 
   /// A failure to mark: its number (from 1), virtual time and message.
   struct FailureMark: Sendable, Hashable {
+    /// Its number in the page's failure list, from 1 (the marker's id is `failure-N`).
     var number: Int
+    /// Virtual seconds (``FailureTimes``).
     var time: Double
+    /// The failure as `file:line:column: message`.
     var message: String
   }
 
+  /// The shared time axis.
   let axis: TimeAxis
+  /// The run's events.
   let timeline: Timeline
   /// Where the microphone's file stood at each buffer that carried it (``ScenarioPage/deliveries(of:sampleRate:)``).
   let deliveries: [TapePositions.Delivery]
+  /// The audio lane's envelope; `nil` when the scenario has no readable audio file.
   let envelope: WaveformEnvelope?
+  /// The failures to mark.
   let failures: [FailureMark]
+  /// The device's UI states of an imported scenario (`observed:`); `nil` draws no device lane.
   let observed: [Scenario.Observed.State]?
+  /// Where the replay's UI first differs from the device's, if it does.
   let divergence: ScenarioRunner.Divergence?
   /// The scenario's budgets (`expect.budgets`); empty draws no budget lane.
   var budgets: [Scenario.Budgets.Limit] = []
