@@ -121,6 +121,8 @@ let package = Package(
       name: "SpeechReplayCLI",
       dependencies: [
         "SpeechReplay", "AudioPCM", "Simulation", "SpeechReplayCapture", "SpeechReplayImport",
+        // The HTML report's lanes read the typed views these twins own (engine buffers, analyzer input and results).
+        "AVFAudioTwin", "SpeechTwin",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // The run history (History/) is an SQLite database through GRDB.
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -151,7 +153,7 @@ let package = Package(
     .testTarget(
       name: "SpeechReplayCLITests",
       dependencies: [
-        "AudioPCM", "SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "SpeechReplayTestSupport",
+        "AudioPCM", "SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "SpeechReplayTestSupport", "Simulation", "SpeechTwin", "AVFAudioTwin",
         // The command-line tests start the executable, the stand-in worker and the second history writer.
         .target(name: "speech-replay"), .target(name: "scenario-worker-probe"), .target(name: "history-writer-probe"),
       ],

@@ -39,7 +39,7 @@ struct LatencyMeasurement {
       let finalIndex = final?.index ?? Int.max
       let firstVolatile = after.prefix { $0.index < finalIndex }.first { !$0.event.volatile.isEmpty }
       if let firstVolatile {
-        samples.append(.init(.firstVolatile, firstVolatile.event.time - onset.time, label: utterance.label))
+        samples.append(.init(.firstVolatile, firstVolatile.event.time - onset.time, label: utterance.label, end: firstVolatile.event.time))
       } else {
         samples.append(.init(.firstVolatile, nil, label: "\(utterance.label) showed no volatile text before its final"))
       }
@@ -49,7 +49,7 @@ struct LatencyMeasurement {
       }
       if let final {
         // A final shown before the speech end was delivered counts as immediate.
-        samples.append(.init(.final, max(.zero, final.event.time - end.time), label: utterance.label))
+        samples.append(.init(.final, max(.zero, final.event.time - end.time), label: utterance.label, end: final.event.time))
       } else {
         samples.append(.init(.final, nil, label: "\(utterance.label) never had its final text committed"))
       }
@@ -68,14 +68,15 @@ struct LatencyMeasurement {
         let label = "start #\(starts) (line \(line))"
         let nextStart = steps[(position + 1)...].first { $0.isStart }?.sequence ?? Int.max
         let ready = states.first { $0.index > index && $0.index < nextStart && $0.event.isListening }
-        samples.append(.init(.modelReady, ready.map { $0.event.time - event.time }, label: ready == nil ? "\(label) never reached listening" : label))
+        samples.append(
+          .init(.modelReady, ready.map { $0.event.time - event.time }, label: ready == nil ? "\(label) never reached listening" : label, end: ready?.event.time))
       } else if event.isStop {
         stops += 1
         let label = "stop #\(stops) (line \(line))"
         if states.last(where: { $0.index < index })?.event.isIdle == true {
-          samples.append(.init(.stopToIdle, .zero, label: label))
+          samples.append(.init(.stopToIdle, .zero, label: label, end: event.time))
         } else if let idle = states.first(where: { $0.index > index && $0.event.isIdle }) {
-          samples.append(.init(.stopToIdle, idle.event.time - event.time, label: label))
+          samples.append(.init(.stopToIdle, idle.event.time - event.time, label: label, end: idle.event.time))
         } else {
           samples.append(.init(.stopToIdle, nil, label: "\(label) never reached idle"))
         }

@@ -8,19 +8,33 @@ import SimulatedDevice
 ///
 /// Read from the timeline rather than recorded by the session, so the trace (and its hash) stays
 /// as it was; a capture the engine dropped without an `engine.buffer` event is not seen.
-struct TapePositions {
+/// Package-visible: the HTML report draws the waveform and the audio time axis from the same deliveries.
+package struct TapePositions {
   /// One buffer that heard the file: its event's sequence number and time, and the file span it carried.
-  struct Delivery {
-    var index: Int
-    var time: Duration
-    var start: Double
-    var end: Double
+  package struct Delivery: Sendable, Hashable {
+    /// The `engine.buffer` event's sequence number.
+    package var index: Int
+    /// Its virtual time.
+    package var time: Duration
+    /// Seconds into the file where the buffer's audio starts.
+    package var start: Double
+    /// Seconds into the file where it ends.
+    package var end: Double
+
+    /// Creates a delivery.
+    package init(index: Int, time: Duration, start: Double, end: Double) {
+      self.index = index
+      self.time = time
+      self.start = start
+      self.end = end
+    }
   }
 
-  private(set) var deliveries: [Delivery] = []
+  /// The buffers that heard the file, in order.
+  package private(set) var deliveries: [Delivery] = []
 
   /// Reads the deliveries of `timeline` for a microphone that starts at `sampleRate`.
-  init(_ timeline: Timeline, sampleRate: Double) {
+  package init(_ timeline: Timeline, sampleRate: Double) {
     var rate = sampleRate
     var playing = false
     var position = 0.0

@@ -53,6 +53,17 @@ extension ScenarioRunner {
     return (figures, failures)
   }
 
+  /// The latencies of a run, measure by measure (cycle passes left out: they need the runner's
+  /// ledger snapshots), for readers outside the runner such as the HTML report.
+  /// - Parameters:
+  ///   - scenario: The scenario that ran.
+  ///   - timeline: Its timeline.
+  /// - Returns: Every sample, with when each wait ended.
+  package static func latencySamples(_ scenario: Scenario, timeline: Timeline) -> [LatencySample] {
+    let tape = TapePositions(timeline, sampleRate: scenario.device.microphone.sampleRate)
+    return LatencyMeasurement(timeline: timeline, utterances: SpeechUtterance.utterances(in: scenario.model.script), tape: tape, cycles: []).samples()
+  }
+
   /// The failures of one budget against the samples of its measure.
   static func budgetFailures(_ limit: Scenario.Budgets.Limit, samples: [LatencySample]) -> [ScenarioFailure] {
     let name = limit.measure.rawValue

@@ -40,7 +40,9 @@ package struct WorkerCommand: Sendable, Hashable {
   /// - Returns: For example `speech-replay run-scenario Scenarios/x.yaml --record never`.
   package func reproduction(file: String, seed: UInt64?) -> String {
     var arguments = arguments(file: file, seed: seed)
-    if let index = arguments.firstIndex(of: "--trace-dir") { arguments.removeSubrange(index..<min(index + 2, arguments.count)) }
+    for flag in ["--trace-dir", "--timeline-dir"] {
+      if let index = arguments.firstIndex(of: flag) { arguments.removeSubrange(index..<min(index + 2, arguments.count)) }
+    }
     return ([executable.lastPathComponent] + arguments).joined(separator: " ")
   }
 }

@@ -21,6 +21,9 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
+  @Option(help: "Also write the two runs side by side, per scenario and figure, as an HTML page to this file.")
+  var html: String?
+
   func validate() throws {
     if baseline.isEmpty { throw ValidationError("--baseline RUN is required; list the run ids with `speech-replay history`") }
   }
@@ -37,6 +40,15 @@ struct CompareCommand: ParsableCommand {
       }
       let baselines = try baseline.map { id throws(HistoryError) in try store.results(ofRun: id) }
       let comparison = RunComparison(baseline: baselines, run: try store.results(ofRun: runID))
+      if let html {
+        let page = ComparisonPage(
+          baselineID: baseline[0], baseline: baselines.first ?? [], runID: runID, run: try store.results(ofRun: runID), comparison: comparison)
+        do {
+          try Data(page.html().utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+        } catch {
+          throw HistoryError("\(html): cannot write the comparison page (\(error.localizedDescription)); check that its folder exists and is writable")
+        }
+      }
       print("comparing run \(runID) with baseline \(baseline.map(String.init).joined(separator: ", "))")
       print(comparison.rendered, terminator: "")
       if comparison.hasRegressions {

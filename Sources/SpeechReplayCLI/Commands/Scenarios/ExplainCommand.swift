@@ -1,11 +1,18 @@
 import ArgumentParser
+import Foundation
 import SpeechReplay
 
-/// `speech-replay explain SCENARIO [--seed N] [--subject NAME]`: runs one scenario and prints its timeline.
+/// `speech-replay explain SCENARIO [--seed N] [--subject NAME] [--kinds K,…] [--from T] [--to T]
+/// [--grep TEXT] [--around-failure]`: runs one scenario and prints its timeline, or the part asked for.
 struct ExplainCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "explain",
-    abstract: "Run one scenario in this process and print its event timeline in readable form.")
+    abstract: "Run one scenario in this process and print its event timeline in readable form.",
+    discussion: """
+      The filters keep the header and failures and print only matching events: --kinds takes kinds or parts of them \
+      (ui,result matches ui.state and analyzer.result), --from/--to virtual seconds (2, 2.5s, 500ms), --grep text in \
+      the event's line (ignoring case), --around-failure the events within 1 s of the first failure.
+      """)
 
   @Argument(help: "The scenario file.")
   var scenario: String
@@ -15,12 +22,69 @@ struct ExplainCommand: ParsableCommand {
 
   @OptionGroup var subject: SubjectOption
 
+  @Option(help: "Print only events of these kinds (comma-separated; a part of a kind matches, like ui or result).")
+  var kinds: String?
+
+  @Option(help: "Print only events at or after this virtual time (2, 2.5s, 500ms).")
+  var from: String?
+
+  @Option(help: "Print only events at or before this virtual time.")
+  var to: String?
+
+  @Option(help: "Print only events whose line contains this text (ignoring case).")
+  var grep: String?
+
+  @Flag(help: "Print only the events within 1 s of the first failure.")
+  var aroundFailure = false
+
+  func validate() throws {
+    _ = try filter()
+  }
+
   func run() throws {
     do {
-      print(try subject.engine().explain(scenario, seed), terminator: "")
+      let filter = try self.filter()
+      guard filter.isActive else {
+        print(try subject.engine().explain(scenario, seed), terminator: "")
+        return
+      }
+      let loaded = try Scenario.load(fileAt: scenario)
+      let run = ScenarioRunner(subject: try subject.factory()).replay(fileAt: scenario, seed: seed)
+      print(Self.filtered(run, scenario: loaded, filter: filter), terminator: "")
+    } catch let error as ValidationError {
+      throw error
     } catch {
       Failure.printError(error)
       throw ExitCode(Failure.exitCode)
     }
+  }
+
+  /// The filter the options describe.
+  func filter() throws -> ExplainFilter {
+    do {
+      var filter = ExplainFilter()
+      filter.kinds = (kinds ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      filter.from = try from.map { try ExplainFilter.seconds($0, option: "--from") }
+      filter.to = try to.map { try ExplainFilter.seconds($0, option: "--to") }
+      filter.grep = grep
+      filter.aroundFailure = aroundFailure ? ExplainFilter.failureNeighbourhood : nil
+      return filter
+    } catch let error as ExplainFilterError {
+      throw ValidationError(error.message)
+    }
+  }
+
+  /// The header and failures as `explain` prints them, then the matching events.
+  static func filtered(_ run: ScenarioRun, scenario: Scenario, filter: ExplainFilter) -> String {
+    let result = run.result
+    var text = "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
+    if !result.traceHash.isEmpty { text += "trace hash: \(result.traceHash)\nvirtual time: \(HTMLWriter.seconds(result.virtualSeconds))s\n" }
+    let end = run.timeline.events.last.map { FailureTimes.seconds($0.time) } ?? 0
+    let times = FailureTimes.times(of: result.failures, in: run.timeline, scenario: scenario, end: max(end, result.virtualSeconds))
+    for (failure, time) in zip(result.failures, times) { text += "failure at \(HTMLWriter.seconds(time))s: \(failure)\n" }
+    if filter.aroundFailure != nil, times.isEmpty { text += "no failure: --around-failure prints no events\n" }
+    let events = filter.apply(to: run.timeline, failureTime: times.first)
+    text += "timeline (\(events.count) of \(run.timeline.events.count) events):\n" + Timeline(events: events).rendered
+    return text
   }
 }

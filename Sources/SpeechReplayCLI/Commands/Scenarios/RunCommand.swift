@@ -34,6 +34,9 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Write a JSON report to this file.")
   var json: String?
 
+  @Option(help: "Write an HTML report into this folder: index.html and one timeline page per scenario (see Documentation/Reports.md).")
+  var html: String?
+
   @Option(help: "When golden snapshot files are written: never (default, CI), missing, failed or all. Overrides SPEECH_REPLAY_RECORD.")
   var record: String?
 
@@ -81,7 +84,18 @@ struct RunCommand: AsyncParsableCommand {
     // Workers inherit the environment: `--capture` reaches them through it.
     if let capture { setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1) }
     let startedAt = Date()
-    let command = try workerCommand()
+    var command = try workerCommand()
+    // `--html`: every worker also writes its timeline as JSON into a temporary folder; the pages are
+    // rendered here from those files, the results and the scenario files.
+    var timelines: TimelineFolder?
+    if html != nil {
+      do { timelines = try TimelineFolder() } catch {
+        Failure.printError(error)
+        throw ExitCode(Failure.exitCode)
+      }
+      command.extraArguments += timelines!.workerArguments
+    }
+    defer { timelines?.remove() }
     let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
     let pool = WorkerPool(command: command, jobs: jobs)
     let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in
@@ -107,6 +121,15 @@ struct RunCommand: AsyncParsableCommand {
         reportFailed = !write(try JSONReport(results: results).encoded(), to: json) || reportFailed
       } catch {
         Failure.printError(error, path: json)
+        reportFailed = true
+      }
+    }
+    if let html, let timelines {
+      do {
+        let details = [shard.map { "shard \($0)" }, seed.map { "seed \($0) for every scenario" }].compactMap { $0 }
+        try HTMLReport(folder: html, title: "speech-replay run", details: details).write(results: results, timeline: timelines.timeline(of:))
+      } catch {
+        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
         reportFailed = true
       }
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import SpeechReplay
 
 /// `speech-replay run-scenario FILE [--seed N] [--subject NAME] [--record MODE] [--fail-on-obsolete]
-/// [--trace-dir DIR]` (hidden): the worker. Runs one scenario in this process and prints its result
+/// [--trace-dir DIR] [--timeline-dir DIR]` (hidden): the worker. Runs one scenario in this process and prints its result
 /// as JSON on the last line of standard output. `run` passes its flags explicitly.
 struct RunScenarioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -27,6 +27,9 @@ struct RunScenarioCommand: ParsableCommand {
   @Option(help: "Also write the run's canonical trace lines into this folder (what --check-determinism compares).")
   var traceDir: String?
 
+  @Option(help: "Also write the run's timeline as JSON into this folder (what --html renders).")
+  var timelineDir: String?
+
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
   }
@@ -42,8 +45,10 @@ struct RunScenarioCommand: ParsableCommand {
     snapshots.failOnObsolete = snapshots.failOnObsolete || failOnObsolete
     snapshots.command = "\(CLIContext.current.commandName) run"
     let runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
-    if let traceDir {
-      ScenarioWorker.runAndReport(file: file, seed: seed, runner: runner, traceFile: DeterminismCheck.traceFile(for: file, in: traceDir))
+    if traceDir != nil || timelineDir != nil {
+      ScenarioWorker.runAndReport(
+        file: file, seed: seed, runner: runner, traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },
+        timelineFile: timelineDir.map { HTMLReport.timelineFile(for: file, in: $0) })
     } else {
       ScenarioWorker.runAndReport(file: file, seed: seed, engine: .runner(runner))
     }

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import SpeechReplay
+
+/// `speech-replay merge REPORT.json… [--junit F] [--json F] [--html DIR]`: combines the JSON reports
+/// of a suite's shards into one report and records them as one run in the history.
+struct MergeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Combine the JSON reports of shards (run --shard i/N --json F) into one report, recorded as one run in the history.",
+    discussion: """
+      Results are ordered by scenario file. A file found in two reports keeps the later report's result (a note says so). \
+      --html writes the index of the merged run (the JSON reports hold no timelines; `speech-replay report RUN` re-runs \
+      the scenarios for their pages). Exit status 1 when a merged scenario failed or crashed or a report could not be read or written.
+      """)
+
+  @Argument(help: "The JSON reports to merge (written by run --json).")
+  var reports: [String]
+
+  @Option(help: "Write the merged JUnit XML report to this file.")
+  var junit: String?
+
+  @Option(help: "Write the merged JSON report to this file.")
+  var json: String?
+
+  @Option(help: "Write the merged run's HTML index into this folder.")
+  var html: String?
+
+  @Option(help: "Record the merged run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
+  var history: String?
+
+  @Flag(help: "Do not record the merged run in the history.")
+  var noHistory = false
+
+  func validate() throws {
+    if reports.isEmpty { throw ValidationError("name at least one JSON report to merge (written by `run --json FILE`)") }
+  }
+
+  func run() throws {
+    var byFile: [String: ScenarioResult] = [:]
+    for path in reports {
+      let report: JSONReport
+      do {
+        guard let data = FileManager.default.contents(atPath: path) else {
+          throw OrchestrationError(.badArgument, "\(path): cannot read the report; check the path")
+        }
+        do { report = try JSONReport.decode(data) } catch {
+          throw OrchestrationError(.badArgument, "\(path): not a JSON report written by `run --json` (\(error))")
+        }
+      } catch {
+        Failure.printError(error)
+        throw ExitCode(Failure.exitCode)
+      }
+      for result in report.results {
+        if byFile[result.file] != nil { Failure.printNote("\(result.file) is in more than one report; keeping the result from \(path)") }
+        byFile[result.file] = result
+      }
+    }
+    let results = byFile.keys.sorted().map { byFile[$0]! }
+    let summary = RunSummary(results: results)
+    var failed = false
+    if let junit { failed = !write(Data(JUnitReport(results: results, runProperties: []).xml().utf8), to: junit) || failed }
+    if let json {
+      do { failed = !write(try JSONReport(results: results).encoded(), to: json) || failed } catch {
+        Failure.printError(error, path: json)
+        failed = true
+      }
+    }
+    var runID: Int64?
+    if let path = HistoryLocation.path(option: history, disabled: noHistory) {
+      do {
+        let store = try HistoryStore(path: path)
+        let metadata = RunMetadata(startedAt: Date(), gitCommit: GitCommit.current(), seed: nil, mode: RunMetadata.timingMode(of: results), shard: nil)
+        runID = try store.record(metadata, results: results)
+        Failure.printNote("recorded the merged run as run \(runID!) in \(path)")
+      } catch {
+        Failure.printError(error)
+        failed = true
+      }
+    }
+    if let html {
+      let title = runID.map { "speech-replay run \($0) (merged)" } ?? "speech-replay run (merged)"
+      do {
+        try HTMLReport(folder: html, title: title, details: ["merged from \(reports.count) reports"]).writeIndex(results.map { RunIndexPage.Row(result: $0, page: nil) })
+      } catch {
+        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
+        failed = true
+      }
+    }
+    print(summary.line)
+    if !summary.succeeded || failed { throw ExitCode(Failure.exitCode) }
+  }
+
+  private func write(_ data: Data, to path: String) -> Bool {
+    do {
+      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+      return true
+    } catch {
+      Failure.printError(OrchestrationError(.unwritableReport, "\(path): cannot write the report (\(error.localizedDescription)); check that its folder exists and is writable"))
+      return false
+    }
+  }
+}

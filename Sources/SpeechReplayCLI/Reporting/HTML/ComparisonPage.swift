@@ -1,0 +1,132 @@
+import SpeechReplay
+
+/// `compare --html FILE`: two recorded runs side by side, per scenario and per figure, with the
+/// changes ``RunComparison`` finds; regressions in red, other changes in yellow.
+///
+/// Readable without JavaScript (tables and `<details>`); the index's script adds sorting and
+/// filtering of the scenario table.
+struct ComparisonPage {
+  /// The baseline run's id (the first, when several were given) and its results.
+  var baselineID: Int64
+  var baseline: [HistoryResult]
+  /// The compared run's id and its results.
+  var runID: Int64
+  var run: [HistoryResult]
+  /// What changed.
+  var comparison: RunComparison
+
+  /// The page.
+  ///
+  /// - Returns: A complete HTML document.
+  func html() -> String {
+    let base = RunComparison.byName(baseline)
+    let changes = Dictionary(grouping: comparison.changes, by: \.scenario)
+    let regressions = comparison.changes.filter(\.isRegression).count
+    var names = run.map(\.name)
+    for result in baseline where !names.contains(result.name) { names.append(result.name) }
+    let current = RunComparison.byName(run)
+
+    var page = HTMLWriter()
+    page.raw("<!DOCTYPE html>\n")
+    page.open("html", ["lang": "en"])
+    page.open("head")
+    page.empty("meta", ["charset": "utf-8"])
+    page.element("title", text: "run \(runID) against baseline \(baselineID) — speech-replay")
+    page.open("style")
+    page.raw(HTMLAssets.css)
+    page.raw("tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}")
+    page.close("style")
+    page.close("head")
+    page.raw("\n")
+    page.open("body", ["data-ready": "0"])
+    page.element("h1", text: "Run \(runID) compared with baseline \(baselineID)")
+    page.element("p", ["class": "meta", "id": "summary"], text: "\(regressions) regressions, \(comparison.changes.count) changes; baseline \(Self.counts(baseline)); run \(Self.counts(run))")
+    page.open("div", ["class": "filter", "id": "filters", "style": "display:none"])
+    page.empty("input", ["id": "filter", "type": "search", "placeholder": "filter by scenario or change"])
+    page.text(" ")
+    page.open("select", ["id": "status-filter"])
+    for status in ["", "regressed", "changed", "same"] { page.element("option", ["value": status], text: status.isEmpty ? "every row" : status) }
+    page.close("select")
+    page.text(" shown: ")
+    page.element("span", ["id": "shown"], text: String(names.count))
+    page.close("div")
+    page.open("table", ["id": "scenarios"])
+    page.open("thead")
+    page.open("tr")
+    for heading in ["", "scenario", "baseline status", "run status", "baseline virtual (s)", "run virtual (s)", "baseline wall (s)", "run wall (s)", "changes"] {
+      page.element("th", text: heading)
+    }
+    page.close("tr")
+    page.close("thead")
+    page.open("tbody")
+    for (index, name) in names.enumerated() {
+      let scenarioChanges = changes[name] ?? []
+      let state = scenarioChanges.contains(where: \.isRegression) ? "regressed" : (scenarioChanges.isEmpty ? "same" : "changed")
+      page.open("tr", ["data-status": state, "class": state == "same" ? nil : state])
+      page.element("td", ["data-sort": String(state == "regressed" ? 0 : state == "changed" ? 1 : 2)], text: state)
+      page.open("td")
+      page.element("a", ["href": "#scenario-\(index + 1)"], text: name)
+      page.close("td")
+      page.element("td", text: base[name]?.status.rawValue ?? "absent")
+      page.element("td", text: current[name]?.status.rawValue ?? "absent")
+      page.element("td", ["class": "num"], text: base[name].map { HTMLWriter.seconds($0.virtualSeconds) } ?? "")
+      page.element("td", ["class": "num"], text: current[name].map { HTMLWriter.seconds($0.virtualSeconds) } ?? "")
+      page.element("td", ["class": "num wall"], text: base[name].map { HTMLWriter.seconds($0.wallSeconds) } ?? "")
+      page.element("td", ["class": "num wall"], text: current[name].map { HTMLWriter.seconds($0.wallSeconds) } ?? "")
+      page.element("td", text: scenarioChanges.map(\.summary).joined(separator: "; "))
+      page.close("tr")
+    }
+    page.close("tbody")
+    page.close("table")
+
+    page.element("h2", text: "Figures per scenario")
+    for (index, name) in names.enumerated() {
+      let scenarioChanges = changes[name] ?? []
+      page.open("details", ["id": "scenario-\(index + 1)", "open": scenarioChanges.isEmpty ? nil : ""])
+      page.element("summary", text: "\(name) (\(scenarioChanges.count) changes)")
+      page.open("table", ["class": "figures"])
+      page.open("thead")
+      page.open("tr")
+      for heading in ["figure", "baseline", "run", "change"] { page.element("th", text: heading) }
+      page.close("tr")
+      page.close("thead")
+      page.open("tbody")
+      let old = base[name]?.figures ?? [:], new = current[name]?.figures ?? [:]
+      for figure in Set(old.keys).union(new.keys).sorted() {
+        let change = scenarioChanges.first { Self.figureName(of: $0) == figure }
+        page.open("tr", ["class": change.map { $0.isRegression ? "regressed" : "changed" }])
+        page.element("td", text: figure)
+        page.element("td", ["class": "num"], text: old[figure].map { RunIndexPage.figureText($0.value) } ?? "absent")
+        page.element("td", ["class": "num"], text: new[figure].map { RunIndexPage.figureText($0.value) } ?? "absent")
+        page.element("td", text: change?.summary ?? "")
+        page.close("tr")
+      }
+      page.close("tbody")
+      page.close("table")
+      page.close("details")
+    }
+    page.open("script")
+    page.raw(HTMLAssets.indexScript)
+    page.close("script")
+    page.close("body")
+    page.close("html")
+    page.raw("\n")
+    return page.output
+  }
+
+  /// The figure a change is about, if it is about one.
+  static func figureName(of change: RunComparison.Change) -> String? {
+    switch change.kind {
+    case .virtualFigure(let name, _, _), .wallFigure(let name, _, _, _): name
+    default: nil
+    }
+  }
+
+  /// `3 passed, 1 failed`, with crashes when there are any.
+  static func counts(_ results: [HistoryResult]) -> String {
+    let passed = results.count { $0.status == .passed }
+    let failed = results.count { $0.status == .failed }
+    let crashed = results.count { $0.status == .crashed }
+    return "\(passed) passed, \(failed) failed" + (crashed > 0 ? ", \(crashed) crashed" : "")
+  }
+}

@@ -1,0 +1,98 @@
+import AVFAudioTwin
+import Simulation
+import SpeechReplay
+import SpeechTwin
+
+/// The lanes of what the device and the analyzer handled: the audio envelope, tap buffers and
+/// conversions, analyzer input (dense kinds aggregated per column).
+extension TimelineLanes {
+  // MARK: audio
+
+  func drawAudio(_ svg: inout HTMLWriter, y: Double, height: Double) {
+    let middle = y + height / 2, half = height / 2 - 3
+    svg.empty("line", ["class": "baseline", "x1": "0", "x2": HTMLWriter.number(TimeAxis.width), "y1": HTMLWriter.number(middle), "y2": HTMLWriter.number(middle)])
+    guard let envelope else {
+      svg.element("text", ["class": "z note", "x": "4", "y": HTMLWriter.number(middle - 4)], text: "no audio file")
+      return
+    }
+    // One path of vertical strokes, one per column that heard audio: small, and exact per column.
+    var path = ""
+    for (column, value) in envelope.columns.enumerated() {
+      guard let value else { continue }
+      let x = Double(column) + 0.5
+      let top = middle - Double(max(-1, min(1, value.high))) * half
+      var bottom = middle - Double(max(-1, min(1, value.low))) * half
+      if bottom - top < 1 { bottom = top + 1 }
+      path += "M\(HTMLWriter.number(x)) \(HTMLWriter.number(top))V\(HTMLWriter.number(bottom))"
+    }
+    if !path.isEmpty { svg.empty("path", ["class": "waveform", "d": path]) }
+  }
+
+  // MARK: dense lanes
+
+  func drawTaps(_ svg: inout HTMLWriter, y: Double, height: Double) {
+    var buffers: [TraceEvent] = [], conversions: [TraceEvent] = []
+    for event in timeline.events {
+      if EngineBufferEvent(event) != nil {
+        buffers.append(event)
+      } else if event.kind == .converterConvert {
+        conversions.append(event)
+      }
+    }
+    drawEvents(&svg, buffers, y: y + 1, height: height / 2 - 2, cssClass: "tap", noun: "tap buffers")
+    drawEvents(&svg, conversions, y: y + height / 2 + 1, height: height / 2 - 2, cssClass: "convert", noun: "converter calls")
+  }
+
+  func drawInput(_ svg: inout HTMLWriter, y: Double, height: Double) {
+    var accepted: [TraceEvent] = [], rejected: [TraceEvent] = []
+    for event in timeline.events {
+      guard let input = AnalyzerInputEvent(event) else { continue }
+      if input.accepted { accepted.append(event) } else { rejected.append(event) }
+    }
+    drawEvents(&svg, accepted, y: y + 2, height: height - 4, cssClass: "accepted", noun: "accepted input buffers")
+    drawEvents(&svg, rejected, y: y + 2, height: height - 4, cssClass: "rejected", noun: "rejected input buffers")
+  }
+
+  /// At most this many events of one kind are drawn one by one (each with its fields on hover);
+  /// more are aggregated into per-column counts.
+  static let sparseLimit = 400
+
+  /// One tick per event when they are few, else bars of per-column counts.
+  func drawEvents(_ svg: inout HTMLWriter, _ events: [TraceEvent], y: Double, height: Double, cssClass: String, noun: String) {
+    guard events.count > Self.sparseLimit else {
+      for event in events {
+        let time = FailureTimes.seconds(event.time)
+        svg.empty("rect", [
+          "class": cssClass, "x": HTMLWriter.number(axis.x(time)), "y": HTMLWriter.number(y), "width": "1.5", "height": HTMLWriter.number(height),
+          "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
+        ])
+      }
+      return
+    }
+    var counts = [Int](repeating: 0, count: TimeAxis.columns)
+    for event in events { counts[axis.column(FailureTimes.seconds(event.time))] += 1 }
+    drawCounts(&svg, counts: counts, y: y, height: height, cssClass: cssClass, noun: noun)
+  }
+
+  /// Bars of per-column counts, runs of equal counts merged into one bar.
+  func drawCounts(_ svg: inout HTMLWriter, counts: [Int], y: Double, height: Double, cssClass: String, noun: String) {
+    let peak = counts.max() ?? 0
+    guard peak > 0 else { return }
+    var column = 0
+    while column < counts.count {
+      let count = counts[column]
+      var end = column + 1
+      while end < counts.count, counts[end] == count { end += 1 }
+      if count > 0 {
+        let barHeight = max(3, Double(count) / Double(peak) * height)
+        let from = axis.time(ofColumn: column), to = axis.time(ofColumn: end)
+        svg.empty("rect", [
+          "class": cssClass, "x": String(column), "y": HTMLWriter.number(y + height - barHeight), "width": String(end - column),
+          "height": HTMLWriter.number(barHeight),
+          "data-tip": "\(count) \(noun) per column, \(HTMLWriter.seconds(from))–\(HTMLWriter.seconds(to)) s",
+        ])
+      }
+      column = end
+    }
+  }
+}

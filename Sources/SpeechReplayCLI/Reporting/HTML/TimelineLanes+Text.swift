@@ -1,0 +1,64 @@
+import AVFAudioTwin
+import Simulation
+import SpeechReplay
+import SpeechTwin
+
+/// The lanes of text: the model's results, the UI text of the replay and of the device.
+extension TimelineLanes {
+  // MARK: results and text
+
+  func drawResults(_ svg: inout HTMLWriter, y: Double, height: Double) {
+    let results = timeline.events.compactMap { event in AnalyzerResultEvent(event).map { (event, $0) } }
+    for (index, (event, result)) in results.enumerated() {
+      let time = FailureTimes.seconds(event.time)
+      let next = results[(index + 1)...].first { $0.1.analyzer == result.analyzer }.map { FailureTimes.seconds($0.0.time) }
+      let x0 = axis.x(time)
+      let x1 = max(x0 + 3, next.map { axis.x($0) } ?? (x0 + 60))
+      let withdrawn = !result.isFinal && result.text.isEmpty
+      let row = result.isFinal ? 1.0 : 0.0
+      let top = y + 2 + row * (height / 2)
+      let cssClass = result.isFinal ? "result final" : (withdrawn ? "result volatile withdrawn" : "result volatile")
+      svg.open("svg", ["x": HTMLWriter.number(x0), "y": HTMLWriter.number(top), "width": HTMLWriter.number(x1 - x0), "height": HTMLWriter.number(height / 2 - 4), "class": "clip"])
+      svg.empty("rect", [
+        "class": cssClass, "x": "0", "y": "0", "width": "100%", "height": "100%", "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
+      ])
+      svg.element("text", ["class": "z", "x": "2", "y": HTMLWriter.number(height / 2 - 9)], text: withdrawn ? "✕ withdrawn" : result.text)
+      svg.close("svg")
+    }
+  }
+
+  var replayStates: [ShownText] {
+    timeline.events.compactMap { event in
+      UIStateEvent(event).map { ShownText(time: FailureTimes.seconds(event.time), committed: $0.committed, volatile: $0.volatile, tip: tip(event)) }
+    }
+  }
+
+  var observedStates: [ShownText] {
+    (observed ?? []).compactMap { state in
+      virtualTime(ofAudio: state.audioTime).map {
+        ShownText(
+          time: $0, committed: state.committed, volatile: state.volatile,
+          tip: "device at audio \(HTMLWriter.seconds(state.audioTime)) s\nphase=\(state.phase)\ncommitted=\(Self.tail(state.committed))\nvolatile=\(Self.tail(state.volatile))")
+      }
+    }
+  }
+
+  func drawUIText(_ svg: inout HTMLWriter, y: Double, height: Double, states: [ShownText]) {
+    // One segment per change of the text, lasting until the next change; every segment is a change.
+    var changes: [ShownText] = []
+    for state in states where changes.last.map({ $0.committed != state.committed || $0.volatile != state.volatile }) ?? true {
+      changes.append(state)
+    }
+    for (index, state) in changes.enumerated() {
+      let x0 = axis.x(state.time)
+      let x1 = max(x0 + 1, axis.x(index + 1 < changes.count ? changes[index + 1].time : axis.duration))
+      svg.open("svg", ["x": HTMLWriter.number(x0), "y": HTMLWriter.number(y + 2), "width": HTMLWriter.number(x1 - x0), "height": HTMLWriter.number(height - 4), "class": "clip"])
+      svg.empty("rect", ["class": "ui-text", "x": "0", "y": "0", "width": "100%", "height": "100%", "data-time": HTMLWriter.seconds(state.time), "data-tip": state.tip])
+      svg.empty("rect", ["class": "ui-change", "x": "0", "y": "0", "width": "2", "height": "100%"])
+      // Right-aligned, so the end of a long transcript (the newest words) stays in view.
+      svg.element("text", ["class": "z committed", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(height / 2 - 4), "text-anchor": "end"], text: Self.tail(state.committed, 200))
+      svg.element("text", ["class": "z volatile", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(height - 10), "text-anchor": "end"], text: Self.tail(state.volatile, 200))
+      svg.close("svg")
+    }
+  }
+}
