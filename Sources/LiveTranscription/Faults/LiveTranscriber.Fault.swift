@@ -37,6 +37,12 @@ extension LiveTranscriber {
     /// A route change reinstalls the tap with the new hardware format but keeps the converter made
     /// for the old one.
     case keepsConverterAcrossRouteChange
+    /// Finals are concatenated as they come (`committed += result.text`, Apple's sample code): with a
+    /// model whose results carry no leading space the sentences run together ("lights.Set").
+    case concatenatesFinalsWithoutSeparator
+    /// A space is always put between finals (`committed += " " + result.text`): with a model whose
+    /// results already begin with a space the user sees two.
+    case addsSeparatorBlindly
   }
 
   /// Whether `fault` is switched on for this transcriber.

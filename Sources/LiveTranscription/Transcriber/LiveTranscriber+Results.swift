@@ -37,8 +37,18 @@ extension LiveTranscriber {
     guard current == generation else { return }
     update { state in
       if isFinal {
-        // Bug zoo: `committed = result.text`; the words committed before vanish.
-        state.committedText = has(.replacesCommittedText) ? text : Self.appending(text, to: state.committedText)
+        if has(.replacesCommittedText) {
+          // Bug zoo: `committed = result.text`; the words committed before vanish.
+          state.committedText = text
+        } else if has(.concatenatesFinalsWithoutSeparator) {
+          // Bug zoo: Apple's sample's `committed += result.text`; sentences run together when the model does not space its results.
+          state.committedText += text
+        } else if has(.addsSeparatorBlindly) {
+          // Bug zoo: `committed += " " + result.text`; two spaces when the model spaces its results.
+          state.committedText = state.committedText.isEmpty ? text : state.committedText + " " + text
+        } else {
+          state.committedText = Self.appending(text, to: state.committedText)
+        }
         // Bug zoo: the guess for the range just committed stays on screen.
         if !has(.neverClearsVolatileText) { state.volatileText = "" }
       } else if has(.appendsVolatileResults) {

@@ -42,7 +42,7 @@ extension ScenarioDecoder {
     let supported = device.assets.supportedLocales
     guard !supported.map(AssetCatalogue.canonical).contains(AssetCatalogue.canonical(subject.locale)) else { return [] }
     var node = try top["subject"]?.mapping(keys: ["locale", "preset", "inputBufferLimit", "options"])["locale"]
-    if node == nil { node = try top["model"]?.mapping(keys: ["locale", "latency", "results", "transcript", "generate", "faults"])["locale"] }
+    if node == nil { node = try top["model"]?.mapping(keys: Self.modelKeys)["locale"] }
     return [
       ScenarioFailure(
         "the subject transcribes '\(subject.locale)', which the device does not support (\(supported.joined(separator: ", "))), so it will find no model; "
@@ -89,7 +89,7 @@ extension ScenarioDecoder {
   /// `model.results`: an error for results out of time order, a warning for results after the audio ends.
   func resultWarnings(_ modelNode: ScenarioNode?, audioDuration: Double, hasAudio: Bool) throws(ScenarioError) -> [ScenarioFailure] {
     guard let modelNode, case .mapping = modelNode.node,
-      let results = try modelNode.mapping(keys: ["locale", "latency", "results", "transcript", "generate", "faults"])["results"]
+      let results = try modelNode.mapping(keys: Self.modelKeys)["results"]
     else { return [] }
     var warnings: [ScenarioFailure] = []
     var previous: (at: Duration, line: Int)?

@@ -3,9 +3,15 @@ import Foundation
 import SimulatedDevice
 
 extension ScenarioDecoder {
-  /// The `model:` section: locale, latency, then `results:` or `transcript:` with `generate:`, and `faults:`.
+  /// The keys of `model:`.
+  static let modelKeys = ["locale", "latency", "results", "transcript", "generate", "faults", "spacing"]
+
+  /// The `model:` section: locale, latency, then `results:` or `transcript:` with `generate:`,
+  /// `faults:` and `spacing:`.
   func model(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Model {
-    let map = try node.mapping(keys: ["locale", "latency", "results", "transcript", "generate", "faults"])
+    let map = try node.mapping(keys: Self.modelKeys)
+    // Whether results after the first final begin with a space (undocumented by Apple; Twins.md).
+    let leadingSpace = try map["spacing"].map { (node) throws(ScenarioError) in try node.choice(["none", "leading"]) == "leading" } ?? false
     let locale = try map["locale"].map { (node) throws(ScenarioError) in try self.locale(node) } ?? "en-US"
     let latency = try map["latency"]?.duration() ?? .zero
     let faults = try map["faults"].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
@@ -31,13 +37,14 @@ extension ScenarioDecoder {
       if let generate = map["generate"] { options = try self.generate(generate, latency: latency, wordCount: words.count) }
       var script = ModelScript(transcript: words, options: options)
       script.faults = faults
+      script.leadingSpaceAfterFirstFinal = leadingSpace
       return Scenario.Model(locale: locale, script: script)
     }
     var entries: [ModelScript.Entry] = []
     if let results = map["results"] {
       for item in try results.list() { entries.append(try entry(item)) }
     }
-    return Scenario.Model(locale: locale, script: ModelScript(entries: entries, faults: faults, latency: latency))
+    return Scenario.Model(locale: locale, script: ModelScript(entries: entries, faults: faults, latency: latency, leadingSpaceAfterFirstFinal: leadingSpace))
   }
 
   private func generate(_ node: ScenarioNode, latency: Duration, wordCount: Int) throws(ScenarioError) -> ModelScript.TranscriptOptions {
