@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -133,10 +134,10 @@ struct RunCommand: AsyncParsableCommand {
 
   private func write(_ data: Data, to path: String) -> Bool {
     do {
-      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+      try FileReplacement.write(data, to: path)
       return true
     } catch {
-      Failure.printError(OrchestrationError(.unwritableReport, "\(path): cannot write the report (\(error.localizedDescription)); check that its folder exists and is writable"))
+      Failure.printError(OrchestrationError(.unwritableReport, "cannot write the report: \(Failure.line(for: error))"))
       return false
     }
   }

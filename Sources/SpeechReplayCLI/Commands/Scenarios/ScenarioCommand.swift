@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplayImport
 
@@ -32,11 +33,8 @@ struct ScenarioCommand: ParsableCommand {
       }
       do {
         let skeleton = try ScenarioSkeleton(audioPath: from, text: text).render(scenarioPath: out)
-        try Data(skeleton.text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        try FileReplacement.write(Data(skeleton.text.utf8), to: out)
         print("wrote \(out): \(skeleton.segments.count) speech segment\(skeleton.segments.count == 1 ? "" : "s")")
-      } catch let error as CocoaError {
-        Failure.printError(ValidationError("\(out): cannot write the scenario (\(error.localizedDescription)); check that its folder exists"))
-        throw ExitCode(Failure.exitCode)
       } catch {
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
