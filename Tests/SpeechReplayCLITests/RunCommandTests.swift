@@ -203,3 +203,92 @@ import Testing
     #expect(message.contains("scenario-worker-probe run-scenario \(crash) --record missing --subject LiveTranscription --fail-on-obsolete"), "\(message)")
   }
 }
+
+/// `run --timeout` and SIGINT/SIGTERM: a hanging worker never hangs the parent, and nothing the run
+/// started outlives it. The `hang` probe writes its pid beside its scenario and never ends.
+@Suite struct RunCommandTimeoutTests {
+  let folder: URL
+
+  init() throws {
+    folder = try TemporaryFolder(prefix: "RunCommandTimeoutTests").url
+  }
+
+  private func probeScenario(_ relative: String, name: String, mode: String) throws -> String {
+    let url = folder.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("schema: 1\nname: \(name)\nsteps: [start, stop]\n# probe: \(mode)\n".utf8).write(to: url)
+    return url.path
+  }
+
+  private var probe: String { get throws { try CommandLineRun.executable(named: "scenario-worker-probe").path } }
+
+  /// The pid a `hang` probe wrote for `file`.
+  private func pid(of file: String) throws -> pid_t {
+    let text = try String(contentsOfFile: file + ".pid", encoding: .utf8)
+    return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+  }
+
+  private func isGone(_ pid: pid_t) -> Bool {
+    kill(pid, 0) == -1 && errno == ESRCH
+  }
+
+  @Test(arguments: [false, true])
+  func aHangingWorkerTimesOutAndFailsTheRun(checkDeterminism: Bool) throws {
+    let hang = try probeScenario("suite/a-hang.yaml", name: "hangs", mode: "hang")
+    try probeScenario("suite/b-pass.yaml", name: "passes", mode: "pass")
+    let junit = folder.appendingPathComponent("junit.xml").path
+    let json = folder.appendingPathComponent("report.json").path
+    let run = try CommandLineRun(
+      ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--timeout", "1", "--jobs", "2", "--junit", junit, "--json", json]
+        + (checkDeterminism ? ["--check-determinism"] : []))
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    #expect(!run.endedBySignal)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("TIMEOUT hangs (\(hang))") }, "\(run.standardOutput)")
+    #expect(lines.contains { $0.hasPrefix("timed out after 1 s (--timeout); the worker was killed") }, "\(run.standardOutput)")
+    #expect(lines.last == "1 passed, 0 failed, 1 timed out")
+    #expect(isGone(try pid(of: hang)))
+
+    let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    #expect(report.results.map(\.status) == [.timedOut, .passed])
+    #expect(report.summary.timedOut == 1)
+    let validation = try XMLLint.validateJUnit(junit)
+    #expect(validation.status == 0, "\(validation.output)")
+    let type = try XMLLint.xpath("string(//testcase[@name='hangs']/error/@type)", in: junit)
+    #expect(type.output == "timedOut")
+    let message = try XMLLint.xpath("string(//testcase[@name='hangs']/error/@message)", in: junit)
+    #expect(message.output.hasPrefix("timed out after 1 s"), "\(message.output)")
+  }
+
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+  func aSignalKillsTheWorkersWritesTheReportsAndExits(signal: Int32, status: Int32) throws {
+    let hangs = [
+      try probeScenario("suite/a-hang.yaml", name: "first hangs", mode: "hang"),
+      try probeScenario("suite/c-hang.yaml", name: "second hangs", mode: "hang"),
+    ]
+    try probeScenario("suite/b-pass.yaml", name: "passes", mode: "pass")
+    try probeScenario("suite/d-pass.yaml", name: "never starts", mode: "pass")
+    let junit = folder.appendingPathComponent("junit.xml").path
+    // Two jobs: both hanging workers run at once, so the fourth scenario never starts.
+    let run = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--jobs", "2", "--timeout", "0", "--junit", junit]) {
+      process in
+      // The one wait of this test: until both workers are up (they then never end by themselves).
+      let deadline = Date().addingTimeInterval(120)
+      while !hangs.allSatisfy({ FileManager.default.fileExists(atPath: $0 + ".pid") }) {
+        guard Date() < deadline, process.isRunning else { throw CommandLineRunError(message: "the hanging workers never started") }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      kill(process.processIdentifier, signal)
+    }
+    #expect(run.status == status, "\(run.standardOutput)\(run.standardError)")
+    #expect(!run.endedBySignal, "the parent caught the signal rather than dying of it")
+    for file in hangs { #expect(isGone(try pid(of: file)), "the worker of \(file) outlived the run") }
+    #expect(run.standardError.contains("interrupted by \(signal == SIGTERM ? "SIGTERM" : "SIGINT")"), "\(run.standardError)")
+    let validation = try XMLLint.validateJUnit(junit)
+    #expect(validation.status == 0, "\(validation.output)")
+    let skipped = try XMLLint.xpath("count(//testcase/skipped)", in: junit)
+    #expect(skipped.output == "3", "the two killed and the one never started")
+    let passed = try XMLLint.xpath("count(//testcase[@name='passes']/*)", in: junit)
+    #expect(passed.output == "0", "the scenario that finished is reported as passed")
+  }
+}
