@@ -69,7 +69,7 @@ import Testing
     let path = folder.appendingPathComponent("no/such/folder/x.json").path
     #expect(performing: { try FileReplacement.write(Data("{}".utf8), to: path) }, throws: { error in
       guard let error = error as? AudioFileError else { return false }
-      return error.code == .cannotOpen && error.path == path && error.message.contains("No such file or directory")
+      return error.code == .cannotOpen && error.path == path && error.message.contains("no such folder")
     })
   }
 }

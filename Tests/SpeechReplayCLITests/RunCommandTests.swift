@@ -115,6 +115,19 @@ import Testing
     (["run", "--shard", "0/3"], "--shard: the index must be between 1 and 3"),
     (["run", "--shard", "2"], "--shard '2' is not INDEX/COUNT"),
     (["run", "--jobs", "0"], "--jobs must be at least 1"),
+    // A negative number is a bad value, not a missing one followed by a flag.
+    (["run", "--jobs", "-5"], "--jobs must be at least 1 (got -5)"),
+    (["run", "--jobs=-5"], "--jobs must be at least 1 (got -5)"),
+    (["run", "--seed", "-5"], "The value '-5' is invalid for '--seed"),
+    (["run", "--timeout", "-1"], "--timeout must be a number of seconds, 0 or more (got -1.0)"),
+    (["run", "--timeout", "nan"], "--timeout must be a number of seconds, 0 or more (got nan)"),
+    (["run", "--max-virtual-time", "forever"], "--max-virtual-time must be a duration such as 90m, 3h or 7200s (got 'forever')"),
+    (["run", "--junit", "no/such/folder/junit.xml"], "--junit no/such/folder/junit.xml cannot be written: cannot create a file in no/such/folder (no such folder)"),
+    (["run", "--json", "Scenarios"], "--json Scenarios is a folder; name a file"),
+    (["history", "--limit", "-5"], "--limit must be at least 1 (got -5)"),
+    (["explain", "no/such/file.yaml"], "no/such/file.yaml: no such file; check the path"),
+    (["explain", "Scenarios"], "Scenarios: a folder, not a file; check the path"),
+    (["audio", "segments", "no/such/file.wav"], "no/such/file.wav: no such file; check the path"),
     (["run", "--seed", "minus-one"], "'minus-one' is invalid for '--seed"),
     (["run", "--filter", "[unclosed"], "--filter '[unclosed' is not a valid regular expression"),
     (["run", "--no-such-option"], "Unknown option '--no-such-option'"),
@@ -141,6 +154,30 @@ import Testing
     #expect(run.standardOutput == "quiet start and stop (\(quiet))\n")
     #expect(run.errorLines.count == 1)
     #expect(run.errorLines.first?.hasPrefix("speech-replay: error: \(broken):3:18: unknown key 'bogus'") == true, "\(run.standardError)")
+  }
+
+  @Test func aSymbolicLinkLoopIsCalledALoop() throws {
+    let loop = folder.appendingPathComponent("loop.yaml").path
+    try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop.yaml")
+    for arguments in [["explain", loop], ["run", loop], ["audio", "convert", loop, folder.appendingPathComponent("out.wav").path]] {
+      let run = try CommandLineRun(arguments)
+      #expect(run.status == 64, "\(arguments): \(run.standardError)")
+      #expect(run.standardError.contains("\(loop): a loop of symbolic links"), "\(arguments): \(run.standardError)")
+      #expect(!run.standardError.contains("Error Domain") && !run.standardError.contains("NSCocoaErrorDomain"))
+    }
+  }
+
+  @Test func maxVirtualTimeReachesTheWorker() throws {
+    let waits = try write("suite/waits.yaml", "schema: 1\nname: waits two seconds\nsteps: [start, { wait: 2s }, stop]\n")
+    let json = folder.appendingPathComponent("r.json").path
+    let limited = try CommandLineRun(["run", waits, "--max-virtual-time", "1s", "--json", json, "--no-history"])
+    #expect(limited.status == 1)
+    let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    let failure = try #require(report.results.first?.failures.first?.description)
+    #expect(failure.contains("more than the limit of 1s"), "\(failure)")
+    let standard = try CommandLineRun(["run", waits, "--json", json, "--no-history"])
+    let again = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    #expect(!again.results.flatMap(\.failures).contains { $0.description.contains("limit") }, "\(standard.standardOutput)")
   }
 
   @Test func explainPrintsTheTimelineOrTheLocatedError() throws {

@@ -38,14 +38,16 @@ public final class FileReplacement {
   public init(replacing path: String) throws {
     let destination = Self.resolvingLinks(path)
     self.destination = destination
-    let url = URL(fileURLWithPath: destination)
-    let folder = url.deletingLastPathComponent().path
+    // String paths, not URLs: a relative path stays relative in messages.
+    let name = (destination as NSString).lastPathComponent
+    let parent = (destination as NSString).deletingLastPathComponent
+    let folder = parent.isEmpty ? "." : parent
     var created: String?
     var lastError: Int32 = 0
     // A random name, created exclusively: two writers of one destination never share a temporary file.
     for _ in 0..<8 {
       let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-      let candidate = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).\(suffix).partial")
+      let candidate = (folder as NSString).appendingPathComponent(".\(name).\(suffix).partial")
       let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
       if descriptor >= 0 {
         // An existing destination keeps its permissions; a new one gets the umask's, as any new file.
@@ -61,7 +63,7 @@ public final class FileReplacement {
     guard let created else {
       throw AudioFileError(
         code: .cannotOpen, path: path,
-        message: "cannot create a file in \(folder) (\(String(cString: strerror(lastError)))); check that the folder exists and is writable")
+        message: "cannot create a file in \(folder) (\(Self.reason(lastError))); check that the folder exists and is writable")
     }
     temporaryPath = created
   }
@@ -103,9 +105,18 @@ public final class FileReplacement {
       try data.write(to: URL(fileURLWithPath: replacement.temporaryPath))
     } catch {
       replacement.discard()
-      throw AudioFileError(code: .writeFailed, path: path, message: "cannot write the file (\(Self.reason(error))); check free disk space")
+      throw AudioFileError(code: .writeFailed, path: path, message: "cannot write the file (\(FileProblem.describe(error, path: replacement.temporaryPath))); check free disk space")
     }
     try replacement.commit()
+  }
+
+  private static func reason(_ number: Int32) -> String {
+    switch number {
+    case ENOENT, ENOTDIR: "no such folder"
+    case EACCES, EPERM: "permission denied"
+    case EROFS: "the file system is read-only"
+    default: String(cString: strerror(number))
+    }
   }
 
   /// The destination with symbolic links resolved, when it is one; `path` otherwise.
@@ -114,12 +125,5 @@ public final class FileReplacement {
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
     defer { free(resolved) }
     return String(cString: resolved)
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    if let code = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, code.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(code.code)))
-    }
-    return (error as NSError).localizedDescription
   }
 }

@@ -45,7 +45,10 @@ public final class CaptureFile: Sendable {
     self.url = url
     let path = url.path
     guard FileManager.default.fileExists(atPath: path) else {
-      throw CaptureError(.notACapture, path: path, message: "the file does not exist. Check the path (captures end in .speechcapture).")
+      // fileExists follows links: a loop of them is not a missing file, and the message says which.
+      let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+      let what = isLink ? "the file is a symbolic link that leads nowhere (a missing target or a loop of links)" : "the file does not exist"
+      throw CaptureError(.notACapture, path: path, message: "\(what). Check the path (captures end in .speechcapture).")
     }
     var configuration = Configuration()
     configuration.readonly = true

@@ -81,7 +81,7 @@ public struct CaptureImporter {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw CaptureImportError("\(folder.path): cannot create the output folder (\(error.localizedDescription)); check the path and permissions")
+      throw CaptureImportError("\(folder.path): cannot create the output folder (\(FileProblem.describe(error, path: folder.path))); check the path and permissions")
     }
     let name = options.name ?? capture.url.deletingPathExtension().lastPathComponent
     let audio = try writeAudio(into: folder, from: from, to: to)

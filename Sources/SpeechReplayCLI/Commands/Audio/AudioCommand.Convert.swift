@@ -47,6 +47,7 @@ extension AudioCommand {
     var encoding: String?
 
     func validate() throws {
+      try PathCheck.checkReadable(input)
       if let rate, !(rate.isFinite && Self.rates.contains(rate) && rate == rate.rounded()) {
         throw ValidationError("--rate must be a whole number of Hz from 1 to 768000 (got \(rate))")
       }

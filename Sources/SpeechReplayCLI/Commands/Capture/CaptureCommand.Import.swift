@@ -32,8 +32,10 @@ extension CaptureCommand {
     var name: String?
 
     func validate() throws {
-      _ = try Self.seconds(from, option: "--from")
-      _ = try Self.seconds(to, option: "--to")
+      try PathCheck.checkReadable(file)
+      if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"), end <= start {
+        throw ValidationError("--to \(to ?? "") is not after --from \(from ?? ""); give a window that ends after it starts")
+      }
     }
 
     func run() throws {

@@ -79,8 +79,8 @@ struct RunCommand: AsyncParsableCommand {
     if let maxVirtualTime, DurationText.parse(maxVirtualTime) == nil {
       throw ValidationError("--max-virtual-time must be a duration such as 90m, 3h or 7200s (got '\(maxVirtualTime)')")
     }
-    if let junit { try OutputPath.checkWritable(junit, option: "--junit") }
-    if let json { try OutputPath.checkWritable(json, option: "--json") }
+    if let junit { try PathCheck.checkWritable(junit, option: "--junit") }
+    if let json { try PathCheck.checkWritable(json, option: "--json") }
     if let shard {
       do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
     }

@@ -26,11 +26,15 @@ struct ScenarioCommand: ParsableCommand {
     @Flag(help: "Replace FILE if it exists.")
     var force = false
 
-    func run() throws {
+    func validate() throws {
+      try PathCheck.checkReadable(from, what: "--from")
       if FileManager.default.fileExists(atPath: out), !force {
-        Failure.printError(ValidationError("\(out): the file exists; choose another --out or give --force to replace it"))
-        throw ExitCode(Failure.exitCode)
+        throw ValidationError("\(out): the file exists; choose another --out or give --force to replace it")
       }
+      try PathCheck.checkWritable(out, option: "--out")
+    }
+
+    func run() throws {
       do {
         let skeleton = try ScenarioSkeleton(audioPath: from, text: text).render(scenarioPath: out)
         try FileReplacement.write(Data(skeleton.text.utf8), to: out)
