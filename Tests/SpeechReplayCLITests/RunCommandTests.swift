@@ -125,6 +125,9 @@ import Testing
     (["run", "--junit", "no/such/folder/junit.xml"], "--junit no/such/folder/junit.xml cannot be written: cannot create a file in no/such/folder (no such folder)"),
     (["run", "--json", "Scenarios"], "--json Scenarios is a folder; name a file"),
     (["history", "--limit", "-5"], "--limit must be at least 1 (got -5)"),
+    // Checked before any scenario runs: a capture a worker cannot write would only be a hidden warning.
+    (["run", "Scenarios/hello-world.yaml", "--capture", "Package.swift"], "--capture Package.swift is a file; name a folder"),
+    (["run", "Scenarios/hello-world.yaml", "--history", "Package.swift/history.sqlite"], "Package.swift/history.sqlite: cannot create the history folder (a file is in the way where a folder should be)"),
     (["explain", "no/such/file.yaml"], "no/such/file.yaml: no such file; check the path"),
     (["explain", "Scenarios"], "Scenarios: a folder, not a file; check the path"),
     (["audio", "segments", "no/such/file.wav"], "no/such/file.wav: no such file; check the path"),

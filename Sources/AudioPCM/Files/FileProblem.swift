@@ -47,6 +47,8 @@ public enum FileProblem {
       case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
       case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
       case .fileWriteOutOfSpace: return "no space left on the device"
+      case .fileWriteFileExists: return "a file is in the way where a folder should be"
+      case .fileWriteVolumeReadOnly: return "the file system is read-only"
       default: break
       }
     }

@@ -100,7 +100,30 @@ struct RunCommand: AsyncParsableCommand {
       throw ExitCode.validationFailure
     }
     // Workers inherit the environment: `--capture` reaches them through it.
-    if let capture { setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1) }
+    if let capture {
+      // Created here, once: a worker that cannot write its capture only warns, which a passing run would hide.
+      var isFolder: ObjCBool = false
+      do {
+        if FileManager.default.fileExists(atPath: capture, isDirectory: &isFolder), !isFolder.boolValue {
+          throw ValidationError("--capture \(capture) is a file; name a folder")
+        }
+        try FileManager.default.createDirectory(atPath: capture, withIntermediateDirectories: true)
+      } catch let error as ValidationError {
+        throw error
+      } catch {
+        throw ValidationError("--capture \(capture): cannot create the folder (\(FileProblem.describe(error, path: capture)))")
+      }
+      setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1)
+    }
+    // Opened before the first worker starts: a history that cannot be written (or is not ours) stops
+    // the run at once, not after it.
+    let historyStore: HistoryStore?
+    do {
+      historyStore = try HistoryLocation.path(option: history, disabled: noHistory).map { try HistoryStore(path: $0) }
+    } catch {
+      Failure.printError(error)
+      throw ExitCode.validationFailure
+    }
     let startedAt = Date()
     let command = try workerCommand()
     let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -144,16 +167,16 @@ struct RunCommand: AsyncParsableCommand {
       Failure.printNote("interrupted by \(WorkerProcesses.name(of: signal)); the run is not recorded in the history")
       throw ExitCode(128 + signal)
     }
-    reportFailed = !recordHistory(results, startedAt: startedAt) || reportFailed
+    reportFailed = !recordHistory(results, in: historyStore, startedAt: startedAt) || reportFailed
     console.finish(summary)
     if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
   }
 
   /// Records the run in the history database unless `--no-history`; false when that failed.
-  private func recordHistory(_ results: [ScenarioResult], startedAt: Date) -> Bool {
-    guard let path = HistoryLocation.path(option: history, disabled: noHistory) else { return true }
+  private func recordHistory(_ results: [ScenarioResult], in store: HistoryStore?, startedAt: Date) -> Bool {
+    guard let store else { return true }
+    let path = store.path
     do {
-      let store = try HistoryStore(path: path)
       let metadata = RunMetadata(
         startedAt: startedAt, gitCommit: GitCommit.current(), seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard)
       let id = try store.record(metadata, results: results)
