@@ -13,6 +13,15 @@ import Testing
     #expect(good.standardOutput.contains("actions: start, stop"))
     #expect(good.standardOutput.contains("damage: none"))
 
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capture-loop-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let loop = folder.appendingPathComponent("loop.speechcapture").path
+    try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop.speechcapture")
+    let looped = try CommandLineRun(["capture", "info", loop])
+    #expect(looped.status == 1)
+    #expect(looped.standardError.contains("the path is a loop of symbolic links"), "\(looped.standardError)")
+
     let bad = try CommandLineRun(["capture", "info", "Scenarios/hello-world.yaml"])
     #expect(bad.status == 1)
     #expect(bad.standardError.contains("Scenarios/hello-world.yaml"))

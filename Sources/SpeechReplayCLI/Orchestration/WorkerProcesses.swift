@@ -5,9 +5,9 @@ import Synchronization
 /// The worker processes a run has started, so that Ctrl-C or a CI job's cancel (SIGINT, SIGTERM)
 /// sent to the parent ends them all, and no worker outlives the run.
 ///
-/// Each worker runs in its own process group (Foundation's `Process` makes every child a group
-/// leader), so a terminal's Ctrl-C reaches only the parent; ``interrupt(by:)`` kills each worker's
-/// whole group. After that, ``register(_:)`` refuses new workers: the pool starts no more, and
+/// Each worker runs in its own process group (on Linux, Foundation's `Process` makes every child a
+/// group leader), so a terminal's Ctrl-C reaches only the parent; ``interrupt(by:)`` kills each
+/// worker's whole group, or the worker alone where it is not a group leader. After that, ``register(_:)`` refuses new workers: the pool starts no more, and
 /// the run writes its reports for what finished.
 ///
 /// ```swift
