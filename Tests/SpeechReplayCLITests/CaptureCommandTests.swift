@@ -44,6 +44,9 @@ import Testing
     let badWindow = try CommandLineRun(["capture", "import", Self.fixture, "--out", folder.path, "--from", "2", "--to", "1"])
     #expect(badWindow.status == 64)
     #expect(badWindow.standardError.contains("--to"))
+    let intoAFile = try CommandLineRun(["capture", "import", Self.fixture, "--out", "Package.swift"])
+    #expect(intoAFile.status == 64)
+    #expect(intoAFile.standardError.contains("--out Package.swift is a file"), "\(intoAFile.standardError)")
   }
 
   @Test func scenarioNewWritesASkeletonFromTheSpeechSegments() throws {

@@ -33,6 +33,10 @@ extension CaptureCommand {
 
     func validate() throws {
       try PathCheck.checkReadable(file)
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
+        throw ValidationError("--out \(out) is a file; name the folder to write the scenario into")
+      }
       if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"), end <= start {
         throw ValidationError("--to \(to ?? "") is not after --from \(from ?? ""); give a window that ends after it starts")
       }
