@@ -278,8 +278,10 @@ import Testing
     try probeScenario("suite/b-pass.yaml", name: "passes", mode: "pass")
     let junit = folder.appendingPathComponent("junit.xml").path
     let json = folder.appendingPathComponent("report.json").path
+    let history = folder.appendingPathComponent("history.sqlite").path
     let run = try CommandLineRun(
-      ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--timeout", "1", "--jobs", "2", "--junit", junit, "--json", json]
+      ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--timeout", "1", "--jobs", "2", "--junit", junit, "--json", json,
+       "--history", history]
         + (checkDeterminism ? ["--check-determinism"] : []))
     #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
     #expect(!run.endedBySignal)
@@ -298,6 +300,8 @@ import Testing
     #expect(type.output == "timedOut")
     let message = try XMLLint.xpath("string(//testcase[@name='hangs']/error/@message)", in: junit)
     #expect(message.output.hasPrefix("timed out after 1 s"), "\(message.output)")
+    let listed = try CommandLineRun(["history", "--history", history])
+    #expect(listed.standardOutput.hasSuffix("1 passed, 0 failed, 0 crashed, 1 timed out\n"), "\(listed.standardOutput)")
   }
 
   @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])

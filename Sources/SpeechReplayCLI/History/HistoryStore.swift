@@ -178,7 +178,8 @@ package final class HistoryStore: Sendable {
           sql: """
             SELECT run.*,
               SUM(r.status = 'passed') AS passed, SUM(r.status = 'failed') AS failed,
-              SUM(r.status = 'crashed') AS crashed, SUM(r.status = 'skipped') AS skipped, COUNT(r.id) AS recorded
+              SUM(r.status = 'crashed') AS crashed, SUM(r.status = 'skipped') AS skipped,
+              SUM(r.status = 'timedOut') AS timedOut, COUNT(r.id) AS recorded
             FROM run LEFT JOIN scenarioResult r ON r.runId = run.id
             WHERE ? IS NULL OR run.id = ?
             GROUP BY run.id HAVING recorded = run.scenarioCount
@@ -187,7 +188,7 @@ package final class HistoryStore: Sendable {
         return rows.map { row in
           HistoryRun(
             id: row["id"], metadata: Self.metadata(row), passed: row["passed"] ?? 0, failed: row["failed"] ?? 0,
-            crashed: row["crashed"] ?? 0, skipped: row["skipped"] ?? 0)
+            crashed: row["crashed"] ?? 0, skipped: row["skipped"] ?? 0, timedOut: row["timedOut"] ?? 0)
         }
       }
     } catch {

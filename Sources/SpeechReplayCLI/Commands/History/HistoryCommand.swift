@@ -47,5 +47,6 @@ struct HistoryCommand: ParsableCommand {
     return String(repeating: " ", count: max(0, 4 - id.count)) + id
       + "  \(formatter.string(from: run.metadata.startedAt))  \(commit)  \(run.metadata.mode)  \(run.metadata.shard ?? "all")"
       + "  \(run.passed) passed, \(run.failed) failed, \(run.crashed) crashed"
+      + (run.timedOut > 0 ? ", \(run.timedOut) timed out" : "")
   }
 }
