@@ -161,6 +161,15 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  @Test func convertChecksThatOutCanBeWrittenBeforeReading() throws {
+    let missingFolder = folder.appendingPathComponent("no/such/folder/out.wav").path
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", missingFolder])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("OUT \(missingFolder) cannot be written: cannot create a file in"), "\(run.standardError)")
+    let intoAFolder = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", folder.path + "/"])
+    #expect(intoAFolder.status == 64, "\(intoAFolder.standardError)")
+  }
+
   @Test func convertReportsWhatTheContainerCannotHold() throws {
     let output = folder.appendingPathComponent("out.flac").path
     let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", output, "--channels", "9"])

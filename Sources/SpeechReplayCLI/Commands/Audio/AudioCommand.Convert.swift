@@ -60,6 +60,7 @@ extension AudioCommand {
       if let same = SameFile(input, output) {
         throw ValidationError("\(output) is the input file \(input)\(same.how); write to another file, then move it over the input if that is what you want")
       }
+      try PathCheck.checkWritable(output, option: "OUT")
     }
 
     func run() throws {
