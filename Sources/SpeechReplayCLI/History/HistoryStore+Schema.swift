@@ -46,10 +46,12 @@ extension HistoryStore {
 
   /// Throws when `db` holds tables but is not a run history, or was migrated by a newer speech-replay.
   ///
-  /// An empty database (a new file) passes: the writer then creates the schema.
+  /// An empty database (a new file) passes: the writer then creates the schema. So does one that
+  /// holds only GRDB's migration table: another writer creating the history at this moment has
+  /// made it but not yet committed its first migration.
   static func checkOwnership(_ db: Database, path: String) throws {
     let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    guard !tables.isEmpty else { return }
+    guard tables.contains(where: { $0 != "grdb_migrations" }) else { return }
     guard tables.contains("grdb_migrations"), tables.contains("run") else {
       let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
       throw HistoryError(

@@ -46,6 +46,8 @@ package final class HistoryStore: Sendable {
       if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
         var readOnly = Configuration()
         readOnly.readonly = true
+        // Another writer may be creating the schema right now: wait for it as the writer would.
+        readOnly.busyMode = .timeout(Self.busyTimeout)
         try DatabaseQueue(path: path, configuration: readOnly).read { db in try Self.checkOwnership(db, path: path) }
       }
       pool = try DatabasePool(path: path, configuration: configuration)
