@@ -154,6 +154,8 @@ let package = Package(
       name: "SpeechReplayCLITests",
       dependencies: [
         "AudioPCM", "SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "SpeechReplayTestSupport", "Simulation", "SpeechTwin", "AVFAudioTwin",
+        // Foreign and newer-schema SQLite files for the history's refusals.
+        .product(name: "GRDB", package: "GRDB.swift"),
         // The command-line tests start the executable, the stand-in worker and the second history writer.
         .target(name: "speech-replay"), .target(name: "scenario-worker-probe"), .target(name: "history-writer-probe"),
       ],

@@ -21,5 +21,8 @@ let package = Package(
     // The audio file reader: every container libsndfile opens (WAV, AIFF, FLAC, CAF, OGG, …).
     .executableTarget(
       name: "fuzz-audio-file", dependencies: [.product(name: "AudioPCM", package: "speech-replay")], swiftSettings: fuzzTarget),
+    // The capture reader: a .speechcapture (SQLite) file opened read-only, summarised and read to its last buffer.
+    .executableTarget(
+      name: "fuzz-capture", dependencies: [.product(name: "SpeechReplayCapture", package: "speech-replay")], swiftSettings: fuzzTarget),
   ]
 )

@@ -138,20 +138,46 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--rate", "0"], "sample rate"),
-    (["--channels", "0"], "channel count"),
-    (["--channels", "9", "--container", "flac"], "cannot write pcm16 in a flac file"),
+    (["--rate", "0"], "--rate must be a whole number of Hz from 1 to 768000 (got 0.0)"),
+    (["--rate", "-5"], "--rate must be a whole number of Hz from 1 to 768000 (got -5.0)"),
+    (["--rate", "nan"], "(got nan)"),
+    (["--rate", "inf"], "(got inf)"),
+    (["--rate", "1e9"], "(got 1000000000.0)"),
+    (["--rate", "16000.5"], "whole number of Hz"),
+    (["--channels", "0"], "--channels must be from 1 to 1024 (got 0)"),
+    (["--channels", "-2"], "--channels must be from 1 to 1024 (got -2)"),
     (["--container", "tape"], "unknown container"),
+    (["--container", "flac"], "out.wav ends in .wav but --container is flac; name the file .flac"),
     (["--encoding", "wax-cylinder"], "unknown encoding"),
   ])
-  func convertRejectsBadSettingsWithOneLine(arguments: [String], words: String) throws {
+  func convertRejectsBadSettingsAsUsageErrors(arguments: [String], words: String) throws {
     let output = folder.appendingPathComponent("out.wav").path
     let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", output] + arguments)
-    #expect(run.status == 1)
+    #expect(run.status == 64, "\(run.standardError)")
     #expect(!run.endedBySignal)
     #expect(run.errorLines.count == 1, "\(run.errorLines)")
     #expect(run.standardError.hasPrefix("speech-replay: error: "))
     #expect(run.standardError.contains(words), "\(run.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func convertChecksThatOutCanBeWrittenBeforeReading() throws {
+    let missingFolder = folder.appendingPathComponent("no/such/folder/out.wav").path
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", missingFolder])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("OUT \(missingFolder) cannot be written: cannot create a file in"), "\(run.standardError)")
+    let intoAFolder = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", folder.path + "/"])
+    #expect(intoAFolder.status == 64, "\(intoAFolder.standardError)")
+  }
+
+  @Test func convertReportsWhatTheContainerCannotHold() throws {
+    let output = folder.appendingPathComponent("out.flac").path
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", output, "--channels", "9"])
+    #expect(run.status == 1)
+    #expect(run.errorLines.count == 1, "\(run.errorLines)")
+    #expect(run.standardError.contains("cannot write pcm16 in a flac file"), "\(run.standardError)")
+    // Nothing is left behind: not the output, not its temporary file.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
   @Test func convertRejectsBadInputAndUnknownExtensions() throws {
@@ -163,9 +189,48 @@ import Testing
 
     let unknown = folder.appendingPathComponent("x.unknown").path
     let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", unknown])
-    #expect(run.status == 1)
+    #expect(run.status == 64)
     #expect(run.standardError.contains("\(unknown): cannot tell the container"))
     #expect(run.standardError.contains("--container"))
+  }
+
+  /// `convert IN IN` once truncated IN to a 44-byte header; every way of naming IN twice is refused.
+  @Test(arguments: ["same path", "dot path", "symbolic link", "hard link"])
+  func convertRefusesToWriteOverItsInput(how: String) throws {
+    let input = folder.appendingPathComponent("in.wav")
+    try helloWorld.write(to: input)
+    let output: String
+    switch how {
+    case "same path": output = input.path
+    case "dot path": output = folder.appendingPathComponent("./in.wav").path
+    case "symbolic link":
+      output = folder.appendingPathComponent("link.wav").path
+      try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: "in.wav")
+    default:
+      output = folder.appendingPathComponent("hard.wav").path
+      try FileManager.default.linkItem(atPath: input.path, toPath: output)
+    }
+    let run = try CommandLineRun(["audio", "convert", input.path, output, "--rate", "8000"])
+    #expect(run.status == 64, "\(run.standardError)")
+    #expect(run.errorLines.count == 1, "\(run.errorLines)")
+    #expect(run.standardError.contains("\(output) is the input file \(input.path)"), "\(run.standardError)")
+    #expect(try Data(contentsOf: input) == helloWorld, "the input is untouched")
+  }
+
+  @Test func convertReplacesAnExistingOutputOnlyWhenComplete() throws {
+    let output = folder.appendingPathComponent("out.wav")
+    let previous = Data("the previous file".utf8)
+    try previous.write(to: output)
+    // An input that cannot be read: the conversion fails and the previous output stays.
+    let garbage = try badFile("garbage.caf", Data(repeating: 0x41, count: 500))
+    let failed = try CommandLineRun(["audio", "convert", garbage, output.path])
+    #expect(failed.status == 1)
+    #expect(try Data(contentsOf: output) == previous)
+
+    let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", output.path, "--rate", "8000"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(try AudioFile(forReading: output.path).fileFormat.sampleRate == 8_000)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["garbage.caf", "out.wav"], "no temporary file is left")
   }
 
   @Test func argumentErrorsExitWithUsageStatus() throws {

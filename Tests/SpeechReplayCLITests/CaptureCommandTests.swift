@@ -13,6 +13,15 @@ import Testing
     #expect(good.standardOutput.contains("actions: start, stop"))
     #expect(good.standardOutput.contains("damage: none"))
 
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capture-loop-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let loop = folder.appendingPathComponent("loop.speechcapture").path
+    try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop.speechcapture")
+    let looped = try CommandLineRun(["capture", "info", loop])
+    #expect(looped.status == 1)
+    #expect(looped.standardError.contains("the path is a loop of symbolic links"), "\(looped.standardError)")
+
     let bad = try CommandLineRun(["capture", "info", "Scenarios/hello-world.yaml"])
     #expect(bad.status == 1)
     #expect(bad.standardError.contains("Scenarios/hello-world.yaml"))
@@ -33,8 +42,11 @@ import Testing
     #expect(run.standardOutput.contains("at 2.300 s the replay shows committed 'the quick brown fox'"))
 
     let badWindow = try CommandLineRun(["capture", "import", Self.fixture, "--out", folder.path, "--from", "2", "--to", "1"])
-    #expect(badWindow.status == 1)
+    #expect(badWindow.status == 64)
     #expect(badWindow.standardError.contains("--to"))
+    let intoAFile = try CommandLineRun(["capture", "import", Self.fixture, "--out", "Package.swift"])
+    #expect(intoAFile.status == 64)
+    #expect(intoAFile.standardError.contains("--out Package.swift is a file"), "\(intoAFile.standardError)")
   }
 
   @Test func scenarioNewWritesASkeletonFromTheSpeechSegments() throws {
@@ -52,7 +64,8 @@ import Testing
     #expect(text.contains("sampleRate: 16000"))
     #expect(text.contains("final: \"Turn on the lights.\""))
     let again = try CommandLineRun(["scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path])
-    #expect(again.status == 1)
+    #expect(again.status == 64)
     #expect(again.standardError.contains("--force"))
+    #expect(String(decoding: try Data(contentsOf: out), as: UTF8.self) == text, "the existing scenario is kept")
   }
 }

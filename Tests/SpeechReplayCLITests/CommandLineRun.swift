@@ -20,9 +20,11 @@ struct CommandLineRun {
   ///   - arguments: The arguments.
   ///   - environment: Variables set for the run on top of this process's environment.
   ///
+  ///   - whileRunning: Called once the process started, before waiting for it (to signal it, say).
+  ///
   /// The run history goes to a temporary file unless `environment` names one, so tests never
   /// write into the repository's `.speech-replay/`.
-  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+  init(_ arguments: [String], environment: [String: String] = [:], whileRunning: (Process) throws -> Void = { _ in }) throws {
     let process = Process()
     process.executableURL = try Self.executable()
     process.arguments = arguments
@@ -45,6 +47,14 @@ struct CommandLineRun {
     variables.merge(environment) { _, new in new }
     process.environment = variables
     try process.run()
+    do {
+      try whileRunning(process)
+    } catch {
+      // Never leave the process behind a failed test.
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      throw error
+    }
     process.waitUntilExit()
     try out.close()
     try err.close()

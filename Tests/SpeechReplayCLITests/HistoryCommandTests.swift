@@ -78,15 +78,21 @@ import Testing
   }
 
   @Test func compareNamesTheDatabaseAndTheMissingRun() throws {
+    // Exit status 1 means "regressed": a history or run that does not exist is a usage error instead.
     let missing = try CommandLineRun(["compare", "--baseline", "1", "--history", database])
-    #expect(missing.status == 1)
-    #expect(missing.errorLines == ["speech-replay: error: \(database): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH"])
+    #expect(missing.status == 64)
+    #expect(missing.errorLines.count == 1)
+    #expect(missing.errorLines.first?.hasPrefix("speech-replay: error: \(database): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH") == true, "\(missing.standardError)")
     let probe = try CommandLineRun.executable(named: "scenario-worker-probe").path
     try probeScenario("suite/a.yaml", name: "one", mode: "pass")
     #expect(try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", probe, "--history", database]).status == 0)
     let unknown = try CommandLineRun(["compare", "--baseline", "42", "--history", database])
-    #expect(unknown.status == 1)
-    #expect(unknown.errorLines == ["speech-replay: error: \(database): there is no run 42; list the runs with `speech-replay history`"])
+    #expect(unknown.status == 64)
+    #expect(unknown.errorLines.count == 1)
+    #expect(unknown.errorLines.first?.hasPrefix("speech-replay: error: \(database): there is no run 42; list the runs with `speech-replay history`") == true, "\(unknown.standardError)")
+    let unknownRun = try CommandLineRun(["compare", "--baseline", "1", "--run", "7", "--history", database])
+    #expect(unknownRun.status == 64)
+    #expect(unknownRun.standardError.contains("there is no run 7"), "\(unknownRun.standardError)")
     let usage = try CommandLineRun(["compare", "--history", database])
     #expect(usage.status == 64)
     #expect(usage.standardError.contains("--baseline RUN is required"))

@@ -115,6 +115,22 @@ import Testing
     (["run", "--shard", "0/3"], "--shard: the index must be between 1 and 3"),
     (["run", "--shard", "2"], "--shard '2' is not INDEX/COUNT"),
     (["run", "--jobs", "0"], "--jobs must be at least 1"),
+    // A negative number is a bad value, not a missing one followed by a flag.
+    (["run", "--jobs", "-5"], "--jobs must be at least 1 (got -5)"),
+    (["run", "--jobs=-5"], "--jobs must be at least 1 (got -5)"),
+    (["run", "--seed", "-5"], "The value '-5' is invalid for '--seed"),
+    (["run", "--timeout", "-1"], "--timeout must be a number of seconds, 0 or more (got -1.0)"),
+    (["run", "--timeout", "nan"], "--timeout must be a number of seconds, 0 or more (got nan)"),
+    (["run", "--max-virtual-time", "forever"], "--max-virtual-time must be a duration such as 90m, 3h or 7200s (got 'forever')"),
+    (["run", "--junit", "no/such/folder/junit.xml"], "--junit no/such/folder/junit.xml cannot be written: cannot create a file in no/such/folder (no such folder)"),
+    (["run", "--json", "Scenarios"], "--json Scenarios is a folder; name a file"),
+    (["history", "--limit", "-5"], "--limit must be at least 1 (got -5)"),
+    // Checked before any scenario runs: a capture a worker cannot write would only be a hidden warning.
+    (["run", "Scenarios/hello-world.yaml", "--capture", "Package.swift"], "--capture Package.swift is a file; name a folder"),
+    (["run", "Scenarios/hello-world.yaml", "--history", "Package.swift/history.sqlite"], "Package.swift/history.sqlite: cannot create the history folder (a file is in the way where a folder should be)"),
+    (["explain", "no/such/file.yaml"], "no/such/file.yaml: no such file; check the path"),
+    (["explain", "Scenarios"], "Scenarios: a folder, not a file; check the path"),
+    (["audio", "segments", "no/such/file.wav"], "no/such/file.wav: no such file; check the path"),
     (["run", "--seed", "minus-one"], "'minus-one' is invalid for '--seed"),
     (["run", "--filter", "[unclosed"], "--filter '[unclosed' is not a valid regular expression"),
     (["run", "--no-such-option"], "Unknown option '--no-such-option'"),
@@ -141,6 +157,30 @@ import Testing
     #expect(run.standardOutput == "quiet start and stop (\(quiet))\n")
     #expect(run.errorLines.count == 1)
     #expect(run.errorLines.first?.hasPrefix("speech-replay: error: \(broken):3:18: unknown key 'bogus'") == true, "\(run.standardError)")
+  }
+
+  @Test func aSymbolicLinkLoopIsCalledALoop() throws {
+    let loop = folder.appendingPathComponent("loop.yaml").path
+    try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop.yaml")
+    for arguments in [["explain", loop], ["run", loop], ["audio", "convert", loop, folder.appendingPathComponent("out.wav").path]] {
+      let run = try CommandLineRun(arguments)
+      #expect(run.status == 64, "\(arguments): \(run.standardError)")
+      #expect(run.standardError.contains("\(loop): a loop of symbolic links"), "\(arguments): \(run.standardError)")
+      #expect(!run.standardError.contains("Error Domain") && !run.standardError.contains("NSCocoaErrorDomain"))
+    }
+  }
+
+  @Test func maxVirtualTimeReachesTheWorker() throws {
+    let waits = try write("suite/waits.yaml", "schema: 1\nname: waits two seconds\nsteps: [start, { wait: 2s }, stop]\n")
+    let json = folder.appendingPathComponent("r.json").path
+    let limited = try CommandLineRun(["run", waits, "--max-virtual-time", "1s", "--json", json, "--no-history"])
+    #expect(limited.status == 1)
+    let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    let failure = try #require(report.results.first?.failures.first?.description)
+    #expect(failure.contains("more than the limit of 1s"), "\(failure)")
+    let standard = try CommandLineRun(["run", waits, "--json", json, "--no-history"])
+    let again = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    #expect(!again.results.flatMap(\.failures).contains { $0.description.contains("limit") }, "\(standard.standardOutput)")
   }
 
   @Test func explainPrintsTheTimelineOrTheLocatedError() throws {
@@ -201,5 +241,98 @@ import Testing
     let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
     let message = report.results.first?.failures.first?.message ?? ""
     #expect(message.contains("scenario-worker-probe run-scenario \(crash) --record missing --subject LiveTranscription --fail-on-obsolete"), "\(message)")
+  }
+}
+
+/// `run --timeout` and SIGINT/SIGTERM: a hanging worker never hangs the parent, and nothing the run
+/// started outlives it. The `hang` probe writes its pid beside its scenario and never ends.
+@Suite struct RunCommandTimeoutTests {
+  let folder: URL
+
+  init() throws {
+    folder = try TemporaryFolder(prefix: "RunCommandTimeoutTests").url
+  }
+
+  private func probeScenario(_ relative: String, name: String, mode: String) throws -> String {
+    let url = folder.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("schema: 1\nname: \(name)\nsteps: [start, stop]\n# probe: \(mode)\n".utf8).write(to: url)
+    return url.path
+  }
+
+  private var probe: String { get throws { try CommandLineRun.executable(named: "scenario-worker-probe").path } }
+
+  /// The pid a `hang` probe wrote for `file`.
+  private func pid(of file: String) throws -> pid_t {
+    let text = try String(contentsOfFile: file + ".pid", encoding: .utf8)
+    return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+  }
+
+  private func isGone(_ pid: pid_t) -> Bool {
+    kill(pid, 0) == -1 && errno == ESRCH
+  }
+
+  @Test(arguments: [false, true])
+  func aHangingWorkerTimesOutAndFailsTheRun(checkDeterminism: Bool) throws {
+    let hang = try probeScenario("suite/a-hang.yaml", name: "hangs", mode: "hang")
+    try probeScenario("suite/b-pass.yaml", name: "passes", mode: "pass")
+    let junit = folder.appendingPathComponent("junit.xml").path
+    let json = folder.appendingPathComponent("report.json").path
+    let history = folder.appendingPathComponent("history.sqlite").path
+    let run = try CommandLineRun(
+      ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--timeout", "1", "--jobs", "2", "--junit", junit, "--json", json,
+       "--history", history]
+        + (checkDeterminism ? ["--check-determinism"] : []))
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    #expect(!run.endedBySignal)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("TIMEOUT hangs (\(hang))") }, "\(run.standardOutput)")
+    #expect(lines.contains { $0.hasPrefix("timed out after 1 s (--timeout); the worker was killed") }, "\(run.standardOutput)")
+    #expect(lines.last == "1 passed, 0 failed, 1 timed out")
+    #expect(isGone(try pid(of: hang)))
+
+    let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    #expect(report.results.map(\.status) == [.timedOut, .passed])
+    #expect(report.summary.timedOut == 1)
+    let validation = try XMLLint.validateJUnit(junit)
+    #expect(validation.status == 0, "\(validation.output)")
+    let type = try XMLLint.xpath("string(//testcase[@name='hangs']/error/@type)", in: junit)
+    #expect(type.output == "timedOut")
+    let message = try XMLLint.xpath("string(//testcase[@name='hangs']/error/@message)", in: junit)
+    #expect(message.output.hasPrefix("timed out after 1 s"), "\(message.output)")
+    let listed = try CommandLineRun(["history", "--history", history])
+    #expect(listed.standardOutput.hasSuffix("1 passed, 0 failed, 0 crashed, 1 timed out\n"), "\(listed.standardOutput)")
+  }
+
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+  func aSignalKillsTheWorkersWritesTheReportsAndExits(signal: Int32, status: Int32) throws {
+    let hangs = [
+      try probeScenario("suite/a-hang.yaml", name: "first hangs", mode: "hang"),
+      try probeScenario("suite/c-hang.yaml", name: "second hangs", mode: "hang"),
+    ]
+    try probeScenario("suite/b-pass.yaml", name: "passes", mode: "pass")
+    try probeScenario("suite/d-pass.yaml", name: "never starts", mode: "pass")
+    let junit = folder.appendingPathComponent("junit.xml").path
+    // Two jobs: both hanging workers run at once, so the fourth scenario never starts.
+    let run = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--jobs", "2", "--timeout", "0", "--junit", junit]) {
+      process in
+      // The one wait of this test: until both workers are up (they then never end by themselves).
+      let deadline = Date().addingTimeInterval(120)
+      while !hangs.allSatisfy({ FileManager.default.fileExists(atPath: $0 + ".pid") }) {
+        guard Date() < deadline, process.isRunning else { throw CommandLineRunError(message: "the hanging workers never started") }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      kill(process.processIdentifier, signal)
+    }
+    #expect(run.status == status, "\(run.standardOutput)\(run.standardError)")
+    #expect(!run.endedBySignal, "the parent caught the signal rather than dying of it")
+    for file in hangs { #expect(isGone(try pid(of: file)), "the worker of \(file) outlived the run") }
+    #expect(run.standardError.contains("interrupted by \(signal == SIGTERM ? "SIGTERM" : "SIGINT")"), "\(run.standardError)")
+    let validation = try XMLLint.validateJUnit(junit)
+    #expect(validation.status == 0, "\(validation.output)")
+    let skipped = try XMLLint.xpath("count(//testcase/skipped)", in: junit)
+    #expect(skipped.output == "3", "the two killed and the one never started")
+    let passed = try XMLLint.xpath("count(//testcase[@name='passes']/*)", in: junit)
+    #expect(passed.output == "0", "the scenario that finished is reported as passed")
   }
 }

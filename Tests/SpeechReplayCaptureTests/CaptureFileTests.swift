@@ -76,6 +76,56 @@ import Testing
     #expect(throws: CaptureError.self) { _ = try CaptureFile(url: url.appendingPathExtension("missing")) }
   }
 
+  /// Found by `fuzz-capture` (its first run): a buffer row whose `format_id` was NULL trapped in
+  /// GRDB's non-optional column subscript. Damaged columns, and sample times at the ends of Int64,
+  /// are now a located error or a plain reading.
+  @Test(arguments: [
+    // The fuzzer's input had a schema without NOT NULL; a table rebuilt without constraints says the same.
+    (
+      """
+      ALTER TABLE buffers RENAME TO old; CREATE TABLE buffers (seq INTEGER PRIMARY KEY, format_id, frame_count, sample_time, host_time, capture_ns, data);
+      INSERT INTO buffers SELECT * FROM old; DROP TABLE old; UPDATE buffers SET format_id = NULL
+      """, "holds NULL in format_id"
+    ),
+    ("UPDATE buffers SET frame_count = 'many'", "in frame_count"),
+    (
+      """
+      ALTER TABLE events RENAME TO old; CREATE TABLE events (seq INTEGER PRIMARY KEY, kind, capture_ns, wall_time, payload);
+      INSERT INTO events SELECT * FROM old; DROP TABLE old; UPDATE events SET capture_ns = NULL
+      """, "a row of its events table holds NULL in capture_ns"
+    ),
+    ("UPDATE formats SET sample_rate = x'00'", "in sample_rate"),
+  ])
+  func aDamagedColumnIsALocatedErrorNotATrap(damage: String, words: String) throws {
+    let url = try CaptureHarness.newCaptureURL()
+    let recorder = try CaptureRecorder(url: url, header: CaptureHarness.header)
+    recorder.recordAction(.start)
+    recorder.recordTap(Self.buffer(frames: 64), at: Self.time(0))
+    try recorder.finish()
+    try DatabaseQueue(path: url.path).write { try $0.execute(sql: damage) }
+    #expect {
+      _ = try CaptureFile(url: url)
+    } throws: { error in
+      guard let error = error as? CaptureError else { return false }
+      return error.kind == .notACapture && error.description.contains(url.path) && error.message.contains("is damaged") && error.message.contains(words)
+    }
+  }
+
+  @Test func sampleTimesAtTheEndsOfInt64DoNotOverflow() throws {
+    let url = try CaptureHarness.newCaptureURL()
+    let recorder = try CaptureRecorder(url: url, header: CaptureHarness.header)
+    recorder.recordTap(Self.buffer(frames: 64), at: Self.time(0))
+    recorder.recordTap(Self.buffer(frames: 64), at: Self.time(64))
+    try recorder.finish()
+    try DatabaseQueue(path: url.path).write { db in
+      try db.execute(sql: "UPDATE buffers SET sample_time = ? WHERE seq = (SELECT MIN(seq) FROM buffers)", arguments: [Int64.min])
+      try db.execute(sql: "UPDATE buffers SET sample_time = ? WHERE seq = (SELECT MAX(seq) FROM buffers)", arguments: [Int64.max])
+    }
+    let capture = try CaptureFile(url: url)
+    #expect(capture.bufferCount == 2)
+    #expect(capture.buffers.map(\.sampleTime) == [Int64.min, Int64.max])
+  }
+
   @Test func aFullRingDropsTheBufferAndRecordsAGapAndSampleTimeJumpsAreFound() throws {
     let url = try CaptureHarness.newCaptureURL()
     // Room for one 1024-frame buffer (4096 bytes), never for a 4800-frame one.

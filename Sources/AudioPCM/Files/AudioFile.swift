@@ -275,7 +275,7 @@ extension AudioFile {
   private static func checkReadable(_ path: String) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw AudioFileError(code: .cannotOpen, path: path, message: "no such file; check the path")
+      throw AudioFileError(code: .cannotOpen, path: path, message: "\(FileProblem.reading(path) ?? "no such file"); check the path")
     }
     guard !isDirectory.boolValue else {
       throw AudioFileError(code: .cannotOpen, path: path, message: "is a folder, not an audio file; give the path of a file")

@@ -32,6 +32,8 @@ public final class AudioFileWriter {
 
   private var handle: OpaquePointer?
   private let scratch = ScratchStorage()
+  /// Where the samples go until ``close()`` when writing atomically.
+  private let replacement: FileReplacement?
 
   /// Creates (or replaces) a file and writes its header.
   ///
@@ -40,9 +42,15 @@ public final class AudioFileWriter {
   ///   - container: The container, such as `.wav`, `.caf` or `.flac`.
   ///   - encoding: The encoding; `nil` picks ``AudioFile/Container/defaultEncoding(for:)`` for the format's sample type.
   ///   - format: The sample rate and channel count to write.
+  ///   - atomically: When `true`, the samples go to a temporary file beside `path` that ``close()``
+  ///     renames into place, so a failed or killed write leaves an existing file at `path` intact
+  ///     (``FileReplacement``); a writer released without ``close()`` then leaves nothing behind.
+  ///     When `false` (the default, as `AVAudioFile` writes), the file at `path` grows as buffers are written.
   /// - Throws: ``AudioFileError`` when the container cannot hold this encoding, rate or channel
   ///   count, or the file cannot be created.
-  public init(path: String, container: AudioFile.Container, encoding: AudioFile.Encoding? = nil, format: AudioFormat) throws {
+  public init(
+    path: String, container: AudioFile.Container, encoding: AudioFile.Encoding? = nil, format: AudioFormat, atomically: Bool = false
+  ) throws {
     self.path = path
     self.container = container
     let encoding = encoding ?? container.defaultEncoding(for: format.sampleType)
@@ -67,7 +75,9 @@ public final class AudioFileWriter {
         code: .unsupportedFormat, path: path,
         message: "libsndfile cannot write \(encoding) in a \(container) file at \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s); choose another encoding, container, rate or channel count")
     }
-    let attempt = SndFileFormat.open(path, mode: Int32(SFM_WRITE), info: &info)
+    let replacement = atomically ? try FileReplacement(replacing: path) : nil
+    self.replacement = replacement
+    let attempt = SndFileFormat.open(replacement?.temporaryPath ?? path, mode: Int32(SFM_WRITE), info: &info)
     guard let handle = attempt.handle else {
       let libraryMessage = attempt.failure
       if libraryMessage.lowercased().contains("system error") {
@@ -121,10 +131,12 @@ public final class AudioFileWriter {
     self.handle = nil
     let status = sf_close(handle)
     guard status == 0 else {
+      replacement?.discard()
       throw AudioFileError(
         code: .writeFailed, path: path,
         message: "libsndfile could not finish the file ('\(String(cString: sf_error_number(status)))'); check free disk space and write again")
     }
+    try replacement?.commit()
   }
 
   private func writeFrames(_ handle: OpaquePointer, _ buffer: PCMBuffer, _ frames: Int) -> Int {

@@ -9,8 +9,10 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     case failed
     /// The process running the scenario crashed or trapped; ``ScenarioResult/output`` has what it printed.
     case crashed
-    /// Not run (filtered out or in another shard).
+    /// Not run (filtered out, in another shard, or the run was interrupted first).
     case skipped
+    /// The process running the scenario went past the wall-clock timeout (`run --timeout`) and was killed.
+    case timedOut
   }
 
   /// The scenario's name (its `name:` key, or the file name without extension).

@@ -29,7 +29,7 @@ extension Scenario {
       text = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
       throw ScenarioError(
-        "cannot read the scenario file: \((error as NSError).localizedDescription); check the path and that the file is UTF-8 text",
+        "cannot read the scenario file: \(FileProblem.describe(error, path: path)); check the path and that the file is UTF-8 text",
         at: SourceLocation(file: path, line: 1, column: 1))
     }
     let folder = (path as NSString).deletingLastPathComponent

@@ -1,3 +1,4 @@
+import AudioPCM
 import Foundation
 import SimulatedDevice
 
@@ -9,7 +10,7 @@ extension ScenarioDecoder {
     let path = resolve(try node.nonEmptyString())
     let text: String
     do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-      throw node.error("cannot read the tap schedule '\(path)': \((error as NSError).localizedDescription); give a .tsv path relative to the scenario file")
+      throw node.error("cannot read the tap schedule '\(path)': \(FileProblem.describe(error, path: path)); give a .tsv path relative to the scenario file")
     }
     var entries: [Microphone.TapScheduleEntry] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -33,7 +34,7 @@ extension ScenarioDecoder {
     let path = resolve(try timeline.nonEmptyString())
     let text: String
     do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-      throw timeline.error("cannot read the observed UI timeline '\(path)': \((error as NSError).localizedDescription); give the timeline.tsv that `speech-replay capture import` wrote")
+      throw timeline.error("cannot read the observed UI timeline '\(path)': \(FileProblem.describe(error, path: path)); give the timeline.tsv that `speech-replay capture import` wrote")
     }
     var states: [Scenario.Observed.State] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -1,4 +1,5 @@
 import CoreMediaTwin
+import AudioPCM
 import Foundation
 import SimulatedDevice
 
@@ -31,7 +32,7 @@ extension ScenarioDecoder {
       } catch let error as TimedWord.TableError {
         throw transcript.error("the transcript '\(path)' is not a word-timing table: \(error)")
       } catch {
-        throw transcript.error("cannot read the transcript '\(path)': \((error as NSError).localizedDescription); give a .words.tsv path relative to the scenario file")
+        throw transcript.error("cannot read the transcript '\(path)': \(FileProblem.describe(error, path: path)); give a .words.tsv path relative to the scenario file")
       }
       var options = ModelScript.TranscriptOptions(latency: latency)
       if let generate = map["generate"] { options = try self.generate(generate, latency: latency, wordCount: words.count) }

@@ -1,3 +1,4 @@
+import AudioPCM
 import Foundation
 
 /// Compares UI states with a scenario's golden files, writing them as the record mode says, and
@@ -70,10 +71,10 @@ package struct GoldenSnapshotCheck: Sendable {
     if options.record.writes(missing: stored == nil, matches: matches) {
       do {
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
-        try Data(actual.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try FileReplacement.write(Data(actual.utf8), to: path)
       } catch {
         report.failures.append(
-          ScenarioFailure("cannot write the golden snapshot \(path) (\(error.localizedDescription)); check that the scenario's folder is writable", at: location))
+          ScenarioFailure("cannot write the golden snapshot \(path) (\((error as? AudioFileError)?.message ?? "\(error)")); check that the scenario's folder is writable", at: location))
         return
       }
       if matches {
@@ -102,10 +103,10 @@ package struct GoldenSnapshotCheck: Sendable {
     var message = "the snapshot '\(name)' differs from its golden file \(path):\n" + LineDiff(expected: stored, actual: actual).rendered
     do {
       try FileManager.default.createDirectory(atPath: (artifact as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      try Data(actual.utf8).write(to: URL(fileURLWithPath: artifact), options: .atomic)
+      try FileReplacement.write(Data(actual.utf8), to: artifact)
       message += "the actual text is in \(artifact); compare with `diff \(path) \(artifact)`. "
     } catch {
-      message += "the actual text could not be written to \(artifact) (\(error.localizedDescription)). "
+      message += "the actual text could not be written to \(artifact) (\((error as? AudioFileError)?.message ?? "\(error)")). "
     }
     message += "If the change is intended, record it with \(recordHint(.failed, folder.scenarioFile)) and commit the golden file"
     report.failures.append(ScenarioFailure(message, at: location))

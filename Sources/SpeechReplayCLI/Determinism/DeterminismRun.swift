@@ -10,6 +10,10 @@ package struct DeterminismRun: Sendable {
   package var jobs: Int
   /// The workers' working directory; `nil` for this process's.
   package var workingDirectory: URL?
+  /// The wall-clock time each worker (of either pass) may take; `nil` for no limit.
+  package var timeout: Duration?
+  /// Where running workers are registered so a signal to the parent kills them.
+  package var processes: WorkerProcesses?
 
   /// Creates a determinism run.
   ///
@@ -17,10 +21,14 @@ package struct DeterminismRun: Sendable {
   ///   - command: The worker command (its extra arguments come before `--trace-dir`).
   ///   - jobs: How many workers run at once.
   ///   - workingDirectory: The workers' working directory.
-  package init(command: WorkerCommand, jobs: Int, workingDirectory: URL? = nil) {
+  ///   - timeout: The wall-clock time each worker may take; `nil` for no limit.
+  ///   - processes: The registry a signal handler kills workers through.
+  package init(command: WorkerCommand, jobs: Int, workingDirectory: URL? = nil, timeout: Duration? = nil, processes: WorkerProcesses? = nil) {
     self.command = command
     self.jobs = jobs
     self.workingDirectory = workingDirectory
+    self.timeout = timeout
+    self.processes = processes
   }
 
   /// Runs every scenario twice and returns the checked second results, in suite order.
@@ -49,11 +57,22 @@ package struct DeterminismRun: Sendable {
       }
     }
     let first = await pool(traceFolder: firstFolder).run(scenarios, seed: seed)
-    return await pool(traceFolder: secondFolder).run(scenarios, seed: seed, started: started) { index, second in
-      finished(index, check(first[index], second, scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder))
-    }.enumerated().map { index, second in
-      check(first[index], second, scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder)
+    // A scenario that timed out (or was cut off by a signal) the first time is reported as such:
+    // running it again would only wait out another timeout, and there is no trace to compare.
+    var results = first.map { $0.status == .timedOut || $0.status == .skipped ? $0 : nil }
+    for (index, result) in results.enumerated() where result != nil {
+      started(index)
+      finished(index, result!)
     }
+    let again = results.indices.filter { results[$0] == nil }
+    let second = await pool(traceFolder: secondFolder).run(again.map { scenarios[$0] }, seed: seed, started: { started(again[$0]) }) { position, second in
+      let index = again[position]
+      finished(index, check(first[index], second, scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder))
+    }
+    for (position, index) in again.enumerated() {
+      results[index] = check(first[index], second[position], scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder)
+    }
+    return results.map { $0! }
   }
 
   /// Creates a determinism run of an executable with no extra arguments.
@@ -64,13 +83,15 @@ package struct DeterminismRun: Sendable {
   private func pool(traceFolder: String) -> WorkerPool {
     var command = self.command
     command.extraArguments += ["--trace-dir", traceFolder]
-    return WorkerPool(command: command, jobs: jobs, workingDirectory: workingDirectory)
+    return WorkerPool(command: command, jobs: jobs, workingDirectory: workingDirectory, timeout: timeout, processes: processes)
   }
 
   private func check(_ first: ScenarioResult, _ second: ScenarioResult, scenario: PlannedScenario, firstFolder: String, secondFolder: String)
     -> ScenarioResult
   {
-    DeterminismCheck.check(
+    // A second run cut off by the timeout or a signal says nothing about determinism.
+    if second.status == .timedOut || second.status == .skipped { return second }
+    return DeterminismCheck.check(
       first: first, second: second,
       firstTrace: DeterminismCheck.readTrace(at: DeterminismCheck.traceFile(for: scenario.file, in: firstFolder)),
       secondTrace: DeterminismCheck.readTrace(at: DeterminismCheck.traceFile(for: scenario.file, in: secondFolder)))

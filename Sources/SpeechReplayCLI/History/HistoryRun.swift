@@ -14,6 +14,8 @@ package struct HistoryRun: Sendable, Hashable, Identifiable {
   package var crashed: Int
   /// Scenarios skipped.
   package var skipped: Int
+  /// Scenarios whose worker went past the timeout.
+  package var timedOut: Int
 
   /// Creates a listed run.
   ///
@@ -24,15 +26,17 @@ package struct HistoryRun: Sendable, Hashable, Identifiable {
   ///   - failed: Failed count.
   ///   - crashed: Crashed count.
   ///   - skipped: Skipped count.
-  package init(id: Int64, metadata: RunMetadata, passed: Int = 0, failed: Int = 0, crashed: Int = 0, skipped: Int = 0) {
+  ///   - timedOut: Timed-out count.
+  package init(id: Int64, metadata: RunMetadata, passed: Int = 0, failed: Int = 0, crashed: Int = 0, skipped: Int = 0, timedOut: Int = 0) {
     self.id = id
     self.metadata = metadata
     self.passed = passed
     self.failed = failed
     self.crashed = crashed
     self.skipped = skipped
+    self.timedOut = timedOut
   }
 
   /// How many scenarios the run recorded.
-  package var total: Int { passed + failed + crashed + skipped }
+  package var total: Int { passed + failed + crashed + skipped + timedOut }
 }

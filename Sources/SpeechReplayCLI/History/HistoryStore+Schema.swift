@@ -41,13 +41,37 @@ extension HistoryStore {
     return migrator
   }
 
+  /// The history schema version this code writes and reads: how many migrations it knows.
+  static var schemaVersion: Int { migrator.migrations.count }
+
+  /// Throws when `db` holds tables but is not a run history, or was migrated by a newer speech-replay.
+  ///
+  /// An empty database (a new file) passes: the writer then creates the schema. So does one that
+  /// holds only GRDB's migration table: another writer creating the history at this moment has
+  /// made it but not yet committed its first migration.
+  static func checkOwnership(_ db: Database, path: String) throws {
+    let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    guard tables.contains(where: { $0 != "grdb_migrations" }) else { return }
+    guard tables.contains("grdb_migrations"), tables.contains("run") else {
+      let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+      throw HistoryError(
+        "\(path): this SQLite database is not a speech-replay run history (its tables: \(shown)); name the history with --history PATH, or move this file away")
+    }
+    let applied = try migrator.appliedIdentifiers(db)
+    let known = Set(migrator.migrations)
+    if !applied.isSubset(of: known) {
+      throw HistoryError(
+        "\(path): the history was written by a newer speech-replay (history schema version \(applied.count)); this one reads versions up to \(schemaVersion). Update speech-replay, or record into another file with --history PATH")
+    }
+  }
+
   /// Applies the migrations.
   ///
   /// Two processes opening a new history at once can both see it unmigrated; the loser's migration
   /// finds the database busy or locked (or the table the winner just created) and rolls back, and a
   /// second pass finds it applied. Any other error (a file that is not a history, a full disk) is
   /// thrown at once.
-  static func migrate(_ pool: DatabasePool) throws {
+  static func migrate(_ pool: any DatabaseWriter) throws {
     do {
       try migrator.migrate(pool)
     } catch let error as DatabaseError where isContention(error) {

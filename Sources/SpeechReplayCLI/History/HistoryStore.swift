@@ -1,3 +1,4 @@
+import AudioPCM
 import Foundation
 import SpeechReplay
 import GRDB
@@ -16,7 +17,10 @@ import GRDB
 package final class HistoryStore: Sendable {
   /// The database file.
   package let path: String
-  private let pool: DatabasePool
+  /// A pool when writing (WAL, concurrent writers); a read-only queue for `history` and `compare`.
+  private let pool: any DatabaseWriter
+  /// A copy read instead of `path` when `path` could not be opened read-only in place; removed on deinit.
+  private let readCopy: String?
 
   /// How long a writer waits for another process's write to finish before giving up.
   package static let busyTimeout: TimeInterval = 30
@@ -31,17 +35,81 @@ package final class HistoryStore: Sendable {
     do {
       if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
     } catch {
-      throw HistoryError("\(path): cannot create the history folder (\(error.localizedDescription)); choose another place with --history PATH or run with --no-history")
+      throw HistoryError("\(path): cannot create the history folder (\(FileProblem.describe(error, path: folder))); choose another place with --history PATH or run with --no-history")
     }
     var configuration = Configuration()
     configuration.busyMode = .timeout(Self.busyTimeout)
     configuration.label = "speech-replay history"
+    readCopy = nil
     do {
+      // Checked before the pool opens: opening it switches the file to WAL mode, which is already a write.
+      if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        // Another writer may be creating the schema right now: wait for it as the writer would.
+        readOnly.busyMode = .timeout(Self.busyTimeout)
+        try DatabaseQueue(path: path, configuration: readOnly).read { db in try Self.checkOwnership(db, path: path) }
+      }
       pool = try DatabasePool(path: path, configuration: configuration)
+      // Never add our tables to someone else's database, nor write into a newer history.
+      try pool.read { db in try Self.checkOwnership(db, path: path) }
       try Self.migrate(pool)
+    } catch let error as HistoryError {
+      throw error
     } catch {
       throw HistoryError("\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote, or move it away to start a new history")
     }
+  }
+
+  /// Opens an existing history read-only (`history`, `compare`): nothing is created, migrated or
+  /// written, so a history on a read-only disk or in a read-only folder can be read.
+  ///
+  /// SQLite reads a WAL database in place only when it can create the `-shm` file beside it; when
+  /// it cannot (a read-only folder), the database is copied to a temporary file and read there.
+  ///
+  /// - Parameter path: The database file; it must exist.
+  /// - Throws: ``HistoryError`` naming the file when it is not an SQLite database, not a
+  ///   speech-replay history, or from a newer schema version (naming both versions).
+  package init(readingAt path: String) throws(HistoryError) {
+    self.path = path
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(Self.busyTimeout)
+    configuration.label = "speech-replay history (read-only)"
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      try queue.read { db in try Self.checkOwnership(db, path: path) }
+      pool = queue
+      readCopy = nil
+    } catch let error as HistoryError {
+      throw error
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+      let copy = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-history-\(UUID().uuidString).sqlite").path
+      do {
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        if FileManager.default.fileExists(atPath: path + "-wal") { try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
+        let queue = try DatabaseQueue(path: copy, configuration: configuration)
+        try queue.read { db in try Self.checkOwnership(db, path: path) }
+        pool = queue
+        readCopy = copy
+      } catch let error as HistoryError {
+        Self.removeCopy(copy)
+        throw error
+      } catch {
+        Self.removeCopy(copy)
+        throw HistoryError("\(path): cannot open the run history read-only (\(Self.describe(error))); check that the file is readable")
+      }
+    } catch {
+      throw HistoryError("\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote")
+    }
+  }
+
+  deinit {
+    if let readCopy { Self.removeCopy(readCopy) }
+  }
+
+  private static func removeCopy(_ copy: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) }
   }
 
   /// Records one run and its results in a single transaction.
@@ -112,7 +180,8 @@ package final class HistoryStore: Sendable {
           sql: """
             SELECT run.*,
               SUM(r.status = 'passed') AS passed, SUM(r.status = 'failed') AS failed,
-              SUM(r.status = 'crashed') AS crashed, SUM(r.status = 'skipped') AS skipped, COUNT(r.id) AS recorded
+              SUM(r.status = 'crashed') AS crashed, SUM(r.status = 'skipped') AS skipped,
+              SUM(r.status = 'timedOut') AS timedOut, COUNT(r.id) AS recorded
             FROM run LEFT JOIN scenarioResult r ON r.runId = run.id
             WHERE ? IS NULL OR run.id = ?
             GROUP BY run.id HAVING recorded = run.scenarioCount
@@ -121,7 +190,7 @@ package final class HistoryStore: Sendable {
         return rows.map { row in
           HistoryRun(
             id: row["id"], metadata: Self.metadata(row), passed: row["passed"] ?? 0, failed: row["failed"] ?? 0,
-            crashed: row["crashed"] ?? 0, skipped: row["skipped"] ?? 0)
+            crashed: row["crashed"] ?? 0, skipped: row["skipped"] ?? 0, timedOut: row["timedOut"] ?? 0)
         }
       }
     } catch {
@@ -202,7 +271,10 @@ package final class HistoryStore: Sendable {
 
   /// SQLite's own message, without GRDB's statement dump.
   static func describe(_ error: any Error) -> String {
-    if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+    if let error = error as? DatabaseError {
+      if error.resultCode == .SQLITE_NOTADB { return "it is not an SQLite database" }
+      return error.message ?? "SQLite error \(error.resultCode.rawValue)"
+    }
     return String(describing: error)
   }
 }

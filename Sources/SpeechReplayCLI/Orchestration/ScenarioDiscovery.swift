@@ -1,3 +1,4 @@
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -23,7 +24,9 @@ package enum ScenarioDiscovery {
     for path in paths {
       var isFolder: ObjCBool = false
       guard fileManager.fileExists(atPath: path, isDirectory: &isFolder) else {
-        throw OrchestrationError(.missingScenarios, "\(path): no such file or folder; give a scenario file (.yaml) or a folder of them")
+        // A loop of links or a dangling link exists as a name: say which, not just "no such file".
+        let problem = FileProblem.reading(path).flatMap { $0 == "no such file" ? nil : $0 } ?? "no such file or folder"
+        throw OrchestrationError(.missingScenarios, "\(path): \(problem); give a scenario file (.yaml) or a folder of them")
       }
       let files = isFolder.boolValue ? scenarioFiles(inFolder: path, fileManager: fileManager) : [path]
       if isFolder.boolValue && files.isEmpty {

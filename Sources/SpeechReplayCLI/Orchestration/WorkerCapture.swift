@@ -1,5 +1,6 @@
 import Foundation
 import SpeechReplay
+import Synchronization
 
 /// What one finished worker process left behind: how it ended and what it printed.
 struct WorkerCapture: Sendable {
@@ -9,12 +10,20 @@ struct WorkerCapture: Sendable {
   var status: Int32
   var standardOutput: String
   var standardError: String
+  /// `true` when the worker ran past the timeout and was killed (``status`` is then SIGKILL).
+  var timedOut = false
 
-  /// Starts a process and waits, without blocking a thread, until it ends.
+  /// Starts a process and waits, without blocking a thread, until it ends or the timeout kills it.
   ///
   /// Output goes to temporary files rather than pipes, so a chatty worker can never block on a full
   /// pipe while the parent waits for it to end.
-  static func run(executable: URL, arguments: [String], workingDirectory: URL?) async throws -> WorkerCapture {
+  ///
+  /// - Parameters:
+  ///   - timeout: The wall-clock time the worker may take; past it, its process group gets SIGKILL. `nil` for none.
+  ///   - processes: Where the running worker is registered, so a signal to the parent kills it.
+  static func run(
+    executable: URL, arguments: [String], workingDirectory: URL?, timeout: Duration? = nil, processes: WorkerProcesses? = nil
+  ) async throws -> WorkerCapture {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-worker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -36,8 +45,13 @@ struct WorkerCapture: Sendable {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
+    // Set once the worker ended (so a late timer kills nothing) or once the timer killed it.
+    let ended = Ending()
+    let processes = processes
     let ending: (Bool, Int32) = try await withCheckedThrowingContinuation { continuation in
       process.terminationHandler = { finished in
+        ended.finish()
+        processes?.unregister(finished.processIdentifier)
         continuation.resume(returning: (finished.terminationReason == .exit, finished.terminationStatus))
       }
       do {
@@ -45,11 +59,46 @@ struct WorkerCapture: Sendable {
       } catch {
         process.terminationHandler = nil
         continuation.resume(throwing: error)
+        return
+      }
+      let pid = process.processIdentifier
+      // A run interrupted while this worker started: register kills it, and it ends as interrupted.
+      _ = processes?.register(pid)
+      if let timeout {
+        // A dispatch timer, not a task: it holds no thread while it waits. Firing after the worker ended does nothing.
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+          if ended.expire() { WorkerProcesses.killGroup(pid) }
+        }
       }
     }
     // Decoding repairs invalid UTF-8, which a worker that died mid-write can leave behind.
     let standardOutput = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
     let standardError = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-    return WorkerCapture(exitedNormally: ending.0, status: ending.1, standardOutput: standardOutput, standardError: standardError)
+    return WorkerCapture(
+      exitedNormally: ending.0, status: ending.1, standardOutput: standardOutput, standardError: standardError,
+      timedOut: ending.0 == false && ended.timedOut)
+  }
+}
+
+extension WorkerCapture {
+  /// Whether a worker ended before its timer fired, or the timer killed it first: exactly one wins.
+  private final class Ending: Sendable {
+    private let state = Mutex<(ended: Bool, timedOut: Bool)>((false, false))
+
+    /// The worker ended (of itself or killed).
+    func finish() { state.withLock { $0.ended = true } }
+
+    /// The timer fired: `true` when the worker is still running and must be killed.
+    func expire() -> Bool {
+      state.withLock { state in
+        guard !state.ended else { return false }
+        state.timedOut = true
+        return true
+      }
+    }
+
+    /// Whether the timer killed the worker.
+    var timedOut: Bool { state.withLock { $0.timedOut } }
   }
 }

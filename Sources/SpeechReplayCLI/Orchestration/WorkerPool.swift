@@ -20,6 +20,12 @@ package struct WorkerPool: Sendable {
   package var outputTailLength: Int
   /// The worker's working directory; `nil` for this process's.
   package var workingDirectory: URL?
+  /// The wall-clock time one worker may take before its process group is killed and the scenario
+  /// is `timedOut`; `nil` for no limit.
+  package var timeout: Duration?
+  /// Where running workers are registered so a signal to the parent kills them; once it is
+  /// interrupted, no more workers start and the rest of the suite is `skipped`.
+  package var processes: WorkerProcesses?
 
   /// Creates a pool.
   ///
@@ -28,11 +34,18 @@ package struct WorkerPool: Sendable {
   ///   - jobs: How many workers run at once; values below 1 count as 1.
   ///   - outputTailLength: Characters of a crashed worker's output kept per stream.
   ///   - workingDirectory: The workers' working directory; `nil` for this process's.
-  package init(command: WorkerCommand, jobs: Int, outputTailLength: Int = 4_000, workingDirectory: URL? = nil) {
+  ///   - timeout: The wall-clock time one worker may take; `nil` for no limit.
+  ///   - processes: The registry a signal handler kills workers through; `nil` for none.
+  package init(
+    command: WorkerCommand, jobs: Int, outputTailLength: Int = 4_000, workingDirectory: URL? = nil, timeout: Duration? = nil,
+    processes: WorkerProcesses? = nil
+  ) {
     self.command = command
     self.jobs = max(1, jobs)
     self.outputTailLength = outputTailLength
     self.workingDirectory = workingDirectory
+    self.timeout = timeout
+    self.processes = processes
   }
 
   /// Runs every scenario and returns the results in suite order.
@@ -51,7 +64,7 @@ package struct WorkerPool: Sendable {
     await withTaskGroup(of: (Int, ScenarioResult).self) { group in
       var next = 0
       func startNext() {
-        guard next < scenarios.count else { return }
+        guard next < scenarios.count, processes?.receivedSignal == nil else { return }
         let index = next
         next += 1
         let scenario = scenarios[index]
@@ -66,7 +79,12 @@ package struct WorkerPool: Sendable {
       }
     }
     return results.enumerated().map { index, result in
-      result ?? ScenarioResult(name: scenarios[index].name, file: scenarios[index].file, status: .crashed, seed: seed ?? 0,
+      if result == nil, let signal = processes?.receivedSignal {
+        return ScenarioResult(
+          name: scenarios[index].name, file: scenarios[index].file, status: .skipped, seed: seed ?? 0,
+          failures: [ScenarioFailure("not run: the run was interrupted by \(WorkerProcesses.name(of: signal))")])
+      }
+      return result ?? ScenarioResult(name: scenarios[index].name, file: scenarios[index].file, status: .crashed, seed: seed ?? 0,
         failures: [ScenarioFailure("the worker never reported; run it alone with `\(command.reproduction(file: scenarios[index].file, seed: seed))`")])
     }
   }
@@ -78,7 +96,8 @@ package struct WorkerPool: Sendable {
     let capture: WorkerCapture
     do {
       capture = try await WorkerCapture.run(
-        executable: command.executable, arguments: command.arguments(file: scenario.file, seed: seed), workingDirectory: workingDirectory)
+        executable: command.executable, arguments: command.arguments(file: scenario.file, seed: seed), workingDirectory: workingDirectory,
+        timeout: timeout, processes: processes)
     } catch {
       return ScenarioResult(
         name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
@@ -91,14 +110,27 @@ package struct WorkerPool: Sendable {
       result.file = scenario.file
       return result
     }
+    let output = Self.outputTails(capture, length: outputTailLength)
+    if capture.timedOut, let timeout {
+      return ScenarioResult(
+        name: scenario.name, file: scenario.file, status: .timedOut, seed: seed ?? 0,
+        failures: [
+          ScenarioFailure(
+            "timed out after \(Self.secondsText(timeout)) s (--timeout); the worker was killed. Reproduce it alone with `\(command.reproduction(file: scenario.file, seed: seed))`, or raise --timeout if the scenario is just slow"
+          )
+        ],
+        wallSeconds: wallSeconds, output: output)
+    }
+    if let signal = processes?.receivedSignal, !capture.exitedNormally {
+      // Killed by the parent on SIGINT/SIGTERM, not crashed: it did not get to finish.
+      return ScenarioResult(
+        name: scenario.name, file: scenario.file, status: .skipped, seed: seed ?? 0,
+        failures: [ScenarioFailure("interrupted by \(WorkerProcesses.name(of: signal)) before it finished; the worker was killed")],
+        wallSeconds: wallSeconds, output: output)
+    }
     let how = capture.exitedNormally
       ? (capture.status == 0 ? "exited without printing a result line" : "exited with status \(capture.status) without a result line")
       : "was killed by signal \(capture.status) (\(Self.signalName(capture.status)))"
-    var output = ""
-    let out = Self.tail(capture.standardOutput, length: outputTailLength)
-    let err = Self.tail(capture.standardError, length: outputTailLength)
-    if !out.isEmpty { output += "standard output (last \(out.count) characters):\n\(out)\n" }
-    if !err.isEmpty { output += "standard error (last \(err.count) characters):\n\(err)\n" }
     return ScenarioResult(
       name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
       failures: [
@@ -107,6 +139,21 @@ package struct WorkerPool: Sendable {
         )
       ],
       wallSeconds: wallSeconds, output: output)
+  }
+
+  /// The last `length` characters of each of the worker's streams, labelled.
+  static func outputTails(_ capture: WorkerCapture, length: Int) -> String {
+    var output = ""
+    let out = tail(capture.standardOutput, length: length)
+    let err = tail(capture.standardError, length: length)
+    if !out.isEmpty { output += "standard output (last \(out.count) characters):\n\(out)\n" }
+    if !err.isEmpty { output += "standard error (last \(err.count) characters):\n\(err)\n" }
+    return output
+  }
+
+  /// `300`, `1.5`: a timeout in seconds as the user wrote it.
+  static func secondsText(_ duration: Duration) -> String {
+    String(format: "%g", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
   }
 
   static func tail(_ text: String, length: Int) -> String {

@@ -70,7 +70,7 @@ package final class ConsoleReporter {
   package func finish(_ summary: RunSummary) {
     if style == .progress {
       if progressShown { write("\r\u{1B}[2K") }
-      for result in results.compactMap({ $0 }) where result.status == .failed || result.status == .crashed {
+      for result in results.compactMap({ $0 }) where [.failed, .crashed, .timedOut].contains(result.status) {
         write(Self.lines(for: result).joined(separator: "\n") + "\n")
       }
     }
@@ -89,14 +89,17 @@ package final class ConsoleReporter {
       case .failed: "FAIL"
       case .crashed: "CRASH"
       case .skipped: "SKIP"
+      case .timedOut: "TIMEOUT"
       }
     var lines = ["\(label) \(result.name) (\(result.file)) \(JUnitReport.seconds(result.wallSeconds).dropLast()) s"]
     lines += result.failures.map(\.description)
     lines += result.warnings.map { "warning: \($0)" }
-    if result.status != .crashed {
+    // A worker that died (or was killed) has only its raw output to explain it: show it whole.
+    let died = result.status == .crashed || result.status == .timedOut
+    if !died {
       lines += result.output.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map(String.init)
     }
-    if result.status == .crashed, !result.output.isEmpty {
+    if died, !result.output.isEmpty {
       lines += result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(result.output.hasSuffix("\n") ? 1 : 0)
         .map { "    | \($0)" }
     }
@@ -105,7 +108,7 @@ package final class ConsoleReporter {
 
   private func showProgress() {
     let done = results.count { $0 != nil }
-    let failed = results.count { $0?.status == .failed || $0?.status == .crashed }
+    let failed = results.count { [.failed, .crashed, .timedOut].contains($0?.status) }
     let names = running.sorted().prefix(2).map { scenarios[$0].name }.joined(separator: ", ")
     var line = "[\(done)/\(scenarios.count)] \(done - failed) passed, \(failed) failed"
     if !names.isEmpty { line += " — running \(names)" }

@@ -6,8 +6,8 @@ import SpeechReplay
 ///
 /// One `<testsuite>` per scenario folder, one `<testcase>` per scenario (`classname` is the folder
 /// with dots, `name` the scenario's name, `time` its wall seconds). A failed scenario has a
-/// `<failure>` with every `file:line:column: message` line; a crashed one an `<error>` and its
-/// output in `<system-out>`. That schema allows properties on suites only, so each scenario's
+/// `<failure>` with every `file:line:column: message` line; a crashed or timed-out one an `<error>`
+/// (`type="crashed"` / `type="timedOut"`) and its output in `<system-out>`. That schema allows properties on suites only, so each scenario's
 /// seed, trace hash and figures are suite properties named `SCENARIO NAME.seed`,
 /// `SCENARIO NAME.traceHash` and `SCENARIO NAME.figure.FIGURE`.
 package struct JUnitReport: Sendable {
@@ -46,7 +46,7 @@ package struct JUnitReport: Sendable {
     let summary = RunSummary(results: results)
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml += "<testsuites name=\"\(Self.escape(name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\""
-    xml += " errors=\"\(summary.crashed)\" time=\"\(Self.seconds(summary.wallSeconds))\">\n"
+    xml += " errors=\"\(summary.crashed + summary.timedOut)\" time=\"\(Self.seconds(summary.wallSeconds))\">\n"
     for group in groups { xml += suite(folder: group.folder, results: group.results) }
     xml += "</testsuites>\n"
     return xml
@@ -55,7 +55,7 @@ package struct JUnitReport: Sendable {
   private func suite(folder: String, results: [ScenarioResult]) -> String {
     let summary = RunSummary(results: results)
     var xml = "  <testsuite name=\"\(Self.escape(folder))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\""
-    xml += " errors=\"\(summary.crashed)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(summary.wallSeconds))\">\n"
+    xml += " errors=\"\(summary.crashed + summary.timedOut)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(summary.wallSeconds))\">\n"
     var properties = runProperties
     for result in results {
       properties.append(("\(result.name).seed", String(result.seed)))
@@ -92,8 +92,8 @@ package struct JUnitReport: Sendable {
       xml += ">\n      <skipped message=\"\(Self.escape(message))\"/>\n"
     case .failed:
       xml += ">\n      <failure message=\"\(Self.escape(message))\" type=\"failed\">\(Self.escape(body))</failure>\n"
-    case .crashed:
-      xml += ">\n      <error message=\"\(Self.escape(message))\" type=\"crashed\">\(Self.escape(body))</error>\n"
+    case .crashed, .timedOut:
+      xml += ">\n      <error message=\"\(Self.escape(message))\" type=\"\(result.status.rawValue)\">\(Self.escape(body))</error>\n"
     }
     if !result.output.isEmpty { xml += "      <system-out>\(Self.escape(result.output))</system-out>\n" }
     return xml + "    </testcase>\n"

@@ -1,7 +1,7 @@
 import SpeechReplay
 
-/// The counts of one run and its summary line: `12 passed, 1 failed`, with `, 2 crashed` and
-/// `, 3 skipped` added when there are any.
+/// The counts of one run and its summary line: `12 passed, 1 failed`, with `, 2 crashed`,
+/// `, 1 timed out` and `, 3 skipped` added when there are any.
 package struct RunSummary: Sendable, Hashable, Codable {
   /// Scenarios that passed.
   package var passed: Int
@@ -11,6 +11,8 @@ package struct RunSummary: Sendable, Hashable, Codable {
   package var crashed: Int
   /// Scenarios not run.
   package var skipped: Int
+  /// Scenarios whose worker went past the wall-clock timeout and was killed.
+  package var timedOut: Int
   /// Total wall-clock seconds of the scenarios (their sum, not the elapsed time of a parallel run).
   package var wallSeconds: Double
 
@@ -22,19 +24,21 @@ package struct RunSummary: Sendable, Hashable, Codable {
     failed = results.count { $0.status == .failed }
     crashed = results.count { $0.status == .crashed }
     skipped = results.count { $0.status == .skipped }
+    timedOut = results.count { $0.status == .timedOut }
     wallSeconds = results.reduce(0) { $0 + $1.wallSeconds }
   }
 
   /// How many scenarios there are in all.
-  package var total: Int { passed + failed + crashed + skipped }
+  package var total: Int { passed + failed + crashed + skipped + timedOut }
 
-  /// `true` when nothing failed or crashed: the run's exit status is then 0.
-  package var succeeded: Bool { failed == 0 && crashed == 0 }
+  /// `true` when nothing failed, crashed or timed out: the run's exit status is then 0.
+  package var succeeded: Bool { failed == 0 && crashed == 0 && timedOut == 0 }
 
   /// The summary line, for example `12 passed, 1 failed, 1 crashed`.
   package var line: String {
     var text = "\(passed) passed, \(failed) failed"
     if crashed > 0 { text += ", \(crashed) crashed" }
+    if timedOut > 0 { text += ", \(timedOut) timed out" }
     if skipped > 0 { text += ", \(skipped) skipped" }
     return text
   }

@@ -45,7 +45,13 @@ public final class CaptureFile: Sendable {
     self.url = url
     let path = url.path
     guard FileManager.default.fileExists(atPath: path) else {
-      throw CaptureError(.notACapture, path: path, message: "the file does not exist. Check the path (captures end in .speechcapture).")
+      // fileExists follows links: a loop of them, or a link to nothing, is not a missing file.
+      var info = stat()
+      let what =
+        stat(path, &info) != 0 && errno == ELOOP
+        ? "the path is a loop of symbolic links"
+        : (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil ? "the file is a symbolic link to a file that does not exist" : "the file does not exist"
+      throw CaptureError(.notACapture, path: path, message: "\(what). Check the path (captures end in .speechcapture).")
     }
     var configuration = Configuration()
     configuration.readonly = true
@@ -103,15 +109,18 @@ public final class CaptureFile: Sendable {
           db, sql: "SELECT seq, format_id, frame_count, sample_time, host_time, capture_ns, data FROM buffers WHERE seq >= ? ORDER BY seq LIMIT ?",
           arguments: [start, count]
         ).map { row in
-          let sampleTime: Int64? = row["sample_time"]
-          let hostTime: Int64? = row["host_time"]
-          let nanoseconds: Int64 = row["capture_ns"]
+          let column = Column(row: row, table: "buffers", path: url.path)
+          let hostTime: Int64? = try column("host_time")
+          let nanoseconds: Int64 = try column("capture_ns")
           return CaptureBuffer(
-            index: row["seq"], format: formatsByID[row["format_id"]] ?? CaptureFormat(sampleRate: 0, channelCount: 0, commonFormat: 0, isInterleaved: false),
-            frameCount: row["frame_count"], sampleTime: sampleTime, hostTime: hostTime.map { UInt64(bitPattern: $0) },
-            audioTime: Double(nanoseconds) / 1e9, data: row["data"])
+            index: try column("seq"),
+            format: formatsByID[try column("format_id") as Int64] ?? CaptureFormat(sampleRate: 0, channelCount: 0, commonFormat: 0, isInterleaved: false),
+            frameCount: try column("frame_count"), sampleTime: try column("sample_time"), hostTime: hostTime.map { UInt64(bitPattern: $0) },
+            audioTime: Double(nanoseconds) / 1e9, data: try column("data"))
         }
       }
+    } catch let error as CaptureError {
+      throw error
     } catch {
       throw CaptureError(.io, path: url.path, message: "reading buffers from \(start) failed: \(error)")
     }
@@ -171,7 +180,10 @@ public final class CaptureFile: Sendable {
       throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (no capture schema). Give a .speechcapture file made by SpeechReplayCapture.")
     }
     let meta = try Dictionary(
-      Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { (row: Row) -> (String, String) in (row["key"], row["value"]) },
+      Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { (row: Row) -> (String, String) in
+        let column = Column(row: row, table: "meta", path: path)
+        return (try column("key"), try column("value"))
+      },
       uniquingKeysWith: { first, _ in first })
     guard let headerText = meta[CaptureSchema.Key.header], let header = try? JSONDecoder().decode(CaptureHeader.self, from: Data(headerText.utf8)) else {
       throw CaptureError(.notACapture, path: path, message: "has no readable header; the recorder did not get to its first commit.")
@@ -179,18 +191,22 @@ public final class CaptureFile: Sendable {
     var formatsByID: [Int64: CaptureFormat] = [:]
     var formats: [CaptureFormat] = []
     for row in try Row.fetchAll(db, sql: "SELECT id, sample_rate, channel_count, common_format, interleaved FROM formats ORDER BY id") {
-      let common: Int64 = row["common_format"]
-      let format = CaptureFormat(sampleRate: row["sample_rate"], channelCount: row["channel_count"], commonFormat: UInt(common), isInterleaved: row["interleaved"])
-      formatsByID[row["id"]] = format
+      let column = Column(row: row, table: "formats", path: path)
+      let common: Int64 = try column("common_format")
+      let format = CaptureFormat(
+        sampleRate: try column("sample_rate"), channelCount: try column("channel_count"), commonFormat: UInt(clamping: common),
+        isInterleaved: try column("interleaved"))
+      formatsByID[try column("id")] = format
       formats.append(format)
     }
 
     // Ring overflows the recorder wrote.
     var gaps: [CaptureGap] = try Row.fetchAll(db, sql: "SELECT before_buffer, buffers, frames, capture_ns, reason FROM gaps ORDER BY seq").map { row in
-      let nanoseconds: Int64 = row["capture_ns"]
-      let reason: String = row["reason"]
+      let column = Column(row: row, table: "gaps", path: path)
+      let nanoseconds: Int64 = try column("capture_ns")
+      let reason: String = try column("reason")
       return CaptureGap(
-        beforeBuffer: row["before_buffer"], buffers: row["buffers"], frames: row["frames"], audioTime: Double(nanoseconds) / 1e9,
+        beforeBuffer: try column("before_buffer"), buffers: try column("buffers"), frames: try column("frames"), audioTime: Double(nanoseconds) / 1e9,
         reason: CaptureGap.Reason(rawValue: reason) ?? .ringOverflow)
     }
     let overflowBefore = Set(gaps.compactMap(\.beforeBuffer))
@@ -202,20 +218,23 @@ public final class CaptureFile: Sendable {
     var previous: (formatID: Int64, sampleTime: Int64?, frames: Int)?
     let rows = try Row.fetchCursor(db, sql: "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers ORDER BY seq")
     while let row = try rows.next() {
-      let seq: Int = row["seq"]
-      let formatID: Int64 = row["format_id"]
-      let frames: Int = row["frame_count"]
-      let sampleTime: Int64? = row["sample_time"]
-      let nanoseconds: Int64 = row["capture_ns"]
+      let column = Column(row: row, table: "buffers", path: path)
+      let seq: Int = try column("seq")
+      let formatID: Int64 = try column("format_id")
+      let frames: Int = try column("frame_count")
+      let sampleTime: Int64? = try column("sample_time")
+      let nanoseconds: Int64 = try column("capture_ns")
       let format = formatsByID[formatID]
       let rate = format?.sampleRate ?? 0
       bufferCount += 1
       if let format { framesPerFormat[format, default: 0] += frames }
       end = max(end, Double(nanoseconds) / 1e9 + (rate > 0 ? Double(frames) / rate : 0))
       if let previous, previous.formatID == formatID, let before = previous.sampleTime, let now = sampleTime, !overflowBefore.contains(seq) {
-        let expected = before + Int64(previous.frames)
-        if now > expected {
-          gaps.append(CaptureGap(beforeBuffer: seq, buffers: 0, frames: Int(now - expected), audioTime: Double(nanoseconds) / 1e9, reason: .sampleTimeJump))
+        // Wrapping arithmetic: a damaged file's sample times may be anywhere in Int64.
+        let expected = before &+ Int64(truncatingIfNeeded: previous.frames)
+        let (missing, overflow) = now.subtractingReportingOverflow(expected)
+        if now > expected, !overflow {
+          gaps.append(CaptureGap(beforeBuffer: seq, buffers: 0, frames: Int(missing), audioTime: Double(nanoseconds) / 1e9, reason: .sampleTimeJump))
         }
       }
       previous = (formatID, sampleTime, frames)
@@ -229,10 +248,11 @@ public final class CaptureFile: Sendable {
     let decoder = JSONDecoder()
     var events: [CaptureEvent] = []
     for row in try Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq") {
-      let payload: String = row["payload"]
-      let nanoseconds: Int64 = row["capture_ns"]
-      let wall: Double = row["wall_time"]
-      let seq: Int = row["seq"]
+      let column = Column(row: row, table: "events", path: path)
+      let payload: String = try column("payload")
+      let nanoseconds: Int64 = try column("capture_ns")
+      let wall: Double = try column("wall_time")
+      let seq: Int = try column("seq")
       let kind: CaptureEvent.Kind
       do {
         kind = try decoder.decode(CaptureEvent.Kind.self, from: Data(payload.utf8))
@@ -261,5 +281,26 @@ public final class CaptureFile: Sendable {
     configuration.readonly = true
     guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return nil }
     return try? queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+  }
+}
+
+extension CaptureFile {
+  /// One row's columns read with a located error instead of GRDB's trap: a damaged or hand-edited
+  /// capture can hold NULL or text where the recorder wrote numbers.
+  fileprivate struct Column {
+    let row: Row
+    let table: String
+    let path: String
+
+    func callAsFunction<Value: DatabaseValueConvertible>(_ name: String) throws -> Value {
+      do {
+        return try row.decode(Value.self, forColumn: name)
+      } catch {
+        let stored = (row[name] as DatabaseValue?).map { String(describing: $0) } ?? "nothing"
+        throw CaptureError(
+          .notACapture, path: path,
+          message: "is damaged: a row of its \(table) table holds \(stored) in \(name), where a capture has \(Value.self). Record the session again, or import a window before the damage")
+      }
+    }
   }
 }

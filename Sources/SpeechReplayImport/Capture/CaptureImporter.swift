@@ -81,7 +81,7 @@ public struct CaptureImporter {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw CaptureImportError("\(folder.path): cannot create the output folder (\(error.localizedDescription)); check the path and permissions")
+      throw CaptureImportError("\(folder.path): cannot create the output folder (\(FileProblem.describe(error, path: folder.path))); check the path and permissions")
     }
     let name = options.name ?? capture.url.deletingPathExtension().lastPathComponent
     let audio = try writeAudio(into: folder, from: from, to: to)
@@ -163,7 +163,10 @@ public struct CaptureImporter {
     default: throw CaptureImportError("\(capture.url.path): the hardware format \(format) cannot be written losslessly; only Float32, Float64, Int16 and Int32 buffers are imported")
     }
     do {
-      return try AudioFileWriter(path: url.path, container: .caf, encoding: encoding, format: try .standard(sampleRate: format.sampleRate, channelCount: format.channelCount))
+      // Atomically: an import that fails half-way keeps the previous audio.caf of this folder.
+      return try AudioFileWriter(
+        path: url.path, container: .caf, encoding: encoding, format: try .standard(sampleRate: format.sampleRate, channelCount: format.channelCount),
+        atomically: true)
     } catch {
       throw CaptureImportError("\(url.path): cannot create the audio file (\(error)); check the output folder")
     }
@@ -360,9 +363,11 @@ public struct CaptureImporter {
 
   private func write(_ text: String, to url: URL) throws {
     do {
-      try Data(text.utf8).write(to: url, options: .atomic)
+      try FileReplacement.write(Data(text.utf8), to: url.path)
+    } catch let error as AudioFileError {
+      throw CaptureImportError("\(url.path): cannot write (\(error.message)); check the output folder")
     } catch {
-      throw CaptureImportError("\(url.path): cannot write (\(error.localizedDescription)); check the output folder")
+      throw CaptureImportError("\(url.path): cannot write (\(error)); check the output folder")
     }
   }
 

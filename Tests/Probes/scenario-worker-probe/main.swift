@@ -10,6 +10,7 @@
 //   probe: silent  exits 0 without a result line
 //   probe: noisy   prints 300 000 characters before its result (more than a pipe holds)
 //   probe: random  a trace hash and a trace line taken from system random (never the same twice)
+//   probe: hang    writes its process id to FILE.pid, then never ends (the parent's timeout or a signal must end it)
 //
 // With `--trace-dir DIR` it writes its trace lines there, as `speech-replay run-scenario` does.
 import Foundation
@@ -56,6 +57,11 @@ case "random":
   let token = UInt64.random(in: 0...UInt64.max)
   result.traceHash = String(token, radix: 16)
   traceLines[1] = "#1 0.500000000 probe.random token=\(token)"
+case "hang":
+  // The test reads the pid to check that nothing outlives the run.
+  try? Data("\(getpid())\n".utf8).write(to: URL(fileURLWithPath: file + ".pid"))
+  FileHandle.standardError.write(Data("probe worker hanging\n".utf8))
+  while true { pause() }
 case "noisy":
   print(String(repeating: "x", count: 299_999))
 default:

@@ -1,23 +1,34 @@
 import AudioPCM
 import ArgumentParser
+import Foundation
 
 extension AudioCommand {
   /// `speech-replay audio convert IN OUT`: resample, mix and re-encode a file, streaming in chunks.
   struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Convert an audio file's rate, channels and sample type, and write it in another container.",
-      discussion: "The output container comes from OUT's extension (wav, caf, aiff, flac, ogg, mp3, …) unless --container is given.")
+      discussion: """
+        The output container comes from OUT's extension (wav, caf, aiff, flac, ogg, mp3, …) unless --container is given. \
+        OUT is written beside itself and renamed into place when complete, so a failed conversion leaves an existing OUT as it was; \
+        OUT may not be IN (nor a link to it).
+        """)
+
+    /// The output rates `--rate` accepts, in Hz.
+    static let rates: ClosedRange<Double> = 1...768_000
 
     @Argument(help: "The file to read.")
     var input: String
 
-    @Argument(help: "The file to write; replaced if it exists.")
+    @Argument(help: "The file to write; replaced (only once complete) if it exists.")
     var output: String
 
-    @Option(help: "Output sample rate in Hz (default: the input's).")
+    // `.unconditional`: `--rate -5` is a bad rate to explain, not a missing value followed by a flag.
+    @Option(parsing: .unconditional, help: "Output sample rate in Hz, a whole number from 1 to 768000 (default: the input's).")
     var rate: Double?
 
-    @Option(help: "Output channel count (default: the input's). Fewer channels average, more duplicate.")
+    @Option(
+      parsing: .unconditional,
+      help: "Output channel count, 1 to \(AudioFormat.maximumChannelCount) (default: the input's). Fewer channels average, more duplicate.")
     var channels: Int?
 
     @Option(help: "Output sample type: int16, int32, float32, float64 (default: the input's).")
@@ -34,6 +45,23 @@ extension AudioCommand {
 
     @Option(help: "Output encoding: pcm16, pcm24, pcm32, float32, float64, alac16…alac32, vorbis, opus, mp3, ulaw, alaw (default: lossless for the sample type).")
     var encoding: String?
+
+    func validate() throws {
+      try PathCheck.checkReadable(input)
+      if let rate, !(rate.isFinite && Self.rates.contains(rate) && rate == rate.rounded()) {
+        throw ValidationError("--rate must be a whole number of Hz from 1 to 768000 (got \(rate))")
+      }
+      if let channels, !(1...AudioFormat.maximumChannelCount).contains(channels) {
+        throw ValidationError("--channels must be from 1 to \(AudioFormat.maximumChannelCount) (got \(channels))")
+      }
+      _ = try resolveContainer()
+      _ = try resolveEncoding()
+      // Reading and writing one file at once would destroy it: refuse however the two names reach it.
+      if let same = SameFile(input, output) {
+        throw ValidationError("\(output) is the input file \(input)\(same.how); write to another file, then move it over the input if that is what you want")
+      }
+      try PathCheck.checkWritable(output, option: "OUT")
+    }
 
     func run() throws {
       do {
@@ -54,7 +82,8 @@ extension AudioCommand {
         sampleRate: rate ?? source.sampleRate, channelCount: channels ?? source.channelCount,
         sampleType: sampleType ?? file.fileFormat.sampleType, isInterleaved: true)
       let converter = try SampleRateConverter(from: source, to: target, quality: quality, engine: engine)
-      let writer = try AudioFileWriter(path: output, container: outputContainer, encoding: try resolveEncoding(), format: target)
+      // Atomically: a failed or interrupted conversion must not leave a truncated OUT behind.
+      let writer = try AudioFileWriter(path: output, container: outputContainer, encoding: try resolveEncoding(), format: target, atomically: true)
       let chunk = 4096
       let inputBuffer = PCMBuffer(format: source, frameCapacity: chunk)
       let outputBuffer = PCMBuffer(
@@ -85,15 +114,20 @@ extension AudioCommand {
     }
 
     private func resolveContainer() throws -> AudioFile.Container {
+      let ext = output.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last : nil }
+      let fromName = ext.flatMap { AudioFile.Container(fileExtension: String($0)) }
       if let container {
         guard let named = AudioFile.Container(name: container) else {
           throw ValidationError(
             "\(output): unknown container '\(container)'; use one of \(AudioFile.Container.writable.map(\.description).joined(separator: ", "))")
         }
+        // A FLAC stream in a file named .wav is read back by nothing that trusts the name.
+        if let fromName, let ext, fromName != named, !(fromName == .wav && named == .wavex) {
+          throw ValidationError("\(output) ends in .\(ext) but --container is \(container); name the file .\(named.fileExtension), or leave out --container")
+        }
         return named
       }
-      let ext = output.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last : nil }
-      guard let ext, let named = AudioFile.Container(fileExtension: String(ext)) else {
+      guard let ext, let named = fromName else {
         throw ValidationError(
           "\(output): cannot tell the container from the file name; end it in .wav, .caf, .aiff, .flac, .ogg or .mp3, or give --container")
       }

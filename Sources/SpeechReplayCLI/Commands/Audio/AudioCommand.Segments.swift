@@ -11,6 +11,8 @@ extension AudioCommand {
     @Argument(help: "The audio file.")
     var file: String
 
+    func validate() throws { try PathCheck.checkReadable(file) }
+
     func run() throws {
       do {
         let detection = try VoiceActivityDetector().segments(ofFileAt: file)

@@ -32,8 +32,14 @@ extension CaptureCommand {
     var name: String?
 
     func validate() throws {
-      _ = try Self.seconds(from, option: "--from")
-      _ = try Self.seconds(to, option: "--to")
+      try PathCheck.checkReadable(file)
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
+        throw ValidationError("--out \(out) is a file; name the folder to write the scenario into")
+      }
+      if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"), end <= start {
+        throw ValidationError("--to \(to ?? "") is not after --from \(from ?? ""); give a window that ends after it starts")
+      }
     }
 
     func run() throws {

@@ -9,13 +9,18 @@ struct CompareCommand: ParsableCommand {
     abstract: "Show what changed per scenario between a baseline run and a run (default: the latest).",
     discussion: """
       Status and trace-hash changes are listed; virtual-time figures are compared exactly; wall-clock figures count only \
-      outside the noise band (see Documentation/History.md). Exit status 1 when something regressed, 0 otherwise.
+      outside the noise band (see Documentation/History.md). Exit status 0 when nothing regressed, 1 when something \
+      regressed, 2 when the history cannot be read (not a history, a newer schema, damaged), 64 when the history or a run \
+      named does not exist.
       """)
 
-  @Option(help: "The baseline run id; repeat it to give several baseline samples for the wall-clock noise band.")
+  /// The exit status when the history cannot be read: not 1, which means "regressed".
+  static let unreadableHistoryExitCode: Int32 = 2
+
+  @Option(parsing: .unconditionalSingleValue, help: "The baseline run id; repeat it to give several baseline samples for the wall-clock noise band.")
   var baseline: [Int64] = []
 
-  @Option(name: .customLong("run"), help: "The run to compare. Default: the latest run.")
+  @Option(name: .customLong("run"), parsing: .unconditional, help: "The run to compare. Default: the latest run.")
   var runID: Int64?
 
   @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
@@ -26,17 +31,23 @@ struct CompareCommand: ParsableCommand {
 
   func validate() throws {
     if baseline.isEmpty { throw ValidationError("--baseline RUN is required; list the run ids with `speech-replay history`") }
+    let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
+    if !FileManager.default.fileExists(atPath: path) {
+      throw ValidationError("\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH")
+    }
   }
 
   func run() throws {
     let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
     do {
-      guard FileManager.default.fileExists(atPath: path) else {
-        throw HistoryError("\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH")
-      }
-      let store = try HistoryStore(path: path)
+      // Read-only: comparing never creates, migrates or touches the database.
+      let store = try HistoryStore(readingAt: path)
       guard let runID = try runID ?? store.latestRunID() else {
-        throw HistoryError("\(path): no run is recorded; record one with `speech-replay run`")
+        throw ValidationError("\(path): no run is recorded; record one with `speech-replay run`")
+      }
+      // A run id that does not exist is a usage error (64), not a regression (1).
+      for id in baseline + [runID] where try store.run(id: id) == nil {
+        throw ValidationError("\(path): there is no run \(id); list the runs with `speech-replay history`")
       }
       let baselines = try baseline.map { id throws(HistoryError) in try store.results(ofRun: id) }
       let comparison = RunComparison(baseline: baselines, run: try store.results(ofRun: runID))
@@ -57,7 +68,7 @@ struct CompareCommand: ParsableCommand {
       }
     } catch let error as HistoryError {
       Failure.printError(error)
-      throw ExitCode(Failure.exitCode)
+      throw ExitCode(Self.unreadableHistoryExitCode)
     }
   }
 }

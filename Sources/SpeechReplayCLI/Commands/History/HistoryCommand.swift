@@ -12,7 +12,7 @@ struct HistoryCommand: ParsableCommand {
   @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
-  @Option(help: "How many runs to list.")
+  @Option(parsing: .unconditional, help: "How many runs to list (at least 1).")
   var limit: Int = 20
 
   func validate() throws {
@@ -26,7 +26,8 @@ struct HistoryCommand: ParsableCommand {
       return
     }
     do {
-      let runs = try HistoryStore(path: path).runs(limit: limit)
+      // Read-only: listing never creates, migrates or touches the database (it may be on a read-only disk).
+      let runs = try HistoryStore(readingAt: path).runs(limit: limit)
       if runs.isEmpty { print("no runs recorded in \(path)") }
       for run in runs { print(Self.line(for: run)) }
     } catch {
@@ -46,5 +47,6 @@ struct HistoryCommand: ParsableCommand {
     return String(repeating: " ", count: max(0, 4 - id.count)) + id
       + "  \(formatter.string(from: run.metadata.startedAt))  \(commit)  \(run.metadata.mode)  \(run.metadata.shard ?? "all")"
       + "  \(run.passed) passed, \(run.failed) failed, \(run.crashed) crashed"
+      + (run.timedOut > 0 ? ", \(run.timedOut) timed out" : "")
   }
 }

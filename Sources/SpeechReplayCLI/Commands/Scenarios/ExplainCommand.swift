@@ -17,7 +17,7 @@ struct ExplainCommand: ParsableCommand {
   @Argument(help: "The scenario file.")
   var scenario: String
 
-  @Option(help: "Use this seed instead of the scenario's own.")
+  @Option(parsing: .unconditional, help: "Use this seed (0 to 18446744073709551615) instead of the scenario's own.")
   var seed: UInt64?
 
   @OptionGroup var subject: SubjectOption
@@ -38,6 +38,8 @@ struct ExplainCommand: ParsableCommand {
   var aroundFailure = false
 
   func validate() throws {
+    // A file that is not there is a usage error (64); a file that is there but invalid is status 1.
+    try PathCheck.checkReadable(scenario)
     _ = try filter()
   }
 

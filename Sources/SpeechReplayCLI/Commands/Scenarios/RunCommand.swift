@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -10,8 +11,13 @@ struct RunCommand: AsyncParsableCommand {
     discussion: """
       Each scenario runs in its own worker process, so a crash or trap fails that scenario and the others go on. \
       On a terminal a progress line updates in place; otherwise one line per scenario is printed in suite order. \
-      The last line is the summary. The exit status is 0 when nothing failed or crashed, 1 otherwise, 64 for bad arguments.
+      The last line is the summary. A worker that runs past --timeout is killed and its scenario reported as timed out. \
+      On SIGINT (Ctrl-C) or SIGTERM the workers are killed, the reports are written for what finished, and the exit status is 130 or 143. \
+      Otherwise the exit status is 0 when nothing failed, crashed or timed out, 1 otherwise, 64 for bad arguments.
       """)
+
+  /// The default `--timeout`, in seconds: far above any bundled scenario, well below a CI job's limit.
+  static let defaultTimeout = 300.0
 
   @Argument(help: "Scenario files or folders (searched recursively for *.yaml and *.yml). Default: Scenarios.")
   var paths: [String] = []
@@ -19,11 +25,20 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Run only scenarios whose name or path matches this regular expression.")
   var filter: String?
 
-  @Option(help: "Use this seed for every scenario instead of each scenario's own.")
+  // `.unconditional` on numbers: `--jobs -5` is a bad value to explain, not a missing value followed by a flag.
+  @Option(parsing: .unconditional, help: "Use this seed (0 to 18446744073709551615) for every scenario instead of each scenario's own.")
   var seed: UInt64?
 
-  @Option(help: "How many worker processes run at once. Default: the number of CPUs.")
+  @Option(parsing: .unconditional, help: "How many worker processes run at once, at least 1. Default: the number of CPUs.")
   var jobs: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: "Wall-clock seconds one scenario's worker may take before it is killed and the scenario reported as timed out; 0 for no limit. Default: 300.")
+  var timeout: Double = RunCommand.defaultTimeout
+
+  @Option(help: "The most virtual time a scenario's steps may add up to (such as 3h or 90m) unless its own `limits:` allow more. Default: 2h.")
+  var maxVirtualTime: String?
 
   @Option(help: "Run one part of the suite: INDEX/COUNT (1-based), for example 2/4. The parts of all shards cover every scenario once.")
   var shard: String?
@@ -63,6 +78,12 @@ struct RunCommand: AsyncParsableCommand {
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    if !(timeout.isFinite && timeout >= 0) { throw ValidationError("--timeout must be a number of seconds, 0 or more (got \(timeout))") }
+    if let maxVirtualTime, DurationText.parse(maxVirtualTime) == nil {
+      throw ValidationError("--max-virtual-time must be a duration such as 90m, 3h or 7200s (got '\(maxVirtualTime)')")
+    }
+    if let junit { try PathCheck.checkWritable(junit, option: "--junit") }
+    if let json { try PathCheck.checkWritable(json, option: "--json") }
     if let shard {
       do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
     }
@@ -82,7 +103,30 @@ struct RunCommand: AsyncParsableCommand {
       throw ExitCode.validationFailure
     }
     // Workers inherit the environment: `--capture` reaches them through it.
-    if let capture { setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1) }
+    if let capture {
+      // Created here, once: a worker that cannot write its capture only warns, which a passing run would hide.
+      var isFolder: ObjCBool = false
+      do {
+        if FileManager.default.fileExists(atPath: capture, isDirectory: &isFolder), !isFolder.boolValue {
+          throw ValidationError("--capture \(capture) is a file; name a folder")
+        }
+        try FileManager.default.createDirectory(atPath: capture, withIntermediateDirectories: true)
+      } catch let error as ValidationError {
+        throw error
+      } catch {
+        throw ValidationError("--capture \(capture): cannot create the folder (\(FileProblem.describe(error, path: capture)))")
+      }
+      setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1)
+    }
+    // Opened before the first worker starts: a history that cannot be written (or is not ours) stops
+    // the run at once, not after it.
+    let historyStore: HistoryStore?
+    do {
+      historyStore = try HistoryLocation.path(option: history, disabled: noHistory).map { try HistoryStore(path: $0) }
+    } catch {
+      Failure.printError(error)
+      throw ExitCode.validationFailure
+    }
     let startedAt = Date()
     var command = try workerCommand()
     // `--html`: every worker also writes its timeline as JSON into a temporary folder; the pages are
@@ -97,7 +141,14 @@ struct RunCommand: AsyncParsableCommand {
     }
     defer { timelines?.remove() }
     let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    let pool = WorkerPool(command: command, jobs: jobs)
+    let timeout: Duration? = self.timeout > 0 ? .milliseconds(Int64((self.timeout * 1000).rounded())) : nil
+    // Ctrl-C and a CI job's cancel kill the workers too, and the reports are still written.
+    let processes = WorkerProcesses()
+    let signalSources = processes.handleSignals([SIGINT, SIGTERM]) { signal in
+      Failure.printNote("\(WorkerProcesses.name(of: signal)): killed the running workers; writing the reports of what finished")
+    }
+    defer { withExtendedLifetime(signalSources) {} }
+    let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes)
     let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in
       FileHandle.standardOutput.write(Data(text.utf8))
     }
@@ -106,7 +157,7 @@ struct RunCommand: AsyncParsableCommand {
     }
     let results =
       checkDeterminism
-      ? await DeterminismRun(command: command, jobs: jobs).run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
+      ? await DeterminismRun(command: command, jobs: jobs, timeout: timeout, processes: processes).run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
       : await pool.run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
     let summary = RunSummary(results: results)
     var reportFailed = false
@@ -133,16 +184,22 @@ struct RunCommand: AsyncParsableCommand {
         reportFailed = true
       }
     }
-    reportFailed = !recordHistory(results, startedAt: startedAt) || reportFailed
+    if let signal = processes.receivedSignal {
+      // An interrupted run is not a sample of the suite: it stays out of the history.
+      console.finish(summary)
+      Failure.printNote("interrupted by \(WorkerProcesses.name(of: signal)); the run is not recorded in the history")
+      throw ExitCode(128 + signal)
+    }
+    reportFailed = !recordHistory(results, in: historyStore, startedAt: startedAt) || reportFailed
     console.finish(summary)
     if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
   }
 
   /// Records the run in the history database unless `--no-history`; false when that failed.
-  private func recordHistory(_ results: [ScenarioResult], startedAt: Date) -> Bool {
-    guard let path = HistoryLocation.path(option: history, disabled: noHistory) else { return true }
+  private func recordHistory(_ results: [ScenarioResult], in store: HistoryStore?, startedAt: Date) -> Bool {
+    guard let store else { return true }
+    let path = store.path
     do {
-      let store = try HistoryStore(path: path)
       let metadata = RunMetadata(
         startedAt: startedAt, gitCommit: GitCommit.current(), seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard)
       let id = try store.record(metadata, results: results)
@@ -156,10 +213,10 @@ struct RunCommand: AsyncParsableCommand {
 
   private func write(_ data: Data, to path: String) -> Bool {
     do {
-      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+      try FileReplacement.write(data, to: path)
       return true
     } catch {
-      Failure.printError(OrchestrationError(.unwritableReport, "\(path): cannot write the report (\(error.localizedDescription)); check that its folder exists and is writable"))
+      Failure.printError(OrchestrationError(.unwritableReport, "cannot write the report: \(Failure.line(for: error))"))
       return false
     }
   }
@@ -171,6 +228,7 @@ struct RunCommand: AsyncParsableCommand {
     command.extraArguments = ["--record", try SnapshotRecordMode.resolve(flag: record).rawValue]
     if let name = subject.name { command.extraArguments += ["--subject", name] }
     if failOnObsolete { command.extraArguments.append("--fail-on-obsolete") }
+    if let maxVirtualTime { command.extraArguments += ["--max-virtual-time", maxVirtualTime] }
     return command
   }
 }

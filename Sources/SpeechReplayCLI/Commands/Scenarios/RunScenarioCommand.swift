@@ -29,9 +29,14 @@ struct RunScenarioCommand: ParsableCommand {
 
   @Option(help: "Also write the run's timeline as JSON into this folder (what --html renders).")
   var timelineDir: String?
+  @Option(help: "The most virtual time the scenario's steps may add up to (such as 3h) unless its own `limits:` allow more.")
+  var maxVirtualTime: String?
 
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
+    if let maxVirtualTime, DurationText.parse(maxVirtualTime) == nil {
+      throw ValidationError("--max-virtual-time must be a duration such as 90m, 3h or 7200s (got '\(maxVirtualTime)')")
+    }
   }
 
   func run() throws {
@@ -44,7 +49,8 @@ struct RunScenarioCommand: ParsableCommand {
     }
     snapshots.failOnObsolete = snapshots.failOnObsolete || failOnObsolete
     snapshots.command = "\(CLIContext.current.commandName) run"
-    let runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
+    var runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
+    if let limit = maxVirtualTime.flatMap(DurationText.parse) { runner.limits.virtualTime = limit }
     if traceDir != nil || timelineDir != nil {
       ScenarioWorker.runAndReport(
         file: file, seed: seed, runner: runner, traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplayImport
 
@@ -25,18 +26,19 @@ struct ScenarioCommand: ParsableCommand {
     @Flag(help: "Replace FILE if it exists.")
     var force = false
 
-    func run() throws {
+    func validate() throws {
+      try PathCheck.checkReadable(from, what: "--from")
       if FileManager.default.fileExists(atPath: out), !force {
-        Failure.printError(ValidationError("\(out): the file exists; choose another --out or give --force to replace it"))
-        throw ExitCode(Failure.exitCode)
+        throw ValidationError("\(out): the file exists; choose another --out or give --force to replace it")
       }
+      try PathCheck.checkWritable(out, option: "--out")
+    }
+
+    func run() throws {
       do {
         let skeleton = try ScenarioSkeleton(audioPath: from, text: text).render(scenarioPath: out)
-        try Data(skeleton.text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        try FileReplacement.write(Data(skeleton.text.utf8), to: out)
         print("wrote \(out): \(skeleton.segments.count) speech segment\(skeleton.segments.count == 1 ? "" : "s")")
-      } catch let error as CocoaError {
-        Failure.printError(ValidationError("\(out): cannot write the scenario (\(error.localizedDescription)); check that its folder exists"))
-        throw ExitCode(Failure.exitCode)
       } catch {
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)

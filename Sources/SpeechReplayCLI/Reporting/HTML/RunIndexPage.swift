@@ -100,18 +100,19 @@ struct RunIndexPage {
     page.close("tr")
   }
 
-  /// Crashed, failed, passed, skipped; suite order within each.
+  /// Crashed, timed out, failed, passed, skipped; suite order within each.
   static func ordered(_ rows: [Row]) -> [Row] {
     rows.enumerated().sorted { (rank($0.element.result.status), $0.offset) < (rank($1.element.result.status), $1.offset) }.map(\.element)
   }
 
-  /// The order of a status in the index: crashed, failed, passed, skipped.
+  /// The order of a status in the index: crashed, timed out, failed, passed, skipped.
   static func rank(_ status: ScenarioResult.Status) -> Int {
     switch status {
     case .crashed: 0
-    case .failed: 1
-    case .passed: 2
-    case .skipped: 3
+    case .timedOut: 1
+    case .failed: 2
+    case .passed: 3
+    case .skipped: 4
     }
   }
 
