@@ -78,11 +78,14 @@ let package = Package(
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
     .target(name: "AVFAudioTwin", dependencies: ["CoreAudioTypesTwin", "AudioPCM", "Simulation", "SimulatedDevice"]),
-    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "SimulatedDevice", "Simulation", "AudioPCM"]),
+    // `installTap` as apps see Apple's Objective-C interface: compiled without strict concurrency
+    // (Swift 5 mode), so Swift 6 checks a main-actor tap closure's isolation when it is called.
+    .target(name: "AVFAudioTwinTapAPI", dependencies: ["AVFAudioTwin"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
-      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "CoreMediaTwin", "CoreAudioTypesTwin"],
-      swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS]))] + appleFrameworkTests),
+      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "CoreMediaTwin", "CoreAudioTypesTwin"],
+      swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS])), .swiftLanguageMode(.v5)] + appleFrameworkTests),
 
     // MARK: stack under test and harness
     // The reference live-transcription stack: the seeds' design with every trap handled. Built only on
@@ -165,7 +168,7 @@ let package = Package(
       name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "CoreMediaTwin", "AudioPCM", "Simulation", "SpeechReplayTestSupport"]),
     .testTarget(
       name: "AVFAudioTwinTests",
-      dependencies: ["AVFAudioTwin", "AudioPCM", "SimulatedDevice", "Simulation", "SpeechReplayTestSupport"],
+      dependencies: ["AVFAudioTwin", "AVFAudioTwinTapAPI", "AudioPCM", "SimulatedDevice", "Simulation", "SpeechReplayTestSupport"],
       swiftSettings: appleFrameworkTests),
     .testTarget(
       name: "SpeechTwinTests",
@@ -208,7 +211,8 @@ let package = Package(
   ]
 )
 
-for target in package.targets where target.type != .system && target.name != "SeedsTests" {
+// The seeds keep their authors' Swift 5 mode; the tap interface stands in for an Objective-C one.
+for target in package.targets where target.type != .system && !["SeedsTests", "AVFAudioTwinTapAPI", "SpeechShim"].contains(target.name) {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))

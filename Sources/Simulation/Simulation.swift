@@ -50,6 +50,8 @@ public final class Simulation: @unchecked Sendable {
   var timerSequence: UInt64 = 0
   var counts = Counts()
   var mainActorHangs: [MainActorHang] = []
+  /// Set while code runs as if on a thread that is not the main thread (see `runningOffMainActor`).
+  var offMainActorContext: OffMainActorContext?
   let quantumNanoseconds: Int64
 
   init(configuration: Configuration, threadID: UInt) {

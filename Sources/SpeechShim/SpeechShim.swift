@@ -14,6 +14,7 @@
 @_exported import Speech
 #else
 @_exported import AVFAudioTwin
+@_exported import AVFAudioTwinTapAPI
 @_exported import CoreAudioTypesTwin
 @_exported import CoreMediaTwin
 @_exported import SpeechTwin

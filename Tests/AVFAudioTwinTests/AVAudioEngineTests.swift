@@ -3,6 +3,7 @@
 // permission. These need the simulation, so they do not compile against Apple's frameworks.
 import AudioPCM
 import AVFAudioTwin
+import AVFAudioTwinTapAPI
 import Foundation
 import Simulation
 import SimulatedDevice

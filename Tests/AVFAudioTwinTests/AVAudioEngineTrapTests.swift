@@ -2,6 +2,7 @@
 // Apple's uncatchable exceptions end the process; the twin's do too, so these are exit tests: each
 // trap runs in a child process and the test looks at how it ended and what it printed.
 import AVFAudioTwin
+import AVFAudioTwinTapAPI
 import Foundation
 import Simulation
 import SimulatedDevice

@@ -2,6 +2,7 @@
 // The player node and the engine's graph in virtual time: the record-while-playing-back graph of
 // Apple's sample app, completion timing, stop, voice processing.
 import AVFAudioTwin
+import AVFAudioTwinTapAPI
 import Foundation
 import Simulation
 import SimulatedDevice

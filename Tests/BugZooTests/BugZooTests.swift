@@ -46,9 +46,13 @@ import Testing
   /// Golden files are compared, never written: a variant must not record its wrong UI text.
   static let snapshots = SnapshotOptions(record: .never)
 
+  /// Faults that end the process as on a device (the runner's worker process reports them as a
+  /// crash); each is an exit test below rather than an in-process run of the suite.
+  static let trapping: [LiveTranscriber.Fault] = [.tapBlockIsolatedToMainActor]
+
   @Test func everyFaultHasACatch() {
-    #expect(Set(Self.catches.map(\.fault)) == Set(LiveTranscriber.Fault.allCases))
-    #expect(Self.catches.count == LiveTranscriber.Fault.allCases.count)
+    #expect(Set(Self.catches.map(\.fault)).union(Self.trapping) == Set(LiveTranscriber.Fault.allCases))
+    #expect(Self.catches.count + Self.trapping.count == LiveTranscriber.Fault.allCases.count)
     for entry in Self.catches { #expect(Self.files.contains(entry.scenario), "\(entry.scenario) is not in Scenarios/") }
   }
 
@@ -65,5 +69,16 @@ import Testing
     let messages = caught?.failures.map(\.message) ?? []
     let naming = messages.filter { message in entry.words.allSatisfy { message.contains($0) } }
     #expect(!naming.isEmpty, "no failure of \(entry.scenario) names the trap with \(entry.words): \(messages.joined(separator: "\n"))")
+  }
+
+  /// A main-actor-isolated tap block ends the process at the first tap buffer, with a diagnostic
+  /// that names the tap, as Swift 6's isolation check does on a device.
+  @Test func aMainActorTapBlockEndsTheRunNamingTheTap() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let runner = ScenarioRunner(subject: .reference(faults: [.tapBlockIsolatedToMainActor]), snapshots: SnapshotOptions(record: .never))
+      _ = runner.run(fileAt: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, seed: nil)
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(text.contains("the tap block installed on AVAudioInputNode bus 0 is isolated to the main actor but runs on the audio render thread"), "\(text)")
   }
 }

@@ -233,7 +233,13 @@ open class AVAudioEngine: NSObject {
         "AVAudioNode", "the tap asked for \(tap.bufferSize)-frame buffers; the hardware delivers \(frames) frames per call, as Apple's engine may (bufferSize is only a hint).", level: .note)
     }
     guard let buffer = tapBuffer(captured, for: tap) else { return true }
-    tap.block(buffer, time)
+    // On a device the tap runs on the audio render thread: a main-actor-isolated block traps there.
+    Simulation.runningOffMainActor(
+      "the tap block installed on \(input.nodeName) bus 0", on: "the audio render thread",
+      advice: "Make the block in a nonisolated (or static) function so it is not main-actor isolated, and hop to the main actor with Task { @MainActor in … } for UI work."
+    ) {
+      tap.block(buffer, time)
+    }
     return true
   }
 

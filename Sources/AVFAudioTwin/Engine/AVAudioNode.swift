@@ -61,7 +61,9 @@ open class AVAudioNode: NSObject {
   /// 48 kHz stereo Float32 deinterleaved: the format of mixer and output buses in the twin.
   static let standardOutputFormat = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2)!  // valid literal
 
-  /// Installs a tap that receives the bus's audio.
+  /// Installs a tap: the implementation of `installTap(onBus:bufferSize:format:block:)`, which apps
+  /// reach through module `AVFAudioTwinTapAPI` (compiled as Apple's Objective-C interface is seen,
+  /// without strict concurrency, so Swift 6 checks a main-actor closure's isolation when it is called).
   ///
   /// `bufferSize` is only a hint: the hardware's callback size is what arrives (a diagnostic notes
   /// the difference once). `format` nil means the bus's format. A second tap on the same bus, or a
@@ -70,8 +72,8 @@ open class AVAudioNode: NSObject {
   ///   - bus: The output bus to tap (0 for the input node).
   ///   - bufferSize: The requested frames per call.
   ///   - format: The format of the buffers, or nil for the bus's format.
-  ///   - tapBlock: Called with each buffer and the time of its first frame, from a simulation task.
-  public func installTap(onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block tapBlock: @escaping AVAudioNodeTapBlock) {
+  ///   - tapBlock: Called with each buffer and the time of its first frame, as on the audio render thread.
+  package func installTwinTap(onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block tapBlock: @escaping AVAudioNodeTapBlock) {
     let device = SimulatedDevice.current
     if lock.withLock({ taps[bus] != nil }) {
       device.diagnose(

@@ -43,6 +43,10 @@ extension LiveTranscriber {
     /// A space is always put between finals (`committed += " " + result.text`): with a model whose
     /// results already begin with a space the user sees two.
     case addsSeparatorBlindly
+    /// The tap closure is written inside the main-actor method that installs it, so it is
+    /// main-actor isolated; the audio render thread calls it and Swift 6's isolation check ends
+    /// the app (Swift 6 language mode, Apple's Objective-C `installTap`).
+    case tapBlockIsolatedToMainActor
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -38,7 +38,17 @@ extension LiveTranscriber {
   }
 
   private func installTap(_ session: Session, on engine: AVAudioEngine, format: AVAudioFormat, pipeline: TapPipeline) {
-    engine.inputNode.installTap(onBus: 0, bufferSize: configuration.tapBufferSize, format: format, block: Self.tapBlock(pipeline))
+    if has(.tapBlockIsolatedToMainActor) {
+      // Bug zoo: the closure is written here, in a main-actor method, so it is main-actor isolated
+      // and Swift 6 traps when the audio render thread calls it.
+      // (It reads the transcriber's generation to drop buffers of an older session.)
+      let current = session.generation
+      engine.inputNode.installTap(onBus: 0, bufferSize: configuration.tapBufferSize, format: format) { buffer, _ in
+        if self.generation == current { pipeline.process(buffer) }
+      }
+    } else {
+      engine.inputNode.installTap(onBus: 0, bufferSize: configuration.tapBufferSize, format: format, block: Self.tapBlock(pipeline))
+    }
     session.isTapInstalled = true
   }
 

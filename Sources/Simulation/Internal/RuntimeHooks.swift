@@ -59,7 +59,10 @@ enum RuntimeHooks {
       return original()
     }
     hooks.isMain.pointee = { executor, original in
-      if SimulatedMainExecutor.isSimulated(executor) { return true }
+      // Inside code that runs on another thread on a device (a tap block), the simulated main
+      // executor is not "the main executor on this thread", so the runtime's isolation check asks
+      // its checkIsolated(), which traps there, instead of accepting the simulation's thread.
+      if SimulatedMainExecutor.isSimulated(executor) { return Simulation.engineOnThisThread?.offMainActorContext == nil }
       return original(executor)
     }
     hooks.enqueueGlobal.pointee = { job, original in

@@ -25,6 +25,9 @@ final class SimulatedMainExecutor: SerialExecutor, @unchecked Sendable {
   }
 
   func checkIsolated() {
+    // Code that runs as if on another thread (the audio render thread) is not main-actor isolated,
+    // even though the simulation runs everything on one thread: trap as a device does.
+    if let context = Simulation.engineOnThisThread?.offMainActorContext { context.violated() }
     // A trap is the contract of checkIsolated when the caller is not isolated.
     precondition(
       Simulation.engineOnThisThread != nil,

@@ -131,14 +131,25 @@ package struct WorkerPool: Sendable {
     let how = capture.exitedNormally
       ? (capture.status == 0 ? "exited without printing a result line" : "exited with status \(capture.status) without a result line")
       : "was killed by signal \(capture.status) (\(Self.signalName(capture.status)))"
+    // The twins' and the runtime's last words name the cause; a backtrace after them can push them
+    // out of the tail, so they lead the failure.
+    let cause = Self.causeLines(capture.standardError)
     return ScenarioResult(
       name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
       failures: [
         ScenarioFailure(
-          "the worker running this scenario \(how); the scenario crashed or trapped. Reproduce it alone with `\(command.reproduction(file: scenario.file, seed: seed))`"
+          "the worker running this scenario \(how); the scenario crashed or trapped. \(cause.isEmpty ? "" : cause.joined(separator: " ") + " ")Reproduce it alone with `\(command.reproduction(file: scenario.file, seed: seed))`"
         )
       ],
       wallSeconds: wallSeconds, output: output)
+  }
+
+  /// The lines of a crashed worker's standard error that say why: speech-replay's diagnostics and
+  /// Swift's `Fatal error:` line (at most four).
+  static func causeLines(_ standardError: String) -> [String] {
+    standardError.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("speech-replay: diagnostic:") || $0.contains("Fatal error:") }
+      .prefix(4).map { String($0) }
   }
 
   /// The last `length` characters of each of the worker's streams, labelled.

@@ -1,4 +1,5 @@
 import AVFAudioTwin
+import AVFAudioTwinTapAPI
 import Foundation
 import Simulation
 import SimulatedDevice
