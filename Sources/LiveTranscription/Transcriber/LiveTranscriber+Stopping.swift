@@ -8,7 +8,21 @@ extension LiveTranscriber {
     stopMicrophone(session)
     session.pipeline?.queue.finish()
     var failure: String?
-    if has(.stopsWithoutFinalizing) {
+    if has(.stopGivesUpFinalizingAfterASecond), let analyzer = session.analyzer {
+      // Bug zoo: a watchdog cancels finalizing after a second; a slow model's last words are lost.
+      let clock = configuration.clock
+      let finalized = await withTaskGroup(of: Bool.self) { group in
+        group.addTask { (try? await analyzer.finalizeAndFinishThroughEndOfInput()) != nil }
+        group.addTask {
+          try? await clock.sleep(for: .seconds(1))
+          return false
+        }
+        let first = await group.next() ?? true
+        group.cancelAll()
+        return first
+      }
+      if !finalized { await analyzer.cancelAndFinishNow() }
+    } else if has(.stopsWithoutFinalizing) {
       // Bug zoo: the seed's stop ends the input and cancels; the pending volatile words are never finalized.
       await session.analyzer?.cancelAndFinishNow()
     } else {
@@ -34,7 +48,8 @@ extension LiveTranscriber {
     }
     // A new generation makes the start sequence return at its next check.
     generation += 1
-    if let waiter = downloadWaiter {
+    // Bug zoo: the start call stays waiting for the download instead of returning now.
+    if let waiter = downloadWaiter, !has(.stopIgnoresInFlightDownload) {
       downloadWaiter = nil
       waiter.continuation.resume(returning: .cancelled)
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Written here instead of taken from a library: no listed package parses this small notation,
 /// and the error text must say how to write it.
-enum DurationText {
+package enum DurationText {
   /// The units, longest suffix first so `ms` is not read as `m` followed by `s`.
   private static let units: [(suffix: String, nanoseconds: Double)] = [
     ("ms", 1e6), ("us", 1e3), ("ns", 1), ("s", 1e9), ("m", 60e9), ("h", 3600e9),
@@ -13,7 +13,7 @@ enum DurationText {
   /// Parses `text`; nil when it is not a duration.
   /// - Parameter text: Such as `2s`, `500ms`, `1.5s`.
   /// - Returns: The duration, or nil.
-  static func parse(_ text: String) -> Duration? {
+  package static func parse(_ text: String) -> Duration? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     for unit in units where trimmed.hasSuffix(unit.suffix) {
       let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
@@ -34,7 +34,7 @@ enum DurationText {
 
 extension DurationText {
   /// A duration as a scenario file writes it: `2s`, `500ms`, `1.25s`.
-  static func text(_ duration: Duration) -> String {
+  package static func text(_ duration: Duration) -> String {
     let milliseconds = seconds(duration) * 1000
     if milliseconds < 1000, milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
     let secondsValue = milliseconds / 1000

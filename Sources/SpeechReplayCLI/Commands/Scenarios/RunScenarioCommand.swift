@@ -27,6 +27,9 @@ struct RunScenarioCommand: ParsableCommand {
   @Option(help: "Also write the run's canonical trace lines into this folder (what --check-determinism compares).")
   var traceDir: String?
 
+  @Option(help: "Stop the simulation after this much virtual time instead of 24h (what `explore` passes its workers).")
+  var simulationTimeLimit: String?
+
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
   }
@@ -41,7 +44,8 @@ struct RunScenarioCommand: ParsableCommand {
     }
     snapshots.failOnObsolete = snapshots.failOnObsolete || failOnObsolete
     snapshots.command = "\(CLIContext.current.commandName) run"
-    let runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
+    var runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
+    runner.simulationTimeLimit = simulationTimeLimit.flatMap(DurationText.parse)
     if let traceDir {
       ScenarioWorker.runAndReport(file: file, seed: seed, runner: runner, traceFile: DeterminismCheck.traceFile(for: file, in: traceDir))
     } else {
