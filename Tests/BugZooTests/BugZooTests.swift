@@ -44,9 +44,16 @@ import Testing
   /// Golden files are compared, never written: a variant must not record its wrong UI text.
   static let snapshots = SnapshotOptions(record: .never)
 
+  /// Faults the bundled suite misses on purpose: `speech-replay explore` finds them
+  /// (ExplorationTests; Documentation/Explore.md).
+  static let foundByExploration: Set<LiveTranscriber.Fault> = [
+    .skipsConverterWhenRatesMatch, .stopGivesUpFinalizingAfterASecond, .clearsVolatileOnlySentenceFinals, .startsTwiceWhilePreparing,
+    .stopIgnoresInFlightDownload, .capitalizesCommittedTextAtStop,
+  ]
+
   @Test func everyFaultHasACatch() {
-    #expect(Set(Self.catches.map(\.fault)) == Set(LiveTranscriber.Fault.allCases))
-    #expect(Self.catches.count == LiveTranscriber.Fault.allCases.count)
+    #expect(Set(Self.catches.map(\.fault)).union(Self.foundByExploration) == Set(LiveTranscriber.Fault.allCases))
+    #expect(Self.catches.count + Self.foundByExploration.count == LiveTranscriber.Fault.allCases.count)
     for entry in Self.catches { #expect(Self.files.contains(entry.scenario), "\(entry.scenario) is not in Scenarios/") }
   }
 
@@ -63,5 +70,15 @@ import Testing
     let messages = caught?.failures.map(\.message) ?? []
     let naming = messages.filter { message in entry.words.allSatisfy { message.contains($0) } }
     #expect(!naming.isEmpty, "no failure of \(entry.scenario) names the trap with \(entry.words): \(messages.joined(separator: "\n"))")
+  }
+
+  /// The faults exploration finds are missed by every bundled scenario: that is why they need it.
+  @Test(arguments: foundByExploration.sorted { $0.rawValue < $1.rawValue })
+  func theSuiteMissesTheExplorationVariant(_ fault: LiveTranscriber.Fault) {
+    let runner = ScenarioRunner(subject: .reference(faults: [fault]), snapshots: Self.snapshots)
+    for file in Self.files where !Self.skippedForVariants.contains(file) {
+      let result = runner.run(fileAt: Self.scenarios.appendingPathComponent(file).path, seed: nil)
+      #expect(result.status == .passed, "\(file) catches \(fault): \(result.failures)")
+    }
   }
 }

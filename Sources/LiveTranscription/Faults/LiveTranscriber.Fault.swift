@@ -43,8 +43,8 @@ extension LiveTranscriber {
     /// `stop()` gives finalizing one second and then cancels the analyzer (a watchdog against a hung
     /// model), so with a slow or stalled model the volatile words showing at the stop are lost.
     case stopGivesUpFinalizingAfterASecond
-    /// A final clears the volatile text only when it ends a sentence (`.`, `?`, `!`), so with finals
-    /// in spoken style the guess for the committed words stays on screen.
+    /// While listening, a final clears the volatile text only when it ends a sentence (`.`, `?`, `!`),
+    /// so with finals in spoken style the guess for the committed words stays on screen.
     case clearsVolatileOnlySentenceFinals
     /// `start()` ignores a second tap only while listening, not while preparing: a tap during a model
     /// download starts a second preparation whose wait replaces the first one's, which never returns.
@@ -52,10 +52,10 @@ extension LiveTranscriber {
     /// `stop()` during a model download returns to idle but leaves the start call waiting for the
     /// download; a start before the download ends replaces that wait, so the first start never returns.
     case stopIgnoresInFlightDownload
-    /// When the microphone cannot start (an interruption under way at the end of preparing), the
-    /// failure path stops the microphone but forgets the analyzer it had started and its results
-    /// reader: both outlive the session.
-    case leaksAnalyzerWhenMicrophoneFails
+    /// When a session ends, the committed text is tidied for display: its first letter capitalized.
+    /// Finals already in sentence style are unchanged; finals in spoken style are rewritten after the
+    /// user read them.
+    case capitalizesCommittedTextAtStop
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -43,7 +43,7 @@ extension LiveTranscriber {
         // Bug zoo: the guess for the range just committed stays on screen.
         if !has(.neverClearsVolatileText) { state.volatileText = "" }
         // Bug zoo: only a final that ends a sentence is taken to cover the guess on screen.
-        if has(.clearsVolatileOnlySentenceFinals), !(text.last.map { ".?!".contains($0) } ?? false) { state.volatileText = shown }
+        if has(.clearsVolatileOnlySentenceFinals), case .listening = state.phase, !(text.last.map { ".?!".contains($0) } ?? false) { state.volatileText = shown }
       } else if has(.appendsVolatileResults) {
         // Bug zoo: the seed's `volatile += result.text`; each guess repeats the one before.
         state.volatileText = Self.appending(text, to: state.volatileText)

@@ -94,12 +94,6 @@ extension LiveTranscriber {
     // 7. The microphone.
     do {
       try startMicrophone(session, format: hardwareFormat)
-    } catch where has(.leaksAnalyzerWhenMicrophoneFails) {
-      // Bug zoo: the microphone is stopped, the analyzer and its results reader are forgotten.
-      stopMicrophone(session)
-      self.session = nil
-      update { $0.phase = .failed(message: "The microphone could not start: \(error.localizedDescription). Start again to retry.") }
-      return
     } catch {
       await abort(session, phase: .failed(message: "The microphone could not start: \(error.localizedDescription). Start again to retry."))
       return

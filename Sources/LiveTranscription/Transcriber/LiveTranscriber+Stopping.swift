@@ -37,7 +37,11 @@ extension LiveTranscriber {
     }
     await session.resultsTask?.value
     release(session)
-    update { $0.phase = failure.map { .failed(message: $0) } ?? .idle }
+    update { state in
+      state.phase = failure.map { .failed(message: $0) } ?? .idle
+      // Bug zoo: the text the user already read as final is rewritten ("turn on" becomes "Turn on").
+      if has(.capitalizesCommittedTextAtStop) { state.committedText = state.committedText.prefix(1).uppercased() + state.committedText.dropFirst() }
+    }
   }
 
   /// Stop while preparing: stop waiting (a download goes on in the system) and return to idle.
@@ -75,7 +79,14 @@ extension LiveTranscriber {
 
   /// Forgets `session` once its resources are released, keeping its statistics.
   private func release(_ session: Session) {
-    if let statistics = session.pipeline?.queue.statistics { endedSessionsInput = endedSessionsInput + statistics }
+    if var statistics = session.pipeline?.queue.statistics {
+      // Buffers still queued when a session ends (an abort does not drain the queue) are never read:
+      // count them as discarded, so the total's `queued` is the live session's alone. Found by
+      // `speech-replay explore` (Scenarios/model-error-restart-input-queue.yaml): the queue of the next
+      // session looked one over its limit.
+      statistics.buffersAfterFinish += statistics.queued
+      endedSessionsInput = endedSessionsInput + statistics
+    }
     session.pipeline = nil
     session.analyzer = nil
     session.resultsTask = nil
