@@ -14,6 +14,9 @@ struct ExplorationWorkers: Sendable {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
+  /// Removes the temporary scenario files.
+  func removeFiles() { try? FileManager.default.removeItem(at: folder) }
+
   /// Runs the candidates, at most `jobs` at once, and returns their results in order.
   var execute: Explorer.Execute {
     { [pool, folder] candidates in

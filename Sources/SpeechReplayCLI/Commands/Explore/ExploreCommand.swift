@@ -82,12 +82,15 @@ struct ExploreCommand: AsyncParsableCommand {
     let line = ProgressLine(isTerminal: isatty(STDERR_FILENO) == 1)
     explorer.progress = { line.show($0) }
     let execute: Explorer.Execute
+    var workers: ExplorationWorkers?
     if inProcess {
       execute = Explorer.inProcess(subject: try subject.factory())
     } else {
-      execute = try ExplorationWorkers(command: workerCommand(), jobs: jobs).execute
+      workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs)
+      execute = workers!.execute
     }
     let report = await explorer.explore(documents, execute: execute)
+    workers?.removeFiles()
     line.finish()
     try write(report)
     if !report.findings.isEmpty || report.failingRuns > 0 { throw ExitCode(Failure.exitCode) }
