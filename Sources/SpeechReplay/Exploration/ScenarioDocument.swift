@@ -204,7 +204,12 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
 
   private static func absolute(_ path: String) -> String {
     let full = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-    return (full as NSString).standardizingPath
+    // `.` and `..` resolved by name, symbolic links kept (standardizingPath may resolve them).
+    var parts: [Substring] = []
+    for part in full.split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// `target` relative to the folder `base` (both absolute).
