@@ -21,13 +21,6 @@ struct ExplorationShrinker {
     self.budget = budget
   }
 
-  /// The shrunk run.
-  struct Shrunk {
-    var perturbations: [Perturbation]
-    var document: ScenarioDocument
-    var failure: ScenarioFailure?
-  }
-
   mutating func shrink(
     base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64, signature: String, progress: (Int) -> Void
   ) async -> Shrunk {

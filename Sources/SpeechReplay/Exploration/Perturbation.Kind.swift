@@ -5,16 +5,6 @@ extension Perturbation {
   package enum Kind: String, Sendable, Hashable, CaseIterable {
     case taps, hardware, route, interruption, network, download, permission, latency, stall, modelError, results, slowModel, userTaps
 
-    /// What a draw needs to know about the scenario.
-    package struct Context: Sendable {
-      /// Seconds the steps take.
-      package var stepsDuration: Double
-      /// Seconds of audio (0 without audio).
-      package var audioDuration: Double
-      /// Words of the transcript the model is generated from; nil for explicit results.
-      package var transcriptWords: Int?
-    }
-
     /// Whether the kind can edit a scenario like this one.
     package func applies(to context: Context) -> Bool {
       switch self {

@@ -9,18 +9,6 @@ import Yams
 /// times of the audio file, as the scenario format writes them. Each case lists simpler versions of
 /// itself (``simpler``) for the shrinker. The catalogue is documented in `Documentation/Explore.md`.
 package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
-  /// What the user does at a moment, inserted as steps.
-  package enum TapPattern: String, Sendable, Hashable, CaseIterable {
-    /// A second `start` (the stack is already starting or listening).
-    case doubleStart
-    /// `stop`, then `start` at once.
-    case stopStart
-    /// `stop`, `start`, `stop` (while the new start is still preparing), `start`.
-    case stopDuringPreparing
-    /// `stop` and `start` three times in a row.
-    case burst
-  }
-
   /// `device.microphone.tapFrames` and `jitter`.
   case taps(frames: Int, jitterMilliseconds: Int)
   /// `device.microphone.sampleRate` and `channels`: the hardware format when the session starts.
