@@ -182,6 +182,8 @@ let package = Package(
       dependencies: [
         "SpeechReplay", "SpeechReplayTesting", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "SimulatedDevice", "Simulation",
         "CoreMediaTwin", "SpeechTwin", "AVFAudioTwin", "SpeechReplayTestSupport",
+        // ScenarioDocumentTests compare the YAML nodes exploration edits.
+        .product(name: "Yams", package: "Yams"),
       ]),
     // The recorder and reader of captures, around the reference stack in the simulation.
     .testTarget(

@@ -50,9 +50,16 @@ import Testing
   /// crash); each is an exit test below rather than an in-process run of the suite.
   static let trapping: [LiveTranscriber.Fault] = [.tapBlockIsolatedToMainActor]
 
+  /// Faults the bundled suite misses on purpose: `speech-replay explore` finds them
+  /// (ExplorationTests; Documentation/Explore.md).
+  static let foundByExploration: Set<LiveTranscriber.Fault> = [
+    .skipsConverterWhenRatesMatch, .stopGivesUpFinalizingAfterASecond, .clearsVolatileOnlySentenceFinals, .startsTwiceWhilePreparing,
+    .stopIgnoresInFlightDownload, .capitalizesCommittedTextAtStop,
+  ]
+
   @Test func everyFaultHasACatch() {
-    #expect(Set(Self.catches.map(\.fault)).union(Self.trapping) == Set(LiveTranscriber.Fault.allCases))
-    #expect(Self.catches.count + Self.trapping.count == LiveTranscriber.Fault.allCases.count)
+    #expect(Set(Self.catches.map(\.fault)).union(Self.trapping).union(Self.foundByExploration) == Set(LiveTranscriber.Fault.allCases))
+    #expect(Self.catches.count + Self.trapping.count + Self.foundByExploration.count == LiveTranscriber.Fault.allCases.count)
     for entry in Self.catches { #expect(Self.files.contains(entry.scenario), "\(entry.scenario) is not in Scenarios/") }
   }
 
@@ -80,5 +87,15 @@ import Testing
     }
     let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(text.contains("the tap block installed on AVAudioInputNode bus 0 is isolated to the main actor but runs on the audio render thread"), "\(text)")
+  }
+
+  /// The faults exploration finds are missed by every bundled scenario: that is why they need it.
+  @Test(arguments: foundByExploration.sorted { $0.rawValue < $1.rawValue })
+  func theSuiteMissesTheExplorationVariant(_ fault: LiveTranscriber.Fault) {
+    let runner = ScenarioRunner(subject: .reference(faults: [fault]), snapshots: Self.snapshots)
+    for file in Self.files where !Self.skippedForVariants.contains(file) {
+      let result = runner.run(fileAt: Self.scenarios.appendingPathComponent(file).path, seed: nil)
+      #expect(result.status == .passed, "\(file) catches \(fault): \(result.failures)")
+    }
   }
 }

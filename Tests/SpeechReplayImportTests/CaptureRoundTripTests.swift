@@ -19,6 +19,7 @@ import Testing
   static let needsDeviceState: Set<String> = [
     "aware-timing", "download-progress", "first-result-warm-and-cold", "install-and-remove", "model-error", "offline-first-run",
     "offline-first-run-recovers-quickly", "permission-denied", "reservation-limit", "slow-model-bounded-input", "stop-during-download",
+    "model-error-restart-input-queue",
     // A route change mid-capture: the audio file holds one format, so the second format's audio is
     // resampled into it and its buffers are not byte-identical (Documentation/Captures.md).
     "route-change",

@@ -47,6 +47,25 @@ extension LiveTranscriber {
     /// main-actor isolated; the audio render thread calls it and Swift 6's isolation check ends
     /// the app (Swift 6 language mode, Apple's Objective-C `installTap`).
     case tapBlockIsolatedToMainActor
+    /// When the microphone already runs at the analyzer's sample rate, its buffers go to the
+    /// analyzer unconverted: the sample rate matches, the sample format (Float32 against Int16) does not.
+    case skipsConverterWhenRatesMatch
+    /// `stop()` gives finalizing one second and then cancels the analyzer (a watchdog against a hung
+    /// model), so with a slow or stalled model the volatile words showing at the stop are lost.
+    case stopGivesUpFinalizingAfterASecond
+    /// While listening, a final clears the volatile text only when it ends a sentence (`.`, `?`, `!`),
+    /// so with finals in spoken style the guess for the committed words stays on screen.
+    case clearsVolatileOnlySentenceFinals
+    /// `start()` ignores a second tap only while listening, not while preparing: a tap during a model
+    /// download starts a second preparation whose wait replaces the first one's, which never returns.
+    case startsTwiceWhilePreparing
+    /// `stop()` during a model download returns to idle but leaves the start call waiting for the
+    /// download; a start before the download ends replaces that wait, so the first start never returns.
+    case stopIgnoresInFlightDownload
+    /// When a session ends, the committed text is tidied for display: its first letter capitalized.
+    /// Finals already in sentence style are unchanged; finals in spoken style are rewritten after the
+    /// user read them.
+    case capitalizesCommittedTextAtStop
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -15,7 +15,8 @@ public struct InputStatistics: Sendable, Hashable, CustomStringConvertible {
   public var buffersDropped = 0
   /// Buffers the analyzer took from the queue.
   public var buffersConsumed = 0
-  /// Buffers converted after the input had been finished, which the analyzer never sees.
+  /// Buffers the analyzer never sees: converted after the input had been finished, or still queued
+  /// when the session ended.
   public var buffersAfterFinish = 0
   /// The most buffers that waited in the queue at once.
   public var peakQueued = 0

@@ -18,6 +18,8 @@ final class TapPipeline: @unchecked Sendable {
   private let margin: AVAudioFrameCount
   private let onFailure: @Sendable (String) -> Void
   private var hasReportedFailure = false
+  /// Bug zoo only (``LiveTranscriber/Fault/skipsConverterWhenRatesMatch``): buffers skip the converter.
+  private var passesThrough = false
   /// The bug zoo's faults that live in the tap (empty in every real use).
   private let faults: Set<LiveTranscriber.Fault>
 
@@ -48,14 +50,19 @@ final class TapPipeline: @unchecked Sendable {
     // Without downmix, stereo to mono keeps channel 0 and drops the other (as Apple's converter does):
     // speech on the second channel of a stereo microphone would never reach the analyzer.
     made?.downmix = true
-    lock.withLock { converter = made }
+    // Bug zoo: at the session's start, a microphone at the analyzer's rate is taken to need no converter.
+    let bypass = faults.contains(.skipsConverterWhenRatesMatch) && hardwareFormat.sampleRate == outputFormat.sampleRate
+    lock.withLock {
+      passesThrough = bypass && converter == nil
+      converter = made
+    }
     return made != nil
   }
 
   /// Converts one tap buffer and queues it.
   /// - Parameter buffer: A buffer in the hardware format.
   func process(_ buffer: AVAudioPCMBuffer) {
-    if faults.contains(.skipsConversion) {
+    if faults.contains(.skipsConversion) || lock.withLock({ passesThrough }) {
       // Bug zoo: the microphone's buffer goes to the analyzer in the hardware format.
       queue.recordDelivery(converted: true)
       queue.enqueue(AnalyzerInput(buffer: buffer))

@@ -37,6 +37,7 @@ extension LiveTranscriber {
     guard current == generation else { return }
     update { state in
       if isFinal {
+        let shown = state.volatileText
         if has(.replacesCommittedText) {
           // Bug zoo: `committed = result.text`; the words committed before vanish.
           state.committedText = text
@@ -51,6 +52,8 @@ extension LiveTranscriber {
         }
         // Bug zoo: the guess for the range just committed stays on screen.
         if !has(.neverClearsVolatileText) { state.volatileText = "" }
+        // Bug zoo: only a final that ends a sentence is taken to cover the guess on screen.
+        if has(.clearsVolatileOnlySentenceFinals), case .listening = state.phase, !(text.last.map { ".?!".contains($0) } ?? false) { state.volatileText = shown }
       } else if has(.appendsVolatileResults) {
         // Bug zoo: the seed's `volatile += result.text`; each guess repeats the one before.
         state.volatileText = Self.appending(text, to: state.volatileText)

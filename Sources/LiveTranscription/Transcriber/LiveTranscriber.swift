@@ -68,7 +68,10 @@ public final class LiveTranscriber {
   /// ``TranscriptionUIState/Phase/unavailable(reason:)`` or ``TranscriptionUIState/Phase/failed(message:)``
   /// rather than an error: the phase is what the user sees.
   public func start() async {
-    guard !uiState.phase.isActive else { return }
+    var isPreparing = false
+    if case .preparing = uiState.phase { isPreparing = true }
+    // Bug zoo: only a tap while listening is ignored; a tap while preparing starts again.
+    guard !uiState.phase.isActive || (isPreparing && has(.startsTwiceWhilePreparing)) else { return }
     generation += 1
     let current = generation
     update {

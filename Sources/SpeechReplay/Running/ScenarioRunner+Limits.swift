@@ -23,6 +23,8 @@ extension ScenarioRunner {
   /// timers run on forever is stopped, and a long session the limits allow is not.
   func virtualTimeLimit(for scenario: Scenario) -> Duration {
     let allowed = (limits.raised(by: scenario.limits).virtualTime ?? .seconds(2 * 3600))
+    // Exploration runs short scenarios by the thousand: a forever-timer is stopped sooner.
+    if let simulationTimeLimit { return max(simulationTimeLimit, .seconds(2 * DurationText.seconds(scenario.totals.virtualTime))) }
     return max(.seconds(24 * 3600), allowed * 2 + .seconds(3600))
   }
 

@@ -31,6 +31,10 @@ public struct ScenarioRunner: Sendable {
   /// scenario's own `limits:` can raise them. ``Scenario/Limits/standard`` by default; its
   /// `wallClock` is ignored here (``watchdog`` is the runner's wall-clock limit).
   public var limits: Scenario.Limits = .standard
+  /// When set, the simulation stops a run after this much virtual time (at least twice what the
+  /// steps take) instead of 24 hours: `speech-replay explore` sets it so that a subject whose timers
+  /// run forever costs seconds, not minutes, per run. The failure names the same cause.
+  package var simulationTimeLimit: Duration? = nil
 
   /// Creates a runner.
   /// - Parameters:

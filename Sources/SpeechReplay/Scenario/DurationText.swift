@@ -34,7 +34,7 @@ package enum DurationText {
 
 extension DurationText {
   /// A duration as a scenario file writes it: `2s`, `500ms`, `1.25s`.
-  static func text(_ duration: Duration) -> String {
+  package static func text(_ duration: Duration) -> String {
     let milliseconds = seconds(duration) * 1000
     if milliseconds < 1000, milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
     let secondsValue = milliseconds / 1000

@@ -47,6 +47,7 @@ struct ScenarioDecoder {
       seed: try top["seed"]?.uint64(),
       device: device, audioDuration: audioDuration, model: model, subject: subject, steps: steps, expectations: expectations)
     if let node = top["limits"] { scenario.limits = try limits(node) }
+    if let node = top["explore"] { try explore(node) }
     scenario.warnings = warnings
     scenario.presetLocation = presetLocation
     scenario.observed = try top["observed"].map { (node) throws(ScenarioError) in try self.observed(node) }

@@ -8,7 +8,7 @@ struct SpeechReplayCommand: AsyncParsableCommand {
     CommandConfiguration(
     commandName: CLIContext.current.commandName,
     abstract: "Replay captured audio and scripted speech-model behaviour through a live-transcription stack.",
-    subcommands: [RunCommand.self, ListCommand.self, ExplainCommand.self, HistoryCommand.self, CompareCommand.self, ReportCommand.self, MergeCommand.self, AudioCommand.self, RunScenarioCommand.self, CaptureCommand.self, ScenarioCommand.self])
+    subcommands: [RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, HistoryCommand.self, CompareCommand.self, ReportCommand.self, MergeCommand.self, AudioCommand.self, RunScenarioCommand.self, CaptureCommand.self, ScenarioCommand.self])
   }
 
   /// Parses and runs a command; a usage error is one line on standard error and exit status 64.

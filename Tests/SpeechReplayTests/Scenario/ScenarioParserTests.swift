@@ -143,7 +143,7 @@ import Testing
 
   @Test func unknownKeysAreErrorsWithASuggestion() throws {
     #expect(try error("schema: 1\nstpes: [start]\n") ==
-      "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, did you mean 'steps'?")
+      "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore, did you mean 'steps'?")
     #expect(try error("schema: 1\ndevice:\n  microphone: { sampleRat: 16000 }\nsteps: [start]\n") ==
       "scenario.yaml:3:17: unknown key 'sampleRat' in 'device.microphone'; expected one of sampleRate, channels, tapFrames, jitter, tapSchedule, did you mean 'sampleRate'?")
     #expect(try error("schema: 1\nsteps: [start]\nexpect:\n  final: { commited: x }\n") ==

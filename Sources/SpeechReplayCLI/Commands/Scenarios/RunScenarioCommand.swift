@@ -31,6 +31,8 @@ struct RunScenarioCommand: ParsableCommand {
   var timelineDir: String?
   @Option(help: "The most virtual time the scenario's steps may add up to (such as 3h) unless its own `limits:` allow more.")
   var maxVirtualTime: String?
+  @Option(help: "Stop the simulation after this much virtual time instead of 24h (what `explore` passes its workers).")
+  var simulationTimeLimit: String?
 
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
@@ -51,6 +53,7 @@ struct RunScenarioCommand: ParsableCommand {
     snapshots.command = "\(CLIContext.current.commandName) run"
     var runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
     if let limit = maxVirtualTime.flatMap(DurationText.parse) { runner.limits.virtualTime = limit }
+    runner.simulationTimeLimit = simulationTimeLimit.flatMap(DurationText.parse)
     if traceDir != nil || timelineDir != nil {
       ScenarioWorker.runAndReport(
         file: file, seed: seed, runner: runner, traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },

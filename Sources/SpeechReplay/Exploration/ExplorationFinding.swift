@@ -1,0 +1,63 @@
+import Foundation
+
+/// A failure an exploration found, shrunk: the smallest scenario (fewest perturbations, simplest
+/// values, fewest steps) that still fails the same way, ready to be written as a scenario file.
+package struct ExplorationFinding: Sendable {
+  /// The scenario file the run perturbed.
+  package var scenarioFile: String
+  /// The exploration's seed.
+  package var seed: UInt64
+  /// The run that found it (1-based): how many runs the exploration needed.
+  package var run: Int
+  /// The failure's kind: the invariant's identifier, or the start of the message.
+  package var signature: String
+  /// The perturbations of the failing run, before shrinking.
+  package var foundWith: [Perturbation]
+  /// The perturbations left after shrinking.
+  package var perturbations: [Perturbation]
+  /// The shrunk scenario.
+  package var document: ScenarioDocument
+  /// The failure the shrunk scenario gives on its own.
+  package var failure: ScenarioFailure
+  /// Runs the shrinking took.
+  package var shrinkRuns: Int
+
+  /// A file name for the reproducer: `explore-<scenario>-<signature>.yaml`.
+  package var fileName: String {
+    let scenario = ((scenarioFile as NSString).lastPathComponent as NSString).deletingPathExtension
+    let slug = signature.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+    let compact = String(slug).split(separator: "-").prefix(6).joined(separator: "-")
+    return "explore-\(scenario)-\(compact).yaml"
+  }
+
+  /// Top-level steps of the shrunk scenario.
+  package var stepCount: Int { document.steps.count }
+
+  /// The reproducer: an ordinary scenario file for a file in `folder` (paths rewritten relative to
+  /// it), headed by comments with the seed, the perturbations and the failure message.
+  package func reproducer(forFileIn folder: String) -> String {
+    var lines = [
+      "# Found by `speech-replay explore \(scenarioFile) --seed \(seed)` in run \(run); shrunk in \(shrinkRuns) runs.",
+      "# It fails on its own: `speech-replay run <this file>`. Keep it in the suite once the stack is fixed",
+      "# (see Documentation/Explore.md).",
+      "# Perturbations (shrunk) of \(scenarioFile):",
+    ]
+    lines += perturbations.isEmpty ? ["#   (none: the scenario fails with fewer steps alone)"] : perturbations.map { "#   - \($0)" }
+    lines.append("# Perturbations of the failing run before shrinking:")
+    lines += foundWith.map { "#   - \($0)" }
+    lines.append("# Failure:")
+    lines += failure.message.split(separator: "\n", omittingEmptySubsequences: false).map { "#   \($0)" }
+    return lines.joined(separator: "\n") + "\n" + document.yaml(forFileIn: folder)
+  }
+
+  /// The signature of a failure: the invariant it breaks (`nothing-lost-at-stop`), else the message
+  /// up to its first colon or digit (at most 60 characters), so runs of other lengths compare equal.
+  package static func signature(of failure: ScenarioFailure) -> String {
+    let message = failure.message
+    if let start = message.range(of: "invariant '"), let end = message[start.upperBound...].firstIndex(of: "'") {
+      return "invariant '\(message[start.upperBound..<end])'"
+    }
+    let head = message.prefix { $0 != ":" && !$0.isNumber }
+    return String(head.prefix(60)).trimmingCharacters(in: .whitespaces)
+  }
+}

@@ -1,0 +1,19 @@
+/// What an exploration did and found.
+package struct ExplorationReport: Sendable {
+  /// Runs done (shrinking runs not counted).
+  package var runs = 0
+  /// Runs whose perturbed scenario did not load (counted, not run).
+  package var invalidRuns = 0
+  /// Runs that failed.
+  package var failingRuns = 0
+  /// Runs spent shrinking.
+  package var shrinkRuns = 0
+  /// Distinct failures, shrunk, in the order they were found.
+  package var findings: [ExplorationFinding] = []
+  /// Whether the time limit ended the exploration before its runs were done.
+  package var stoppedByTimeLimit = false
+  /// Wall-clock seconds the exploration took.
+  package var wallSeconds = 0.0
+  /// The failure of the first run of each scenario that could not run at all, for the report.
+  package var notes: [String] = []
+}

@@ -1,0 +1,8 @@
+extension ExplorationShrinker {
+  /// The shrunk run.
+  struct Shrunk {
+    var perturbations: [Perturbation]
+    var document: ScenarioDocument
+    var failure: ScenarioFailure?
+  }
+}

@@ -1,0 +1,102 @@
+import Yams
+
+/// Shrinks a failing run to the smallest scenario that still fails the same way (the same
+/// ``ExplorationFinding/signature(of:)``): first the perturbations (drop one, or replace it by a
+/// simpler version), then the steps of the perturbed scenario (drop one, halve a `play` or `wait`,
+/// run a cycle once), each time taking the first simpler candidate that still fails, until no
+/// candidate does or the budget of runs is spent.
+///
+/// Candidates are tried in a fixed order and the first failing one wins, so the result does not
+/// depend on how many run at once.
+struct ExplorationShrinker {
+  let execute: Explorer.Execute
+  let batchSize: Int
+  let budget: Int
+  /// Runs taken so far.
+  private(set) var runsUsed = 0
+
+  init(execute: @escaping Explorer.Execute, batchSize: Int, budget: Int) {
+    self.execute = execute
+    self.batchSize = max(1, batchSize)
+    self.budget = budget
+  }
+
+  mutating func shrink(
+    base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64, signature: String, progress: (Int) -> Void
+  ) async -> Shrunk {
+    var current = perturbations
+    var failure: ScenarioFailure?
+    // 1. Perturbations: fewer, then simpler.
+    while runsUsed < budget {
+      var options: [[Perturbation]] = current.indices.map { index in var fewer = current; fewer.remove(at: index); return fewer }
+      for (index, perturbation) in current.enumerated() {
+        for simpler in perturbation.simpler {
+          var next = current
+          next[index] = simpler
+          options.append(next)
+        }
+      }
+      let candidates = options.compactMap { Explorer.candidate(base: base, perturbations: $0, seed: seed) }
+      guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else { break }
+      current = found.perturbations
+      failure = message
+    }
+    guard var document = Explorer.candidate(base: base, perturbations: current, seed: seed)?.document else {
+      return Shrunk(perturbations: current, document: base, failure: failure)
+    }
+    // 2. Steps: fewer, shorter.
+    while runsUsed < budget {
+      let candidates = Self.smallerSteps(of: document).compactMap { Explorer.candidate(document: $0, perturbations: current, seed: seed) }
+      guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else { break }
+      document = found.document
+      failure = message
+    }
+    return Shrunk(perturbations: current, document: document, failure: failure)
+  }
+
+  /// The first candidate, in order, that fails with `signature`, and that failure.
+  private mutating func firstFailing(_ candidates: [ExplorationCandidate], signature: String, progress: (Int) -> Void) async -> (ExplorationCandidate, ScenarioFailure)? {
+    var start = 0
+    while start < candidates.count, runsUsed < budget {
+      let batch = Array(candidates[start..<min(candidates.count, start + batchSize, start + budget - runsUsed)])
+      start += batch.count
+      let results = await execute(batch)
+      runsUsed += batch.count
+      progress(runsUsed)
+      for (candidate, result) in zip(batch, results) {
+        if let failure = result.failures.first(where: { ExplorationFinding.signature(of: $0) == signature }) { return (candidate, failure) }
+      }
+    }
+    return nil
+  }
+
+  /// Documents with one top-level step fewer, one `play`/`wait`/`interrupt` halved, or one cycle run once.
+  static func smallerSteps(of document: ScenarioDocument) -> [ScenarioDocument] {
+    let steps = document.steps
+    var documents: [ScenarioDocument] = []
+    func with(_ steps: [Node]) {
+      var copy = document
+      copy.steps = steps
+      documents.append(copy)
+    }
+    for index in steps.indices.reversed() where steps.count > 1 {
+      var fewer = steps
+      fewer.remove(at: index)
+      with(fewer)
+    }
+    for (index, step) in steps.enumerated() {
+      let name = ScenarioDocument.stepName(step)
+      if name == "play" || name == "wait" || name == "interrupt", let seconds = ScenarioDocument.seconds(ScenarioDocument.stepValue(step)), seconds >= 0.02 {
+        var shorter = steps
+        shorter[index] = ScenarioDocument.step(name!, Node(ScenarioDocument.durationText(seconds / 2)))
+        with(shorter)
+      }
+      if name == "cycle", let inner = ScenarioDocument.stepValue(step)?.mapping?.first(where: { $0.key.string == "steps" })?.value.sequence {
+        var once = steps
+        once.replaceSubrange(index...index, with: Array(inner))
+        with(once)
+      }
+    }
+    return documents
+  }
+}

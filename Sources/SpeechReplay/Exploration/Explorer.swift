@@ -1,0 +1,179 @@
+import Foundation
+import Yams
+
+/// Explores the states a scenario's stack can reach: runs the scenario many times, each time with a
+/// random subset of perturbation kinds switched on (``Perturbation/Kind``), checks every run's
+/// invariants (and the expectations the scenario keeps under `explore: { keep: […] }`), and shrinks
+/// each new kind of failure to a short scenario that fails on its own.
+///
+/// Runs are numbered from 0; run `r` perturbs scenario `r mod n` with random numbers drawn from
+/// `(seed, r)` alone, so the same seed gives the same runs, and the shrinker takes the first
+/// simpler candidate that still fails, so the same runs give the same reproducers — whatever the
+/// batch size and however many workers execute the runs.
+package struct Explorer: Sendable {
+  /// Executes a batch of candidates (in this process or in workers) and returns their results in order.
+  package typealias Execute = @Sendable ([ExplorationCandidate]) async -> [ScenarioResult]
+
+  /// The simulation's virtual-time stop for exploration runs (``ScenarioRunner/simulationTimeLimit``):
+  /// a subject whose timers never stop fails after 10 minutes of virtual time instead of 24 hours.
+  package static let simulationTimeLimit: Duration = .seconds(600)
+
+  /// Runs in all (before sharding).
+  package var runs: Int
+  /// The exploration's seed.
+  package var seed: UInt64
+  /// Stop starting new runs after this much wall-clock time; nil for no limit.
+  package var timeLimit: Duration?
+  /// This shard (1-based) of `shardCount`: runs `r` with `r mod shardCount == shard - 1`.
+  package var shard = 1
+  /// How many shards share the runs.
+  package var shardCount = 1
+  /// Candidates handed to ``Execute`` at once (the number of workers).
+  package var batchSize = 1
+  /// The most runs one failure's shrinking may take.
+  package var shrinkBudget = 300
+  /// Told after every batch and shrinking step.
+  package var progress: @Sendable (ExplorationProgress) -> Void = { _ in }
+
+  /// Creates an explorer.
+  package init(runs: Int, seed: UInt64) {
+    self.runs = runs
+    self.seed = seed
+  }
+
+  /// The runs of this shard.
+  package var plannedRuns: [Int] { (0..<max(0, runs)).filter { $0 % max(1, shardCount) == shard - 1 } }
+
+  /// Explores `documents`.
+  /// - Parameters:
+  ///   - documents: The scenarios, as read (``ScenarioDocument/init(fileAt:)``).
+  ///   - execute: Runs candidates and returns their results.
+  /// - Returns: What the runs found.
+  package func explore(_ documents: [ScenarioDocument], execute: @escaping Execute) async -> ExplorationReport {
+    var report = ExplorationReport()
+    guard !documents.isEmpty else { return report }
+    let started = ContinuousClock.now
+    let planned = plannedRuns
+    let bases = documents.map(Self.explorable)
+    var known = Set<String>()
+    var index = 0
+    var status = ExplorationProgress(runsDone: 0, runsPlanned: planned.count, failingRuns: 0, findings: 0)
+    while index < planned.count {
+      if let timeLimit, started.duration(to: .now) >= timeLimit {
+        report.stoppedByTimeLimit = true
+        break
+      }
+      let batch = planned[index..<min(planned.count, index + max(1, batchSize))]
+      index += batch.count
+      var candidates: [(run: Int, candidate: ExplorationCandidate)] = []
+      for run in batch {
+        if let candidate = candidate(run: run, bases: bases) { candidates.append((run, candidate)) } else { report.invalidRuns += 1 }
+      }
+      let results = await execute(candidates.map(\.candidate))
+      report.runs += batch.count
+      status.runsDone = report.runs
+      for ((run, candidate), result) in zip(candidates, results) where result.status != .passed {
+        report.failingRuns += 1
+        status.failingRuns = report.failingRuns
+        guard let first = result.failures.first else { continue }
+        let signature = ExplorationFinding.signature(of: first)
+        guard known.insert(signature).inserted else { continue }
+        status.shrinking = "'\(signature)'"
+        progress(status)
+        let base = bases[run % bases.count]
+        var shrinker = ExplorationShrinker(execute: execute, batchSize: batchSize, budget: shrinkBudget)
+        let shrunk = await shrinker.shrink(base: base, perturbations: candidate.perturbations, seed: candidate.seed, signature: signature) { runs in
+          var line = status
+          line.shrinking = "'\(signature)' (\(runs) runs)"
+          progress(line)
+        }
+        report.shrinkRuns += shrinker.runsUsed
+        report.findings.append(
+          ExplorationFinding(
+            scenarioFile: base.file, seed: seed, run: (planned.firstIndex(of: run) ?? 0) + 1,
+            signature: signature, foundWith: candidate.perturbations, perturbations: shrunk.perturbations, document: shrunk.document,
+            failure: shrunk.failure ?? first, shrinkRuns: shrinker.runsUsed))
+        status.findings = report.findings.count
+        status.shrinking = nil
+      }
+      progress(status)
+    }
+    report.wallSeconds = DurationText.seconds(started.duration(to: .now))
+    return report
+  }
+
+  /// Runs candidates one after another in this process (one simulation per process at a time):
+  /// no crash isolation, so a subject that traps ends the exploration.
+  /// - Parameter subject: The stack under test.
+  /// - Returns: The executor.
+  package static func inProcess(subject: SubjectFactory) -> Execute {
+    var runner = ScenarioRunner(subject: subject, snapshots: SnapshotOptions(record: .never))
+    runner.simulationTimeLimit = simulationTimeLimit
+    return { [runner] candidates in candidates.map { runner.run($0.scenario, seed: $0.seed) } }
+  }
+
+  /// The candidate of run `run`, nil when the perturbed scenario does not load.
+  package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
+    var random = ExplorationRandom(seed: seed, run: run)
+    let base = bases[run % bases.count]
+    let context = Self.context(of: base)
+    let applicable = Perturbation.Kind.allCases.filter { $0.applies(to: context) }
+    var kinds = applicable.filter { _ in Bool.random(using: &random) }
+    if kinds.isEmpty, let one = applicable.randomElement(using: &random) { kinds = [one] }
+    let perturbations = kinds.map { $0.draw(using: &random, in: context) }
+    let runSeed = random.next() % 1_000_000
+    return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
+  }
+
+  /// Applies `perturbations` to `base` with `seed`; nil when the result does not load.
+  package static func candidate(base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64) -> ExplorationCandidate? {
+    var document = base
+    for perturbation in perturbations { perturbation.apply(to: &document) }
+    document.set(scalar: "\(seed)", at: ["seed"])
+    return candidate(document: document, perturbations: perturbations, seed: seed)
+  }
+
+  /// A document as a candidate; nil when it does not load.
+  package static func candidate(document: ScenarioDocument, perturbations: [Perturbation], seed: UInt64) -> ExplorationCandidate? {
+    guard let scenario = try? Scenario.parse(yaml: document.yaml(), file: document.file, relativeTo: document.folder),
+      (try? scenario.checkLimits(.standard)) != nil
+    else { return nil }
+    return ExplorationCandidate(document: document, scenario: scenario, perturbations: perturbations, seed: seed)
+  }
+
+  /// The scenario as exploration runs it: expectations that do not survive perturbation left out.
+  ///
+  /// Kept: `expect.invariants` (which invariants the scenario expects broken or switches off) and
+  /// whatever `explore.keep` lists (`final`, `final.committed`, `snapshots`, `diagnostics`…).
+  /// Left out: every other expectation, `observed` (a capture's timeline) and `explore` itself.
+  package static func explorable(_ document: ScenarioDocument) -> ScenarioDocument {
+    var copy = document
+    let keep = Set(document.value(at: ["explore", "keep"])?.sequence.map { $0.compactMap(\.string) } ?? [])
+    var expect: [(Node, Node)] = []
+    for pair in document.value(at: ["expect"])?.mapping.map(Array.init) ?? [] {
+      guard let key = pair.key.string else { continue }
+      if key == "invariants" || key == "trap" || keep.contains(key) {
+        expect.append((pair.key, pair.value))
+      } else if key == "final", let fields = pair.value.mapping {
+        let kept = fields.filter { keep.contains("final.\($0.key.string ?? "")") }.map { ($0.key, $0.value) }
+        if !kept.isEmpty { expect.append((pair.key, Node(kept, .implicit, .flow))) }
+      }
+    }
+    copy.set(expect.isEmpty ? nil : Node(expect, .implicit, .block), at: ["expect"])
+    if expect.count == 1, expect[0].0.string == "trap" { copy.set(nil, at: ["expect"]) }
+    copy.set(nil, at: ["observed"])
+    copy.set(nil, at: ["explore"])
+    return copy
+  }
+
+  /// What a draw needs to know about a scenario.
+  static func context(of document: ScenarioDocument) -> Perturbation.Kind.Context {
+    var words: Int?
+    if let transcript = document.value(at: ["model", "transcript"])?.string {
+      let path = transcript.hasPrefix("/") ? transcript : (document.folder as NSString).appendingPathComponent(transcript)
+      let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      words = text.split(separator: "\n").filter { line in line.first.map { $0.isNumber } ?? false }.count
+    }
+    return .init(stepsDuration: document.stepsDuration, audioDuration: document.audioDuration, transcriptWords: words)
+  }
+}

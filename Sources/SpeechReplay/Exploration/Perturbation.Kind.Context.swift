@@ -1,0 +1,11 @@
+extension Perturbation.Kind {
+  /// What a draw needs to know about the scenario.
+  package struct Context: Sendable {
+    /// Seconds the steps take.
+    package var stepsDuration: Double
+    /// Seconds of audio (0 without audio).
+    package var audioDuration: Double
+    /// Words of the transcript the model is generated from; nil for explicit results.
+    package var transcriptWords: Int?
+  }
+}

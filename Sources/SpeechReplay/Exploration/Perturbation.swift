@@ -1,0 +1,219 @@
+import Yams
+
+/// One deterministic edit of a scenario that a live stack should survive: another microphone, a
+/// route change or an interruption at some moment, a network flip, a slow or failing download, a
+/// permission change, a slower or stalling model, other result boundaries, or extra taps by the user.
+///
+/// A perturbation is a value: the same value applied to the same scenario gives the same file.
+/// Moments (`at`) are seconds after the first step began (the steps' virtual time); model times are
+/// times of the audio file, as the scenario format writes them. Each case lists simpler versions of
+/// itself (``simpler``) for the shrinker. The catalogue is documented in `Documentation/Explore.md`.
+package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
+  /// `device.microphone.tapFrames` and `jitter`.
+  case taps(frames: Int, jitterMilliseconds: Int)
+  /// `device.microphone.sampleRate` and `channels`: the hardware format when the session starts.
+  case hardware(sampleRate: Int, channels: Int)
+  /// A `route:` step: a new format (`port` nil) or a named input becoming the route.
+  case route(at: Double, sampleRate: Int, channels: Int, port: String?)
+  /// `count` `interrupt:` steps back to back (steps run in order, so interruptions cannot overlap
+  /// in the format; back to back is the closest).
+  case interruptions(at: Double, length: Double, count: Int)
+  /// `network: offline` at a moment, `network: online` after `offlineFor`.
+  case networkFlip(at: Double, offlineFor: Double)
+  /// The model is not installed (`locales.installed: []`), so the first start downloads it for
+  /// `duration`; with `failsAt`, the download fails after that fraction.
+  case download(duration: Double, failsAt: Double?)
+  /// `permission: deny` at a moment; `permission: grant` again after `grantAfter` when given.
+  case permission(at: Double, grantAfter: Double?)
+  /// `model.latency` for every result, and a latency spike of `extra` seconds over audio `spikeAt…spikeAt+spikeLength`.
+  case latency(base: Double, spikeAt: Double, spikeLength: Double, extra: Double)
+  /// A model stall at audio time `at` for `length`.
+  case stall(at: Double, length: Double)
+  /// A model error at audio time `at`.
+  case modelError(at: Double)
+  /// Other result boundaries for a transcript-generated model: volatile results every
+  /// `volatileEvery`, a final after `finalAfterSilence` of silence (short: finals inside sentences;
+  /// long: one final for everything), spoken style (no capitals, no full stop), a misheard word.
+  case results(volatileEvery: Double, finalAfterSilence: Double, asSpoken: Bool, rewrite: Int?)
+  /// `timing: { mode: aware, modelCost: cost }`: the model needs `cost` seconds per second of audio.
+  case slowModel(cost: Double)
+  /// Extra taps on the microphone control at a moment.
+  case userTaps(at: Double, pattern: TapPattern)
+
+  /// The kind of edit, the swarm's unit of choice.
+  package var kind: Kind {
+    switch self {
+    case .taps: .taps
+    case .hardware: .hardware
+    case .route: .route
+    case .interruptions: .interruption
+    case .networkFlip: .network
+    case .download: .download
+    case .permission: .permission
+    case .latency: .latency
+    case .stall: .stall
+    case .modelError: .modelError
+    case .results: .results
+    case .slowModel: .slowModel
+    case .userTaps: .userTaps
+    }
+  }
+
+  // MARK: Applying
+
+  /// Applies the edit to a scenario document.
+  package func apply(to document: inout ScenarioDocument) {
+    typealias D = ScenarioDocument
+    switch self {
+    case .taps(let frames, let jitter):
+      document.set(scalar: "\(frames)", at: ["device", "microphone", "tapFrames"])
+      document.set(jitter == 0 ? nil : Node("\(jitter)ms"), at: ["device", "microphone", "jitter"])
+    case .hardware(let rate, let channels):
+      document.set(scalar: "\(rate)", at: ["device", "microphone", "sampleRate"])
+      document.set(scalar: "\(channels)", at: ["device", "microphone", "channels"])
+    case .route(let at, let rate, let channels, let port):
+      let value: Node =
+        if let port { Node([(Node("port"), Node(port))], .implicit, .flow) } else {
+          Node([(Node("sampleRate"), Node("\(rate)")), (Node("channels"), Node("\(channels)"))], .implicit, .flow)
+        }
+      document.insert([D.step("route", value)], atSeconds: at)
+    case .interruptions(let at, let length, let count):
+      document.insert(Array(repeating: D.step("interrupt", Node(D.durationText(length))), count: count), atSeconds: at)
+    case .networkFlip(let at, let offlineFor):
+      document.insert([D.step("network", Node("offline"))], atSeconds: at)
+      document.insert([D.step("network", Node("online"))], atSeconds: at + offlineFor)
+    case .download(let duration, let failsAt):
+      document.set(Node([Node]()), at: ["device", "locales", "installed"])
+      document.set(nil, at: ["device", "locales", "reserved"])
+      document.set(scalar: D.durationText(duration), at: ["device", "download", "duration"])
+      document.set(failsAt.map { Node("\($0)") }, at: ["device", "download", "failsAt"])
+    case .permission(let at, let grantAfter):
+      document.insert([D.step("permission", Node("deny"))], atSeconds: at)
+      if let grantAfter { document.insert([D.step("permission", Node("grant"))], atSeconds: at + grantAfter) }
+    case .latency(let base, let spikeAt, let spikeLength, let extra):
+      if base > 0 { document.set(scalar: D.durationText(base), at: ["model", "latency"]) }
+      if extra > 0 {
+        appendModelFault(
+          Node(
+            [
+              (Node("latencySpike"), Node([Node(D.durationText(spikeAt)), Node(D.durationText(spikeAt + spikeLength))], .implicit, .flow)),
+              (Node("extra"), Node(D.durationText(extra))),
+            ], .implicit, .flow), to: &document)
+      }
+    case .stall(let at, let length):
+      appendModelFault(Node([(Node("stall"), Node(D.durationText(at))), (Node("for"), Node(D.durationText(length)))], .implicit, .flow), to: &document)
+    case .modelError(let at):
+      appendModelFault(
+        Node(
+          [(Node("error"), Node(D.durationText(at))), (Node("code"), Node("6")), (Node("message"), Node("the speech model stopped", .implicit, .doubleQuoted))],
+          .implicit, .flow), to: &document)
+    case .results(let volatileEvery, let finalAfterSilence, let asSpoken, let rewrite):
+      document.set(scalar: D.durationText(volatileEvery), at: ["model", "generate", "volatileEvery"])
+      document.set(scalar: D.durationText(finalAfterSilence), at: ["model", "generate", "finalAfterSilence"])
+      document.set(scalar: asSpoken ? "asSpoken" : "sentence", at: ["model", "generate", "style"])
+      if let rewrite {
+        document.set(Node([(Node("\(rewrite)"), Node("uh", .implicit, .doubleQuoted))], .implicit, .flow), at: ["model", "generate", "rewrites"])
+      }
+    case .slowModel(let cost):
+      document.set(Node([(Node("mode"), Node("aware")), (Node("modelCost"), Node("\(cost)"))], .implicit, .flow), at: ["timing"])
+    case .userTaps(let at, let pattern):
+      let start = Node("start")
+      let stop = Node("stop")
+      let steps: [Node] =
+        switch pattern {
+        case .doubleStart: [start]
+        case .stopStart: [stop, start]
+        case .stopDuringPreparing: [stop, start, stop, start]
+        case .burst: [stop, start, stop, start, stop, start]
+        }
+      document.insert(steps, atSeconds: at)
+    }
+  }
+
+  private func appendModelFault(_ fault: Node, to document: inout ScenarioDocument) {
+    let existing = document.value(at: ["model", "faults"])?.sequence.map(Array.init) ?? []
+    document.set(Node(existing + [fault], .implicit, .block), at: ["model", "faults"])
+  }
+
+  // MARK: Shrinking
+
+  /// Simpler versions of this edit, each closer to the scenario as written: defaults instead of
+  /// odd values, earlier moments, shorter lengths, fewer repetitions. Empty when nothing is simpler.
+  package var simpler: [Perturbation] {
+    func earlier(_ at: Double) -> [Double] {
+      guard at > 0 else { return [] }
+      return at < 0.02 ? [0] : [0, Self.round(at / 2), Self.round(at - 0.25)].filter { $0 >= 0 && $0 < at }
+    }
+    func shorter(_ length: Double, floor: Double = 0.01) -> [Double] {
+      length / 2 >= floor ? [Self.round(length / 2)] : []
+    }
+    switch self {
+    case .taps(let frames, let jitter):
+      return (jitter > 0 ? [.taps(frames: frames, jitterMilliseconds: 0)] : []) + (frames != 4800 ? [.taps(frames: 4800, jitterMilliseconds: jitter)] : [])
+    case .hardware(let rate, let channels):
+      return (channels != 1 ? [.hardware(sampleRate: rate, channels: 1)] : []) + (rate != 48000 ? [.hardware(sampleRate: 48000, channels: channels)] : [])
+    case .route(let at, let rate, let channels, let port):
+      return earlier(at).map { .route(at: $0, sampleRate: rate, channels: channels, port: port) }
+        + (port != nil ? [.route(at: at, sampleRate: 16000, channels: 1, port: nil)] : [])
+        + (port == nil && channels != 1 ? [.route(at: at, sampleRate: rate, channels: 1, port: nil)] : [])
+    case .interruptions(let at, let length, let count):
+      return (count > 1 ? [.interruptions(at: at, length: length, count: count - 1)] : [])
+        + earlier(at).map { .interruptions(at: $0, length: length, count: count) }
+        + shorter(length).map { .interruptions(at: at, length: $0, count: count) }
+    case .networkFlip(let at, let offlineFor):
+      return earlier(at).map { .networkFlip(at: $0, offlineFor: offlineFor) } + shorter(offlineFor).map { .networkFlip(at: at, offlineFor: $0) }
+    case .download(let duration, let failsAt):
+      return (failsAt != nil ? [.download(duration: duration, failsAt: nil)] : []) + shorter(duration, floor: 0.1).map { .download(duration: $0, failsAt: failsAt) }
+    case .permission(let at, let grantAfter):
+      return (grantAfter != nil ? [.permission(at: at, grantAfter: nil)] : []) + earlier(at).map { .permission(at: $0, grantAfter: grantAfter) }
+    case .latency(let base, let spikeAt, let spikeLength, let extra):
+      return (base > 0 ? [.latency(base: 0, spikeAt: spikeAt, spikeLength: spikeLength, extra: extra)] : [])
+        + (extra > 0 ? [.latency(base: base, spikeAt: spikeAt, spikeLength: spikeLength, extra: 0)] : [])
+        + (extra > 0 ? shorter(extra).map { .latency(base: base, spikeAt: spikeAt, spikeLength: spikeLength, extra: $0) } : [])
+        + (extra > 0 ? earlier(spikeAt).map { .latency(base: base, spikeAt: $0, spikeLength: spikeLength, extra: extra) } : [])
+    case .stall(let at, let length):
+      return earlier(at).map { .stall(at: $0, length: length) } + shorter(length).map { .stall(at: at, length: $0) }
+    case .modelError(let at):
+      return earlier(at).map { .modelError(at: $0) }
+    case .results(let volatileEvery, let finalAfterSilence, let asSpoken, let rewrite):
+      var versions: [Perturbation] = []
+      if rewrite != nil { versions.append(.results(volatileEvery: volatileEvery, finalAfterSilence: finalAfterSilence, asSpoken: asSpoken, rewrite: nil)) }
+      if asSpoken { versions.append(.results(volatileEvery: volatileEvery, finalAfterSilence: finalAfterSilence, asSpoken: false, rewrite: rewrite)) }
+      if volatileEvery != 0.2 { versions.append(.results(volatileEvery: 0.2, finalAfterSilence: finalAfterSilence, asSpoken: asSpoken, rewrite: rewrite)) }
+      if finalAfterSilence != 0.8 { versions.append(.results(volatileEvery: volatileEvery, finalAfterSilence: 0.8, asSpoken: asSpoken, rewrite: rewrite)) }
+      return versions
+    case .slowModel(let cost):
+      return cost > 0.2 ? [.slowModel(cost: Self.round(cost / 2))] : []
+    case .userTaps(let at, let pattern):
+      let patterns = TapPattern.allCases.prefix { $0 != pattern }
+      return patterns.map { .userTaps(at: at, pattern: $0) } + earlier(at).map { .userTaps(at: $0, pattern: pattern) }
+    }
+  }
+
+  private static func round(_ seconds: Double) -> Double { (seconds * 100).rounded() / 100 }
+
+  // MARK: Text
+
+  /// The edit as one line of YAML (a flow mapping), as reproducer files list it.
+  package var description: String {
+    func s(_ seconds: Double) -> String { ScenarioDocument.durationText(seconds) }
+    return switch self {
+    case .taps(let frames, let jitter): "{ kind: taps, tapFrames: \(frames), jitter: \(jitter)ms }"
+    case .hardware(let rate, let channels): "{ kind: hardware, sampleRate: \(rate), channels: \(channels) }"
+    case .route(let at, let rate, let channels, let port):
+      port.map { "{ kind: route, at: \(s(at)), port: \($0) }" } ?? "{ kind: route, at: \(s(at)), sampleRate: \(rate), channels: \(channels) }"
+    case .interruptions(let at, let length, let count): "{ kind: interruption, at: \(s(at)), length: \(s(length)), count: \(count) }"
+    case .networkFlip(let at, let offlineFor): "{ kind: network, at: \(s(at)), offlineFor: \(s(offlineFor)) }"
+    case .download(let duration, let failsAt): "{ kind: download, duration: \(s(duration))\(failsAt.map { ", failsAt: \($0)" } ?? "") }"
+    case .permission(let at, let grantAfter): "{ kind: permission, at: \(s(at))\(grantAfter.map { ", grantAfter: \(s($0))" } ?? "") }"
+    case .latency(let base, let spikeAt, let spikeLength, let extra):
+      "{ kind: latency, base: \(s(base)), spikeAt: \(s(spikeAt)), spikeLength: \(s(spikeLength)), extra: \(s(extra)) }"
+    case .stall(let at, let length): "{ kind: stall, at: \(s(at)), length: \(s(length)) }"
+    case .modelError(let at): "{ kind: modelError, at: \(s(at)) }"
+    case .results(let volatileEvery, let finalAfterSilence, let asSpoken, let rewrite):
+      "{ kind: results, volatileEvery: \(s(volatileEvery)), finalAfterSilence: \(s(finalAfterSilence)), style: \(asSpoken ? "asSpoken" : "sentence")\(rewrite.map { ", rewrite: \($0)" } ?? "") }"
+    case .slowModel(let cost): "{ kind: slowModel, modelCost: \(cost) }"
+    case .userTaps(let at, let pattern): "{ kind: userTaps, at: \(s(at)), pattern: \(pattern.rawValue) }"
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import SpeechReplay
+
+/// `speech-replay explore SCENARIO…`: runs seeded perturbations of scenarios in worker processes,
+/// checks the invariants of every run, and shrinks each new failure to a reproducer file.
+struct ExploreCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explore",
+    abstract: "Run seeded perturbations of scenarios, check every run's invariants, and shrink each failure to a scenario file that reproduces it.",
+    discussion: """
+      Each run switches on a random subset of perturbation kinds (microphone format and taps, route changes, interruptions, \
+      network flips, downloads, permission, model latency, stalls and errors, result boundaries, a slow model, extra taps) \
+      and checks the invariants and the expectations the scenario keeps under `explore: { keep: [...] }`. \
+      A failure is shrunk (fewer perturbations, simpler values, fewer and shorter steps) and written to --out as an \
+      ordinary scenario file that fails on its own. The same seed gives the same runs and the same reproducers. \
+      Runs go to worker processes, so a crash fails one run and the exploration goes on. \
+      The exit status is 0 when no run failed, 1 when some did, 64 for bad arguments. See Documentation/Explore.md.
+      """)
+
+  @Argument(help: "Scenario files to perturb (run r perturbs file r mod count).")
+  var paths: [String]
+
+  @Option(help: "How many runs in all (before sharding).")
+  var runs = 200
+
+  @Option(help: "The exploration's seed: the same seed gives the same runs.")
+  var seed: UInt64 = 1
+
+  @Option(help: "Stop starting runs after this much wall-clock time (30s, 10m); the runs done so far are reported.")
+  var timeLimit: String?
+
+  @Option(help: "Where reproducer files are written.")
+  var out = ".build/speech-replay-explore"
+
+  @Option(help: "How many worker processes run at once. Default: the number of CPUs.")
+  var jobs: Int?
+
+  @Option(help: "Run one part of the runs: INDEX/COUNT (1-based); the shards' runs together are the runs of --runs.")
+  var shard: String?
+
+  @Option(help: "The most runs shrinking one failure may take.")
+  var shrinkBudget = 300
+
+  @Flag(help: ArgumentHelp("Run in this process instead of workers (no crash isolation; for measuring the harness).", visibility: .hidden))
+  var inProcess = false
+
+  @OptionGroup var subject: SubjectOption
+
+  @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE`).", visibility: .hidden))
+  var worker: String?
+
+  func validate() throws {
+    if paths.isEmpty { throw ValidationError("name at least one scenario file to explore") }
+    if runs < 1 { throw ValidationError("--runs must be at least 1 (got \(runs))") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    if let timeLimit, DurationText.parse(timeLimit) == nil { throw ValidationError("--time-limit '\(timeLimit)' is not a duration; write 30s, 10m or 1h") }
+    if let shard {
+      do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
+    }
+  }
+
+  func run() async throws {
+    var documents: [ScenarioDocument] = []
+    for path in paths {
+      do {
+        documents.append(try ScenarioDocument(fileAt: path))
+      } catch {
+        Failure.printError(error)
+        throw ExitCode.validationFailure
+      }
+    }
+    let jobs = inProcess ? 1 : (jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    var explorer = Explorer(runs: runs, seed: seed)
+    explorer.timeLimit = timeLimit.flatMap(DurationText.parse)
+    if let shard, let parsed = try? Shard(parsing: shard) {
+      explorer.shard = parsed.index
+      explorer.shardCount = parsed.count
+    }
+    explorer.batchSize = jobs
+    explorer.shrinkBudget = shrinkBudget
+    let line = ProgressLine(isTerminal: isatty(STDERR_FILENO) == 1)
+    explorer.progress = { line.show($0) }
+    let execute: Explorer.Execute
+    var workers: ExplorationWorkers?
+    if inProcess {
+      execute = Explorer.inProcess(subject: try subject.factory())
+    } else {
+      workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs)
+      execute = workers!.execute
+    }
+    let report = await explorer.explore(documents, execute: execute)
+    workers?.removeFiles()
+    line.finish()
+    try write(report)
+    if !report.findings.isEmpty || report.failingRuns > 0 { throw ExitCode(Failure.exitCode) }
+  }
+
+  /// Writes the reproducers and prints the summary.
+  private func write(_ report: ExplorationReport) throws {
+    let folder = URL(fileURLWithPath: out)
+    if !report.findings.isEmpty { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    var text = ""
+    for finding in report.findings {
+      let file = folder.appendingPathComponent(finding.fileName)
+      try Data(finding.reproducer(forFileIn: out).utf8).write(to: file, options: .atomic)
+      text += "FAIL \(finding.signature) (run \(finding.run), \(finding.scenarioFile))\n"
+      text += "  reproducer: \((out as NSString).appendingPathComponent(finding.fileName)) (\(finding.stepCount) steps, \(finding.perturbations.count) perturbation\(finding.perturbations.count == 1 ? "" : "s"), shrunk in \(finding.shrinkRuns) runs)\n"
+      for perturbation in finding.perturbations { text += "    \(perturbation)\n" }
+      text += "  \(finding.failure.message.split(separator: "\n").first ?? "")\n"
+    }
+    let rate = report.wallSeconds > 0 ? Double(report.runs + report.shrinkRuns) / report.wallSeconds : 0
+    text += "explored \(report.runs) runs (seed \(seed)\(report.invalidRuns > 0 ? ", \(report.invalidRuns) perturbed scenarios did not load" : "")"
+    text += "\(report.stoppedByTimeLimit ? ", stopped by --time-limit" : ""))"
+    text += String(format: " and %d shrinking runs in %.1f s (%.1f runs/s): ", report.shrinkRuns, report.wallSeconds, rate)
+    text += "\(report.failingRuns) failing run\(report.failingRuns == 1 ? "" : "s"), \(report.findings.count) distinct failure\(report.findings.count == 1 ? "" : "s")\n"
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// The worker: this executable (or `--worker`), golden files never written.
+  private func workerCommand() throws -> WorkerCommand {
+    var command = WorkerCommand(executable: worker.map { URL(fileURLWithPath: $0) } ?? CLIContext.ownExecutable)
+    command.extraArguments = ["--record", "never", "--simulation-time-limit", DurationText.text(Explorer.simulationTimeLimit)]
+    if let name = subject.name { command.extraArguments += ["--subject", name] }
+    return command
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SpeechReplay
+import SpeechReplayTestSupport
+import Testing
+
+/// `speech-replay explore` through the built binary, its runs in worker processes.
+@Suite struct ExploreCommandTests {
+  @Test func aFaultIsFoundInWorkersAndItsReproducerWritten() throws {
+    let out = try TemporaryFolder(prefix: "ExploreCommandTests")
+    defer { out.remove() }
+    let run = try CommandLineRun(
+      ["explore", "Scenarios/hello-world.yaml", "--runs", "3", "--seed", "1", "--jobs", "2", "--shrink-budget", "8", "--out", out.url.path],
+      environment: ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "stopIgnoresInFlightDownload"])
+    #expect(run.status == 1, "\(run.standardOutput)\n\(run.standardError)")
+    #expect(run.standardOutput.contains("FAIL the subject still had timers pending after (run 3, Scenarios/hello-world.yaml)"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("explored 3 runs (seed 1)"), "\(run.standardOutput)")
+    #expect(run.standardError.contains("runs 3/3"), "the progress line: \(run.standardError)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: out.url.path)
+    #expect(files == ["explore-hello-world-the-subject-still-had-timers-pending.yaml"])
+    let reproducer = try String(contentsOf: out.url.appendingPathComponent(files.first ?? ""), encoding: .utf8)
+    #expect(reproducer.contains("# Found by `speech-replay explore Scenarios/hello-world.yaml --seed 1` in run 3"))
+    #expect(reproducer.contains("# Failure:"))
+    #expect(reproducer.contains("{ kind: download"), "\(reproducer)")
+  }
+
+  /// A tap during a download starts a second preparation whose wait replaces the first: found in
+  /// 8 runs, shrunk to a short download and a double start; the reproducer fails on its own in a
+  /// worker (at 10 minutes of virtual time; the normal runner's 24 h gives the same failure, slower)
+  /// and the reference stack passes it.
+  @Test func aStartDuringADownloadIsFoundAndItsReproducerFailsOnItsOwn() throws {
+    let out = try TemporaryFolder(prefix: "ExploreCommandTests")
+    defer { out.remove() }
+    let fault = ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "startsTwiceWhilePreparing"]
+    let run = try CommandLineRun(
+      ["explore", "Scenarios/hello-world.yaml", "Scenarios/two-commands.yaml", "--runs", "8", "--jobs", "2", "--out", out.url.path], environment: fault)
+    #expect(run.status == 1, "\(run.standardOutput)\n\(run.standardError)")
+    #expect(run.standardOutput.contains("FAIL the subject still had timers pending after (run 8, Scenarios/two-commands.yaml)"), "\(run.standardOutput)")
+    let file = out.url.appendingPathComponent("explore-two-commands-the-subject-still-had-timers-pending.yaml").path
+    let reproducer = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(reproducer.contains("{ kind: download"), "\(reproducer)")
+    #expect(reproducer.contains("pattern: doubleStart"), "\(reproducer)")
+    let steps = reproducer.split(separator: "\n").drop { $0 != "steps:" }.dropFirst().prefix { $0.hasPrefix("-") }
+    #expect(steps.count <= 4, "\(reproducer)")
+    let alone = try CommandLineRun(["run-scenario", file, "--simulation-time-limit", "10m"], environment: fault)
+    #expect(alone.standardOutput.contains("the subject still had timers pending after 10m"), "\(alone.standardOutput)")
+    let reference = try CommandLineRun(["run-scenario", file, "--simulation-time-limit", "10m"])
+    #expect(reference.standardOutput.contains("\"status\":\"passed\""), "\(reference.standardOutput)")
+  }
+
+  @Test func theReferenceStackPassesAndBadArgumentsAreUsageErrors() throws {
+    let run = try CommandLineRun(["explore", "Scenarios/two-commands.yaml", "--runs", "4", "--jobs", "2", "--shard", "1/2"])
+    #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+    #expect(run.standardOutput.contains("explored 2 runs (seed 1)"), "the shard holds runs 0 and 2: \(run.standardOutput)")
+    #expect(run.standardOutput.contains("0 failing runs, 0 distinct failures"))
+    let bad = try CommandLineRun(["explore", "Scenarios/two-commands.yaml", "--runs", "0"])
+    #expect(bad.status == 64)
+    let noDuration = try CommandLineRun(["explore", "Scenarios/two-commands.yaml", "--time-limit", "soon"])
+    #expect(noDuration.status == 64)
+    #expect(noDuration.standardError.contains("--time-limit 'soon' is not a duration"))
+  }
+}
