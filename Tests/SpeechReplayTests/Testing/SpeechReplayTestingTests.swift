@@ -34,7 +34,8 @@ import Testing
     }) { device in
       let engine = AVAudioEngine()
       let counter = BufferCounter()
-      engine.inputNode.installTap(onBus: 0, bufferSize: 4800, format: engine.inputNode.outputFormat(forBus: 0)) { _, _ in counter.add() }
+      // The block is made outside the main actor, as on a device: the render thread calls it.
+      engine.inputNode.installTap(onBus: 0, bufferSize: 4800, format: engine.inputNode.outputFormat(forBus: 0), block: counter.tapBlock())
       try engine.start()
       try await Simulation.current!.clock.sleep(for: .seconds(1))  // one virtual second: ten 100 ms buffers
       engine.stop()
@@ -57,6 +58,9 @@ import Testing
 final class BufferCounter: @unchecked Sendable {
   private(set) var count = 0
   func add() { count += 1 }
+
+  /// A tap block that counts, made in a nonisolated method so it is not main-actor isolated.
+  nonisolated func tapBlock() -> AVAudioNodeTapBlock { { _, _ in self.add() } }
 }
 
 /// `.recordingSnapshots(.missing)`: a scenario run without its own snapshot options writes a missing
