@@ -28,11 +28,12 @@ package struct DeterminismRun: Sendable {
   /// - Parameters:
   ///   - scenarios: The scenarios, in suite order.
   ///   - seed: The seed override passed to every worker.
+  ///   - order: The order workers start in (see ``WorkerPool/run(_:seed:order:started:finished:)``).
   ///   - started: Called as the second pass starts a scenario (the first pass is silent).
   ///   - finished: Called with each checked result as the second pass finishes it.
   /// - Returns: One checked result per scenario.
   package func run(
-    _ scenarios: [PlannedScenario], seed: UInt64?, started: (Int) -> Void = { _ in },
+    _ scenarios: [PlannedScenario], seed: UInt64?, order: [Int]? = nil, started: (Int) -> Void = { _ in },
     finished: (Int, ScenarioResult) -> Void = { _, _ in }
   ) async -> [ScenarioResult] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-determinism-\(UUID().uuidString)")
@@ -48,8 +49,8 @@ package struct DeterminismRun: Sendable {
           failures: [ScenarioFailure("cannot create the trace folder \(folder.path) (\(error)); check the temporary folder (TMPDIR)")])
       }
     }
-    let first = await pool(traceFolder: firstFolder).run(scenarios, seed: seed)
-    return await pool(traceFolder: secondFolder).run(scenarios, seed: seed, started: started) { index, second in
+    let first = await pool(traceFolder: firstFolder).run(scenarios, seed: seed, order: order)
+    return await pool(traceFolder: secondFolder).run(scenarios, seed: seed, order: order, started: started) { index, second in
       finished(index, check(first[index], second, scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder))
     }.enumerated().map { index, second in
       check(first[index], second, scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder)
