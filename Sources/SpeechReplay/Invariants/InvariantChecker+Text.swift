@@ -49,7 +49,7 @@ extension InvariantChecker {
 
   /// The length of the longest suffix of `tail` that is a prefix of `words`, in one pass over each
   /// (Knuth–Morris–Pratt: the prefix function of `words`, then `tail` run through it).
-  static func overlap(of tail: ArraySlice<String>, with words: [String]) -> Int {
+  package static func overlap(of tail: ArraySlice<String>, with words: [String]) -> Int {
     guard !tail.isEmpty, !words.isEmpty else { return 0 }
     var border = Array(repeating: 0, count: words.count)
     var length = 0

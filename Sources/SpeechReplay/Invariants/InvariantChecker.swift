@@ -83,13 +83,13 @@ public struct InvariantChecker: Sendable {
   private static func milliseconds(_ duration: Duration) -> String { "\(Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())) ms" }
 
   /// Words as compared for text invariants: lower case, punctuation removed.
-  static func words(_ text: String) -> [String] {
+  package static func words(_ text: String) -> [String] {
     text.split(whereSeparator: \.isWhitespace).map(comparedWord).filter { !$0.isEmpty }
   }
 
   /// The last `limit` of ``words(_:)`` (fewer when the text has fewer), read from the end of the
   /// text, so a check that needs only the tail of a long committed text does not split all of it.
-  static func lastWords(_ text: String, atMost limit: Int) -> [String] {
+  package static func lastWords(_ text: String, atMost limit: Int) -> [String] {
     var found: [String] = []
     var end = text.endIndex, index = text.endIndex
     func take(_ token: Substring) {
