@@ -34,6 +34,10 @@ let package = Package(
     .library(name: "SpeechReplayCLI", targets: ["SpeechReplayCLI"]),
     // Reading, writing and converting PCM audio files (libsndfile, libsamplerate), for apps' tools.
     .library(name: "AudioPCM", targets: ["AudioPCM"]),
+    // Not API (hence the underscore): the reference stack's subjects and the simulation's reference
+    // workloads, for the Benchmarks package. It used to compile these sources itself, which SwiftPM
+    // refuses once two packages in one graph declare targets of the same name.
+    .library(name: "_BenchmarkWorkloads", targets: ["ReferenceSubjects", "SimulationWorkloads"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -16,16 +16,8 @@ let package = Package(
     .systemLibrary(name: "CSampleRateRaw", path: "Sources/CSampleRateRaw", pkgConfig: "samplerate"),
     // The same for libsoxr, the default engine.
     .systemLibrary(name: "CSoxrRaw", path: "Sources/CSoxrRaw", pkgConfig: "soxr"),
-    // The main package's non-product targets the benchmarks need, compiled here from the same
-    // sources (Sources/<name> are symbolic links into ../Sources): the simulation's reference
-    // workloads, and the reference stack with its subject adapters.
-    .target(name: "SimulationWorkloads", dependencies: [.product(name: "Simulation", package: "speech-replay")]),
-    .target(name: "LiveTranscription", dependencies: [.product(name: "SpeechShim", package: "speech-replay")]),
-    .target(
-      name: "ReferenceSubjects",
-      dependencies: [
-        "LiveTranscription", .product(name: "SpeechReplay", package: "speech-replay"), .product(name: "Simulation", package: "speech-replay"),
-      ]),
+    // The reference stack's subjects and the simulation's reference workloads come from the main
+    // package's underscored product `_BenchmarkWorkloads` (not API).
     .executableTarget(
       name: "AudioConversion",
       dependencies: [
@@ -39,7 +31,7 @@ let package = Package(
       name: "SimulationLoop",
       dependencies: [
         .product(name: "Simulation", package: "speech-replay"),
-        "SimulationWorkloads",
+        .product(name: "_BenchmarkWorkloads", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/SimulationLoop",
@@ -81,7 +73,7 @@ let package = Package(
       name: "ScenarioSuite",
       dependencies: [
         .product(name: "SpeechReplay", package: "speech-replay"),
-        "ReferenceSubjects",
+        .product(name: "_BenchmarkWorkloads", package: "speech-replay"),
         .product(name: "AudioPCM", package: "speech-replay"),
         .product(name: "SimulatedDevice", package: "speech-replay"),
         .product(name: "Benchmark", package: "package-benchmark"),

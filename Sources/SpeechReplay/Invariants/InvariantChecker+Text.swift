@@ -30,16 +30,15 @@ extension InvariantChecker {
         continue
       }
       guard let state = UIStateEvent(event) else { continue }
-      let committed = Self.words(state.committed), volatile = Self.words(state.volatile)
-      guard !committed.isEmpty, !volatile.isEmpty else { continue }
-      var overlap = 0
-      for length in stride(from: min(committed.count, volatile.count), through: 1, by: -1)
-      where Array(committed.suffix(length)) == Array(volatile.prefix(length)) {
-        overlap = length
-        break
-      }
+      let volatile = Self.words(state.volatile)
+      guard !volatile.isEmpty else { continue }
+      // Only the committed words the volatile text could repeat are read (at least two, to tell
+      // one committed word from more), so a long committed text is not split at every state.
+      let tail = Self.lastWords(state.committed, atMost: max(volatile.count, 2))
+      guard !tail.isEmpty else { continue }
+      let overlap = Self.overlap(of: tail.suffix(min(tail.count, volatile.count)), with: volatile)
       // One repeated word is ordinary speech ("… to the" then "the …") unless it is all that was committed.
-      guard overlap >= 2 || (overlap == 1 && committed.count == 1) else { continue }
+      guard overlap >= 2 || (overlap == 1 && tail.count == 1) else { continue }
       // Showing exactly the model's latest guess is right even when the model repeats itself (a
       // script whose utterance spans a stop); the trap is text the stack added to that guess.
       guard !modelGuesses.contains(volatile) else { continue }
@@ -50,25 +49,71 @@ extension InvariantChecker {
     return nil
   }
 
+  /// The length of the longest suffix of `tail` that is a prefix of `words`, in one pass over each
+  /// (Knuth–Morris–Pratt: the prefix function of `words`, then `tail` run through it).
+  package static func overlap(of tail: ArraySlice<String>, with words: [String]) -> Int {
+    guard !tail.isEmpty, !words.isEmpty else { return 0 }
+    var border = Array(repeating: 0, count: words.count)
+    var length = 0
+    for index in words.indices.dropFirst() {
+      while length > 0 && words[index] != words[length] { length = border[length - 1] }
+      if words[index] == words[length] { length += 1 }
+      border[index] = length
+    }
+    var matched = 0
+    for word in tail {
+      if matched == words.count { matched = border[matched - 1] }
+      while matched > 0 && word != words[matched] { matched = border[matched - 1] }
+      if word == words[matched] { matched += 1 }
+    }
+    return matched
+  }
+
   func volatileClearedWhenFinal() -> InvariantViolation? {
     let events = timeline.events
+    // Parsed once: the UI states and the results, each with its position in the timeline.
+    var states: [(index: Int, state: UIStateEvent)] = [], results: [(index: Int, result: AnalyzerResultEvent)] = []
     for (index, event) in events.enumerated() {
-      guard let final = AnalyzerResultEvent(event), final.isFinal else { continue }
+      if let state = UIStateEvent(event) {
+        states.append((index, state))
+      } else if let result = AnalyzerResultEvent(event) {
+        results.append((index, result))
+      }
+    }
+    // For each state, the next one whose committed text differs (one pass from the end).
+    var nextChange = Array(repeating: states.count, count: states.count)
+    for position in stride(from: states.count - 2, through: 0, by: -1) {
+      nextChange[position] = states[position + 1].state.committed != states[position].state.committed ? position + 1 : nextChange[position + 1]
+    }
+    // Non-final guesses seen before the state being checked: the latest start of each guess's
+    // words (a missing start counts as -1). The consumed state only moves forward from one final
+    // to the next, so the guesses are gathered in one sweep.
+    var latestGuessStart: [[String]: Double] = [:]
+    var gathered = 0, statesBefore = 0
+    for (index, final) in results where final.isFinal {
+      while statesBefore < states.count && states[statesBefore].index < index { statesBefore += 1 }
       let text = final.text
       guard !Self.words(text).isEmpty, final.end.isNumeric else { continue }
       let end = final.end.seconds
       // The final is consumed when the committed text next changes; look at that state.
-      let committedBefore = events[..<index].lazy.reversed().compactMap(UIStateEvent.init).first?.committed
-      guard let consumedIndex = events[(index + 1)...].firstIndex(where: { UIStateEvent($0).map { $0.committed != committedBefore } ?? false }),
-        let consumed = UIStateEvent(events[consumedIndex])
-      else { continue }
+      let committedBefore = statesBefore > 0 ? states[statesBefore - 1].state.committed : nil
+      guard statesBefore < states.count else { continue }
+      let consumedPosition = committedBefore == nil || states[statesBefore].state.committed != committedBefore ? statesBefore : nextChange[statesBefore]
+      guard consumedPosition < states.count else { continue }
+      let (consumedIndex, consumed) = states[consumedPosition]
       let volatile = consumed.volatile
-      guard !Self.words(volatile).isEmpty else { continue }
+      let shown = Self.words(volatile)
+      guard !shown.isEmpty else { continue }
       // Still fine: the guess of a later range, published before the state was shown.
-      let laterGuesses = events[..<consumedIndex].compactMap(AnalyzerResultEvent.init).filter {
-        !$0.isFinal && ($0.start.isNumeric ? $0.start.seconds : -1) >= end - 0.0005
-      }.map { Self.words($0.text) }
-      guard !laterGuesses.contains(Self.words(volatile)) else { continue }
+      while gathered < results.count && results[gathered].index < consumedIndex {
+        let guess = results[gathered].result
+        gathered += 1
+        guard !guess.isFinal else { continue }
+        let start = guess.start.isNumeric ? guess.start.seconds : -1
+        let words = Self.words(guess.text)
+        latestGuessStart[words] = max(start, latestGuessStart[words] ?? -.infinity)
+      }
+      guard (latestGuessStart[shown] ?? -.infinity) < end - 0.0005 else { continue }
       return InvariantViolation(
         .volatileClearedWhenFinal, at: events[consumedIndex].time,
         "after the final \(Self.quoted(text)) for \(final.start.millisecondsText)–\(final.end.millisecondsText) s was committed, the UI still showed the volatile \(Self.quoted(volatile)) for that range")
@@ -78,6 +123,18 @@ extension InvariantChecker {
 
   func nothingLostAtStop() -> InvariantViolation? {
     let events = timeline.events
+    // Positions of what the check looks up after each stop, in order, searched by bisection.
+    var returnedStops: [Int] = [], steps: [Int] = [], stateIndices: [Int] = []
+    var states: [UIStateEvent] = []
+    for (index, event) in events.enumerated() {
+      if event.kind == ScenarioStepEvent.kind { steps.append(index) }
+      if let state = UIStateEvent(event) {
+        stateIndices.append(index)
+        states.append(state)
+      } else if SubjectReturnedEvent(event)?.call == .stop {
+        returnedStops.append(index)
+      }
+    }
     var lastState: UIStateEvent?
     for (index, event) in events.enumerated() {
       if let state = UIStateEvent(event) { lastState = state }
@@ -86,10 +143,15 @@ extension InvariantChecker {
       guard !pending.isEmpty else { continue }
       // A stop outside a session (after a failure left a guess on screen) has nothing to finalize.
       guard ["listening", "preparing", "stopping"].contains(where: { before.phase.hasPrefix($0) }) else { continue }
-      guard let returned = events[(index + 1)...].firstIndex(where: { SubjectReturnedEvent($0)?.call == .stop }) else { continue }
+      let returnedPosition = returnedStops.partitioningIndex { $0 > index }
+      guard returnedPosition < returnedStops.count else { continue }
+      let returned = returnedStops[returnedPosition]
       // What the user is left with: the last state before the next step (or the end).
-      let next = events[(returned + 1)...].firstIndex { $0.kind == ScenarioStepEvent.kind } ?? events.endIndex
-      guard let afterIndex = events[..<next].lastIndex(where: { UIStateEvent($0) != nil }), let after = UIStateEvent(events[afterIndex]) else { continue }
+      let nextPosition = steps.partitioningIndex { $0 > returned }
+      let next = nextPosition < steps.count ? steps[nextPosition] : events.endIndex
+      let afterPosition = stateIndices.partitioningIndex { $0 >= next } - 1
+      guard afterPosition >= 0 else { continue }
+      let afterIndex = stateIndices[afterPosition], after = states[afterPosition]
       let committedBefore = before.committed, committedAfter = after.committed
       let added = Self.words(committedAfter.hasPrefix(committedBefore) ? String(committedAfter.dropFirst(committedBefore.count)) : committedAfter)
       // A model that fails while finalizing cannot commit: words still on screen under a failure the

@@ -83,10 +83,34 @@ public struct InvariantChecker: Sendable {
   private static func milliseconds(_ duration: Duration) -> String { "\(Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())) ms" }
 
   /// Words as compared for text invariants: lower case, punctuation removed.
-  static func words(_ text: String) -> [String] {
-    text.split(whereSeparator: \.isWhitespace).map { word in
-      String(word.lowercased().unicodeScalars.filter { !CharacterSet.punctuationCharacters.contains($0) && !CharacterSet.symbols.contains($0) })
-    }.filter { !$0.isEmpty }
+  package static func words(_ text: String) -> [String] {
+    text.split(whereSeparator: \.isWhitespace).map(comparedWord).filter { !$0.isEmpty }
+  }
+
+  /// The last `limit` of ``words(_:)`` (fewer when the text has fewer), read from the end of the
+  /// text, so a check that needs only the tail of a long committed text does not split all of it.
+  package static func lastWords(_ text: String, atMost limit: Int) -> [String] {
+    var found: [String] = []
+    var end = text.endIndex, index = text.endIndex
+    func take(_ token: Substring) {
+      let word = comparedWord(token)
+      if !word.isEmpty { found.append(word) }
+    }
+    while found.count < limit, index > text.startIndex {
+      let before = text.index(before: index)
+      if text[before].isWhitespace {
+        if index < end { take(text[index..<end]) }
+        end = before
+      }
+      index = before
+    }
+    if found.count < limit, index < end { take(text[index..<end]) }
+    return found.reversed()
+  }
+
+  /// One word as compared: lower case, punctuation and symbols removed (empty when nothing is left).
+  private static func comparedWord(_ word: Substring) -> String {
+    String(word.lowercased().unicodeScalars.filter { !CharacterSet.punctuationCharacters.contains($0) && !CharacterSet.symbols.contains($0) })
   }
 
   /// `"text"`, for messages.

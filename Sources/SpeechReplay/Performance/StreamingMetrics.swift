@@ -72,11 +72,16 @@ package struct StreamingMetrics: Sendable, Hashable {
         if shown.last != words { shown.append(words) }
       }
       finalWords += shown.last?.count ?? 0
-      for (before, after) in zip(shown, shown.dropFirst()) {
-        let lost = before.count - stablePrefix(before, after)
+      // Each text is normalised once, not once as the newer and again as the older of a pair.
+      var previous = shown.first.map { ($0, $0.map(normalized)) }
+      for after in shown.dropFirst() {
+        guard let (before, old) = previous else { break }
+        let new = after.map(normalized)
+        let lost = before.count - stablePrefix(old, new)
         unstable += lost
         if lost > 0 { updates += 1 }
         erased += before.count - exactPrefix(before, after)
+        previous = (after, new)
       }
     }
     let words = Double(max(1, finalWords))
@@ -89,7 +94,11 @@ package struct StreamingMetrics: Sendable, Hashable {
   /// Leading words of `before` kept by `after`, ignoring case and punctuation, a merely extended
   /// last word counting as kept.
   static func stablePrefix(_ before: [Substring], _ after: [Substring]) -> Int {
-    let old = before.map(normalized), new = after.map(normalized)
+    stablePrefix(before.map(normalized), after.map(normalized))
+  }
+
+  /// ``stablePrefix(_:_:)`` of words already normalised.
+  static func stablePrefix(_ old: [String], _ new: [String]) -> Int {
     var kept = 0
     while kept < old.count && kept < new.count && old[kept] == new[kept] { kept += 1 }
     if kept == old.count - 1, kept < new.count, new[kept].hasPrefix(old[kept]) { kept += 1 }

@@ -53,14 +53,19 @@ package struct TapePositions {
   }
 
   /// The first buffer that carried audio past `position` (the buffer in which speech starting
-  /// there is first heard).
+  /// there is first heard). A binary search: the ends never decrease, since each delivery starts
+  /// where the one before ended.
   func firstHearing(_ position: Double) -> Delivery? {
-    deliveries.first { $0.end > position + 1e-9 }
+    delivery(at: deliveries.partitioningIndex { $0.end > position + 1e-9 })
   }
 
   /// The buffer with which the file had been heard through `position` (speech ending there is
-  /// complete).
+  /// complete). A binary search, as ``firstHearing(_:)``.
   func completion(_ position: Double) -> Delivery? {
-    deliveries.first { $0.end >= position - 1e-9 }
+    delivery(at: deliveries.partitioningIndex { $0.end >= position - 1e-9 })
+  }
+
+  private func delivery(at index: Int) -> Delivery? {
+    index < deliveries.endIndex ? deliveries[index] : nil
   }
 }

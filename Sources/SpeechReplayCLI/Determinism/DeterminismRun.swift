@@ -36,11 +36,12 @@ package struct DeterminismRun: Sendable {
   /// - Parameters:
   ///   - scenarios: The scenarios, in suite order.
   ///   - seed: The seed override passed to every worker.
+  ///   - order: The order workers start in (see ``WorkerPool/run(_:seed:order:started:finished:)``).
   ///   - started: Called as the second pass starts a scenario (the first pass is silent).
   ///   - finished: Called with each checked result as the second pass finishes it.
   /// - Returns: One checked result per scenario.
   package func run(
-    _ scenarios: [PlannedScenario], seed: UInt64?, started: (Int) -> Void = { _ in },
+    _ scenarios: [PlannedScenario], seed: UInt64?, order: [Int]? = nil, started: (Int) -> Void = { _ in },
     finished: (Int, ScenarioResult) -> Void = { _, _ in }
   ) async -> [ScenarioResult] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-determinism-\(UUID().uuidString)")
@@ -56,7 +57,7 @@ package struct DeterminismRun: Sendable {
           failures: [ScenarioFailure("cannot create the trace folder \(folder.path) (\(error)); check the temporary folder (TMPDIR)")])
       }
     }
-    let first = await pool(traceFolder: firstFolder).run(scenarios, seed: seed)
+    let first = await pool(traceFolder: firstFolder).run(scenarios, seed: seed, order: order)
     // A scenario that timed out (or was cut off by a signal) the first time is reported as such:
     // running it again would only wait out another timeout, and there is no trace to compare.
     var results = first.map { $0.status == .timedOut || $0.status == .skipped ? $0 : nil }
@@ -65,7 +66,9 @@ package struct DeterminismRun: Sendable {
       finished(index, result!)
     }
     let again = results.indices.filter { results[$0] == nil }
-    let second = await pool(traceFolder: secondFolder).run(again.map { scenarios[$0] }, seed: seed, started: { started(again[$0]) }) { position, second in
+    // The second pass keeps the first's order (longest first) among the scenarios it runs again.
+    let againOrder = order.map { order in order.compactMap { again.firstIndex(of: $0) } }
+    let second = await pool(traceFolder: secondFolder).run(again.map { scenarios[$0] }, seed: seed, order: againOrder, started: { started(again[$0]) }) { position, second in
       let index = again[position]
       finished(index, check(first[index], second, scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder))
     }

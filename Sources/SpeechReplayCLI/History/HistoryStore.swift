@@ -250,6 +250,25 @@ package final class HistoryStore: Sendable {
     }
   }
 
+  /// Each scenario file's wall time from the newest run that recorded it, for scheduling the
+  /// longest scenarios first (``SuitePlan/startOrder(lastWallSeconds:)``).
+  ///
+  /// - Returns: Wall seconds keyed by the file as it was recorded.
+  /// - Throws: ``HistoryError`` naming the file when it cannot be read.
+  package func lastWallSeconds() throws(HistoryError) -> [String: Double] {
+    do {
+      return try pool.read { db in
+        // A run is written in one transaction, so every stored row belongs to a complete run; the
+        // highest id of a file is its newest result.
+        let rows = try Row.fetchAll(
+          db, sql: "SELECT file, wallSeconds FROM scenarioResult WHERE id IN (SELECT MAX(id) FROM scenarioResult GROUP BY file)")
+        return Dictionary(rows.map { ($0["file"], $0["wallSeconds"]) }) { _, newer in newer }
+      }
+    } catch {
+      throw HistoryError("\(path): cannot read the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote")
+    }
+  }
+
   /// Runs SQLite's `PRAGMA integrity_check`.
   ///
   /// - Returns: `ok`, or SQLite's description of the damage.

@@ -41,6 +41,26 @@ package struct SuitePlan: Sendable {
     scenarios = planned
   }
 
+  /// The order to start the scenarios in so that a long one does not start last and keep one
+  /// worker busy after the others are done: longest first by the wall time each took when it last
+  /// ran, scenarios without a recorded time before all others (they may be long). Equal times,
+  /// and the unknown ones, keep suite order.
+  ///
+  /// - Parameter lastWallSeconds: Each scenario's last wall time, keyed by its file as
+  ///   ``PlannedScenario/file`` spells it (``HistoryStore/lastWallSeconds()``).
+  /// - Returns: Indices into ``scenarios``, each once.
+  package func startOrder(lastWallSeconds: [String: Double]) -> [Int] {
+    let known = scenarios.map { lastWallSeconds[$0.file] }
+    return scenarios.indices.sorted { left, right in
+      switch (known[left], known[right]) {
+      case (nil, nil): left < right
+      case (nil, _): true
+      case (_, nil): false
+      case let (l?, r?): l > r || (l == r && left < right)
+      }
+    }
+  }
+
   /// The name of a scenario that cannot be loaded: its file name without extension.
   ///
   /// - Parameter file: The scenario file.

@@ -53,19 +53,23 @@ package struct WorkerPool: Sendable {
   /// - Parameters:
   ///   - scenarios: The scenarios, in suite order.
   ///   - seed: The seed override passed to every worker.
+  ///   - order: The order workers start in, as indices into `scenarios` (``SuitePlan/startOrder(lastWallSeconds:)``
+  ///     puts the longest first); suite order when `nil` or not a permutation of the indices. Only
+  ///     when each scenario starts depends on it: the results are in suite order either way.
   ///   - started: Called, on the calling task, when a worker starts, with the scenario's index.
   ///   - finished: Called, on the calling task, as each result arrives (in completion order), with its index.
   /// - Returns: One result per scenario, in suite order.
   package func run(
-    _ scenarios: [PlannedScenario], seed: UInt64?, started: (Int) -> Void = { _ in },
+    _ scenarios: [PlannedScenario], seed: UInt64?, order: [Int]? = nil, started: (Int) -> Void = { _ in },
     finished: (Int, ScenarioResult) -> Void = { _, _ in }
   ) async -> [ScenarioResult] {
     var results: [ScenarioResult?] = Array(repeating: nil, count: scenarios.count)
+    let order = order.flatMap { $0.sorted() == Array(scenarios.indices) ? $0 : nil } ?? Array(scenarios.indices)
     await withTaskGroup(of: (Int, ScenarioResult).self) { group in
       var next = 0
       func startNext() {
-        guard next < scenarios.count, processes?.receivedSignal == nil else { return }
-        let index = next
+        guard next < order.count, processes?.receivedSignal == nil else { return }
+        let index = order[next]
         next += 1
         let scenario = scenarios[index]
         started(index)

@@ -54,6 +54,16 @@ struct HistoryStoreTests {
     #expect(try store.runs(limit: 1).count == 1)
   }
 
+  @Test func lastWallSecondsAreEachFilesNewest() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let store = try HistoryStore(path: folder.url.appendingPathComponent("history.sqlite").path)
+    #expect(try store.lastWallSeconds().isEmpty)
+    try store.record(RunMetadata(), results: [Self.result("a", wall: 3), Self.result("b", wall: 1)])
+    try store.record(RunMetadata(), results: [Self.result("a", wall: 2), Self.result("c", status: .crashed, wall: 5)])
+    #expect(try store.lastWallSeconds() == ["Scenarios/a.yaml": 2, "Scenarios/b.yaml": 1, "Scenarios/c.yaml": 5])
+  }
+
   @Test func anUnknownRunIsAClearError() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -73,4 +73,18 @@ import Testing
       #expect(Set(seen) == Set(all))
     }
   }
+
+  @Test func startOrderIsLongestFirstWithUnknownScenariosBeforeAll() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    for name in ["a", "b", "c", "d", "e", "f"] { try folder.write("s/\(name).yaml", "name: \(name)\n") }
+    let plan = try SuitePlan(paths: [folder.path + "/s"], engine: Self.engine)
+    #expect(plan.scenarios.map(\.name) == ["a", "b", "c", "d", "e", "f"])
+    let file = Dictionary(uniqueKeysWithValues: plan.scenarios.map { ($0.name, $0.file) })
+    // b and e were never recorded; c and f tie, so they keep suite order.
+    let times = [file["a"]!: 0.5, file["c"]!: 2.0, file["d"]!: 7.25, file["f"]!: 2.0, "elsewhere/old.yaml": 100]
+    #expect(plan.startOrder(lastWallSeconds: times).map { plan.scenarios[$0].name } == ["b", "e", "d", "c", "f", "a"])
+    // Without a history every scenario is unknown: suite order.
+    #expect(plan.startOrder(lastWallSeconds: [:]) == Array(0..<6))
+  }
 }

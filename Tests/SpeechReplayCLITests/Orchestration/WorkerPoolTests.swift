@@ -38,6 +38,27 @@ import Testing
     #expect(results[4].failures.first?.message.contains("exited without printing a result line") == true)
   }
 
+  @Test func workersStartInTheGivenOrderAndResultsStayInSuiteOrder() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let modes = ["pass", "fail", "pass", "fail", "pass"]
+    let scenarios = try modes.enumerated().map { index, mode in
+      PlannedScenario(file: try folder.write("s/\(index)-\(mode).yaml", "name: \(mode) \(index)\nprobe: \(mode)\n"), name: "\(mode) \(index)")
+    }
+    let executable = try BuiltExecutable.url(named: "scenario-worker-probe")
+    // One job: each worker starts when the one before has finished, so the start order is exact.
+    let pool = WorkerPool(command: WorkerCommand(executable: executable), jobs: 1)
+    var started: [Int] = []
+    let results = await pool.run(scenarios, seed: 1, order: [3, 0, 4, 2, 1], started: { started.append($0) })
+    #expect(started == [3, 0, 4, 2, 1])
+    #expect(results.map(\.name) == scenarios.map(\.name))
+    #expect(results.map(\.status) == [.passed, .failed, .passed, .failed, .passed])
+    // An order that is not a permutation of the indices falls back to suite order.
+    var fallback: [Int] = []
+    _ = await pool.run(scenarios, seed: 1, order: [0, 0, 1], started: { fallback.append($0) })
+    #expect(fallback == [0, 1, 2, 3, 4])
+  }
+
   @Test func aMissingWorkerExecutableIsReportedPerScenario() async throws {
     let scenario = PlannedScenario(file: "Scenarios/a.yaml", name: "a")
     let pool = WorkerPool(command: WorkerCommand(executable: URL(fileURLWithPath: "/nonexistent/speech-replay-worker")), jobs: 2)

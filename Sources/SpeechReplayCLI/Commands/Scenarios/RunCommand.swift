@@ -155,10 +155,11 @@ struct RunCommand: AsyncParsableCommand {
     if let shard, plan.scenarios.isEmpty {
       Failure.printNote("shard \(shard) holds none of the \(plan.discoveredCount) scenarios")
     }
+    let order = startOrder(plan)
     let results =
       checkDeterminism
-      ? await DeterminismRun(command: command, jobs: jobs, timeout: timeout, processes: processes).run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
-      : await pool.run(plan.scenarios, seed: seed, started: console.started, finished: console.finished)
+      ? await DeterminismRun(command: command, jobs: jobs, timeout: timeout, processes: processes).run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
+      : await pool.run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
     let summary = RunSummary(results: results)
     var reportFailed = false
     if let junit {
@@ -193,6 +194,16 @@ struct RunCommand: AsyncParsableCommand {
     reportFailed = !recordHistory(results, in: historyStore, startedAt: startedAt) || reportFailed
     console.finish(summary)
     if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
+  }
+
+  /// Longest first by the history's last wall times when a history database exists (and history
+  /// is not turned off), so the suite's slowest scenario does not start last; suite order (nil)
+  /// otherwise, or when the history cannot be read (recording it reports that later).
+  private func startOrder(_ plan: SuitePlan) -> [Int]? {
+    guard let path = HistoryLocation.path(option: history, disabled: noHistory), FileManager.default.fileExists(atPath: path),
+      let times = try? HistoryStore(path: path).lastWallSeconds()
+    else { return nil }
+    return plan.startOrder(lastWallSeconds: times)
   }
 
   /// Records the run in the history database unless `--no-history`; false when that failed.
