@@ -9,5 +9,7 @@ extension Perturbation {
     case stopDuringPreparing
     /// `stop` and `start` three times in a row.
     case burst
+    /// `stop`, `dismiss` (the user leaves the screen: the subject must be freed), `start` (a new one).
+    case dismissReopen
   }
 }

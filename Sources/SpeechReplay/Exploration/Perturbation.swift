@@ -125,6 +125,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         case .stopStart: [stop, start]
         case .stopDuringPreparing: [stop, start, stop, start]
         case .burst: [stop, start, stop, start, stop, start]
+        case .dismissReopen: [stop, Node("dismiss"), start]
         }
       document.insert(steps, atSeconds: at)
     }
