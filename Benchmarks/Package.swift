@@ -27,6 +27,15 @@ let package = Package(
       ],
       path: "Benchmarks/AudioConversion",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    // Exploration throughput: perturbed runs per second on the reference stack, in process.
+    .executableTarget(
+      name: "Explore",
+      dependencies: [
+        .product(name: "_BenchmarkWorkloads", package: "speech-replay"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/Explore",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     .executableTarget(
       name: "SimulationLoop",
       dependencies: [
