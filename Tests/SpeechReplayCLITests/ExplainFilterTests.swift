@@ -33,7 +33,7 @@ import Testing
   @Test func aroundFailurePrintsOnlyTheFirstFailuresNeighbourhood() throws {
     let folder = try TemporaryFolder(prefix: "ExplainFilterTests")
     defer { folder.remove() }
-    try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("audio"), withDestinationURL: TestFiles.audio)
+    try folder.linkAudioFixtures()
     let file = try folder.write(
       "wrong.yaml",
       """

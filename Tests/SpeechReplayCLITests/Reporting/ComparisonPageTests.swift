@@ -28,7 +28,7 @@ import Testing
     let browser = try HeadlessChromium()
     let folder = try TemporaryFolder(prefix: "ComparisonPageTests")
     defer { folder.remove() }
-    try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("audio"), withDestinationURL: TestFiles.audio)
+    try folder.linkAudioFixtures()
     let history = folder.url.appendingPathComponent("history.sqlite").path
     let file = try folder.write("compared.yaml", Self.scenario(expecting: "Hello world."))
     _ = try CommandLineRun(["run", file, "--history", history])

@@ -36,13 +36,13 @@ import Testing
   }
 
   @Test func urlRequestKeepsItsURL() {
-    let url = URL(fileURLWithPath: "/tmp/recording.wav")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("recording.wav")
     #expect(SFSpeechURLRecognitionRequest(url: url).url == url)
   }
 
   @Test func languageModelConfigurationKeepsItsFiles() {
-    let model = URL(fileURLWithPath: "/tmp/model.bin")
-    let vocabulary = URL(fileURLWithPath: "/tmp/vocabulary.bin")
+    let model = FileManager.default.temporaryDirectory.appendingPathComponent("model.bin")
+    let vocabulary = FileManager.default.temporaryDirectory.appendingPathComponent("vocabulary.bin")
     let configuration = SFSpeechLanguageModel.Configuration(languageModel: model, vocabulary: vocabulary)
     #expect(configuration.languageModel == model)
     #expect(configuration.vocabulary == vocabulary)

@@ -27,18 +27,9 @@ struct ComparisonPage {
     let current = RunComparison.byName(run)
 
     var page = HTMLWriter()
-    page.raw("<!DOCTYPE html>\n")
-    page.open("html", ["lang": "en"])
-    page.open("head")
-    page.empty("meta", ["charset": "utf-8"])
-    page.element("title", text: "run \(runID) against baseline \(baselineID) — speech-replay")
-    page.open("style")
-    page.raw(HTMLAssets.css)
-    page.raw("tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}")
-    page.close("style")
-    page.close("head")
-    page.raw("\n")
-    page.open("body", ["data-ready": "0"])
+    page.beginDocument(
+      title: "run \(runID) against baseline \(baselineID) — speech-replay",
+      extraCSS: "tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}", bodyAttributes: ["data-ready": "0"])
     page.element("h1", text: "Run \(runID) compared with baseline \(baselineID)")
     page.element("p", ["class": "meta", "id": "summary"], text: "\(regressions) regressions, \(comparison.changes.count) changes; baseline \(Self.counts(baseline)); run \(Self.counts(run))")
     page.open("div", ["class": "filter", "id": "filters", "style": "display:none"])

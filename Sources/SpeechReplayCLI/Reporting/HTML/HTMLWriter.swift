@@ -75,6 +75,26 @@ package struct HTMLWriter {
   /// `HTMLWriter`. Never call it with text taken from a scenario, trace or file name.
   ///
   /// - Parameter markup: Trusted markup.
+  /// Starts a report page: the doctype, `<head>` with its title and the shared style sheet
+  /// (plus `extraCSS`), and the opening `<body>` tag with `bodyAttributes`.
+  /// - Parameters:
+  ///   - title: The page's title (escaped).
+  ///   - extraCSS: Rules only this page needs.
+  ///   - bodyAttributes: Attributes of `<body>` (the script sets `data-ready` when it has run).
+  package mutating func beginDocument(title: String, extraCSS: String = "", bodyAttributes: KeyValuePairs<String, String?>) {
+    raw("<!DOCTYPE html>\n")
+    open("html", ["lang": "en"])
+    open("head")
+    empty("meta", ["charset": "utf-8"])
+    element("title", text: title)
+    open("style")
+    raw(HTMLAssets.css + extraCSS)
+    close("style")
+    close("head")
+    raw("\n")
+    open("body", bodyAttributes)
+  }
+
   package mutating func raw(_ markup: String) {
     output += markup
   }

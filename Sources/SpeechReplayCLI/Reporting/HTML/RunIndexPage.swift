@@ -31,17 +31,7 @@ struct RunIndexPage {
   func html() -> String {
     let summary = RunSummary(results: rows.map(\.result))
     var page = HTMLWriter()
-    page.raw("<!DOCTYPE html>\n")
-    page.open("html", ["lang": "en"])
-    page.open("head")
-    page.empty("meta", ["charset": "utf-8"])
-    page.element("title", text: "\(title) — \(summary.line)")
-    page.open("style")
-    page.raw(HTMLAssets.css)
-    page.close("style")
-    page.close("head")
-    page.raw("\n")
-    page.open("body", ["data-ready": "0"])
+    page.beginDocument(title: "\(title) — \(summary.line)", bodyAttributes: ["data-ready": "0"])
     page.element("h1", text: title)
     for detail in details { page.element("p", ["class": "meta"], text: detail) }
     page.element("p", ["class": "meta", "id": "summary"], text: summary.line)

@@ -49,17 +49,8 @@ struct ScenarioPage {
     }
 
     var page = HTMLWriter()
-    page.raw("<!DOCTYPE html>\n")
-    page.open("html", ["lang": "en"])
-    page.open("head")
-    page.empty("meta", ["charset": "utf-8"])
-    page.element("title", text: "\(result.status.rawValue.uppercased()) \(result.name) — speech-replay")
-    page.open("style")
-    page.raw(HTMLAssets.css)
-    page.close("style")
-    page.close("head")
-    page.raw("\n")
-    page.open("body", ["data-ready": "0", "data-status": result.status.rawValue])
+    page.beginDocument(
+      title: "\(result.status.rawValue.uppercased()) \(result.name) — speech-replay", bodyAttributes: ["data-ready": "0", "data-status": result.status.rawValue])
     if let indexLink { page.open("p"); page.element("a", ["href": indexLink], text: "← all scenarios of the run"); page.close("p") }
     writeHeader(&page, axis: axis)
     writeFailures(&page, marks: marks, divergence: divergence, lanes: lanes)
