@@ -32,6 +32,11 @@ public final class Simulation: @unchecked Sendable {
   public let ledger: ResourceLedger
   /// The clock to inject into code under test; exact virtual time.
   public let clock = VirtualClock()
+  /// A number no other simulation of this process has: the scope of the objects its code creates
+  /// (``LiveObjectTracker/liveCounts(createdIn:)``).
+  public let objectScope: UInt64
+
+  private static let lastObjectScope = Atomic<UInt64>(0)
 
   let threadID: UInt
   let mainExecutorRef = SimulatedMainExecutor.sharedRef
@@ -61,6 +66,8 @@ public final class Simulation: @unchecked Sendable {
     let cell = virtualTime
     let trace = EventTrace(clock: { .nanoseconds(cell.nanoseconds.load(ordering: .relaxed)) })
     self.trace = trace
+    let scope = Self.lastObjectScope.add(1, ordering: .relaxed).newValue
+    self.objectScope = scope
     self.ledger = ResourceLedger(trace: trace)
   }
 

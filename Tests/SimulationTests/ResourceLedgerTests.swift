@@ -53,6 +53,34 @@ import Testing
     #expect(LiveObjectTracker.liveCount(of: Leaf.self) == 0)
   }
 
+  /// What a run leaves for the test to look at afterwards (written on the simulation thread only).
+  final class RunOutput: @unchecked Sendable {
+    var scope: UInt64 = 0
+    var kept: [Node] = []
+  }
+
+  @Test func objectsCountPerSimulationOnlyWhenCreatedOnItsThread() throws {
+    // Made outside any simulation (as a test running in parallel would): process-wide only.
+    let outsider = Node()
+    let output = RunOutput()
+    _ = try Simulation.run(testConfiguration("scoped objects")) {
+      output.scope = Simulation.current?.objectScope ?? 0
+      output.kept = [Node(), Node()]
+    }
+    let scope = output.scope
+    #expect(scope != 0)
+    #expect(LiveObjectTracker.liveCounts(createdIn: scope)[String(reflecting: Node.self)] == 2)
+    #expect(LiveObjectTracker.liveCount(of: Node.self) >= 3)
+    let other = RunOutput()
+    _ = try Simulation.run(testConfiguration("another run")) {
+      other.scope = Simulation.current?.objectScope ?? 0
+    }
+    #expect(other.scope != scope)
+    output.kept.removeAll()
+    #expect(LiveObjectTracker.liveCounts(createdIn: scope)[String(reflecting: Node.self)] == nil)
+    withExtendedLifetime(outsider) {}
+  }
+
   @Test func snapshotIsCodableAndMeasuresMemory() throws {
     let ledger = ResourceLedger()
     _ = ledger.acquire(.tasks, label: "t")

@@ -8,15 +8,25 @@ internal import Synchronization
 ///   private let tracker = LiveObjectTracker(AnalyzerSession.self)
 /// }
 /// ```
-/// Counts are process-wide (objects outlive runs) and keyed by the type's full name, such as
-/// `SpeechTwin.AnalyzerSession`. Creating a tracker takes a lock once; freeing it is one atomic.
+/// Counts are kept process-wide and, for objects created on a simulation's thread, per simulation
+/// (``Simulation/objectScope``), so a check inside one run is not disturbed by objects that other
+/// code in the same process (tests running in parallel) creates at the same time. Keyed by the
+/// type's full name, such as `SpeechTwin.AnalyzerSession`. Creating a tracker takes a lock once;
+/// freeing it is one or two atomics.
 public final class LiveObjectTracker: Sendable {
   private final class Counter: Sendable {
     let live = Atomic<Int>(0)
   }
 
+  private struct ScopedKey: Hashable {
+    let type: ObjectIdentifier
+    let scope: UInt64
+  }
+
   private static let registry = Mutex<[ObjectIdentifier: (name: String, counter: Counter)]>([:])
+  private static let scopedRegistry = Mutex<[ScopedKey: (name: String, counter: Counter)]>([:])
   private let counter: Counter
+  private let scopedCounter: Counter?
 
   /// Counts one more live instance of `type` until this tracker is deallocated.
   /// - Parameter type: The owning class.
@@ -29,10 +39,38 @@ public final class LiveObjectTracker: Sendable {
     }
     counter.live.add(1, ordering: .relaxed)
     self.counter = counter
+    if let scope = Simulation.current?.objectScope {
+      let key = ScopedKey(type: ObjectIdentifier(type), scope: scope)
+      let scoped = Self.scopedRegistry.withLock { registry in
+        if let entry = registry[key] { return entry.counter }
+        let counter = Counter()
+        registry[key] = (String(reflecting: type), counter)
+        return counter
+      }
+      scoped.live.add(1, ordering: .relaxed)
+      self.scopedCounter = scoped
+    } else {
+      self.scopedCounter = nil
+    }
   }
 
   deinit {
     counter.live.subtract(1, ordering: .relaxed)
+    scopedCounter?.live.subtract(1, ordering: .relaxed)
+  }
+
+  /// Live instances, by type name, of the tracked objects created on one simulation's thread.
+  /// - Parameter scope: The simulation's ``Simulation/objectScope``.
+  /// - Returns: Counts by full type name; types with no live instance are left out.
+  public static func liveCounts(createdIn scope: UInt64) -> [String: Int] {
+    scopedRegistry.withLock { registry in
+      var counts: [String: Int] = [:]
+      for (key, entry) in registry where key.scope == scope {
+        let live = entry.counter.live.load(ordering: .relaxed)
+        if live != 0 { counts[entry.name] = live }
+      }
+      return counts
+    }
   }
 
   /// Live instances of every tracked type that has any, by type name.

@@ -16,7 +16,7 @@ extension ScenarioRunner {
           at: dismissal.location))
     }
     guard output.endedDismissed, !output.dismissals.isEmpty else { return failures }
-    let after = LiveObjectTracker.liveCounts()
+    let after = output.objectScope.map { LiveObjectTracker.liveCounts(createdIn: $0) } ?? LiveObjectTracker.liveCounts()
     let grown = after.keys.sorted().compactMap { name -> String? in
       let before = output.objectsBefore[name, default: 0], now = after[name, default: 0]
       return now > before ? "\(name) \(before) → \(now)" : nil

@@ -16,6 +16,8 @@ final class ScenarioSession {
     var dismissals: [Dismissal] = []
     /// Live tracked objects before the first subject was made (see `LiveObjectTracker`).
     var objectsBefore: [String: Int] = [:]
+    /// The run's ``Simulation/objectScope`` (nil outside a simulation: counts are process-wide then).
+    var objectScope: UInt64?
     /// Whether the run ended with the screen dismissed (no subject left).
     var endedDismissed = false
   }
@@ -73,7 +75,9 @@ final class ScenarioSession {
   /// Makes the subject, performs the steps, waits for every `start()` to return and reports.
   /// - Throws: What the factory throws, described with the factory's name.
   static func perform(_ scenario: Scenario, on device: SimulatedDevice, factory: SubjectFactory) async throws -> Output {
-    let objectsBefore = LiveObjectTracker.liveCounts()
+    // Only the objects this run's code creates: tests in the same process make their own meanwhile.
+    let scope = Simulation.current?.objectScope
+    let objectsBefore = scope.map { LiveObjectTracker.liveCounts(createdIn: $0) } ?? LiveObjectTracker.liveCounts()
     let subject = try make(factory, scenario: scenario, device: device)
     let session = ScenarioSession(scenario: scenario, device: device, factory: factory, subject: subject)
     (subject as? any SessionCapturing)?.beginCapture(of: scenario)  // `run --capture`
@@ -90,6 +94,7 @@ final class ScenarioSession {
       finalState: session.current?.uiState ?? session.lastState ?? UIState(), snapshots: session.snapshots, failures: session.failures, cycles: session.cycles)
     output.dismissals = session.dismissals
     output.objectsBefore = objectsBefore
+    output.objectScope = scope
     output.endedDismissed = session.current == nil
     return output
   }
