@@ -65,7 +65,8 @@ package final class ScenarioCapture: CaptureInProgress {
     transcriber.engine = engine
     engine.inputNode.wrapTaps { block in
       { buffer, time in
-        recorder.recordTap(buffer, at: time)
+        // A replay runs far faster than real time: commit rather than drop when the ring is full.
+        recorder.recordTapCommittingWhenFull(buffer, at: time)
         block(buffer, time)
       }
     }

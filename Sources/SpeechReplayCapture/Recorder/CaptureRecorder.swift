@@ -143,6 +143,20 @@ public final class CaptureRecorder: @unchecked Sendable {
     ring.push(buffer, at: time)
   }
 
+  /// Records one tap buffer like ``recordTap(_:at:)``, but when the ring has no room for it,
+  /// commits first instead of dropping it. For audio that arrives faster than real time — a
+  /// simulated replay, which delivers minutes of audio in a wall-clock second, faster than the
+  /// writer thread's commit interval empties the ring. It blocks for a commit (SQLite I/O), so
+  /// never call it on a real audio thread.
+  /// - Parameters:
+  ///   - buffer: The tap's buffer.
+  ///   - time: The tap's time of the buffer's first frame.
+  public func recordTapCommittingWhenFull(_ buffer: AVAudioPCMBuffer, at time: AVAudioTime) {
+    guard !isEnded.load(ordering: .relaxed) else { return }
+    if !ring.hasRoom(for: buffer) { writer.commit() }
+    ring.push(buffer, at: time)
+  }
+
   // MARK: Everything else (not for the audio thread)
 
   /// Records the format the analyzer asked for (`SpeechAnalyzer.bestAvailableAudioFormat`).

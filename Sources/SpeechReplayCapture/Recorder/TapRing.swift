@@ -75,6 +75,16 @@ final class TapRing: @unchecked Sendable {
 
   // MARK: Producer (the audio thread)
 
+  /// Whether `buffer` fits in the ring now (the producer's view; the writer only frees room).
+  func hasRoom(for buffer: AVAudioPCMBuffer) -> Bool {
+    let format = buffer.format
+    let channels = Int(format.channelCount)
+    let width = CaptureFormat.bytesPerSample(format.commonFormat.rawValue)
+    let total = Int(buffer.frameLength) * channels * width
+    return slotHead - consumed.load(ordering: .acquiring) < slotCapacity
+      && byteHead + total - bytesConsumed.load(ordering: .acquiring) <= byteCapacity
+  }
+
   /// Copies `buffer` into the ring, or counts it as dropped when the ring is full or its format
   /// cannot be stored (Float64 has no channel-data accessor). Never blocks.
   /// - Returns: Whether the buffer was stored.
