@@ -106,6 +106,8 @@ public struct CaptureImporter {
     var format: CaptureFormat
     var buffers: Int
     var end: Double
+    /// Each imported tap's end and duration (seconds of the capture), in order.
+    var tapEnds: [(end: Double, duration: Double)]
   }
 
   private func writeAudio(into folder: URL, from: Double, to: Double) throws -> WrittenAudio? {
@@ -117,6 +119,7 @@ public struct CaptureImporter {
     var taps = "# tap schedule imported from \(capture.url.lastPathComponent): frames, sample time (- when invalid), sample rate, channels\n"
     var count = 0
     var end = from
+    var tapEnds: [(end: Double, duration: Double)] = []
     for buffer in capture.buffers where buffer.audioTime >= from - 1e-9 && buffer.audioTime < to {
       if writer == nil {
         fileFormat = buffer.format
@@ -144,13 +147,14 @@ public struct CaptureImporter {
       taps += "\(buffer.frameCount)\t\(buffer.sampleTime.map(String.init) ?? "-")\t\(Self.number(buffer.format.sampleRate))\t\(buffer.format.channelCount)\n"
       count += 1
       end = max(end, buffer.audioTime + buffer.duration)
+      tapEnds.append((buffer.audioTime + buffer.duration, buffer.duration))
     }
     guard let writer, let fileFormat else { return nil }
     do { try writer.close() } catch {
       throw CaptureImportError("\(audioURL.path): cannot finish the audio file (\(error)); check the disk")
     }
     try write(taps, to: tapsURL)
-    return WrittenAudio(audio: audioURL, taps: tapsURL, format: fileFormat, buffers: count, end: end)
+    return WrittenAudio(audio: audioURL, taps: tapsURL, format: fileFormat, buffers: count, end: end, tapEnds: tapEnds)
   }
 
   private func makeWriter(_ url: URL, format: CaptureFormat) throws -> AudioFileWriter {
@@ -254,9 +258,19 @@ public struct CaptureImporter {
     lines.append("  locale: \(ScenarioText.quoted(header.locale))")
     var results: [String] = []
     let finalizedAs = Self.finalizedByStop(events)
+    var stopAt: Double?
     for (index, event) in events.enumerated() {
+      switch event.kind {
+      case .action(.stop), .action(.cancel): stopAt = event.audioTime
+      case .action(.start): stopAt = nil
+      default: break
+      }
       guard case .result(let result) = event.kind, finalizedAs.dropped.contains(index) == false else { continue }
-      var fields = ["at: \(ScenarioText.duration(event.audioTime - from))"]
+      // A result that came after the stop, with no audio since, came from what the stop flushed
+      // (the converter's tail, finalizing): due at its own time, which only the stop reaches.
+      let afterStop = stopAt.map { abs(event.audioTime - $0) < 1e-9 } ?? false
+      let at = afterStop ? event.audioTime : Self.replayTime(ofResultAt: event.audioTime, taps: audio?.tapEnds ?? [])
+      var fields = ["at: \(ScenarioText.duration(at - from))"]
       if result.isFinal {
         fields.append("final: \(ScenarioText.quoted(result.text))")
       } else if result.text.isEmpty {
@@ -369,6 +383,25 @@ public struct CaptureImporter {
     } catch {
       throw CaptureImportError("\(url.path): cannot write (\(error)); check the output folder")
     }
+  }
+
+  /// When a result recorded at capture time `time` is due in the replay's script.
+  ///
+  /// The capture's clock advances by whole taps, so a result is stamped with the end of the tap
+  /// after which it arrived. The replay's scripted model publishes an entry once the analyzer
+  /// has heard its time, and the analyzer hears a tap's audio a few milliseconds short of the
+  /// tap's end — the converter's look-ahead (up to 15 ms with libsoxr). So the entry is placed in
+  /// the middle of that tap: due with the same tap as on the device, for any look-ahead shorter
+  /// than half a tap. Times between taps (no tap ends there) are kept.
+  static func replayTime(ofResultAt time: Double, taps: [(end: Double, duration: Double)]) -> Double {
+    // Binary search for the tap that ends at `time`.
+    var low = 0, high = taps.count
+    while low < high {
+      let middle = (low + high) / 2
+      if taps[middle].end < time - 1e-9 { low = middle + 1 } else { high = middle }
+    }
+    guard low < taps.count, abs(taps[low].end - time) < 1e-6 else { return time }
+    return time - taps[low].duration / 2
   }
 
   static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
