@@ -1,5 +1,6 @@
 #if !SPEECH_REPLAY_APPLE_FRAMEWORKS
-import AVFAudioTwin
+@testable import AVFAudioTwin
+import AudioPCM
 import Foundation
 import SimulatedDevice
 import Testing
@@ -79,7 +80,9 @@ import Testing
     var produced: [AVAudioFrameCount] = []
     try SimulatedDevice.withDevice(device) {
       for piece in 0..<6 {
-        let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 1500))
+        // 1200 of the 1600 frames each 4800-frame input makes: full even on the first call, where
+        // the resampler still holds its look-ahead (up to 244 frames with libsoxr).
+        let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 1200))
         var supplied = false
         var error: NSError?
         let status = converter.convert(to: out, error: &error) { _, status in
@@ -88,11 +91,11 @@ import Testing
           status.pointee = .haveData
           return Self.ramp(4800, from: piece * 4800)
         }
-        #expect(status == .haveData || piece == 0)
+        #expect(status == .haveData)
         produced.append(out.frameLength)
       }
     }
-    #expect(produced.dropFirst().allSatisfy { $0 == 1500 }, "each call returns a full 1500-frame buffer")
+    #expect(produced.allSatisfy { $0 == 1200 }, "each call returns a full 1200-frame buffer: \(produced)")
     let held = device.diagnostics.filter { $0.subject == "AVAudioConverter" && $0.message.contains("too small") }
     #expect(held.count >= 2, "the growing backlog is reported as it doubles: \(device.diagnostics)")
   }
@@ -135,17 +138,23 @@ import Testing
     #expect(device.diagnostics.contains { $0.message.contains("same buffer (4799 frames)") })
   }
 
-  @Test func latencyModeDelaysTheOutputInsteadOfHoldingItBack() throws {
+  @Test(arguments: SampleRateConverter.Engine.allCases)
+  func latencyModeDelaysTheOutputInsteadOfHoldingItBack(engine: SampleRateConverter.Engine) throws {
     func firstCall(_ method: AVAudioConverterPrimeMethod) throws -> AVAudioPCMBuffer {
       let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+      converter.engine = engine
       converter.primeMethod = method
-      #expect(converter.primeInfo.leadingFrames > 0, "libsamplerate's read-ahead is measured")
+      #expect(converter.primeInfo.leadingFrames > 0, "the \(engine) read-ahead is measured")
       return try #require(T.convertOnce(T.sine(4800), with: converter, to: T.analyzer))
     }
     let normal = try firstCall(.normal)
     let latency = try firstCall(.none)
     #expect(normal.frameLength < 1600, ".normal holds back the filter's read-ahead")
-    #expect(abs(Int(latency.frameLength) - 1600) <= 2, ".none gives a full buffer's worth at once")
+    // libsamplerate releases output sample by sample; libsoxr per DFT block, so a buffer's worth
+    // of it is full only to within the part of a block still being filtered.
+    let tolerance = engine == .libsamplerate ? 2 : 64
+    #expect(latency.frameLength > normal.frameLength)
+    #expect(abs(Int(latency.frameLength) - 1600) <= tolerance, ".none gives a full buffer's worth at once: \(latency.frameLength)")
     // .normal is aligned (starts with signal); .none starts with the delay's silence.
     #expect(abs(Int(T.samples(latency)[1])) < 50)
     #expect(abs(Int(T.samples(normal)[10])) > 1000)

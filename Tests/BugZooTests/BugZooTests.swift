@@ -28,6 +28,7 @@ import Testing
     Catch(fault: .noOfflineHandling, scenario: "offline-first-run.yaml", words: ["no offline handling"]),
     Catch(fault: .offersMicrophoneWhenUnavailable, scenario: "unsupported-locale.yaml", words: ["the microphone control at the end is offered, expected hidden", "offers the microphone when unavailable"]),
     Catch(fault: .converterOutputCapacityTooSmall, scenario: "long-utterance-uneven-taps.yaml", words: ["output buffer was too small", "converter output capacity too small"]),
+    Catch(fault: .neverDrainsConverter, scenario: "stop-drains-converter.yaml", words: ["\"The quick brown.\"", "never drains the converter"]),
     Catch(fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", words: ["create a converter for the buffer's format", "converter kept across a route change"]),
     Catch(fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", words: ["lights.Set", "result spacing"]),
     Catch(fault: .addsSeparatorBlindly, scenario: "spaced-results.yaml", words: ["lights.  Set", "result spacing"]),

@@ -24,6 +24,25 @@ import Testing
     #expect(Array(phases.suffix(3)) == [.listening, .stopping, .idle], "\(phases)")
   }
 
+  /// The stop comes right after the tap ending at 2.3 s, the model's tick for "fox": the last
+  /// milliseconds before it are still inside the converter's filter (libsoxr's look-ahead), and
+  /// only the drain at the stop gets them to the analyzer.
+  @Test(arguments: [false, true]) func stoppingDrainsTheConvertersTail(neverDrains: Bool) throws {
+    let device = try StackHarness.device("quick-brown-fox-48k")
+    let (state, statistics) = try StackHarness.run("stop drains the converter", on: device) {
+      var configuration = StackHarness.configuration()
+      if neverDrains { configuration.faults = [.neverDrainsConverter] }
+      let transcriber = LiveTranscriber(locale: StackHarness.enUS, configuration: configuration)
+      await transcriber.start()
+      try await StackHarness.wait(.seconds(2.35))
+      await transcriber.stop()
+      return (transcriber.uiState, transcriber.inputStatistics)
+    }
+    #expect(state.committedText == (neverDrains ? "The quick brown." : "The quick brown fox."), "\(state)")
+    #expect(statistics.converterTails == (neverDrains ? 0 : 1), "\(statistics)")
+    #expect(statistics.buffersDelivered + statistics.converterTails == statistics.buffersConverted, "\(statistics)")
+  }
+
   @Test func twentyStartStopCyclesLeaveTheLedgerAtItsBaseline() throws {
     let device = try StackHarness.device("quick-brown-fox-48k")
     let (baseline, during, after, analyzers) = try StackHarness.run("20 cycles", on: device) {

@@ -34,6 +34,10 @@ extension LiveTranscriber {
     /// The converter's output buffer holds `input frames × ratio` rounded down, with no margin, so
     /// the frames a resampler holds back never fit and the converter falls further behind.
     case converterOutputCapacityTooSmall
+    /// The converter is never drained with `.endOfStream` at the stop (Apple's sample code releases
+    /// it), so the newest audio its filter still holds — 15 ms with libsoxr, 3 ms with
+    /// libsamplerate — never reaches the analyzer and a word that ends just before the stop is lost.
+    case neverDrainsConverter
     /// A route change reinstalls the tap with the new hardware format but keeps the converter made
     /// for the old one.
     case keepsConverterAcrossRouteChange

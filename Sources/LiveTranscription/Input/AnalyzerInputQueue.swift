@@ -44,11 +44,14 @@ final class AnalyzerInputQueue: @unchecked Sendable {
   }
 
   /// Queues a converted buffer; when the queue is full the oldest buffer is dropped.
-  /// - Parameter element: The converted audio.
-  func enqueue(_ element: AnalyzerInput) {
+  /// - Parameters:
+  ///   - element: The converted audio.
+  ///   - isConverterTail: Whether it is the tail drained from the converter rather than a tap buffer.
+  func enqueue(_ element: AnalyzerInput, isConverterTail: Bool = false) {
     // Counting and yielding under one lock keeps `queued` exact while a consumer runs concurrently.
     lock.withLock {
       counts.buffersConverted += 1
+      if isConverterTail { counts.converterTails += 1 }
       guard !isFinished else {
         counts.buffersAfterFinish += 1
         return

@@ -1,7 +1,9 @@
 /// Counts of the audio that went from the microphone tap to the analyzer, so a test or a
 /// diagnostics screen can see what was converted, dropped and consumed.
 ///
-/// Every delivered buffer is either converted or failed conversion; every converted buffer is
+/// Every delivered buffer is either converted or failed conversion, and the converter's drained
+/// tails (the audio its filter still held at a stop or route change) are converted buffers of
+/// their own, so `converted + failures == delivered + tails`; every converted buffer is
 /// consumed by the analyzer, dropped because the queue was full (the oldest goes), dropped because
 /// the session had ended, or still queued.
 public struct InputStatistics: Sendable, Hashable, CustomStringConvertible {
@@ -9,6 +11,9 @@ public struct InputStatistics: Sendable, Hashable, CustomStringConvertible {
   public var buffersDelivered = 0
   /// Buffers converted to the analyzer format.
   public var buffersConverted = 0
+  /// Buffers made by draining the converter at a stop or a route change: the last milliseconds
+  /// of audio its filter still held (counted in ``buffersConverted`` too).
+  public var converterTails = 0
   /// Buffers the converter could not convert (they are not sent).
   public var conversionFailures = 0
   /// Buffers dropped from the head of the full queue (the oldest audio).
@@ -38,6 +43,7 @@ public struct InputStatistics: Sendable, Hashable, CustomStringConvertible {
     var sum = InputStatistics()
     sum.buffersDelivered = lhs.buffersDelivered + rhs.buffersDelivered
     sum.buffersConverted = lhs.buffersConverted + rhs.buffersConverted
+    sum.converterTails = lhs.converterTails + rhs.converterTails
     sum.conversionFailures = lhs.conversionFailures + rhs.conversionFailures
     sum.buffersDropped = lhs.buffersDropped + rhs.buffersDropped
     sum.buffersConsumed = lhs.buffersConsumed + rhs.buffersConsumed
@@ -49,7 +55,7 @@ public struct InputStatistics: Sendable, Hashable, CustomStringConvertible {
 
   /// One line with every count.
   public var description: String {
-    "delivered \(buffersDelivered), converted \(buffersConverted), conversion failures \(conversionFailures), "
+    "delivered \(buffersDelivered), converted \(buffersConverted) (tails \(converterTails)), conversion failures \(conversionFailures), "
       + "dropped \(buffersDropped), consumed \(buffersConsumed), after finish \(buffersAfterFinish), "
       + "peak queued \(peakQueued) of \(limit)"
   }

@@ -18,6 +18,8 @@ final class TapPipeline: @unchecked Sendable {
   private let margin: AVAudioFrameCount
   private let onFailure: @Sendable (String) -> Void
   private var hasReportedFailure = false
+  /// Whether a converter was drained (so a missing converter means the stream ended).
+  private var hasDrained = false
   /// Bug zoo only (``LiveTranscriber/Fault/skipsConverterWhenRatesMatch``): buffers skip the converter.
   private var passesThrough = false
   /// The bug zoo's faults that live in the tap (empty in every real use).
@@ -46,6 +48,8 @@ final class TapPipeline: @unchecked Sendable {
   /// - Returns: Whether a converter exists for that pair of formats.
   @discardableResult
   func prepare(for hardwareFormat: AVAudioFormat) -> Bool {
+    // The old converter's filter still holds the last milliseconds heard on the old route.
+    drain()
     let made = AVAudioConverter(from: hardwareFormat, to: outputFormat)
     // Without downmix, stereo to mono keeps channel 0 and drops the other (as Apple's converter does):
     // speech on the second channel of a stereo microphone would never reach the analyzer.
@@ -53,15 +57,46 @@ final class TapPipeline: @unchecked Sendable {
     // Bug zoo: at the session's start, a microphone at the analyzer's rate is taken to need no converter.
     let bypass = faults.contains(.skipsConverterWhenRatesMatch) && hardwareFormat.sampleRate == outputFormat.sampleRate
     lock.withLock {
-      passesThrough = bypass && converter == nil
+      passesThrough = bypass && converter == nil && !hasDrained
       converter = made
     }
     return made != nil
   }
 
+  /// Drains the converter: a resampler's filter holds back the newest few milliseconds of audio
+  /// (its look-ahead) until it hears more or is told the stream has ended, so before the stop or a
+  /// route change the converter is called once with `.endOfStream` and its tail is queued. Without
+  /// this, a word that ends in the last 3–15 ms before the stop never reaches the analyzer. The
+  /// converter is ended afterwards and is dropped; tap buffers that still arrive are ignored.
+  func drain() {
+    let tail: AVAudioPCMBuffer? = lock.withLock {
+      guard let converter else { return nil }
+      self.converter = nil
+      hasDrained = true
+      // Bug zoo: the converter is released holding its tail.
+      guard !faults.contains(.neverDrainsConverter) else { return nil }
+      return Self.drain(converter)
+    }
+    if let tail, tail.frameLength > 0 { queue.enqueue(AnalyzerInput(buffer: tail), isConverterTail: true) }
+  }
+
+  /// Converts with `.endOfStream` as the only input: what the filter held comes out.
+  private static func drain(_ converter: AVAudioConverter) -> AVAudioPCMBuffer? {
+    // The tail is at most the filter's look-ahead: a few hundred frames at the analyzer's rate.
+    guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: 8192) else { return nil }
+    var error: NSError?
+    let status = converter.convert(to: output, error: &error) { _, inputStatus in
+      inputStatus.pointee = .endOfStream
+      return nil
+    }
+    return status == .error ? nil : output
+  }
+
   /// Converts one tap buffer and queues it.
   /// - Parameter buffer: A buffer in the hardware format.
   func process(_ buffer: AVAudioPCMBuffer) {
+    // After a drain (the stop), until the next prepare: the session is ending, the audio is not wanted.
+    if lock.withLock({ converter == nil && hasDrained }) { return }
     if faults.contains(.skipsConversion) || lock.withLock({ passesThrough }) {
       // Bug zoo: the microphone's buffer goes to the analyzer in the hardware format.
       queue.recordDelivery(converted: true)

@@ -6,6 +6,8 @@ extension LiveTranscriber {
     guard let session else { return }
     update { $0.phase = .stopping }
     stopMicrophone(session)
+    // The converter's filter still holds the last milliseconds heard; they carry the end of the last word.
+    session.pipeline?.drain()
     session.pipeline?.queue.finish()
     var failure: String?
     if has(.stopGivesUpFinalizingAfterASecond), let analyzer = session.analyzer {

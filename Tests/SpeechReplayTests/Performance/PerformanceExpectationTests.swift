@@ -34,9 +34,11 @@ import Testing
     let (run, _) = try run(Self.hello(expect: "  final: { committed: \"Hello world.\" }"))
     #expect(run.result.status == .passed, "\(run.result.failures)")
     let figures = run.result.figures
-    // "hello" starts at 0.3 s of the file: heard with the buffer ending at 0.4 s; the generated
-    // volatile "hello" is scripted at 0.9 s of the file, heard 0.5 s later.
-    #expect(figures["latency.firstVolatile.p50"] == 0.5)
+    // "hello" starts at 0.3 s of the file; its first volatile guess is due at 0.5 s of the file
+    // (a 200 ms tick after the onset). The audio through 0.5 s reaches the analyzer with the buffer
+    // of 0.6 s, because the converter holds back its look-ahead (libsoxr: up to 15 ms), so the
+    // guess shows 0.6 s after the onset — tap-quantised, as on a device.
+    #expect(figures["latency.firstVolatile.p50"] == 0.6)
     // "world" ends at 1.2888 s (buffer ending 1.3 s); the final comes 800 ms of silence later, at 2.1 s.
     #expect(figures["latency.final.max"] == 0.8)
     #expect(figures["latency.final.count"] == 1)
@@ -52,7 +54,7 @@ import Testing
     #expect(run.result.status == .failed)
     #expect(
       run.result.failures.map(\.description) == [
-        "\(path):13:29: utterance 1 ('Hello world.', speech 0.300s–1.289s of the audio): firstVolatile took 0.500s, over its budget of 0.400s; show volatile results as they arrive (check the model's latency and the input path), or raise the budget"
+        "\(path):13:29: utterance 1 ('Hello world.', speech 0.300s–1.289s of the audio): firstVolatile took 0.600s, over its budget of 0.400s; show volatile results as they arrive (check the model's latency and the input path), or raise the budget"
       ])
   }
 
@@ -72,8 +74,11 @@ import Testing
     let aware = try run(Self.hello(timing: "timing: { mode: aware, modelCost: 0.3 }", expect: "  final: { committed: \"Hello world.\" }")).run.result
     #expect(aware.status == .passed, "\(aware.failures)")
     #expect(aware.figures["timing.modelCost"] == 0.3)
-    // Each 100 ms buffer costs 30 ms of compute before its results are published.
-    #expect(aware.figures["latency.firstVolatile.p50"] == 0.53)
+    // Each buffer costs 30 % of its duration in compute before its results are published: the
+    // guess shows that much later than without the cost (converted buffers are about 100 ms; libsoxr
+    // gives a few frames more or fewer per buffer as its DFT blocks complete).
+    let delay = (aware.figures["latency.firstVolatile.p50"] ?? 0) - (unaware["latency.firstVolatile.p50"] ?? 0)
+    #expect(delay > 0.3 * 0.08 && delay < 0.3 * 0.125, "\(delay)")
     #expect((aware.figures["latency.final.max"] ?? 0) > (unaware["latency.final.max"] ?? 0))
   }
 

@@ -28,4 +28,18 @@ final class BufferConverter: @unchecked Sendable {
     guard error == nil, output.frameLength > 0 else { return nil }
     return output
   }
+
+  /// The audio the converter still holds (its filter's look-ahead, a few milliseconds), given up
+  /// with `.endOfStream` once the tap is removed; nil when there is none. The converter is ended
+  /// afterwards. Without this the end of the last word before a stop never reaches the analyzer.
+  func drain() -> AVAudioPCMBuffer? {
+    guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: 8192) else { return nil }
+    var error: NSError?
+    converter.convert(to: output, error: &error) { _, status in
+      status.pointee = .endOfStream
+      return nil
+    }
+    guard error == nil, output.frameLength > 0 else { return nil }
+    return output
+  }
 }

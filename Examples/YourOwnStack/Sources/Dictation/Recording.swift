@@ -25,6 +25,8 @@ final class Recording {
   let inputQueue: InputQueueCounter
   private var resultsTask: Task<Void, Never>?
   private var observers: [any NSObjectProtocol] = []
+  /// The tap's converter, kept to drain it at the stop.
+  private var converter: BufferConverter?
 
   init(module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, onEvent: @escaping @MainActor (Event) -> Void) throws {
     self.module = module
@@ -50,6 +52,7 @@ final class Recording {
   /// Stops the microphone, lets the analyzer finish what it heard, and waits for the last results.
   func finish() async {
     stopMicrophone()
+    drainConverter()
     inputContinuation.finish()
     do {
       try await analyzer.finalizeAndFinishThroughEndOfInput()
@@ -78,9 +81,18 @@ final class Recording {
       throw DictationError("the microphone's audio (\(hardwareFormat)) cannot be converted for transcription")
     }
     converter.downmix = true  // a stereo microphone: mix both sides, not just the left one
-    inputNode.installTap(onBus: 0, bufferSize: 4096, format: hardwareFormat, block: Self.tapBlock(converter: converter, into: inputContinuation, counting: inputQueue))
+    let bufferConverter = BufferConverter(converter)
+    self.converter = bufferConverter
+    inputNode.installTap(onBus: 0, bufferSize: 4096, format: hardwareFormat, block: Self.tapBlock(converter: bufferConverter, into: inputContinuation, counting: inputQueue))
     engine.prepare()
     try engine.start()
+  }
+
+  /// Sends what the converter still holds — the newest few milliseconds, which end the last word —
+  /// to the analyzer, and lets the converter go (after the tap is removed).
+  private func drainConverter() {
+    if let tail = converter?.drain() { inputQueue.record(inputContinuation.yield(AnalyzerInput(buffer: tail))) }
+    converter = nil
   }
 
   private func stopMicrophone() {
@@ -93,10 +105,9 @@ final class Recording {
   /// The tap block runs on the audio thread: made outside the main actor, so Swift does not treat
   /// it as main-actor code (it would trap there), and holding no reference to the recording.
   private nonisolated static func tapBlock(
-    converter: AVAudioConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter
+    converter: BufferConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter
   ) -> AVAudioNodeTapBlock {
-    let converter = BufferConverter(converter)
-    return { buffer, _ in
+    { buffer, _ in
       guard let converted = converter.convert(buffer) else { return }
       counter.record(continuation.yield(AnalyzerInput(buffer: converted)))
     }
@@ -135,6 +146,7 @@ final class Recording {
     case .configurationChanged:
       // The hardware format changed (a headset): the engine stopped; the tap's format is stale.
       engine.inputNode.removeTap(onBus: 0)
+      drainConverter()  // the old format's converter holds the last milliseconds before the change
       do { try startMicrophone() } catch { onEvent(.failed("Dictation stopped when the microphone changed. Tap record to go on.")) }
     case .interruptionBegan:
       break  // the system stopped the engine
