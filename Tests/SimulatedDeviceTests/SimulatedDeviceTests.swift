@@ -1,9 +1,18 @@
+import AudioPCM
 import Simulation
-import SimulatedDevice
+@testable import SimulatedDevice
 import Testing
 import SpeechReplayTestSupport
 
 @Suite struct SimulatedDeviceTests {
+  @Test func theResamplerIsLibsoxrUnlessTheEnvironmentNamesLibsamplerate() {
+    #expect(SimulatedDevice.engine(fromEnvironment: nil) == .soxr)
+    #expect(SimulatedDevice.engine(fromEnvironment: "") == .soxr)
+    #expect(SimulatedDevice.engine(fromEnvironment: "soxr") == .soxr)
+    #expect(SimulatedDevice.engine(fromEnvironment: "libsamplerate") == .libsamplerate)
+    #expect(SimulatedDevice.engine(fromEnvironment: "sox") == .soxr, "an unknown name warns and keeps the default")
+  }
+
   @Test func requestAnswersAnUndeterminedPermissionOnceAndKeepsIt() {
     let device = SimulatedDevice(configuration: .init(recordPermission: .init(state: .undetermined, answersRequestWith: false)))
     #expect(device.recordPermission == .undetermined)

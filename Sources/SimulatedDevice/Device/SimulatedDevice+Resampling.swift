@@ -21,6 +21,6 @@ extension SimulatedDevice {
     if let engine = SampleRateConverter.Engine(rawValue: value) { return engine }
     FileHandle.standardError.write(
       Data("speech-replay: warning: SPEECH_REPLAY_RESAMPLER=\(value) is not an engine; use soxr or libsamplerate. Using soxr.\n".utf8))
-    return .libsamplerate
+    return .soxr
   }
 }
