@@ -15,6 +15,7 @@ public struct Timed<Event: TypedTraceEvent>: Sendable, Equatable {
   ///   - sequence: Position in the trace.
   ///   - time: Virtual time since the start of the run.
   ///   - event: The typed event.
+  @inlinable
   public init(sequence: Int, time: Duration, event: Event) {
     self.sequence = sequence
     self.time = time
@@ -23,6 +24,7 @@ public struct Timed<Event: TypedTraceEvent>: Sendable, Equatable {
 
   /// The typed view of `event`, with its sequence and time; nil when it is of another kind or unreadable.
   /// - Parameter event: A recorded event.
+  @inlinable  // specialised in the reading module, like TypedTraceEvent.init?(_:)
   public init?(_ event: TraceEvent) {
     guard let typed = Event(event) else { return nil }
     self.init(sequence: event.sequence, time: event.time, event: typed)

@@ -36,6 +36,7 @@ public protocol TypedTraceEvent: Sendable, Equatable {
 extension TypedTraceEvent {
   /// Reads the view from `event`; nil when its kind differs or a required field is missing or unparseable.
   /// - Parameter event: A recorded event.
+  @inlinable  // specialised in the reading module: unspecialised, each call looked up generic metadata
   public init?(_ event: TraceEvent) {
     guard event.kind == Self.kind else { return nil }
     self.init(fields: event.fields)

@@ -23,6 +23,10 @@ public struct InvariantChecker: Sendable {
   /// The hang bound a scenario's `expect.invariants.mainActorHang` defaults to: Apple's hang
   /// reporting starts at 250 ms.
   public static let defaultMainActorHang: Duration = .milliseconds(250)
+  /// What is wrong with each input kind, worked out once per checker: several invariants read
+  /// the same kinds, and reading a ten-minute timeline's thousands of events once per invariant
+  /// was most of a replay's post-run time.
+  private let inputProblems = InputProblems()
 
   /// Creates a checker.
   /// - Parameters:
@@ -56,7 +60,7 @@ public struct InvariantChecker: Sendable {
   /// - Returns: The violation, or nil.
   public func firstViolation(of invariant: Invariant) -> InvariantViolation? {
     for input in invariant.inputs {
-      guard let problem = input.problem(in: timeline) else { continue }
+      guard let problem = inputProblems.problem(of: input, in: timeline) else { continue }
       return InvariantViolation(invariant, at: timeline.events.last?.time ?? .zero, problem, cannotBeChecked: true)
     }
     return switch invariant {

@@ -19,7 +19,7 @@ struct InvariantInput: Sendable {
   /// The input `Event`, expected when `expectedBecause` gives a reason.
   static func events<Event: TypedTraceEvent>(_ type: Event.Type, expectedBecause: @escaping @Sendable (Timeline) -> String?) -> InvariantInput {
     InvariantInput(
-      kind: Event.kind, counts: { ($0.count(Event.self), $0.unreadableCount(Event.self)) }, expectedBecause: expectedBecause)
+      kind: Event.kind, counts: { $0.readableAndUnreadableCounts(Event.self) }, expectedBecause: expectedBecause)
   }
 
   /// What is wrong with this input in `timeline`, or nil when it can be read.

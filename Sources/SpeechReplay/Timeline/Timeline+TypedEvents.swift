@@ -15,7 +15,7 @@ extension Timeline {
   /// - Parameter type: The typed view.
   /// - Returns: The count.
   public func count<Event: TypedTraceEvent>(_ type: Event.Type) -> Int {
-    events.reduce(0) { $0 + (Event($1) == nil ? 0 : 1) }
+    events.reduce(0) { $0 + ($1.kind == Event.kind && Event(fields: $1.fields) != nil ? 1 : 0) }
   }
 
   /// How many events are of `Event`'s kind but miss a field it needs (or have one it cannot read).
@@ -23,5 +23,16 @@ extension Timeline {
   /// - Returns: The count; 0 when every event of the kind is readable.
   public func unreadableCount<Event: TypedTraceEvent>(_ type: Event.Type) -> Int {
     events.reduce(0) { $0 + ($1.kind == Event.kind && Event($1) == nil ? 1 : 0) }
+  }
+
+  /// ``count(_:)`` and ``unreadableCount(_:)`` in one pass.
+  /// - Parameter type: The typed view.
+  /// - Returns: Readable and unreadable events of `Event`'s kind.
+  func readableAndUnreadableCounts<Event: TypedTraceEvent>(_ type: Event.Type) -> (readable: Int, unreadable: Int) {
+    var counts = (readable: 0, unreadable: 0)
+    for event in events where event.kind == Event.kind {
+      if Event(fields: event.fields) == nil { counts.unreadable += 1 } else { counts.readable += 1 }
+    }
+    return counts
   }
 }
