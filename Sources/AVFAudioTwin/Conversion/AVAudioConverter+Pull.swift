@@ -120,7 +120,7 @@ extension AVAudioConverter {
     let pending = pipeline.pendingFrameCount
     Simulation.current?.trace.record(
       .converterConvert,
-      ["from": String(Int(inputFormat.sampleRate)), "to": String(Int(outputFormat.sampleRate)), "frames": String(produced), "pending": String(pending), "status": String(describing: status)])
+      ["from": String(Int(inputFormat.sampleRate)), "to": String(Int(outputFormat.sampleRate)), "frames": String(produced), "pending": String(pending), "status": status.name])
     if pending > 0, pending > reportedPendingFrames * 2 {
       reportedPendingFrames = pending
       SimulatedDevice.current.diagnose(

@@ -9,3 +9,16 @@ public enum AVAudioConverterOutputStatus: Int, Sendable, Hashable {
   /// The conversion failed; the error pointer says why.
   case error = 3
 }
+
+extension AVAudioConverterOutputStatus {
+  /// The case's name (`haveData`, …), as the trace records it; a switch rather than
+  /// `String(describing:)`, which reflects on the type at every converter call.
+  var name: String {
+    switch self {
+    case .haveData: "haveData"
+    case .inputRanDry: "inputRanDry"
+    case .endOfStream: "endOfStream"
+    case .error: "error"
+    }
+  }
+}

@@ -88,7 +88,7 @@ public struct InvariantChecker: Sendable {
 
   /// Words as compared for text invariants: lower case, punctuation removed.
   package static func words(_ text: String) -> [String] {
-    text.split(whereSeparator: \.isWhitespace).map(comparedWord).filter { !$0.isEmpty }
+    ASCIIWords.split(text).map(comparedWord).filter { !$0.isEmpty }
   }
 
   /// The last `limit` of ``words(_:)`` (fewer when the text has fewer), read from the end of the
@@ -113,7 +113,12 @@ public struct InvariantChecker: Sendable {
   }
 
   /// One word as compared: lower case, punctuation and symbols removed (empty when nothing is left).
-  private static func comparedWord(_ word: Substring) -> String {
+  static func comparedWord(_ word: Substring) -> String {
+    ASCIIWords.lowercasedKeeping(word) { !ASCIIWords.isPunctuationOrSymbol($0) } ?? generallyComparedWord(word)
+  }
+
+  /// ``comparedWord(_:)`` for any text (the ASCII path gives the same).
+  static func generallyComparedWord(_ word: Substring) -> String {
     String(word.lowercased().unicodeScalars.filter { !CharacterSet.punctuationCharacters.contains($0) && !CharacterSet.symbols.contains($0) })
   }
 

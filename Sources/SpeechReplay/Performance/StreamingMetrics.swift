@@ -68,7 +68,7 @@ package struct StreamingMetrics: Sendable, Hashable {
     for session in sessions {
       var shown: [[Substring]] = []
       for text in session {
-        let words = text.split(whereSeparator: \.isWhitespace)
+        let words = ASCIIWords.split(text)
         if shown.last != words { shown.append(words) }
       }
       finalWords += shown.last?.count ?? 0
@@ -114,6 +114,11 @@ package struct StreamingMetrics: Sendable, Hashable {
 
   /// A word lowercased without punctuation (apostrophes kept: "don't" stays one word).
   static func normalized(_ word: Substring) -> String {
+    ASCIIWords.lowercasedKeeping(word) { ASCIIWords.isAlphanumeric($0) || $0 == UInt8(ascii: "'") } ?? generallyNormalized(word)
+  }
+
+  /// ``normalized(_:)`` for any text (the ASCII path gives the same).
+  static func generallyNormalized(_ word: Substring) -> String {
     String(word.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "'" })
   }
 }

@@ -34,16 +34,20 @@ extension RecognizedText {
   /// audio time range and confidence attributes when the module asked for them.
   /// With `leadingSpace` the first word's run starts with a space (results after the first final).
   func attributedString(resultRange: CMTimeRange, timeRanges: Bool, confidence: Bool, leadingSpace: Bool = false) -> AttributedString {
+    let lead = leadingSpace && !words.isEmpty ? " " : ""
+    // Without attributes the runs would coalesce into one: build it at once (AttributedString's
+    // appends and attribute writes were a sixth of a replay of speech).
+    guard timeRanges || (confidence && words.contains { $0.confidence != nil }) else {
+      return AttributedString(lead + words.map(\.text).joined(separator: " "))
+    }
     var text = AttributedString()
     let wordsHaveRanges = words.contains { $0.range != nil }
     for (index, word) in words.enumerated() {
-      let lead = index == 0 && leadingSpace ? " " : ""
-      var piece = AttributedString(lead + (index + 1 < words.count ? word.text + " " : word.text))
-      if timeRanges {
-        piece.audioTimeRange = wordsHaveRanges ? word.range : resultRange
-      }
-      if confidence, let value = word.confidence { piece.transcriptionConfidence = value }
-      text += piece
+      var attributes = AttributeContainer()
+      if timeRanges { attributes.audioTimeRange = wordsHaveRanges ? word.range : resultRange }
+      if confidence, let value = word.confidence { attributes.transcriptionConfidence = value }
+      let piece = (index == 0 ? lead : "") + (index + 1 < words.count ? word.text + " " : word.text)
+      text.append(AttributedString(piece, attributes: attributes))
     }
     return text
   }
