@@ -35,19 +35,20 @@ extension RecognizedText {
   /// With `leadingSpace` the first word's run starts with a space (results after the first final).
   func attributedString(resultRange: CMTimeRange, timeRanges: Bool, confidence: Bool, leadingSpace: Bool = false) -> AttributedString {
     let lead = leadingSpace && !words.isEmpty ? " " : ""
-    // Without attributes the runs would coalesce into one: build it at once (AttributedString's
-    // appends and attribute writes were a sixth of a replay of speech).
-    guard timeRanges || (confidence && words.contains { $0.confidence != nil }) else {
-      return AttributedString(lead + words.map(\.text).joined(separator: " "))
-    }
-    var text = AttributedString()
+    // The whole string at once, then attributes per word's range: appending word by word cost
+    // 1.7 times as much (AttributedString edits were a fifth of a replay of speech). Without
+    // attributes the runs would coalesce into one anyway.
+    var text = AttributedString(lead + words.map(\.text).joined(separator: " "))
+    guard timeRanges || (confidence && words.contains { $0.confidence != nil }) else { return text }
     let wordsHaveRanges = words.contains { $0.range != nil }
+    var start = text.startIndex
     for (index, word) in words.enumerated() {
-      var attributes = AttributeContainer()
-      if timeRanges { attributes.audioTimeRange = wordsHaveRanges ? word.range : resultRange }
-      if confidence, let value = word.confidence { attributes.transcriptionConfidence = value }
-      let piece = (index == 0 ? lead : "") + (index + 1 < words.count ? word.text + " " : word.text)
-      text.append(AttributedString(piece, attributes: attributes))
+      // In Unicode scalars: exact even where a word starts with a combining mark.
+      let length = (index == 0 ? lead.unicodeScalars.count : 0) + word.text.unicodeScalars.count + (index + 1 < words.count ? 1 : 0)
+      let end = text.index(start, offsetByUnicodeScalars: length)
+      if timeRanges { text[start..<end].audioTimeRange = wordsHaveRanges ? word.range : resultRange }
+      if confidence, let value = word.confidence { text[start..<end].transcriptionConfidence = value }
+      start = end
     }
     return text
   }
