@@ -38,7 +38,8 @@ final class ConversionPipeline {
     } else {
       routedFormat = inputFormat
     }
-    converter = try SampleRateConverter(from: routedFormat, to: outputFormat, quality: settings.quality, engine: settings.engine)
+    // Low latency: an app's converter feeds a live analyzer, so what it holds back is heard late.
+    converter = try SampleRateConverter(from: routedFormat, to: outputFormat, quality: settings.quality, engine: settings.engine, isLowLatency: true)
   }
 
   /// Converted frames held back because an output buffer was full.
