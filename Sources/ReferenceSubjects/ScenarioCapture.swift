@@ -2,6 +2,7 @@ import Foundation
 import LiveTranscription
 import SpeechReplay
 import SpeechReplayCapture
+import Simulation
 import SpeechShim
 
 /// `speech-replay run --capture DIR`: the capture recorder around the reference stack, placed
@@ -66,7 +67,7 @@ package final class ScenarioCapture: CaptureInProgress {
     engine.inputNode.wrapTaps { block in
       { buffer, time in
         // A replay runs far faster than real time: commit rather than drop when the ring is full.
-        recorder.recordTapCommittingWhenFull(buffer, at: time)
+        Simulation.harnessWork { recorder.recordTapCommittingWhenFull(buffer, at: time) }
         block(buffer, time)
       }
     }
@@ -91,7 +92,8 @@ package final class ScenarioCapture: CaptureInProgress {
 
   /// Finishes the file.
   package func finish() {
-    do { try recorder.finish() } catch {
+    // The harness's I/O (a ten-minute capture folds 115 MB of WAL), not the app's main-actor work.
+    do { try Simulation.harnessWork { try recorder.finish() } } catch {
       FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): the capture could not be finished (\(error))\n".utf8))
     }
   }

@@ -57,6 +57,8 @@ public final class Simulation: @unchecked Sendable {
   var mainActorHangs: [MainActorHang] = []
   /// Set while code runs as if on a thread that is not the main thread (see `runningOffMainActor`).
   var offMainActorContext: OffMainActorContext?
+  /// Wall time the harness spent inside the current job (``harnessWork(_:)``), not the subject's.
+  var harnessWallTime: Duration = .zero
   let quantumNanoseconds: Int64
 
   init(configuration: Configuration, threadID: UInt) {

@@ -40,6 +40,7 @@ open class AVAudioNode: NSObject {
 
   init(engine: AVAudioEngine?) {
     self.owner = engine
+    self.nodeName = String(describing: Self.self)
   }
 
   /// The engine the node belongs to, or nil once the engine is gone.
@@ -125,7 +126,8 @@ open class AVAudioNode: NSObject {
   }
 
   /// The node's class name, for diagnostics and the trace.
-  var nodeName: String { String(describing: type(of: self)) }
+  /// Worked out once: the engine names the node for every buffer it delivers to a tap.
+  let nodeName: String
 
   /// The tap on `bus`, if any.
   func tap(onBus bus: AVAudioNodeBus) -> Tap? { lock.withLock { taps[bus] } }

@@ -23,6 +23,8 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
   public let isInterleaved: Bool
   /// The Core Audio form of the format, kept for ``streamDescription``'s pointer.
   let asbdStorage: UnsafeMutablePointer<AudioStreamBasicDescription>
+  /// ``description``, made once: the analyzer's trace names the format of every buffer.
+  private let text: String
 
   /// Creates a PCM format, or nil when it is not valid.
   ///
@@ -37,6 +39,7 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
     self.isInterleaved = interleaved
     self.asbdStorage = .allocate(capacity: 1)
     asbdStorage.initialize(to: Self.streamDescription(format, sampleRate: sampleRate, channels: channels, interleaved: interleaved))
+    self.text = Self.describe(format, sampleRate: sampleRate, channels: channels, interleaved: interleaved)
   }
 
   deinit { asbdStorage.deallocate() }
@@ -87,10 +90,12 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
 
   /// Apple's form without the object address: `<AVAudioFormat: 1 ch, 16000 Hz, Int16>`;
   /// multichannel deinterleaved formats end in `, deinterleaved`.
-  public override var description: String {
+  public override var description: String { text }
+
+  private static func describe(_ format: AVAudioCommonFormat, sampleRate: Double, channels: AVAudioChannelCount, interleaved: Bool) -> String {
     let rate = sampleRate == sampleRate.rounded() ? String(Int(sampleRate)) : String(sampleRate)
-    var text = "<AVAudioFormat: \(channelCount) ch, \(rate) Hz, \(commonFormat.displayName)"
-    if channelCount > 1 { text += isInterleaved ? ", interleaved" : ", deinterleaved" }
+    var text = "<AVAudioFormat: \(channels) ch, \(rate) Hz, \(format.displayName)"
+    if channels > 1 { text += interleaved ? ", interleaved" : ", deinterleaved" }
     return text + ">"
   }
 }

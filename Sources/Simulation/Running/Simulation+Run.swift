@@ -140,9 +140,10 @@ extension Simulation {
         return
       }
       let eventsBefore = trace.count
+      harnessWallTime = .zero
       let started = ContinuousClock.now
       job.runSynchronously(isolatedTo: mainExecutorRef, taskExecutor: SimulatedTaskExecutor.sharedRef)
-      let held = started.duration(to: .now)
+      let held = started.duration(to: .now) - harnessWallTime
       if held > threshold { recordHang(held, eventsFrom: eventsBefore) }
     }
   }

@@ -20,6 +20,13 @@ import Testing
     #expect(failure.location?.line == 5)  // expect.invariants, where the bound is set
   }
 
+  @Test func theHarnessesOwnWorkInAMainActorJobIsNoHang() throws {
+    let path = try TestFiles.write(Self.scenario(bound: "50ms"))
+    let factory = SubjectFactory(name: "blocking") { _ in BlockingSubject(blockFor: .milliseconds(300), asHarnessWork: true) }
+    let result = ScenarioRunner(subject: factory).run(fileAt: path, seed: nil)
+    #expect(!result.failures.contains { $0.message.contains("main-actor-responsive") }, "\(result.failures)")
+  }
+
   @Test func quickJobsAreNoHang() throws {
     let path = try TestFiles.write(Self.scenario(bound: "2s"))
     let factory = SubjectFactory(name: "blocking") { _ in BlockingSubject(blockFor: .zero) }

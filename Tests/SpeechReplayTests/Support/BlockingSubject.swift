@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import SpeechReplay
 
 /// A subject whose start does synchronous work on the main actor for `blockFor` of wall time (a
@@ -9,14 +10,23 @@ final class BlockingSubject: TranscriptionSubject {
   private(set) var uiState = UIState()
   private var onChange: (@MainActor () -> Void)?
   private let blockFor: Duration
+  /// Whether the blocking work is the harness's (`Simulation.harnessWork`), as finishing a capture is.
+  private let asHarnessWork: Bool
 
-  init(blockFor: Duration) { self.blockFor = blockFor }
+  init(blockFor: Duration, asHarnessWork: Bool = false) {
+    self.blockFor = blockFor
+    self.asHarnessWork = asHarnessWork
+  }
 
   func observeUIState(_ onChange: @escaping @MainActor () -> Void) { self.onChange = onChange }
 
   func start() async {
     let end = ContinuousClock.now.advanced(by: blockFor)
-    while ContinuousClock.now < end {}  // the bug: heavy synchronous work on the main actor
+    if asHarnessWork {
+      Simulation.harnessWork { while ContinuousClock.now < end {} }
+    } else {
+      while ContinuousClock.now < end {}  // the bug: heavy synchronous work on the main actor
+    }
     uiState.phase = .listening
     onChange?()
   }

@@ -2,7 +2,7 @@ import AVFAudioTwin
 import Simulation
 import SimulatedDevice
 import ReferenceSubjects
-import SpeechReplay
+@testable import SpeechReplay
 import SpeechReplayTestSupport
 import SpeechTwin
 import Testing
@@ -86,5 +86,18 @@ import Testing
     #expect(StackInputEvent(badLimit) == nil)
     #expect(ScenarioStepEvent(step: "route: 16000 Hz, 1 channel", line: 3).routeSampleRate == 16000)
     #expect(ScenarioStepEvent(state) == nil, "another kind")
+  }
+}
+
+/// The reader of `UIStateEvent`'s durations (`1.250s`, as `Timeline.seconds(_:)` writes them).
+@Suite struct UIStateEventDurationTests {
+  @Test(arguments: [(("0.000s"), 0), ("1.250s", 1_250), ("605.001s", 605_001), ("12.300s", 12_300)] as [(String, Int64)])
+  func readsSecondsWithThreeDecimals(text: String, milliseconds: Int64) {
+    #expect(UIStateEvent.duration(text) == .milliseconds(milliseconds))
+  }
+
+  @Test(arguments: ["", "s", "1s", "1.25s", "1.2500s", ".250s", "1.250", "1.250ss", "1..250s", "-1.250s", "1.2a0s", "１.250s", "1.250s ", "9999999999999999.000s"])
+  func rejectsAnythingElse(text: String) {
+    #expect(UIStateEvent.duration(text) == nil, "\(text)")
   }
 }
