@@ -123,6 +123,29 @@ import Testing
     #expect(reports.count == 1)
   }
 
+  /// A converter released or reset mid-stream with audio in its filter gets a note; one drained
+  /// with `.endOfStream` gets none.
+  @Test(arguments: ["released", "reset", "drained"])
+  func aStreamEndedWithoutDrainingIsNoted(ending: String) throws {
+    let device = SimulatedDevice()
+    try SimulatedDevice.withDevice(device) {
+      var converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
+      for piece in 0..<3 { _ = try #require(T.convertOnce(Self.ramp(4800, from: piece * 4800), with: converter, to: T.analyzer)) }
+      switch ending {
+      case "released": converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))  // the first one is freed
+      case "reset": converter.reset()
+      default: _ = T.drain(converter, format: T.analyzer)
+      }
+      withExtendedLifetime(converter) {}
+    }
+    let notes = device.diagnostics.filter { $0.subject == "AVAudioConverter" && $0.message.contains("still inside its filter") }
+    if ending == "drained" {
+      #expect(notes.isEmpty, "\(notes)")
+    } else {
+      #expect(notes.count == 1 && notes.allSatisfy { $0.level == .note && $0.message.contains("was \(ending) with") }, "\(device.diagnostics)")
+    }
+  }
+
   @Test func theSameBufferTwiceIsDiagnosed() throws {
     let device = SimulatedDevice()
     try SimulatedDevice.withDevice(device) {

@@ -91,9 +91,25 @@ public class AVAudioConverter: NSObject {
     super.init()
   }
 
+  deinit { reportUndrainedTail(when: "released") }
+
+  /// Notes a stream that ends (the converter is released or reset) with audio still inside the
+  /// filter: what a device loses silently at every stop of an app that never drains its converter.
+  private func reportUndrainedTail(when event: String) {
+    guard let stream, stream.hasStarted, !stream.hasEnded else { return }
+    let held = stream.heldFrameCount
+    guard held > 0 else { return }
+    let milliseconds = Int((Double(held) / stream.outputRate * 1000).rounded())
+    SimulatedDevice.current.diagnose(
+      "AVAudioConverter",
+      "the converter was \(event) with \(held) frames (\(milliseconds) ms) of the stream's newest audio still inside its filter (the resampler's look-ahead), so they never reach the output, as on a device; at the end of a stream call convert once more with an input block that answers .endOfStream and send what comes out, or the end of the last word before a stop can be lost",
+      level: .note)
+  }
+
   /// Forgets the stream: filter state, held-back output and the end of stream, so a new stream can
   /// be converted. Settings changed since the stream started take effect now.
   public func reset() {
+    reportUndrainedTail(when: "reset")
     stream = nil
     isFirstRequest = true
     hasReportedUseAfterEnd = false

@@ -48,6 +48,13 @@ final class ConversionPipeline {
   var hasStarted: Bool { converter.totalFramesConsumed > 0 || converter.hasReceivedEndOfInput || silenceFed }
   /// Whether the end of input was given.
   var hasEnded: Bool { converter.hasReceivedEndOfInput }
+  /// Output frames the input so far converts to that the filter still holds (its look-ahead),
+  /// not counting ``pendingFrameCount``; they come out with more input or the end of the stream.
+  var heldFrameCount: Int {
+    max(0, Int((Double(converter.totalFramesConsumed) * converter.ratio).rounded()) - converter.totalFramesProduced - converter.pendingFrameCount)
+  }
+  /// The output sample rate.
+  var outputRate: Double { converter.outputFormat.sampleRate }
 
   func reset() {
     converter.reset()
