@@ -66,6 +66,39 @@ package struct StreamingMetrics: Sendable, Hashable {
   package static func measure(sessions: [[String]], utterances: Int, audioSeconds: Double) -> StreamingMetrics {
     var unstable = 0, updates = 0, erased = 0, finalWords = 0
     for session in sessions {
+      var display = DisplayedWords()
+      // The last distinct word list shown, and its normalised words.
+      var before: (words: [String], normalized: [String])?
+      for text in session {
+        display.show(text)
+        let after = display.words
+        // Words before `shared` are the same as the previous text's, which shows the same words as `before`.
+        let common = display.shared
+        guard let shown = before else {
+          before = (after, display.normalized)
+          continue
+        }
+        if shown.words.count == after.count && shown.words[common...] == after[common...] { continue }
+        let lost = shown.words.count - stablePrefix(shown.normalized, display.normalized, from: common)
+        unstable += lost
+        if lost > 0 { updates += 1 }
+        erased += shown.words.count - exactPrefix(shown.words, after, from: common)
+        before = (after, display.normalized)
+      }
+      finalWords += before?.words.count ?? 0
+    }
+    let words = Double(max(1, finalWords))
+    return StreamingMetrics(
+      unstableWords: unstable, unstableUpdates: updates, erasedWords: erased, finalWords: finalWords,
+      upwr: Double(unstable) / words, upsr: Double(updates) / Double(max(1, utterances)),
+      normalizedErasure: Double(erased) / words, editsPerSecond: audioSeconds > 0 ? Double(unstable) / audioSeconds : 0)
+  }
+
+  /// ``measure(sessions:utterances:audioSeconds:)`` splitting and normalising every text whole:
+  /// the definition the incremental version must match (its tests compare the two).
+  static func measureSplittingEveryText(sessions: [[String]], utterances: Int, audioSeconds: Double) -> StreamingMetrics {
+    var unstable = 0, updates = 0, erased = 0, finalWords = 0
+    for session in sessions {
       var shown: [[Substring]] = []
       for text in session {
         let words = ASCIIWords.split(text)
@@ -97,17 +130,17 @@ package struct StreamingMetrics: Sendable, Hashable {
     stablePrefix(before.map(normalized), after.map(normalized))
   }
 
-  /// ``stablePrefix(_:_:)`` of words already normalised.
-  static func stablePrefix(_ old: [String], _ new: [String]) -> Int {
-    var kept = 0
+  /// ``stablePrefix(_:_:)`` of words already normalised, the first `from` known to be equal.
+  static func stablePrefix(_ old: [String], _ new: [String], from known: Int = 0) -> Int {
+    var kept = known
     while kept < old.count && kept < new.count && old[kept] == new[kept] { kept += 1 }
     if kept == old.count - 1, kept < new.count, new[kept].hasPrefix(old[kept]) { kept += 1 }
     return kept
   }
 
-  /// Leading words of `before` that `after` shows unchanged.
-  static func exactPrefix(_ before: [Substring], _ after: [Substring]) -> Int {
-    var kept = 0
+  /// Leading words of `before` that `after` shows unchanged, the first `from` known to be.
+  static func exactPrefix<Word: StringProtocol>(_ before: [Word], _ after: [Word], from known: Int = 0) -> Int {
+    var kept = known
     while kept < before.count && kept < after.count && before[kept] == after[kept] { kept += 1 }
     return kept
   }
