@@ -3,17 +3,24 @@ import Foundation
 import Testing
 
 @Suite struct FileReplacementTests {
+  /// A folder holding `out.wav` with other bytes in it (the user's previous recording), and a
+  /// buffer to write over it.
+  private static func previousRecording() throws -> (folder: URL, path: String, previous: Data, buffer: PCMBuffer) {
+    let folder = try TestAudio.temporaryFolder()
+    let path = folder.appendingPathComponent("out.wav").path
+    let previous = Data("the previous recording".utf8)
+    try previous.write(to: URL(fileURLWithPath: path))
+    let buffer = try TestAudio.buffer([TestAudio.windowedSine(frequency: 440, sampleRate: 8_000, frames: 800)], sampleRate: 8_000)
+    return (folder, path, previous, buffer)
+  }
+
   private func contents(of folder: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
   }
 
   @Test func anAtomicWriterLeavesTheOldFileUntilItCloses() throws {
-    let folder = try TestAudio.temporaryFolder()
+    let (folder, path, previous, buffer) = try Self.previousRecording()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("out.wav").path
-    let previous = Data("the previous recording".utf8)
-    try previous.write(to: URL(fileURLWithPath: path))
-    let buffer = try TestAudio.buffer([TestAudio.windowedSine(frequency: 440, sampleRate: 8_000, frames: 800)], sampleRate: 8_000)
 
     let writer = try AudioFileWriter(path: path, container: .wav, encoding: .pcm16, format: buffer.format, atomically: true)
     try writer.write(buffer)
@@ -25,12 +32,8 @@ import Testing
   }
 
   @Test func anAtomicWriterReleasedWithoutClosingLeavesNothing() throws {
-    let folder = try TestAudio.temporaryFolder()
+    let (folder, path, previous, buffer) = try Self.previousRecording()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("out.wav").path
-    let previous = Data("the previous recording".utf8)
-    try previous.write(to: URL(fileURLWithPath: path))
-    let buffer = try TestAudio.buffer([TestAudio.windowedSine(frequency: 440, sampleRate: 8_000, frames: 800)], sampleRate: 8_000)
     do {
       // A conversion that fails half-way drops its writer without closing it.
       let writer = try AudioFileWriter(path: path, container: .wav, encoding: .pcm16, format: buffer.format, atomically: true)

@@ -1,4 +1,6 @@
 public import Simulation
+import CoreMediaTwin
+import SimulatedDevice
 
 /// `ui.state`: the subject's UI state changed, recorded by the runner after each step and change
 /// (the typed view of ``Simulation/TraceEvent/Kind/uiState``). What the user saw, in order.
@@ -66,33 +68,8 @@ public struct UIStateEvent: TypedTraceEvent {
 
   /// Reads `1.250s` (``Timeline/seconds(_:)``) back.
   static func duration(_ text: String) -> Duration? {
-    // Byte by byte: one per UI state of a run, and String splitting with Unicode digit
-    // properties showed in the profile of a minute of speech.
-    var whole: Int64 = 0, wholeDigits = 0, fraction: Int64 = 0, fractionDigits = 0
-    var seenPoint = false, seenSuffix = false
-    for byte in text.utf8 {
-      guard !seenSuffix else { return nil }
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        let digit = Int64(byte - UInt8(ascii: "0"))
-        if seenPoint {
-          fraction = fraction * 10 + digit
-          fractionDigits += 1
-        } else {
-          guard wholeDigits < 15 else { return nil }
-          whole = whole * 10 + digit
-          wholeDigits += 1
-        }
-      case UInt8(ascii: "."):
-        guard !seenPoint else { return nil }
-        seenPoint = true
-      case UInt8(ascii: "s"):
-        seenSuffix = true
-      default:
-        return nil
-      }
-    }
-    guard seenSuffix, seenPoint, wholeDigits > 0, fractionDigits == 3 else { return nil }
-    return .milliseconds(whole * 1000 + fraction)
+    // The seconds are `CMTime.millisecondsText` with an `s`; only non-negative ones are written.
+    guard text.hasSuffix("s"), !text.hasPrefix("-"), let time = CMTime(millisecondsText: String(text.dropLast())), time.isNumeric else { return nil }
+    return .milliseconds(time.value)
   }
 }

@@ -1,3 +1,4 @@
+import Simulation
 @testable import SpeechReplay
 import Testing
 
@@ -6,23 +7,11 @@ import Testing
 /// transcript: growing committed text, rewritten and extended volatile words, punctuation and case
 /// changes, odd whitespace, empty texts and non-ASCII words.
 @Suite struct StreamingMetricsIncrementalTests {
-  /// SplitMix64: a small seeded generator for reproducible sequences.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let vocabulary = ["the", "The", "quick", "quack", "brown", "fox.", "some", "something", "don't", "lights,", "Set", "a", "timer!", "café", "naïve", "日本", "5", "o'clock", "—"]
   static let separators = [" ", " ", " ", "  ", "\t", "\n", "\r\n"]
 
   static func sessions(seed: UInt64) -> [[String]] {
-    var random = Seeded(state: seed)
+    var random = SeededRandomNumberGenerator(seed: seed)
     var sessions: [[String]] = []
     for _ in 0..<Int.random(in: 1...3, using: &random) {
       var committed: [String] = []

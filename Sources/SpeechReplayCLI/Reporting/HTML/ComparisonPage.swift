@@ -32,23 +32,9 @@ struct ComparisonPage {
       extraCSS: "tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}", bodyAttributes: ["data-ready": "0"])
     page.element("h1", text: "Run \(runID) compared with baseline \(baselineID)")
     page.element("p", ["class": "meta", "id": "summary"], text: "\(regressions) regressions, \(comparison.changes.count) changes; baseline \(Self.counts(baseline)); run \(Self.counts(run))")
-    page.open("div", ["class": "filter", "id": "filters", "style": "display:none"])
-    page.empty("input", ["id": "filter", "type": "search", "placeholder": "filter by scenario or change"])
-    page.text(" ")
-    page.open("select", ["id": "status-filter"])
-    for status in ["", "regressed", "changed", "same"] { page.element("option", ["value": status], text: status.isEmpty ? "every row" : status) }
-    page.close("select")
-    page.text(" shown: ")
-    page.element("span", ["id": "shown"], text: String(names.count))
-    page.close("div")
+    page.filterBar(placeholder: "filter by scenario or change", statuses: ["regressed", "changed", "same"], anyStatus: "every row", shown: names.count)
     page.open("table", ["id": "scenarios"])
-    page.open("thead")
-    page.open("tr")
-    for heading in ["", "scenario", "baseline status", "run status", "baseline virtual (s)", "run virtual (s)", "baseline wall (s)", "run wall (s)", "changes"] {
-      page.element("th", text: heading)
-    }
-    page.close("tr")
-    page.close("thead")
+    page.tableHead(["", "scenario", "baseline status", "run status", "baseline virtual (s)", "run virtual (s)", "baseline wall (s)", "run wall (s)", "changes"])
     page.open("tbody")
     for (index, name) in names.enumerated() {
       let scenarioChanges = changes[name] ?? []
@@ -76,11 +62,7 @@ struct ComparisonPage {
       page.open("details", ["id": "scenario-\(index + 1)", "open": scenarioChanges.isEmpty ? nil : ""])
       page.element("summary", text: "\(name) (\(scenarioChanges.count) changes)")
       page.open("table", ["class": "figures"])
-      page.open("thead")
-      page.open("tr")
-      for heading in ["figure", "baseline", "run", "change"] { page.element("th", text: heading) }
-      page.close("tr")
-      page.close("thead")
+      page.tableHead(["figure", "baseline", "run", "change"])
       page.open("tbody")
       let old = base[name]?.figures ?? [:], new = current[name]?.figures ?? [:]
       for figure in Set(old.keys).union(new.keys).sorted() {

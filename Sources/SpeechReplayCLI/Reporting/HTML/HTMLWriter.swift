@@ -63,6 +63,36 @@ package struct HTMLWriter {
     close(name)
   }
 
+  /// Writes the filter bar the row filter script works with (`#filter`, `#status-filter`,
+  /// `#shown`), hidden until the script shows it.
+  /// - Parameters:
+  ///   - placeholder: The search field's placeholder.
+  ///   - statuses: The status choices; the first option (empty value) is `anyStatus`.
+  ///   - anyStatus: The label of the option that shows every row.
+  ///   - shown: How many rows are shown before any filtering.
+  package mutating func filterBar(placeholder: String, statuses: [String], anyStatus: String, shown: Int) {
+    open("div", ["class": "filter", "id": "filters", "style": "display:none"])
+    empty("input", ["id": "filter", "type": "search", "placeholder": placeholder])
+    text(" ")
+    open("select", ["id": "status-filter"])
+    element("option", ["value": ""], text: anyStatus)
+    for status in statuses { element("option", ["value": status], text: status) }
+    close("select")
+    text(" shown: ")
+    element("span", ["id": "shown"], text: String(shown))
+    close("div")
+  }
+
+  /// Writes a table's head row: `<thead><tr><th>…</th>…</tr></thead>`.
+  /// - Parameter headings: The column titles, escaped.
+  package mutating func tableHead(_ headings: [String]) {
+    open("thead")
+    open("tr")
+    for heading in headings { element("th", text: heading) }
+    close("tr")
+    close("thead")
+  }
+
   /// Writes escaped text.
   ///
   /// - Parameter text: Any text; `&`, `<`, `>`, quotes are escaped and control characters other

@@ -35,25 +35,9 @@ struct RunIndexPage {
     page.element("h1", text: title)
     for detail in details { page.element("p", ["class": "meta"], text: detail) }
     page.element("p", ["class": "meta", "id": "summary"], text: summary.line)
-    page.open("div", ["class": "filter", "id": "filters", "style": "display:none"])
-    page.empty("input", ["id": "filter", "type": "search", "placeholder": "filter by name, file or failure"])
-    page.text(" ")
-    page.open("select", ["id": "status-filter"])
-    for status in ["", "crashed", "failed", "passed", "skipped"] {
-      page.element("option", ["value": status], text: status.isEmpty ? "every status" : status)
-    }
-    page.close("select")
-    page.text(" shown: ")
-    page.element("span", ["id": "shown"], text: String(rows.count))
-    page.close("div")
+    page.filterBar(placeholder: "filter by name, file or failure", statuses: ["crashed", "failed", "passed", "skipped"], anyStatus: "every status", shown: rows.count)
     page.open("table", ["id": "scenarios"])
-    page.open("thead")
-    page.open("tr")
-    for heading in ["status", "scenario", "file", "virtual (s)", "wall (s)"] + Self.figureColumns.map(\.title) + ["leak growth / cycle", "failures"] {
-      page.element("th", text: heading)
-    }
-    page.close("tr")
-    page.close("thead")
+    page.tableHead(["status", "scenario", "file", "virtual (s)", "wall (s)"] + Self.figureColumns.map(\.title) + ["leak growth / cycle", "failures"])
     page.open("tbody")
     for row in Self.ordered(rows) { writeRow(&page, row) }
     page.close("tbody")

@@ -156,11 +156,7 @@ struct ScenarioPage {
     guard let limits = scenario?.expectations.budgets.limits, !limits.isEmpty else { return }
     page.element("h2", text: "Budgets")
     page.open("table", ["id": "budgets"])
-    page.open("thead")
-    page.open("tr")
-    for title in ["budget", "limit (s)", "measured (s)", ""] { page.element("th", text: title) }
-    page.close("tr")
-    page.close("thead")
+    page.tableHead(["budget", "limit (s)", "measured (s)", ""])
     page.open("tbody")
     for limit in limits {
       let statistic = limit.statistic == .each ? "max" : limit.statistic.rawValue
@@ -194,11 +190,7 @@ struct ScenarioPage {
     page.open("details", ["open": states.count <= 200 ? "" : nil])
     page.element("summary", text: "every UI state, changes highlighted")
     page.open("table", ["id": "ui-states"])
-    page.open("thead")
-    page.open("tr")
-    for title in ["virtual s", "audio s", "phase", "committed", "volatile"] { page.element("th", text: title) }
-    page.close("tr")
-    page.close("thead")
+    page.tableHead(["virtual s", "audio s", "phase", "committed", "volatile"])
     page.open("tbody")
     var previous: Timed<UIStateEvent>?
     for state in states {
