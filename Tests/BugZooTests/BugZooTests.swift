@@ -9,29 +9,31 @@ import Testing
 /// fail the bundled suite in Scenarios/ with a message that names the trap (the reference stack itself
 /// passing it is SpeechReplayTests' BundledScenarioTests, so the suite runs once per `swift test`). Documentation/BugZoo.md is the table of variant, scenario and message.
 @Suite(.serialized) struct BugZooTests {
-  /// Which scenario catches a variant, and words its failure message must contain.
+  /// Which scenario catches a variant: the check that must fail there (an identity, not words of its
+  /// message) and the trap that failure must point at.
   struct Catch: Sendable, CustomTestStringConvertible {
     let fault: LiveTranscriber.Fault
     let scenario: String
-    let words: [String]
+    let check: CheckID
+    let trap: String
     var testDescription: String { fault.rawValue }
   }
 
-  /// One entry per fault: the scenario that catches it and the words that name the trap.
+  /// One entry per fault: the scenario that catches it, the check that fails and the trap it names.
   static let catches: [Catch] = [
-    Catch(fault: .appendsVolatileResults, scenario: "volatile-replaced-final-committed.yaml", words: ["appending volatile results"]),
-    Catch(fault: .skipsConversion, scenario: "hello-world.yaml", words: ["analyzer-input-format", "convert every buffer"]),
-    Catch(fault: .stopsWithoutFinalizing, scenario: "stop-mid-utterance.yaml", words: ["nothing-lost-at-stop", "stops without finalizing"]),
-    Catch(fault: .replacesCommittedText, scenario: "two-commands.yaml", words: ["committed-append-only", "rewrites committed text"]),
-    Catch(fault: .neverClearsVolatileText, scenario: "hello-world.yaml", words: ["volatile-cleared-when-final", "does not clear"]),
-    Catch(fault: .unboundedInput, scenario: "slow-model-bounded-input.yaml", words: ["input-bounded", "unbounded input buffering"]),
-    Catch(fault: .noOfflineHandling, scenario: "offline-first-run.yaml", words: ["no offline handling"]),
-    Catch(fault: .offersMicrophoneWhenUnavailable, scenario: "unsupported-locale.yaml", words: ["the microphone control at the end is offered, expected hidden", "offers the microphone when unavailable"]),
-    Catch(fault: .converterOutputCapacityTooSmall, scenario: "long-utterance-uneven-taps.yaml", words: ["output buffer was too small", "converter output capacity too small"]),
-    Catch(fault: .neverDrainsConverter, scenario: "stop-drains-converter.yaml", words: ["\"The quick brown.\"", "never drains the converter"]),
-    Catch(fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", words: ["create a converter for the buffer's format", "converter kept across a route change"]),
-    Catch(fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", words: ["lights.Set", "result spacing"]),
-    Catch(fault: .addsSeparatorBlindly, scenario: "spaced-results.yaml", words: ["lights.  Set", "result spacing"]),
+    Catch(fault: .appendsVolatileResults, scenario: "volatile-replaced-final-committed.yaml", check: CheckID(.state, "snapshot"), trap: "appending volatile results"),
+    Catch(fault: .skipsConversion, scenario: "hello-world.yaml", check: CheckID(.invariant, "analyzer-input-format"), trap: "convert every buffer"),
+    Catch(fault: .stopsWithoutFinalizing, scenario: "stop-mid-utterance.yaml", check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops without finalizing"),
+    Catch(fault: .replacesCommittedText, scenario: "two-commands.yaml", check: CheckID(.invariant, "committed-append-only"), trap: "rewrites committed text"),
+    Catch(fault: .neverClearsVolatileText, scenario: "hello-world.yaml", check: CheckID(.invariant, "volatile-cleared-when-final"), trap: "does not clear"),
+    Catch(fault: .unboundedInput, scenario: "slow-model-bounded-input.yaml", check: CheckID(.invariant, "input-bounded"), trap: "unbounded input buffering"),
+    Catch(fault: .noOfflineHandling, scenario: "offline-first-run.yaml", check: CheckID(.golden, "offline"), trap: "no offline handling"),
+    Catch(fault: .offersMicrophoneWhenUnavailable, scenario: "unsupported-locale.yaml", check: CheckID(.state, "final"), trap: "offers the microphone when unavailable"),
+    Catch(fault: .converterOutputCapacityTooSmall, scenario: "long-utterance-uneven-taps.yaml", check: CheckID(.diagnostics, "none"), trap: "converter output capacity too small"),
+    Catch(fault: .neverDrainsConverter, scenario: "stop-drains-converter.yaml", check: CheckID(.state, "final"), trap: "never drains the converter"),
+    Catch(fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"), trap: "converter kept across a route change"),
+    Catch(fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", check: CheckID(.state, "final"), trap: "result spacing"),
+    Catch(fault: .addsSeparatorBlindly, scenario: "spaced-results.yaml", check: CheckID(.state, "final"), trap: "result spacing"),
   ]
 
   /// The bundled scenario files, sorted.
@@ -74,9 +76,11 @@ import Testing
     #expect(!failed.isEmpty, "no scenario fails against the variant \(entry.fault)")
     let caught = results[entry.scenario]
     #expect(caught?.status == .failed, "\(entry.scenario) passes against the variant \(entry.fault); failing: \(failed)")
-    let messages = caught?.failures.map(\.message) ?? []
-    let naming = messages.filter { message in entry.words.allSatisfy { message.contains($0) } }
-    #expect(!naming.isEmpty, "no failure of \(entry.scenario) names the trap with \(entry.words): \(messages.joined(separator: "\n"))")
+    let failures = caught?.failures ?? []
+    let naming = failures.filter { $0.check == entry.check && $0.trap?.contains(entry.trap) == true }
+    #expect(
+      !naming.isEmpty,
+      "no failure of \(entry.scenario) is \(entry.check) pointing at '\(entry.trap)': \(failures.map { "[\($0.check)] trap: \($0.trap ?? "none") — \($0.message)" }.joined(separator: "\n"))")
   }
 
   /// A main-actor-isolated tap block ends the process at the first tap buffer, with a diagnostic

@@ -215,7 +215,7 @@ import Testing
   @Test func junitEscapesWhatXMLCannotHoldAndStaysValid() throws {
     let result = ScenarioResult(
       name: "quotes \" ' and <tags> & \u{1B}[31mcolour\u{1B}[0m 🎙", file: "Scenarios/odd/x.yaml", status: .crashed, seed: .max,
-      failures: [ScenarioFailure("line one\nline two\ttabbed", at: SourceLocation(file: "Scenarios/odd/x.yaml", line: 1, column: 2))],
+      failures: [ScenarioFailure("line one\nline two\ttabbed", check: CheckID(.state, "final"), at: SourceLocation(file: "Scenarios/odd/x.yaml", line: 1, column: 2))],
       wallSeconds: .infinity, traceHash: "00ff", figures: ["nan": .nan, "ms": 12.5], output: "bell \u{07} nul-free ]]> end")
     let file = folder.appendingPathComponent("odd.xml").path
     try Data(JUnitReport(results: [result], runProperties: [("shard", "1/2")]).xml().utf8).write(to: URL(fileURLWithPath: file))

@@ -292,7 +292,7 @@ public final class Microphone: @unchecked Sendable {
         state.source = try Self.openSource(configuration.audioFile, hardwareFormat: state.hardwareFormat)
       }
       guard case .file(let reader) = state.source else { return }
-      let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) * 1e-18
+      let seconds = time.seconds
       let frame = min(reader.file.frameCount, max(0, Int((seconds * reader.file.fileFormat.sampleRate).rounded())))
       do {
         try reader.file.seek(toFrame: frame)

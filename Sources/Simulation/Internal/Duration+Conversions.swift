@@ -10,8 +10,9 @@ extension Duration {
 }
 
 extension Duration {
-  /// The duration in seconds as a `Double`.
-  var seconds: Double {
+  /// The duration in seconds as a `Double` (the package's one conversion; `SpeechReplayCapture`,
+  /// which builds for iOS without the simulation, keeps its own).
+  package var seconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) + Double(attoseconds) / 1e18
   }

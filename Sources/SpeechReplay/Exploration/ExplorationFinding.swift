@@ -50,14 +50,8 @@ package struct ExplorationFinding: Sendable {
     return lines.joined(separator: "\n") + "\n" + document.yaml(forFileIn: folder)
   }
 
-  /// The signature of a failure: the invariant it breaks (`nothing-lost-at-stop`), else the message
-  /// up to its first colon or digit (at most 60 characters), so runs of other lengths compare equal.
-  package static func signature(of failure: ScenarioFailure) -> String {
-    let message = failure.message
-    if let start = message.range(of: "invariant '"), let end = message[start.upperBound...].firstIndex(of: "'") {
-      return "invariant '\(message[start.upperBound..<end])'"
-    }
-    let head = message.prefix { $0 != ":" && !$0.isNumber }
-    return String(head.prefix(60)).trimmingCharacters(in: .whitespaces)
-  }
+  /// The signature of a failure: the identity of the check that failed (`invariant.nothing-lost-at-stop`,
+  /// `state.final`), so runs of other lengths and other words compare equal and the shrinker keeps
+  /// the same check failing.
+  package static func signature(of failure: ScenarioFailure) -> String { failure.check.description }
 }

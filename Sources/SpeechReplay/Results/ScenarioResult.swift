@@ -31,8 +31,8 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   public var virtualSeconds: Double
   /// The stable hash of the run's event trace (same scenario and seed ⇒ same hash).
   public var traceHash: String
-  /// Named figures (timings, counts, metrics), for reports and history.
-  public var figures: [String: Double]
+  /// Typed figures (timings, counts, metrics), for reports and history; `figures["name"]` is a value.
+  public var figures: Figures
   /// What the scenario printed or, for a crash, the worker's output.
   public var output: String
   /// What looked wrong but did not fail the run (a cut-short audio file, a play past its end), located.
@@ -41,7 +41,7 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   /// Creates a result.
   public init(
     name: String, file: String, status: Status, seed: UInt64, failures: [ScenarioFailure] = [], wallSeconds: Double = 0,
-    virtualSeconds: Double = 0, traceHash: String = "", figures: [String: Double] = [:], output: String = "",
+    virtualSeconds: Double = 0, traceHash: String = "", figures: Figures = Figures(), output: String = "",
     warnings: [ScenarioFailure] = []
   ) {
     self.name = name
@@ -72,7 +72,7 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     wallSeconds = try container.decode(Double.self, forKey: .wallSeconds)
     virtualSeconds = try container.decode(Double.self, forKey: .virtualSeconds)
     traceHash = try container.decode(String.self, forKey: .traceHash)
-    figures = try container.decode([String: Double].self, forKey: .figures)
+    figures = try container.decode(Figures.self, forKey: .figures)
     output = try container.decode(String.self, forKey: .output)
     warnings = try container.decodeIfPresent([ScenarioFailure].self, forKey: .warnings) ?? []
   }

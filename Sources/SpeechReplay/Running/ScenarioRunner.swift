@@ -106,7 +106,7 @@ public struct ScenarioRunner: Sendable {
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
     if scenario.expectations.invariants.off[.mainActorResponsive] == nil {
-      configuration.mainActorHangThreshold = Self.mainActorHangBound(scenario.expectations.invariants)
+      configuration.mainActorHangThreshold = InvariantCheck.mainActorHangBound(scenario.expectations.invariants)
     }
     let factory = subject
     let report: Simulation.Report<ScenarioSession.Output>
@@ -117,40 +117,33 @@ public struct ScenarioRunner: Sendable {
         }
       }
     } catch {
-      result.failures = [ScenarioFailure("the simulation could not start: \(error)")]
+      result.failures = [ScenarioFailure("the simulation could not start: \(error)", check: CheckID(.run, "start"))]
       return ScenarioRun(result: result)
     }
     let timeline = Timeline(events: report.trace)
     result.traceHash = report.traceHash
     result.virtualSeconds = DurationText.seconds(report.virtualTime)
-    result.wallSeconds = DurationText.seconds(report.wallTime)
-    result.figures = Self.figures(timeline, device: device, report: report)
-    result.figures.merge(Self.inputQueueFigures(timeline)) { $1 }
-    var failures: [ScenarioFailure] = []
-    if let bodyError = report.bodyError {
-      failures.append(ScenarioFailure("the run stopped: \(bodyError)"))
-    } else if report.outcome != .finished {
-      failures.append(unfinished(report.outcome, scenario: scenario, watchdog: watchdog))
-    }
-    if !report.isDeterministic {
-      failures.append(
-        ScenarioFailure(
-          "work escaped the simulation (\(report.escapes.map { String(describing: $0) }.joined(separator: "; "))), so the run is not repeatable; keep the subject's asynchrony in Swift concurrency"))
-    }
+    var failures = RunCheck.failures(of: report, scenario: scenario, watchdog: watchdog)
     let output = report.value
     if let output {
-      var expected = output.failures
-      expected += Self.check(scenario.expectations, output: output, device: device)
-      expected += Self.divergenceFailures(scenario, timeline: timeline)
-      expected += Self.dismissalFailures(output)
-      let performance = Self.performance(scenario, timeline: timeline, cycles: output.cycles)
-      result.figures.merge(performance.figures) { $1 }
-      expected += performance.failures
-      let invariantFailures = Self.invariantFailures(scenario.expectations.invariants, timeline: timeline, mainActorHangs: report.mainActorHangs)
-      expected += checkGoldenSnapshots(scenario, finalState: output.finalState, snapshots: output.snapshots, into: &result)
-      // Invariant failures name their own trap; every other expectation names the scenario's `trap:`.
-      failures += Self.naming(scenario.expectations.trap, in: expected) + invariantFailures
+      var (options, problem) = snapshots.map { ($0, nil) } ?? SnapshotOptions.environmentOrDefault()
+      if options.variant == nil { options.variant = subject.goldenVariant }
+      if let problem {
+        failures.append(ScenarioFailure("golden snapshots were not checked: \(problem.message)", check: CheckID(.golden, "options")))
+      }
+      let record = RunRecord(
+        scenario: scenario, timeline: timeline, output: output, device: device, mainActorHangs: report.mainActorHangs,
+        ledgerAtEnd: report.ledgerAtEnd, virtualTime: report.virtualTime, snapshotOptions: options)
+      var found = output.failures
+      for check in scenario.checks(goldenFiles: problem == nil) {
+        let outcome = check.evaluate(record)
+        result.figures.record(outcome.figures)
+        found += outcome.failures
+        result.output += outcome.notes.map { $0 + "\n" }.joined()
+      }
+      failures += found
     }
+    failures = scenario.expectations.trap?.label(failures) ?? failures
     result.failures = failures
     result.status = failures.isEmpty ? .passed : .failed
     result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))

@@ -126,7 +126,7 @@ final class ScenarioSession {
       do {
         subject = try self.subject
       } catch {
-        failures.append(ScenarioFailure("the screen could not be opened again after a dismiss: \(error)", at: step.location))
+        failures.append(stepFailure("the screen could not be opened again after a dismiss: \(error)", "reopen", at: step))
         return false
       }
       stateMayHaveChanged()
@@ -137,7 +137,7 @@ final class ScenarioSession {
         })
     case .stop:
       guard let subject = current else {
-        failures.append(ScenarioFailure("a stop after a dismiss has no screen to tap: the transcriber's screen is gone; start again first", at: step.location))
+        failures.append(stepFailure("a stop after a dismiss has no screen to tap: the transcriber's screen is gone; start again first", "stop", at: step))
         return false
       }
       await subject.stop()
@@ -185,7 +185,7 @@ final class ScenarioSession {
           try device.changeRoute(sampleRate: sampleRate, channelCount: channels)
         }
       } catch {
-        failures.append(ScenarioFailure("the route change failed: \(error)", at: step.location))
+        failures.append(stepFailure("the route change failed: \(error)", "route", at: step))
         return false
       }
     case .snapshot(let name):
@@ -201,6 +201,13 @@ final class ScenarioSession {
       }
     }
     return true
+  }
+
+  /// A step that could not be performed, at the virtual time and audio time it was tried.
+  private func stepFailure(_ message: String, _ name: String, at step: Scenario.Step) -> ScenarioFailure {
+    ScenarioFailure(
+      message, check: CheckID(.step, name), at: step.location, virtualTime: DurationText.seconds(clock.now.offset),
+      audioTime: device.microphone.secondsPlayed)
   }
 
   /// Lets `duration` of virtual time pass (exact, on the virtual clock).

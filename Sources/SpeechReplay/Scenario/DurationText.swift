@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 /// Durations as scenario files write them: `2s`, `500ms`, `1.5s`, `1m`, `10h`, `250us`.
 ///
@@ -28,7 +29,7 @@ package enum DurationText {
 
   /// Seconds of a duration as a Double.
   static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    duration.seconds
   }
 }
 

@@ -31,10 +31,8 @@ extension Scenario {
     package var golden: GoldenSnapshots? = nil
     /// Which invariants are expected to break or are switched off.
     package var invariants: InvariantSettings = InvariantSettings()
-    /// The trap the scenario guards against (`trap:`), named in every expectation failure; nil when unnamed.
-    package var trap: String? = nil
-    /// `observed: true`: `final` is what a device showed (imported from a capture), not yet what should happen.
-    public var isObserved = false
+    /// The trap the scenario guards against (`trap:`), named in the failures of the checks it is about; nil when unnamed.
+    package var trap: ScenarioTrap? = nil
 
     /// Creates expectations; by default nothing is checked.
     package init(

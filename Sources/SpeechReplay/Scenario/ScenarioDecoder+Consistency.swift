@@ -47,7 +47,7 @@ extension ScenarioDecoder {
       ScenarioFailure(
         "the subject transcribes '\(subject.locale)', which the device does not support (\(supported.joined(separator: ", "))), so it will find no model; "
           + "if that is not the point of the scenario, add it to device.locales.supported",
-        at: node?.location ?? SourceLocation(file: file, line: 1, column: 1))
+        check: CheckID(.scenario, "locale"), at: node?.location ?? SourceLocation(file: file, line: 1, column: 1))
     ]
   }
 
@@ -70,7 +70,7 @@ extension ScenarioDecoder {
             ScenarioFailure(
               "this step plays \(DurationText.text(duration)) but only \(StepMeasure.text(left)) of the \(StepMeasure.text(audio)) audio file is left, so the microphone hears silence after it; "
                 + "write play: end to play the rest, or a shorter duration",
-              at: step.location))
+              check: CheckID(.scenario, "plays-past-end"), at: step.location))
         }
         tape += seconds
       case .play(.toEnd):
@@ -105,7 +105,7 @@ extension ScenarioDecoder {
         warnings.append(
           ScenarioFailure(
             "this result is at \(DurationText.text(at)), after the end of the \(StepMeasure.text(audioDuration)) audio file, so the model never hears that far; move it within the audio",
-            at: atNode.location))
+            check: CheckID(.scenario, "result-past-end"), at: atNode.location))
       }
     }
     return warnings

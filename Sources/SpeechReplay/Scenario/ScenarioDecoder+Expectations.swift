@@ -2,7 +2,7 @@ extension ScenarioDecoder {
   /// The `expect:` section: `final`, `snapshots` (inline expected states), `golden` (golden files),
   /// `diagnostics`, `budgets`, `leaks`, `metrics`, `invariants`, `trap`.
   func expectations(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Expectations {
-    let map = try node.mapping(keys: ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap", "observed"])
+    let map = try node.mapping(keys: Self.expectKeys)
     var expectations = Scenario.Expectations()
     if let final = map["final"] { expectations.final = try state(final) }
     if let snapshots = map["snapshots"] {
@@ -43,9 +43,22 @@ extension ScenarioDecoder {
     }
     if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }
     if let trap = map["trap"] { expectations.trap = try self.trap(trap) }
-    if let observed = map["observed"] { expectations.isObserved = try observed.bool() }
     return expectations
   }
+
+  /// `expect.observed`, parsed and never read since the first divergence (top-level `observed:`)
+  /// replaced it: a warning that says to remove it.
+  func obsoleteKeys(_ node: ScenarioNode?) throws(ScenarioError) -> [ScenarioFailure] {
+    guard let node, case .mapping = node.node, let observed = try node.mapping(keys: Self.expectKeys)["observed"] else { return [] }
+    return [
+      ScenarioFailure(
+        "'expect.observed' has no effect: a scenario imported from a capture is compared with what the device showed through the top-level 'observed:' key; remove this line",
+        check: CheckID(.scenario, "obsolete-key"), at: observed.location)
+    ]
+  }
+
+  /// The keys of `expect:`.
+  static let expectKeys = ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap", "observed"]
 
   /// An expected UI state: `{ committed: "…", volatile: "", phase: listening, microphone: offered }`.
   private func state(_ node: ScenarioNode) throws(ScenarioError) -> StateExpectation {

@@ -40,6 +40,7 @@ struct ScenarioDecoder {
     subject.audioFile = device.microphone.audioFile
     warnings += try localeWarnings(top, device: device, subject: subject)
     let expectations = try top["expect"].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) } ?? .init()
+    warnings += try obsoleteKeys(top["expect"])
     var scenario = Scenario(
       name: try top["name"]?.nonEmptyString() ?? fallbackName,
       description: try top["description"]?.string() ?? "",
@@ -79,7 +80,7 @@ struct ScenarioDecoder {
   private func duration(ofAudio path: String, at node: ScenarioNode) throws(ScenarioError) -> (Double, [ScenarioFailure]) {
     do {
       let file = try AudioFile(forReading: path)
-      let warnings = file.warnings.map { ScenarioFailure("the audio file has a problem: \($0)", at: node.location) }
+      let warnings = file.warnings.map { ScenarioFailure("the audio file has a problem: \($0)", check: CheckID(.scenario, "audio-file"), at: node.location) }
       return (Double(file.frameCount) / file.fileFormat.sampleRate, warnings)
     } catch {
       throw node.error("the audio file '\(path)' cannot be read: \(error); give a path relative to the scenario file to a WAV, CAF, FLAC or AIFF file")

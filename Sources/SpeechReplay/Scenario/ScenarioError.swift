@@ -20,5 +20,5 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
   public var description: String { "\(location): \(message)" }
 
   /// The failure a runner reports for this error.
-  public var failure: ScenarioFailure { ScenarioFailure(message, at: location) }
+  public var failure: ScenarioFailure { ScenarioFailure(message, check: CheckID(.scenario, "invalid"), at: location) }
 }

@@ -54,7 +54,7 @@ package struct DeterminismRun: Sendable {
       return scenarios.map {
         ScenarioResult(
           name: $0.name, file: $0.file, status: .failed, seed: seed ?? 0,
-          failures: [ScenarioFailure("cannot create the trace folder \(folder.path) (\(error)); check the temporary folder (TMPDIR)")])
+          failures: [ScenarioFailure("cannot create the trace folder \(folder.path) (\(error)); check the temporary folder (TMPDIR)", check: CheckID(.run, "trace"))])
       }
     }
     let first = await pool(traceFolder: firstFolder).run(scenarios, seed: seed, order: order)

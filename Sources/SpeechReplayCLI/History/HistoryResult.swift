@@ -25,14 +25,14 @@ package struct HistoryResult: Sendable, Hashable {
     /// The value.
     package var value: Double
     /// Virtual (exact) or wall (noisy).
-    package var kind: FigureKind
+    package var kind: SpeechReplay.Figure.Clock
 
     /// Creates a figure.
     ///
     /// - Parameters:
     ///   - value: The value.
     ///   - kind: Its kind.
-    package init(value: Double, kind: FigureKind) {
+    package init(value: Double, kind: SpeechReplay.Figure.Clock) {
       self.value = value
       self.kind = kind
     }
@@ -63,13 +63,12 @@ package struct HistoryResult: Sendable, Hashable {
     self.figures = figures
   }
 
-  /// The stored form of a scenario result: its figures, plus `wallSeconds` as a wall figure,
-  /// kinds from ``FigureKind/of(figure:)``.
+  /// The stored form of a scenario result: its figures with their clocks, plus `wallSeconds` as a
+  /// wall figure.
   ///
   /// - Parameter result: The result as the runner reported it.
   package init(_ result: ScenarioResult) {
-    var figures = result.figures.mapValues { Figure(value: $0, kind: .virtual) }
-    for name in figures.keys { figures[name]?.kind = FigureKind.of(figure: name) }
+    var figures = Dictionary(uniqueKeysWithValues: result.figures.map { ($0.name, Figure(value: $0.value, kind: $0.clock)) })
     figures["wallSeconds"] = Figure(value: result.wallSeconds, kind: .wall)
     self.init(
       name: result.name, file: result.file, status: result.status, seed: result.seed, wallSeconds: result.wallSeconds,

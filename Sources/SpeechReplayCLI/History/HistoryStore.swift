@@ -239,7 +239,7 @@ package final class HistoryStore: Sendable {
     }
     var figures: [Int64: [String: HistoryResult.Figure]] = [:]
     for row in figureRows {
-      let kind = FigureKind(rawValue: row["kind"]) ?? .virtual
+      let kind = SpeechReplay.Figure.Clock(rawValue: row["kind"]) ?? .virtual
       figures[row["resultId"], default: [:]][row["name"]] = HistoryResult.Figure(value: row["value"], kind: kind)
     }
     return rows.map { row in

@@ -22,7 +22,7 @@ extension ScenarioWorker {
       do {
         try DeterminismCheck.writeTrace(run.timeline.events.map(\.canonicalLine), to: traceFile)
       } catch {
-        result.failures.append(ScenarioFailure("cannot write the trace to \(traceFile) (\(error)); check the temporary folder"))
+        result.failures.append(ScenarioFailure("cannot write the trace to \(traceFile) (\(error)); check the temporary folder", check: CheckID(.run, "trace")))
         result.status = .failed
       }
     }
@@ -30,7 +30,7 @@ extension ScenarioWorker {
       do {
         try HTMLReport.writeTimeline(run.timeline, to: timelineFile)
       } catch {
-        result.failures.append(ScenarioFailure("cannot write the timeline to \(timelineFile) (\(error)); check the temporary folder"))
+        result.failures.append(ScenarioFailure("cannot write the timeline to \(timelineFile) (\(error)); check the temporary folder", check: CheckID(.run, "trace")))
         result.status = .failed
       }
     }

@@ -29,9 +29,9 @@ package enum ScenarioWorker {
     } catch {
       // Encoding can only fail on values JSON cannot hold; report that rather than lose the result.
       var safe = result
-      safe.figures = [:]
+      safe.figures = Figures()
       safe.status = .failed
-      safe.failures.append(ScenarioFailure("the result could not be written as JSON (\(error)); check the scenario's figures"))
+      safe.failures.append(ScenarioFailure("the result could not be written as JSON (\(error)); check the scenario's figures", check: CheckID(.run, "encoding")))
       return (try? String(decoding: ReportCoding.encoder(pretty: false).encode(safe), as: UTF8.self)) ?? "{}"
     }
   }

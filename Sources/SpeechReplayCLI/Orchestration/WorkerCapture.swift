@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import SpeechReplay
 import Synchronization
 
@@ -66,8 +67,7 @@ struct WorkerCapture: Sendable {
       _ = processes?.register(pid)
       if let timeout {
         // A dispatch timer, not a task: it holds no thread while it waits. Firing after the worker ended does nothing.
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
           if ended.expire() { WorkerProcesses.killGroup(pid) }
         }
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import SpeechReplay
 
 /// Runs a suite's scenarios in worker processes, up to `jobs` at a time, one simulation per process.
@@ -86,10 +87,10 @@ package struct WorkerPool: Sendable {
       if result == nil, let signal = processes?.receivedSignal {
         return ScenarioResult(
           name: scenarios[index].name, file: scenarios[index].file, status: .skipped, seed: seed ?? 0,
-          failures: [ScenarioFailure("not run: the run was interrupted by \(WorkerProcesses.name(of: signal))")])
+          failures: [ScenarioFailure("not run: the run was interrupted by \(WorkerProcesses.name(of: signal))", check: CheckID(.run, "interrupted"))])
       }
       return result ?? ScenarioResult(name: scenarios[index].name, file: scenarios[index].file, status: .crashed, seed: seed ?? 0,
-        failures: [ScenarioFailure("the worker never reported; run it alone with `\(command.reproduction(file: scenarios[index].file, seed: seed))`")])
+        failures: [ScenarioFailure("the worker never reported; run it alone with `\(command.reproduction(file: scenarios[index].file, seed: seed))`", check: CheckID(.run, "crashed"))])
     }
   }
 
@@ -105,10 +106,10 @@ package struct WorkerPool: Sendable {
     } catch {
       return ScenarioResult(
         name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
-        failures: [ScenarioFailure("could not start the worker \(command.executable.path): \(error); check that the executable exists and is built")])
+        failures: [ScenarioFailure("could not start the worker \(command.executable.path): \(error); check that the executable exists and is built", check: CheckID(.run, "worker"))])
     }
     let elapsed = start.duration(to: clock.now)
-    let wallSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let wallSeconds = elapsed.seconds
     if capture.exitedNormally, capture.status == 0, var result = ScenarioWorker.result(fromOutput: capture.standardOutput) {
       // The worker names the file as it was handed over; keep the parent's spelling for reports.
       result.file = scenario.file
@@ -120,8 +121,8 @@ package struct WorkerPool: Sendable {
         name: scenario.name, file: scenario.file, status: .timedOut, seed: seed ?? 0,
         failures: [
           ScenarioFailure(
-            "timed out after \(Self.secondsText(timeout)) s (--timeout); the worker was killed. Reproduce it alone with `\(command.reproduction(file: scenario.file, seed: seed))`, or raise --timeout if the scenario is just slow"
-          )
+            "timed out after \(Self.secondsText(timeout)) s (--timeout); the worker was killed. Reproduce it alone with `\(command.reproduction(file: scenario.file, seed: seed))`, or raise --timeout if the scenario is just slow",
+            check: CheckID(.run, "timeout"))
         ],
         wallSeconds: wallSeconds, output: output)
     }
@@ -129,7 +130,7 @@ package struct WorkerPool: Sendable {
       // Killed by the parent on SIGINT/SIGTERM, not crashed: it did not get to finish.
       return ScenarioResult(
         name: scenario.name, file: scenario.file, status: .skipped, seed: seed ?? 0,
-        failures: [ScenarioFailure("interrupted by \(WorkerProcesses.name(of: signal)) before it finished; the worker was killed")],
+        failures: [ScenarioFailure("interrupted by \(WorkerProcesses.name(of: signal)) before it finished; the worker was killed", check: CheckID(.run, "interrupted"))],
         wallSeconds: wallSeconds, output: output)
     }
     let how = capture.exitedNormally
@@ -142,8 +143,8 @@ package struct WorkerPool: Sendable {
       name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
       failures: [
         ScenarioFailure(
-          "the worker running this scenario \(how); the scenario crashed or trapped. \(cause.isEmpty ? "" : cause.joined(separator: " ") + " ")Reproduce it alone with `\(command.reproduction(file: scenario.file, seed: seed))`"
-        )
+          "the worker running this scenario \(how); the scenario crashed or trapped. \(cause.isEmpty ? "" : cause.joined(separator: " ") + " ")Reproduce it alone with `\(command.reproduction(file: scenario.file, seed: seed))`",
+          check: CheckID(.run, "crashed"))
       ],
       wallSeconds: wallSeconds, output: output)
   }
@@ -168,7 +169,7 @@ package struct WorkerPool: Sendable {
 
   /// `300`, `1.5`: a timeout in seconds as the user wrote it.
   static func secondsText(_ duration: Duration) -> String {
-    String(format: "%g", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    String(format: "%g", duration.seconds)
   }
 
   static func tail(_ text: String, length: Int) -> String {

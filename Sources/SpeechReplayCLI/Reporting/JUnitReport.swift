@@ -60,8 +60,8 @@ package struct JUnitReport: Sendable {
     for result in results {
       properties.append(("\(result.name).seed", String(result.seed)))
       if !result.traceHash.isEmpty { properties.append(("\(result.name).traceHash", result.traceHash)) }
-      for (figure, value) in result.figures.sorted(by: { $0.key < $1.key }) {
-        properties.append(("\(result.name).figure.\(figure)", String(value)))
+      for figure in result.figures {
+        properties.append(("\(result.name).figure.\(figure.name)", String(figure.value)))
       }
     }
     if !properties.isEmpty {

@@ -37,13 +37,13 @@ let name = value(of: "name") ?? SuitePlan.fallbackName(for: file)
 let mode = value(of: "probe") ?? value(of: "# probe") ?? "pass"
 var result = ScenarioResult(
   name: name, file: file, status: .passed, seed: seed ?? 7, wallSeconds: 0.01, virtualSeconds: 2.5,
-  traceHash: "probe-\(name.utf8.count)", figures: ["probe.characters": Double(text.count)])
+  traceHash: "probe-\(name.utf8.count)", figures: Figures([Figure("probe.characters", Double(text.count), unit: .count)]))
 print("probe worker running \(file)")
 var traceLines = ["#0 0.000000000 probe.start", "#1 0.500000000 probe.step", "#2 1.000000000 probe.stop"]
 switch mode {
 case "fail":
   result.status = .failed
-  result.failures = [ScenarioFailure("snapshot 'after-sentence' differs: expected \"a < b & c\"", at: SourceLocation(file: file, line: 3, column: 5))]
+  result.failures = [ScenarioFailure("snapshot 'after-sentence' differs: expected \"a < b & c\"", check: CheckID(.state, "snapshot"), at: SourceLocation(file: file, line: 3, column: 5))]
 case "trap":
   FileHandle.standardError.write(Data("probe worker about to trap\n".utf8))
   fatalError("probe worker trapped on purpose")
@@ -59,7 +59,7 @@ case "random":
   traceLines[1] = "#1 0.500000000 probe.random token=\(token)"
 case "hang":
   // The test reads the pid to check that nothing outlives the run.
-  try? Data("\(getpid())\n".utf8).write(to: URL(fileURLWithPath: file + ".pid"))
+  try? Data("\(getpid())\n".utf8).write(to: URL(fileURLWithPath: file + ".pid"), options: .atomic)
   FileHandle.standardError.write(Data("probe worker hanging\n".utf8))
   while true { pause() }
 case "noisy":

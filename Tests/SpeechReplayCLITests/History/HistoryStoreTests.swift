@@ -6,7 +6,7 @@ import Testing
 
 @Suite("History store")
 struct HistoryStoreTests {
-  static func result(_ name: String, status: ScenarioResult.Status = .passed, wall: Double = 0.5, hash: String = "abc", figures: [String: Double] = [:])
+  static func result(_ name: String, status: ScenarioResult.Status = .passed, wall: Double = 0.5, hash: String = "abc", figures: Figures = [:])
     -> ScenarioResult
   {
     ScenarioResult(
@@ -23,7 +23,7 @@ struct HistoryStoreTests {
     let id = try store.record(
       metadata,
       results: [
-        Self.result("hello", figures: ["results": 3, "wall.startup": 0.2]),
+        Self.result("hello", figures: Figures([Figure("results", 3, unit: .count), Figure("wall.startup", 0.2, unit: .seconds, clock: .wall)])),
         Self.result("broken", status: .failed, wall: 1.5, hash: "def"),
       ])
     let run = try #require(try store.run(id: id))

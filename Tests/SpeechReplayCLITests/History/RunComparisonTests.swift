@@ -1,3 +1,5 @@
+import Foundation
+import ReferenceSubjects
 import SpeechReplay
 import SpeechReplayCLI
 import SpeechReplayTestSupport
@@ -5,7 +7,7 @@ import Testing
 
 @Suite("Run comparison")
 struct RunComparisonTests {
-  static func stored(_ name: String, status: ScenarioResult.Status = .passed, hash: String = "h", wall: Double = 1.0, virtual: [String: Double] = ["results": 3])
+  static func stored(_ name: String, status: ScenarioResult.Status = .passed, hash: String = "h", wall: Double = 1.0, virtual: Figures = ["results": 3])
     -> HistoryResult
   {
     HistoryResult(
@@ -50,7 +52,9 @@ struct RunComparisonTests {
   }
 
   @Test func heapGrowthPerLeakCycleIsComparedWithTheNoiseBand() {
-    let heap = { (bytes: Double) in Self.stored("a", virtual: ["leak.passes": 50, "leak.heapBytesPerCycle": bytes]) }
+    let heap = { (bytes: Double) in
+      Self.stored("a", virtual: Figures([Figure("leak.passes", 50, unit: .count), Figure("leak.heapBytesPerCycle", bytes, unit: .bytes, clock: .wall)]))
+    }
     // +5 % of the heap's growth is noise, not a change (an exact comparison would report it).
     #expect(RunComparison(baseline: [[heap(10_000)]], run: [heap(10_500)]).changes.isEmpty)
     // Twice the growth is a regression, reported as a machine figure.
@@ -87,18 +91,36 @@ struct RunComparisonTests {
   }
 }
 
-@Suite("Figure kinds")
-struct FigureKindTests {
-  @Test func figuresNamedWallAreWallClockAndTheRestVirtual() {
-    #expect(FigureKind.of(figure: "wallSeconds") == .wall)
-    #expect(FigureKind.of(figure: "wall.startup") == .wall)
-    #expect(FigureKind.of(figure: "virtualSeconds") == .virtual)
-    #expect(FigureKind.of(figure: "ledger.wallet") == .virtual)
-    // The process heap is machine noise, not virtual time.
-    #expect(FigureKind.of(figure: "leak.heapBytesPerCycle") == .wall)
-    #expect(FigureKind.of(figure: "leak.passes") == .virtual)
-    #expect(FigureKind.of(figure: "leak.tasks.perCycle") == .virtual)
-    let stored = HistoryResult(ScenarioResult(name: "a", file: "a.yaml", status: .passed, seed: 1, wallSeconds: 0.3, figures: ["inputs": 4, "wallStartup": 0.1]))
-    #expect(stored.figures == ["inputs": .init(value: 4, kind: .virtual), "wallStartup": .init(value: 0.1, kind: .wall), "wallSeconds": .init(value: 0.3, kind: .wall)])
+@Suite("Figure clocks")
+struct FigureClockTests {
+  /// History stores each figure with the clock its check gave it, not a guess from its name.
+  @Test func historyKeepsEachFiguresClockWhateverItsName() {
+    let figures = Figures([
+      Figure("inputs", 4, unit: .count), Figure("wallet", 2, unit: .count), Figure("startup", 0.1, unit: .seconds, clock: .wall),
+    ])
+    let stored = HistoryResult(ScenarioResult(name: "a", file: "a.yaml", status: .passed, seed: 1, wallSeconds: 0.3, figures: figures))
+    #expect(
+      stored.figures == [
+        "inputs": .init(value: 4, kind: .virtual), "wallet": .init(value: 2, kind: .virtual), "startup": .init(value: 0.1, kind: .wall),
+        "wallSeconds": .init(value: 0.3, kind: .wall),
+      ])
+  }
+
+  /// The heap's growth per leak cycle is measured on the machine, so its check marks it wall.
+  @Test func aRunsHeapGrowthIsAWallFigure() throws {
+    let result = ScenarioRunner(subject: .reference).run(fileAt: TestFiles.scenarios.appendingPathComponent("start-stop-cycles.yaml").path, seed: nil)
+    let heap = try #require(result.figures.figure(named: "leak.heapBytesPerCycle"))
+    #expect(heap.clock == .wall && heap.unit == .bytes)
+    #expect(result.figures.figure(named: "leak.passes")?.clock == .virtual)
+    #expect(result.figures.figure(named: "buffers")?.clock == .virtual)
+  }
+
+  /// Reports written before figures were typed still read, as virtual counts.
+  @Test func plainFiguresOfOlderReportsDecode() throws {
+    let figures = try JSONDecoder().decode(Figures.self, from: Data(#"{"inputs": 3, "leak.heapBytesPerCycle": 12}"#.utf8))
+    #expect(figures.figure(named: "inputs") == Figure("inputs", 3, unit: .count))
+    #expect(figures.figure(named: "leak.heapBytesPerCycle")?.clock == .wall)
+    let typed = try JSONDecoder().decode(Figures.self, from: JSONEncoder().encode(figures))
+    #expect(typed == figures)
   }
 }

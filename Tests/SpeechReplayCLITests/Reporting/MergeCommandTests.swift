@@ -47,7 +47,7 @@ import Testing
     defer { folder.remove() }
     let report = JSONReport(results: [
       ScenarioResult(name: "a", file: "a.yaml", status: .passed, seed: 1),
-      ScenarioResult(name: "b", file: "b.yaml", status: .failed, seed: 1, failures: [ScenarioFailure("wrong")]),
+      ScenarioResult(name: "b", file: "b.yaml", status: .failed, seed: 1, failures: [ScenarioFailure("wrong", check: CheckID(.state, "final"))]),
     ])
     let path = try folder.write("r.json", String(decoding: try report.encoded(), as: UTF8.self))
     let run = try CommandLineRun(["merge", path, "--no-history"])

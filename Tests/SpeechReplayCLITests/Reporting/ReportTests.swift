@@ -9,10 +9,11 @@ import Testing
     ScenarioResult(name: "a", file: "Scenarios/a.yaml", status: .passed, seed: 1, wallSeconds: 0.125),
     ScenarioResult(
       name: "b", file: "Scenarios/b.yaml", status: .failed, seed: 2,
-      failures: [ScenarioFailure("first", at: SourceLocation(file: "Scenarios/b.yaml", line: 4, column: 7)), ScenarioFailure("second")],
+      failures: [ScenarioFailure("first", check: CheckID(.state, "final"), at: SourceLocation(file: "Scenarios/b.yaml", line: 4, column: 7)),
+        ScenarioFailure("second", check: CheckID(.budget, "final")),],
       wallSeconds: 1.5),
     ScenarioResult(
-      name: "c", file: "Scenarios/c.yaml", status: .crashed, seed: 3, failures: [ScenarioFailure("the worker was killed by signal 4")],
+      name: "c", file: "Scenarios/c.yaml", status: .crashed, seed: 3, failures: [ScenarioFailure("the worker was killed by signal 4", check: CheckID(.run, "crashed"))],
       output: "standard error:\nFatal error\n"),
     ScenarioResult(name: "d", file: "Scenarios/d.yaml", status: .skipped, seed: 4),
   ]

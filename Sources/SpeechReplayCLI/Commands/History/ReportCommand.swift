@@ -103,7 +103,10 @@ struct ReportCommand: AsyncParsableCommand {
     ScenarioResult(
       name: recorded.name, file: recorded.file, status: recorded.status, seed: recorded.seed, wallSeconds: recorded.wallSeconds,
       virtualSeconds: recorded.virtualSeconds, traceHash: recorded.traceHash,
-      figures: recorded.figures.filter { $0.key != "wallSeconds" }.mapValues(\.value))
+      figures: Figures(
+        recorded.figures.filter { $0.key != "wallSeconds" }.map { name, figure in
+          SpeechReplay.Figure(name, figure.value, unit: .count, clock: figure.kind)
+        }))
   }
 
   /// The index's lines about the run.

@@ -81,8 +81,8 @@ struct ExplainCommand: ParsableCommand {
     let result = run.result
     var text = "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
     if !result.traceHash.isEmpty { text += "trace hash: \(result.traceHash)\nvirtual time: \(HTMLWriter.seconds(result.virtualSeconds))s\n" }
-    let end = run.timeline.events.last.map { FailureTimes.seconds($0.time) } ?? 0
-    let times = FailureTimes.times(of: result.failures, in: run.timeline, scenario: scenario, end: max(end, result.virtualSeconds))
+    let end = max(run.timeline.events.last.map { $0.time.seconds } ?? 0, result.virtualSeconds)
+    let times = result.failures.map { $0.virtualTime ?? end }
     for (failure, time) in zip(result.failures, times) { text += "failure at \(HTMLWriter.seconds(time))s: \(failure)\n" }
     if filter.aroundFailure != nil, times.isEmpty { text += "no failure: --around-failure prints no events\n" }
     let events = filter.apply(to: run.timeline, failureTime: times.first)

@@ -44,7 +44,7 @@ struct ExplainFilter: Sendable, Hashable {
   func apply(to timeline: Timeline, failureTime: Double?) -> [TraceEvent] {
     let needle = grep?.lowercased()
     return timeline.events.filter { event in
-      let time = FailureTimes.seconds(event.time)
+      let time = event.time.seconds
       if !kinds.isEmpty, !kinds.contains(where: { Self.matches($0, event.kind) }) { return false }
       if let from, time < from - 1e-9 { return false }
       if let to, time > to + 1e-9 { return false }

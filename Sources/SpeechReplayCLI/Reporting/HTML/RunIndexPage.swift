@@ -66,7 +66,7 @@ struct RunIndexPage {
     for column in Self.figureColumns {
       page.element("td", ["class": "num"], text: result.figures[column.figure].map(Self.figureText) ?? "")
     }
-    let leaks = result.figures.keys.filter { $0.hasPrefix("leak.") }.sorted().map { "\($0.dropFirst(5)) \(Self.figureText(result.figures[$0]!))" }
+    let leaks = result.figures.names.filter { $0.hasPrefix("leak.") }.sorted().map { "\($0.dropFirst(5)) \(Self.figureText(result.figures[$0]!))" }
     page.element("td", text: leaks.joined(separator: ", "))
     page.element("td", ["data-sort": String(result.failures.count)], text: result.failures.first.map { failure in
       (result.failures.count > 1 ? "(\(result.failures.count)) " : "") + TimelineLanes.truncated(failure.description, 300)

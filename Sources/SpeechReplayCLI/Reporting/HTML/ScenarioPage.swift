@@ -31,16 +31,17 @@ struct ScenarioPage {
   /// - Returns: A complete HTML document.
   func html() -> String {
     let timeline = self.timeline ?? Timeline(events: [])
-    let lastEvent = timeline.events.last.map { FailureTimes.seconds($0.time) } ?? 0
+    let lastEvent = timeline.events.last.map { $0.time.seconds } ?? 0
     // A little room after the last event, so a marker at the end is not cut by the edge.
     let axis = TimeAxis(duration: max(result.virtualSeconds, lastEvent) * 1.02 + 0.02)
     let deliveries = Self.deliveries(of: timeline, sampleRate: scenario?.device.microphone.sampleRate ?? 48_000)
-    let failureTimes = FailureTimes.times(of: result.failures, in: timeline, scenario: scenario, end: axis.duration)
+    // A failure about the whole run (an expectation of the end, a crash) is placed where it was judged: the end.
+    let failureTimes = result.failures.map { $0.virtualTime ?? min(axis.duration, max(result.virtualSeconds, lastEvent)) }
     let marks = result.failures.enumerated().map {
       TimelineLanes.FailureMark(number: $0.offset + 1, time: failureTimes[$0.offset], message: $0.element.description)
     }
     let envelope = audio.map { WaveformEnvelope(samples: $0.samples, sampleRate: $0.sampleRate, deliveries: deliveries, axis: axis) }
-    let divergence = scenario?.observed.flatMap { ScenarioRunner.firstDivergence(observed: $0.states, timeline: timeline) }
+    let divergence = scenario?.observed.flatMap { CaptureDivergence.first(observed: $0.states, timeline: timeline) }
     var lanes = TimelineLanes(
       axis: axis, timeline: timeline, deliveries: deliveries, envelope: envelope, failures: marks, observed: scenario?.observed?.states, divergence: divergence)
     if let scenario, !scenario.expectations.budgets.limits.isEmpty {
@@ -100,7 +101,7 @@ struct ScenarioPage {
     var deliveries: [TapePositions.Delivery] = []
     var position = 0.0
     for state in timeline.events(UIStateEvent.self) {
-      let audio = FailureTimes.seconds(state.audio)
+      let audio = state.audio.seconds
       guard audio > position + 1e-9 else { continue }
       deliveries.append(TapePositions.Delivery(index: state.sequence, time: state.time, start: position, end: audio))
       position = audio
@@ -124,7 +125,7 @@ struct ScenarioPage {
     for note in notes { page.element("p", ["class": "meta note-line"], text: note) }
   }
 
-  private func writeFailures(_ page: inout HTMLWriter, marks: [TimelineLanes.FailureMark], divergence: ScenarioRunner.Divergence?, lanes: TimelineLanes) {
+  private func writeFailures(_ page: inout HTMLWriter, marks: [TimelineLanes.FailureMark], divergence: CaptureDivergence?, lanes: TimelineLanes) {
     if !marks.isEmpty {
       page.element("h2", text: "Failures (\(marks.count))")
       page.open("ol", ["class": "failures", "id": "failures"])
@@ -161,7 +162,7 @@ struct ScenarioPage {
     for limit in limits {
       let statistic = limit.statistic == .each ? "max" : limit.statistic.rawValue
       let measured = result.figures["latency.\(limit.measure.rawValue).\(statistic)"]
-      let budget = FailureTimes.seconds(limit.limit)
+      let budget = limit.limit.seconds
       let over = measured.map { $0 > budget + 1e-9 } ?? false
       page.open("tr", ["class": over ? "over" : nil])
       page.element("td", text: "\(limit.measure.rawValue) \(limit.statistic.rawValue)")
@@ -196,8 +197,8 @@ struct ScenarioPage {
     for state in states {
       let changed = previous.map { $0.committed != state.committed || $0.volatile != state.volatile } ?? true
       page.open("tr", ["class": changed ? "changed" : nil])
-      page.element("td", ["class": "num"], text: HTMLWriter.seconds(FailureTimes.seconds(state.time)))
-      page.element("td", ["class": "num"], text: HTMLWriter.seconds(FailureTimes.seconds(state.audio)))
+      page.element("td", ["class": "num"], text: HTMLWriter.seconds(state.time.seconds))
+      page.element("td", ["class": "num"], text: HTMLWriter.seconds(state.audio.seconds))
       page.element("td", text: state.phase)
       page.element("td", ["class": "committed-text"], text: state.committed)
       page.element("td", ["class": "volatile-text"], text: state.volatile)
@@ -214,10 +215,10 @@ struct ScenarioPage {
     page.element("h2", text: "Figures")
     page.open("table", ["id": "figures"])
     page.open("tbody")
-    for name in result.figures.keys.sorted() {
-      page.open("tr", ["class": FigureKind.of(figure: name) == .wall ? "wall" : nil])
-      page.element("td", text: name)
-      page.element("td", ["class": "num"], text: RunIndexPage.figureText(result.figures[name]!))
+    for figure in result.figures {
+      page.open("tr", ["class": figure.clock == .wall ? "wall" : nil])
+      page.element("td", text: figure.name)
+      page.element("td", ["class": "num"], text: RunIndexPage.figureText(figure.value))
       page.close("tr")
     }
     page.close("tbody")

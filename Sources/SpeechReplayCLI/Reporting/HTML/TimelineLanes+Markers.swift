@@ -10,7 +10,7 @@ extension TimelineLanes {
   func drawSteps(_ svg: inout HTMLWriter, y: Double, height: Double) {
     let steps = timeline.events.compactMap { event in ScenarioStepEvent(event).map { (event, $0) } }
     for (index, (event, step)) in steps.enumerated() {
-      let time = FailureTimes.seconds(event.time)
+      let time = event.time.seconds
       let x = HTMLWriter.number(axis.x(time))
       let row = Double(index % 2)
       svg.open("g", ["class": "step step-\(Self.stepClass(step.step))", "data-time": HTMLWriter.seconds(time), "data-tip": tip(event)])
@@ -30,8 +30,8 @@ extension TimelineLanes {
   func drawPhase(_ svg: inout HTMLWriter, y: Double, height: Double) {
     let states = timeline.events(UIStateEvent.self)
     for (index, state) in states.enumerated() {
-      let start = FailureTimes.seconds(state.time)
-      let end = index + 1 < states.count ? FailureTimes.seconds(states[index + 1].time) : axis.duration
+      let start = state.time.seconds
+      let end = index + 1 < states.count ? states[index + 1].time.seconds : axis.duration
       let x0 = axis.x(start), x1 = max(axis.x(end), x0 + 0.5)
       svg.open("rect", [
         "class": "phase phase-\(Self.phaseClass(state.phase))", "x": HTMLWriter.number(x0), "y": HTMLWriter.number(y + 3),
@@ -60,11 +60,11 @@ extension TimelineLanes {
   func drawBudgets(_ svg: inout HTMLWriter, y: Double) {
     for (row, measure) in budgetMeasures.enumerated() {
       // The tightest limit of the measure is what a single wait is held to here.
-      guard let limit = budgets.filter({ $0.measure == measure }).map({ FailureTimes.seconds($0.limit) }).min() else { continue }
+      guard let limit = budgets.filter({ $0.measure == measure }).map({ $0.limit.seconds }).min() else { continue }
       let top = y + 4 + Double(row) * 16
       svg.element("text", ["class": "z budget-name", "x": "3", "y": HTMLWriter.number(top + 10)], text: measure.rawValue)
       for sample in latencies where sample.measure == measure {
-        guard let value = sample.value.map(FailureTimes.seconds), let end = sample.end.map(FailureTimes.seconds) else { continue }
+        guard let value = sample.value.map(\.seconds), let end = sample.end.map(\.seconds) else { continue }
         let start = end - value
         let over = value > limit + 1e-9
         let x0 = axis.x(start), x1 = max(axis.x(end), x0 + 1.5)
@@ -100,7 +100,7 @@ extension TimelineLanes {
       }
       let count = (open[kind] ?? 0) + change
       open[kind] = count
-      let column = axis.column(FailureTimes.seconds(event.time))
+      let column = axis.column(event.time.seconds)
       if series[kind]?.last?.column == column { series[kind]!.removeLast() }
       series[kind, default: []].append((column, count))
     }
@@ -123,7 +123,7 @@ extension TimelineLanes {
 
   func drawDiagnostics(_ svg: inout HTMLWriter, y: Double, height: Double) {
     for event in timeline.events(of: .diagnostic) {
-      let time = FailureTimes.seconds(event.time)
+      let time = event.time.seconds
       let x = axis.x(time)
       svg.empty("path", [
         "class": "diagnostic", "d": "M\(HTMLWriter.number(x)) \(HTMLWriter.number(y + 3))l5 \(HTMLWriter.number(height - 6))h-10z",

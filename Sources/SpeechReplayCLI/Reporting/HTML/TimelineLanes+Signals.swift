@@ -61,7 +61,7 @@ extension TimelineLanes {
   func drawEvents(_ svg: inout HTMLWriter, _ events: [TraceEvent], y: Double, height: Double, cssClass: String, noun: String) {
     guard events.count > Self.sparseLimit else {
       for event in events {
-        let time = FailureTimes.seconds(event.time)
+        let time = event.time.seconds
         svg.empty("rect", [
           "class": cssClass, "x": HTMLWriter.number(axis.x(time)), "y": HTMLWriter.number(y), "width": "1.5", "height": HTMLWriter.number(height),
           "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
@@ -70,7 +70,7 @@ extension TimelineLanes {
       return
     }
     var counts = [Int](repeating: 0, count: TimeAxis.columns)
-    for event in events { counts[axis.column(FailureTimes.seconds(event.time))] += 1 }
+    for event in events { counts[axis.column(event.time.seconds)] += 1 }
     drawCounts(&svg, counts: counts, y: y, height: height, cssClass: cssClass, noun: noun)
   }
 

@@ -10,8 +10,8 @@ extension TimelineLanes {
   func drawResults(_ svg: inout HTMLWriter, y: Double, height: Double) {
     let results = timeline.events.compactMap { event in AnalyzerResultEvent(event).map { (event, $0) } }
     for (index, (event, result)) in results.enumerated() {
-      let time = FailureTimes.seconds(event.time)
-      let next = results[(index + 1)...].first { $0.1.analyzer == result.analyzer }.map { FailureTimes.seconds($0.0.time) }
+      let time = event.time.seconds
+      let next = results[(index + 1)...].first { $0.1.analyzer == result.analyzer }.map { $0.0.time.seconds }
       let x0 = axis.x(time)
       let x1 = max(x0 + 3, next.map { axis.x($0) } ?? (x0 + 60))
       let withdrawn = !result.isFinal && result.text.isEmpty
@@ -29,7 +29,7 @@ extension TimelineLanes {
 
   var replayStates: [ShownText] {
     timeline.events.compactMap { event in
-      UIStateEvent(event).map { ShownText(time: FailureTimes.seconds(event.time), committed: $0.committed, volatile: $0.volatile, tip: tip(event)) }
+      UIStateEvent(event).map { ShownText(time: event.time.seconds, committed: $0.committed, volatile: $0.volatile, tip: tip(event)) }
     }
   }
 

@@ -27,7 +27,7 @@ struct TimelineLanes {
   struct FailureMark: Sendable, Hashable {
     /// Its number in the page's failure list, from 1 (the marker's id is `failure-N`).
     var number: Int
-    /// Virtual seconds (``FailureTimes``).
+    /// Virtual seconds (``ScenarioFailure/virtualTime``, or the end of the run).
     var time: Double
     /// The failure as `file:line:column: message`.
     var message: String
@@ -46,7 +46,7 @@ struct TimelineLanes {
   /// The device's UI states of an imported scenario (`observed:`); `nil` draws no device lane.
   let observed: [Scenario.Observed.State]?
   /// Where the replay's UI first differs from the device's, if it does.
-  let divergence: ScenarioRunner.Divergence?
+  let divergence: CaptureDivergence?
   /// The scenario's budgets (`expect.budgets`); empty draws no budget lane.
   var budgets: [Scenario.Budgets.Limit] = []
   /// The run's measured latencies, with when each wait ended.
@@ -161,20 +161,20 @@ struct TimelineLanes {
 
   /// Seconds of the file played by virtual time `seconds`; nil before the first buffer that carried it.
   func audioTime(atVirtual seconds: Double) -> Double? {
-    guard let first = deliveries.first, FailureTimes.seconds(first.time) <= seconds + 1e-9 else { return nil }
-    return deliveries.last { FailureTimes.seconds($0.time) <= seconds + 1e-9 }?.end
+    guard let first = deliveries.first, first.time.seconds <= seconds + 1e-9 else { return nil }
+    return deliveries.last { $0.time.seconds <= seconds + 1e-9 }?.end
   }
 
   /// The virtual time the file was first heard through `audio` seconds; nil when it never was.
   func virtualTime(ofAudio audio: Double) -> Double? {
-    deliveries.first { $0.end >= audio - 1e-9 }.map { FailureTimes.seconds($0.time) }
+    deliveries.first { $0.end >= audio - 1e-9 }.map { $0.time.seconds }
   }
 
   // MARK: text helpers
 
   /// An event's tooltip: its time, kind and every field (long values cut to their end).
   func tip(_ event: TraceEvent) -> String {
-    var text = "\(HTMLWriter.seconds(FailureTimes.seconds(event.time))) s  #\(event.sequence) \(event.kind.rawValue)"
+    var text = "\(HTMLWriter.seconds(event.time.seconds)) s  #\(event.sequence) \(event.kind.rawValue)"
     for field in event.fields { text += "\n\(field.name)=\(Self.tail(field.value))" }
     return text
   }

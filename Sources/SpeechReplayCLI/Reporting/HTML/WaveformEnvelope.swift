@@ -36,7 +36,7 @@ struct WaveformEnvelope: Sendable, Hashable {
     for delivery in deliveries {
       let span = delivery.end - delivery.start
       guard span > 0 else { continue }
-      let vEnd = FailureTimes.seconds(delivery.time)
+      let vEnd = delivery.time.seconds
       let vStart = vEnd - span
       for column in axis.column(vStart)...axis.column(vEnd) {
         let from = max(vStart, axis.time(ofColumn: column))

@@ -39,21 +39,27 @@ package struct StateExpectation: Sendable, Hashable {
   /// - Parameters:
   ///   - state: What the UI showed.
   ///   - context: `at the end`, `at snapshot 'x'`.
+  ///   - check: The check reporting them (`state.final`, `state.snapshot`).
+  ///   - virtualTime: Virtual seconds at which the state was taken.
+  ///   - audioTime: Seconds of the recording heard by then.
   /// - Returns: Failures located at the expected field.
-  package func failures(against state: UIState, context: String) -> [ScenarioFailure] {
+  package func failures(against state: UIState, context: String, check: CheckID, virtualTime: Double?, audioTime: Double?) -> [ScenarioFailure] {
+    func failure(_ message: String, at location: SourceLocation) -> ScenarioFailure {
+      ScenarioFailure(message, check: check, at: location, virtualTime: virtualTime, audioTime: audioTime)
+    }
     var failures: [ScenarioFailure] = []
     if let committed, committed.value != state.committed {
-      failures.append(.init("committed text \(context) is \(quoted(state.committed)), expected \(quoted(committed.value))", at: committed.location))
+      failures.append(failure("committed text \(context) is \(quoted(state.committed)), expected \(quoted(committed.value))", at: committed.location))
     }
     if let volatile, volatile.value != state.volatile {
-      failures.append(.init("volatile text \(context) is \(quoted(state.volatile)), expected \(quoted(volatile.value))", at: volatile.location))
+      failures.append(failure("volatile text \(context) is \(quoted(state.volatile)), expected \(quoted(volatile.value))", at: volatile.location))
     }
     if let phase, !Self.phase(state.phase.description, matches: phase.value) {
-      failures.append(.init("phase \(context) is '\(state.phase)', expected '\(phase.value)'", at: phase.location))
+      failures.append(failure("phase \(context) is '\(state.phase)', expected '\(phase.value)'", at: phase.location))
     }
     if let microphoneOffered, microphoneOffered.value != state.microphoneOffered {
       failures.append(
-        .init(
+        failure(
           "the microphone control \(context) is \(state.microphoneOffered ? "offered" : "hidden"), expected \(microphoneOffered.value ? "offered" : "hidden")",
           at: microphoneOffered.location))
     }

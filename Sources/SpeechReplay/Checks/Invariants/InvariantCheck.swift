@@ -1,33 +1,46 @@
 import Foundation
 import Simulation
 
-extension ScenarioRunner {
-  /// The invariant failures of a run: each invariant that broke (unless switched off or expected to
-  /// break), and each one the scenario expected to break that held.
-  static func invariantFailures(_ settings: Scenario.InvariantSettings, timeline: Timeline, mainActorHangs: [MainActorHang] = []) -> [ScenarioFailure] {
+/// The invariants every run keeps (`invariant.<name>`): each one that broke, unless switched off or
+/// expected to break, and each one the scenario expected to break that held. A break names its
+/// invariant's trap; an invariant whose events are missing names none (it proves nothing).
+struct InvariantCheck: ScenarioCheck {
+  var family: CheckID.Family { .invariant }
+  /// Which invariants are switched off or expected to break, and their bounds.
+  var settings: Scenario.InvariantSettings
+
+  /// The identity of an invariant's check.
+  static func id(_ invariant: Invariant) -> CheckID { CheckID(.invariant, invariant.rawValue) }
+
+  func evaluate(_ run: RunRecord) -> CheckOutcome {
     let checker = InvariantChecker(
-      timeline: timeline, maximumInputLag: settings.maximumInputLag, mainActorHangs: mainActorHangs, mainActorHangBound: mainActorHangBound(settings))
+      timeline: run.timeline, maximumInputLag: settings.maximumInputLag, mainActorHangs: run.mainActorHangs,
+      mainActorHangBound: Self.mainActorHangBound(settings))
     var failures: [ScenarioFailure] = []
     for invariant in Invariant.allCases where settings.off[invariant] == nil {
       let violation = checker.firstViolation(of: invariant)
+      let time = violation.map { DurationText.seconds($0.time) }
       switch (violation, settings.broken[invariant]) {
       case (let violation?, _) where violation.cannotBeChecked:
         // Expected to break or not, an invariant without its events proves nothing.
-        failures.append(ScenarioFailure(violation.description + "; record the events again, or switch the invariant off in expect.invariants.off", at: settings.location))
+        failures.append(
+          ScenarioFailure(
+            violation.description + "; record the events again, or switch the invariant off in expect.invariants.off", check: Self.id(invariant),
+            at: settings.location, virtualTime: time))
       case (let violation?, nil):
         failures.append(
           ScenarioFailure(
             violation.description + "; fix the stack, or if this scenario shows the bug on purpose, add it to expect.invariants.broken",
-            at: settings.location))
+            check: Self.id(invariant), at: settings.location, virtualTime: time, trap: invariant.trap))
       case (nil, let location?):
         failures.append(
           ScenarioFailure(
             "the scenario expects the invariant '\(invariant)' to break, but it held: the bug it shows is gone; remove it from expect.invariants.broken (and move the scenario out of the bug zoo)",
-            at: location))
+            check: Self.id(invariant), at: location))
       default: break
       }
     }
-    return failures
+    return CheckOutcome(failures: failures)
   }
 
   /// The environment variable that sets the default hang bound (`2s`, `500ms`), for slow builds

@@ -27,7 +27,7 @@ package struct GoldenSnapshotCheck: Sendable {
     for name in golden?.names ?? [] {
       guard let state = states[name] else {
         report.failures.append(
-          ScenarioFailure("the golden snapshot '\(name)' was never taken: the run ended before its step, so \(folder.file(for: name)) was not compared", at: golden?.location))
+          ScenarioFailure("the golden snapshot '\(name)' was never taken: the run ended before its step, so \(folder.file(for: name)) was not compared", check: CheckID(.golden, name), at: golden?.location))
         continue
       }
       compare(state.rendered, name: name, folder: folder, shared: shared, at: golden?.location, into: &report)
@@ -38,7 +38,7 @@ package struct GoldenSnapshotCheck: Sendable {
     if !report.obsolete.isEmpty {
       let text = "obsolete golden snapshot\(report.obsolete.count == 1 ? "" : "s") (no snapshot of the scenario uses \(report.obsolete.count == 1 ? "it" : "them")): \(report.obsolete.joined(separator: ", ")); delete \(report.obsolete.count == 1 ? "it" : "them") or add the snapshot steps back"
       if options.failOnObsolete {
-        report.failures.append(ScenarioFailure(text + " (failing because of --fail-on-obsolete)", at: golden?.location))
+        report.failures.append(ScenarioFailure(text + " (failing because of --fail-on-obsolete)", check: CheckID(.golden, "obsolete"), at: golden?.location))
       } else {
         report.warnings.append("warning: " + text)
       }
@@ -62,7 +62,7 @@ package struct GoldenSnapshotCheck: Sendable {
               "the snapshot '\(name)' differs from the shared golden file \(shared.file(for: name)) (compared on text, microphone and the kind of phase, as "
                 + "the subject has no file of its own in \(folder.path)):\n" + LineDiff(expected: Self.portable(fallback), actual: Self.portable(actual)).rendered
                 + "If this subject rightly shows something else, record its own file with \(recordHint(.missing, folder.scenarioFile)) and commit it",
-              at: location))
+              check: CheckID(.golden, name), at: location))
         }
         return
       }
@@ -74,7 +74,7 @@ package struct GoldenSnapshotCheck: Sendable {
         try FileReplacement.write(Data(actual.utf8), to: path)
       } catch {
         report.failures.append(
-          ScenarioFailure("cannot write the golden snapshot \(path) (\((error as? AudioFileError)?.message ?? "\(error)")); check that the scenario's folder is writable", at: location))
+          ScenarioFailure("cannot write the golden snapshot \(path) (\((error as? AudioFileError)?.message ?? "\(error)")); check that the scenario's folder is writable", check: CheckID(.golden, name), at: location))
         return
       }
       if matches {
@@ -85,14 +85,14 @@ package struct GoldenSnapshotCheck: Sendable {
       let change = stored == nil ? "it did not exist" : "it differed:\n" + LineDiff(expected: stored ?? "", actual: actual).rendered
       report.failures.append(
         ScenarioFailure(
-          "recorded the golden snapshot '\(name)' to \(path) (record mode \(options.record)); \(change)\nreview it, commit it and run again without recording", at: location))
+          "recorded the golden snapshot '\(name)' to \(path) (record mode \(options.record)); \(change)\nreview it, commit it and run again without recording", check: CheckID(.golden, name), at: location))
       return
     }
     guard let stored else {
       report.failures.append(
         ScenarioFailure(
           "the golden snapshot '\(name)' has no file \(path); record it with \(recordHint(.missing, folder.scenarioFile)), review it and commit it",
-          at: location))
+          check: CheckID(.golden, name), at: location))
       return
     }
     guard !matches else {
@@ -109,7 +109,7 @@ package struct GoldenSnapshotCheck: Sendable {
       message += "the actual text could not be written to \(artifact) (\((error as? AudioFileError)?.message ?? "\(error)")). "
     }
     message += "If the change is intended, record it with \(recordHint(.failed, folder.scenarioFile)) and commit the golden file"
-    report.failures.append(ScenarioFailure(message, at: location))
+    report.failures.append(ScenarioFailure(message, check: CheckID(.golden, name), at: location))
   }
 
   /// What every correct stack must show of a rendered state: the phase line keeps only the kind of
