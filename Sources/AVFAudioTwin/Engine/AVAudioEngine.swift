@@ -225,7 +225,7 @@ open class AVAudioEngine: NSObject {
     }
     guard let time else { return false }
     input.didRender(at: time)
-    Simulation.current?.trace.record(EngineBufferEvent(sampleTime: time.sampleTime, frames: frames))
+    let recorded = Simulation.current?.trace.record(EngineBufferEvent(sampleTime: time.sampleTime, frames: frames))
     guard let tap = input.tap(onBus: 0) else { return true }
     if !tap.reportedSize && tap.bufferSize != AVAudioFrameCount(frames) {
       tap.reportedSize = true
@@ -233,6 +233,10 @@ open class AVAudioEngine: NSObject {
         "AVAudioNode", "the tap asked for \(tap.bufferSize)-frame buffers; the hardware delivers \(frames) frames per call, as Apple's engine may (bufferSize is only a hint).", level: .note)
     }
     guard let buffer = tapBuffer(captured, for: tap) else { return true }
+    // What the engine hands the app, recorded before the app can change it.
+    device.audioConservation.tapDelivered(
+      buffer.storage, captureStart: microphone.secondsCaptured - Double(frames) / rate, virtualTime: (Simulation.current?.now ?? .zero).seconds,
+      traceSequence: recorded?.sequence)
     // On a device the tap runs on the audio render thread: a main-actor-isolated block traps there.
     Simulation.runningOffMainActor(
       "the tap block installed on \(input.nodeName) bus 0", on: "the audio render thread",

@@ -24,6 +24,8 @@ public final class SimulatedDevice: Sendable {
   public let assets: AssetCatalogue
   /// The microphone: it hears ``Configuration/microphone``'s audio file in the hardware format.
   public let microphone: Microphone
+  /// Follows the microphone's audio from the tap to the analyzers by content (what the model can hear).
+  public let audioConservation = AudioConservation()
 
   private let state: Mutex<State>
 

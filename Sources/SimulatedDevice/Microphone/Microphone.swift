@@ -71,7 +71,7 @@ public final class Microphone: @unchecked Sendable {
 
   /// A stretch of captures during which the gate was open: capture seconds `captureStart..<captureEnd`
   /// heard the file from `fileStart` on.
-  private struct TapeSegment {
+  private struct TapeSegment: Equatable {
     var captureStart: Double
     var captureEnd: Double
     var fileStart: Double
@@ -235,6 +235,20 @@ public final class Microphone: @unchecked Sendable {
       let isLast = index == state.tape.count - 1
       if captureSeconds < segment.captureEnd || (isLast && state.tapeReachedEnd) { return segment.fileStart + heard }
       return segment.fileStart + (segment.captureEnd - segment.captureStart)
+    }
+  }
+
+  /// The capture second at which the listener heard `tapeTime` of the file: the inverse of
+  /// ``tapeTime(atCaptureSeconds:)`` inside a played stretch; nil when that part was never played.
+  /// - Parameter tapeTime: Seconds into the file.
+  /// - Returns: Seconds on the capture timeline.
+  public func captureSeconds(atTapeTime tapeTime: Double) -> Double? {
+    withState { state in
+      guard let segment = state.tape.last(where: { $0.fileStart <= tapeTime }) else { return nil }
+      let into = tapeTime - segment.fileStart
+      let length = segment.captureEnd - segment.captureStart
+      guard into <= length + 1e-9 || state.tape.last == segment && state.tapeReachedEnd else { return nil }
+      return segment.captureStart + into
     }
   }
 

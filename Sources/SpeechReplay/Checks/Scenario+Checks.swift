@@ -19,6 +19,7 @@ extension Scenario {
     ]
     if goldenFiles { checks.append(GoldenCheck(golden: expectations.golden)) }
     checks += [InvariantCheck(settings: expectations.invariants), InputQueueCheck()]
+    if expectations.audio.isChecked { checks.append(AudioCheck(expectation: expectations.audio)) }
     return checks
   }
 }

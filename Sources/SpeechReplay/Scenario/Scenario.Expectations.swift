@@ -29,6 +29,8 @@ extension Scenario {
     package var metrics = MetricLimits()
     /// The UI states compared with golden files (`snapshots: golden` or a list of names), if any.
     package var golden: GoldenSnapshots? = nil
+    /// Audio conservation (`audio:`): on by default, with the loss the stack may declare.
+    package var audio = AudioExpectation()
     /// Which invariants are expected to break or are switched off.
     package var invariants: InvariantSettings = InvariantSettings()
     /// The trap the scenario guards against (`trap:`), named in the failures of the checks it is about; nil when unnamed.
@@ -49,7 +51,7 @@ extension Scenario {
     package static func == (lhs: Expectations, rhs: Expectations) -> Bool {
       lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
         && lhs.budgets == rhs.budgets && lhs.leaks == rhs.leaks && lhs.metrics == rhs.metrics
-        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants && lhs.trap == rhs.trap
+        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants && lhs.trap == rhs.trap && lhs.audio == rhs.audio
         && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name) && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
     }
 

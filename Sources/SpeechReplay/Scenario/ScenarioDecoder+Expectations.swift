@@ -43,6 +43,7 @@ extension ScenarioDecoder {
     }
     if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }
     if let trap = map["trap"] { expectations.trap = try self.trap(trap) }
+    if let audio = map["audio"] { expectations.audio = try audioExpectation(audio) }
     return expectations
   }
 
@@ -58,7 +59,7 @@ extension ScenarioDecoder {
   }
 
   /// The keys of `expect:`.
-  static let expectKeys = ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap", "observed"]
+  static let expectKeys = ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap", "audio", "observed"]
 
   /// An expected UI state: `{ committed: "…", volatile: "", phase: listening, microphone: offered }`.
   private func state(_ node: ScenarioNode) throws(ScenarioError) -> StateExpectation {

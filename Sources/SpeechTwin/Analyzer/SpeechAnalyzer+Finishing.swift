@@ -78,6 +78,7 @@ extension SpeechAnalyzer {
     guard phase != .finished else { return }
     phase = .finished
     finishError = error
+    device.audioConservation.analyzerFinished(name, failed: error != nil)
     publishQueue.removeAll()
     readerTask = nil
     for slot in transcribers { slot.module.finishResults(throwing: error) }

@@ -137,13 +137,18 @@ extension SpeechAnalyzer {
       let frames = Self.monoSamples(buffer, into: &samples)
       samples.withUnsafeBufferPointer { whole in
         let pointer = UnsafeBufferPointer(rebasing: whole[0..<frames])
+        // Before the modules consume it, so the model hears what the comparison found.
+        device.audioConservation.analyzerReceived(name, start: start.seconds, samples: pointer)
         for index in transcribers.indices {
           enqueue(transcribers[index].recognizer.consume(through: end, samples: pointer), moduleIndex: index)
         }
         for detector in detectors { detector.analyze(pointer, range: CMTimeRange(start: start, end: end)) }
       }
       monoScratch = samples
-    } else if reportedFormats.insert(buffer.format.description).inserted {
+    } else {
+      device.audioConservation.analyzerRejected(name, seconds: (end - start).seconds)
+    }
+    if !accepted, reportedFormats.insert(buffer.format.description).inserted {
       device.diagnose(
         "SpeechAnalyzer",
         "the analyzer received \(Self.describe(buffer.format)) buffers but its format is \(Self.describe(AnalyzerFormats.transcription)); Apple's analyzer produces no text in this case and reports no error — convert with AVAudioConverter to bestAvailableAudioFormat(compatibleWith:)")

@@ -1,0 +1,268 @@
+extension AudioConservation {
+  /// One analyzer's received audio, aligned block by block against the reference.
+  struct Alignment {
+    let name: String
+    /// Received samples not compared yet.
+    private var pending: [Float] = []
+    /// The analyzer index of `pending[0]`.
+    private var pendingStart: Int
+    /// Reference index minus analyzer index, once locked onto the audio by content.
+    private(set) var offset: Int?
+    /// The bookkeeping offset used before the lock.
+    private let guess: Int
+    /// The problem being extended block by block (garbled runs).
+    private var open: AudioProblem?
+    /// Blocks compared since the last successful search (searches are spaced out in garbled runs).
+    private var failedSearches = 0
+    /// Silent blocks received before the lock (analyzer index ranges): marked received once the
+    /// lock says where they belong, or at the guess if it never comes.
+    private var silenceBeforeLock: [Range<Int>] = []
+    /// False for an analyzer fed from elsewhere than the microphone (a file): nothing to compare.
+    let hearsMicrophone: Bool
+
+    init(name: String, start: Int, guess: Int, hearsMicrophone: Bool) {
+      self.name = name
+      self.pendingStart = start
+      self.guess = guess
+      self.hearsMicrophone = hearsMicrophone
+    }
+
+    /// The reference index up to which this analyzer has received audio (compared or not).
+    var receivedThrough: Int { pendingStart + pending.count + (offset ?? guess) }
+
+    /// The reference index up to which this analyzer's audio has been compared.
+    var evaluatedThrough: Int? { pendingStart + (offset ?? guess) }
+
+    /// The analyzer index the next buffer continues at.
+    var nextIndex: Int { pendingStart + pending.count }
+
+    /// Adds received samples that continue the pending ones.
+    mutating func append(_ samples: UnsafeBufferPointer<Float>) {
+      pending.append(contentsOf: samples)
+    }
+
+    /// Moves on to a buffer that does not continue the last (the app gave a start time with a gap):
+    /// the pending samples must have been compared first. The offset stays: what was skipped on the
+    /// analyzer's timeline was skipped on the microphone's too, and is lost if it was delivered.
+    mutating func jump(to index: Int) {
+      precondition(pending.isEmpty, "compare the pending samples before a jump")
+      pendingStart = index
+    }
+
+    /// Compares every pending block whose reference is there (every block when `force`).
+    mutating func process(reference: ReferenceTrack, deliveries: [TapDelivery], force: Bool, into state: inout State) {
+      guard hearsMicrophone else {
+        pendingStart += pending.count
+        pending.removeAll(keepingCapacity: true)
+        return
+      }
+      let block = AudioConservation.block
+      var consumed = 0
+      defer {
+        if consumed > 0 {
+          pending.removeFirst(consumed)
+          pendingStart += consumed
+        }
+      }
+      pending.withUnsafeBufferPointer { all in
+        while pending.count - consumed >= (force ? 1 : block) {
+          let count = min(block, pending.count - consumed)
+          let index = pendingStart + consumed
+          let base = offset ?? guess
+          // Wait for the reference (and a margin to search forward) unless the run is over.
+          if !force && index + base + count + block > reference.head && index + base < reference.head + Int(AudioConservation.rate) { break }
+          let samples = UnsafeBufferPointer(rebasing: all[consumed..<consumed + count])
+          compare(samples, at: index, reference: reference, deliveries: deliveries, into: &state)
+          consumed += count
+        }
+      }
+    }
+
+    /// Compares one block received at analyzer `index`.
+    private mutating func compare(
+      _ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack, deliveries: [TapDelivery], into state: inout State
+    ) {
+      let count = received.count
+      let receivedEnergy = Signal.energy(received)
+      let current = offset ?? guess
+      let expectedEnergy = Signal.energy(reference, current + index..<current + index + count)
+      // Silence received before the lock cannot be placed: it is judged once the lock (or the end
+      // of the run) says where it belongs.
+      if receivedEnergy < AudioConservation.silence && offset == nil {
+        silenceBeforeLock.append(index..<index + count)
+        return
+      }
+      // Silence where the microphone was silent: nothing to align on, and nothing wrong.
+      if receivedEnergy < AudioConservation.silence && expectedEnergy < AudioConservation.silence {
+        accept(index, count, offset: current, into: &state)
+        return
+      }
+      if offset != nil, let match = Signal.bestMatch(received, reference, around: current + index, lags: -2...2), isIntact(match, receivedEnergy) {
+        state.noteSignalToNoise(match.signalToNoise)
+        accept(index, count, offset: current + match.lag, into: &state)
+        return
+      }
+      // A silent block cannot be located by content: it is silence where the microphone heard sound.
+      // In a garbled run the search is spaced out (every fifth block); the first ten blocks after
+      // intact audio are always searched (the first may straddle a lost or repeated buffer).
+      if receivedEnergy >= AudioConservation.silence, failedSearches < 10 || failedSearches % 5 == 0, let found = search(received, at: index, reference: reference, deliveries: deliveries),
+        isIntact(found.match, receivedEnergy),
+        offset == nil || found.offset == offset || found.match.correlation >= AudioConservation.jumpCorrelation && receivedEnergy >= AudioConservation.jumpEnergy
+      {
+        failedSearches = 0
+        if debugAlignment { print("found at \(index) offset \(found.offset) was \(String(describing: offset)) corr \(found.match.correlation)") }
+        state.noteSignalToNoise(found.match.signalToNoise)
+        let new = found.offset
+        if let old = offset, new != old {
+          // The garbled blocks just before a jump are its seam (half before, half after, too quiet to
+          // place): not a problem.
+          if let seam = open, seam.span.count <= 3 * AudioConservation.block, seam.span.upperBound == old + index {
+            open = nil
+          }
+          closeProblem(into: &state.problems)
+          let analyzerTime = Double(index) / AudioConservation.rate
+          if new > old {
+            state.problems.append(AudioProblem(.lost, analyzer: name, span: old + index..<new + index, analyzerTime: analyzerTime))
+          } else {
+            state.problems.append(AudioProblem(.repeated, analyzer: name, span: new + index..<old + index, analyzerTime: analyzerTime))
+          }
+        }
+        accept(index, count, offset: new, into: &state)
+        return
+      }
+      failedSearches += 1
+      // Quiet audio (below -40 dBFS on both sides) cannot be placed or judged with confidence: it
+      // counts as received, and the next block with sound decides.
+      if receivedEnergy < AudioConservation.jumpEnergy && expectedEnergy < AudioConservation.jumpEnergy {
+        state.received.insert(current + index..<current + index + count)
+        state.intact.insert(current + index..<current + index + count)
+        return
+      }
+      if debugAlignment { print("garbled at \(index) offset \(String(describing: offset)) guess \(guess) rx \(receivedEnergy) ex \(expectedEnergy)") }
+      garbled(received, at: index, offset: current, receivedEnergy: receivedEnergy, expectedEnergy: expectedEnergy, reference: reference, into: &state)
+    }
+
+    private func isIntact(_ match: Signal.Match, _ receivedEnergy: Float) -> Bool {
+      match.correlation >= AudioConservation.matchCorrelation && abs(Signal.decibels(receivedEnergy, match.expectedEnergy)) <= AudioConservation.levelTolerance
+    }
+
+    /// Offsets whole tap buffers away (lost, doubled or overwritten buffers), then ±50 ms around the
+    /// current offset (the lock at a session's start, a converter's other lag).
+    private func search(_ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack, deliveries: [TapDelivery])
+      -> (offset: Int, match: Signal.Match)?
+    {
+      let current = offset ?? guess
+      var best: (offset: Int, match: Signal.Match)?
+      if let wide = Signal.bestMatchWide(received, reference, around: current + index, reach: 800) {
+        best = (current + wide.lag, wide)
+        if wide.correlation >= AudioConservation.matchCorrelation { return best }
+      }
+      // Whole tap buffers away (lost, sent twice, read after being overwritten): multiples of the
+      // recent tap buffers' sizes, and the distances to their boundaries, within two seconds.
+      // Forward as far as the tap has delivered (a queue may drop seconds), back two seconds.
+      let position = current + index
+      // Before the lock the guess may be seconds late (a queue that keeps the newest buffers).
+      let back = offset == nil ? min(30 * Int(AudioConservation.rate), max(0, position - reference.oldest)) : 2 * Int(AudioConservation.rate)
+      let ahead = max(back, reference.head - position)
+      let recent = deliveries.suffix(64)
+      var shifts = Set<Int>()
+      for delivery in recent where abs(delivery.span.lowerBound - position) <= back {
+        let step = delivery.span.lowerBound - position
+        if step != 0 { shifts.formUnion([step, -step]) }
+      }
+      for size in Set(recent.map(\.span.count)) where size > 0 {
+        for multiple in 1...max(1, min(1_000, ahead / size)) { shifts.insert(multiple * size) }
+        for multiple in 1...max(1, back / size) { shifts.insert(-multiple * size) }
+      }
+      // An app's converted buffers are whole tap buffers give or take what its converter holds
+      // back, so each candidate is searched ±200 samples (coarse, then refined).
+      for shift in shifts.sorted(by: { abs($0) < abs($1) || abs($0) == abs($1) && $0 < $1 }).prefix(400) {
+        guard let match = Signal.bestMatchWide(received, reference, around: position + shift, reach: 200) else { continue }
+        if best == nil || match.correlation > best!.match.correlation { best = (current + shift + match.lag, match) }
+        if match.correlation >= 0.98 { break }
+      }
+      return best
+    }
+
+    /// Marks the block as received intact at `offset` (the lock, when it is the first).
+    private mutating func accept(_ index: Int, _ count: Int, offset: Int, into state: inout State) {
+      closeProblem(into: &state.problems)
+      self.offset = offset
+      markSilenceBeforeLock(at: offset, into: &state)
+      state.intact.insert(offset + index..<offset + index + count)
+      state.received.insert(offset + index..<offset + index + count)
+    }
+
+    /// Records a block that matches the microphone nowhere, by how it differs at `offset`.
+    private mutating func garbled(
+      _ received: UnsafeBufferPointer<Float>, at index: Int, offset: Int, receivedEnergy: Float, expectedEnergy: Float, reference: ReferenceTrack,
+      into state: inout State
+    ) {
+      let count = received.count
+      let level = Double(Signal.decibels(receivedEnergy, expectedEnergy))
+      let kind: AudioProblem.Kind
+      if expectedEnergy >= AudioConservation.silence && receivedEnergy < AudioConservation.silence || level < -40 {
+        kind = .silenced
+      } else if expectedEnergy < AudioConservation.silence {
+        // Sound where the microphone heard silence (its level says nothing).
+        kind = Signal.clippedFraction(received) > 0.01 ? .tooLoud : .foreign
+      } else if Signal.clippedFraction(received) > 0.01 || level > Double(AudioConservation.levelTolerance) {
+        kind = .tooLoud
+      } else if level < -Double(AudioConservation.levelTolerance) {
+        kind = .tooQuiet
+      } else {
+        kind = .foreign
+      }
+      let match = Signal.bestMatch(received, reference, around: offset + index, lags: -2...2)
+      let snr = match.map(\.signalToNoise) ?? -30
+      recordGarbled(kind, at: index, span: offset + index..<offset + index + count, level: level, snr: snr, into: &state)
+    }
+
+    /// Records a garbled block, extending the open problem when it continues it.
+    private mutating func recordGarbled(_ kind: AudioProblem.Kind, at index: Int, span: Range<Int>, level: Double, snr: Double, into state: inout State) {
+      if Signal.energy(reference: state.reference, span) >= AudioConservation.silence { state.noteSignalToNoise(snr) }
+      state.received.insert(span)
+      if var problem = open, problem.kind == kind, problem.span.upperBound == span.lowerBound {
+        problem.span = problem.span.lowerBound..<span.upperBound
+        problem.signalToNoise = min(problem.signalToNoise ?? snr, snr)
+        if abs(level) > abs(problem.levelDifference ?? 0) { problem.levelDifference = level }
+        open = problem
+        return
+      }
+      closeProblem(into: &state.problems)
+      open = AudioProblem(kind, analyzer: name, span: span, analyzerTime: Double(index) / AudioConservation.rate, levelDifference: level, signalToNoise: snr)
+    }
+
+    /// Judges the silence received before the lock at `offset`: silence where the microphone was
+    /// silent is intact, silence where it heard sound is silenced.
+    private mutating func markSilenceBeforeLock(at offset: Int, into state: inout State) {
+      let ranges = silenceBeforeLock
+      silenceBeforeLock = []
+      for range in ranges {
+        let span = offset + range.lowerBound..<offset + range.upperBound
+        if Signal.energy(reference: state.reference, span) < AudioConservation.silence {
+          state.intact.insert(span)
+          state.received.insert(span)
+        } else {
+          recordGarbled(.silenced, at: range.lowerBound, span: span, level: -60, snr: -30, into: &state)
+        }
+      }
+      closeProblem(into: &state.problems)
+    }
+
+    /// At the end of a run: silence never placed by a lock is placed at the guess.
+    mutating func finish(into state: inout State) {
+      closeProblem(into: &state.problems)
+      markSilenceBeforeLock(at: offset ?? guess, into: &state)
+    }
+
+    /// Ends the garbled run being extended, if any.
+    mutating func closeProblem(into problems: inout [AudioProblem]) {
+      if let open { problems.append(open) }
+      open = nil
+    }
+  }
+}
+
+import Foundation
+let debugAlignment = ProcessInfo.processInfo.environment["DEBUG_ALIGN"] != nil

@@ -1,0 +1,134 @@
+import Foundation
+
+extension AudioConservation {
+  /// The arithmetic of the comparison: block energies, normalised correlation at a range of lags.
+  enum Signal {
+    /// How well a received block matches the reference at its best lag.
+    struct Match {
+      /// Samples from the position asked about (reference index minus the analyzer's).
+      var lag: Int
+      /// Normalised correlation at the best lag, refined between samples.
+      var correlation: Float
+      /// Mean square of the reference at the best lag.
+      var expectedEnergy: Float
+      /// 10·log10(ρ² / (1 − ρ²)): the ratio of the matching part to the rest, in dB (at most 60).
+      var signalToNoise: Double {
+        let rho = Double(min(max(correlation, 0), 0.999_999))
+        return min(60, 10 * log10(max(rho * rho, 1e-12) / (1 - rho * rho)))
+      }
+    }
+
+    /// Mean square of the samples.
+    static func energy(_ samples: UnsafeBufferPointer<Float>) -> Float {
+      guard !samples.isEmpty else { return 0 }
+      var sum: Float = 0
+      for sample in samples { sum += sample * sample }
+      return sum / Float(samples.count)
+    }
+
+    /// Mean square of the reference over `range`.
+    static func energy(reference: ReferenceTrack, _ range: Range<Int>) -> Float { energy(reference, range) }
+
+    /// Mean square of the reference over `range`.
+    static func energy(_ reference: ReferenceTrack, _ range: Range<Int>) -> Float {
+      var sum: Float = 0
+      reference.withSamples(range) { _, piece in for sample in piece { sum += sample * sample } }
+      return range.isEmpty ? 0 : sum / Float(range.count)
+    }
+
+    /// `a` over `b` in dB (energies).
+    static func decibels(_ a: Float, _ b: Float) -> Float {
+      10 * log10(max(a, 1e-12) / max(b, 1e-12))
+    }
+
+    /// The fraction of samples at full scale.
+    static func clippedFraction(_ samples: UnsafeBufferPointer<Float>) -> Float {
+      guard !samples.isEmpty else { return 0 }
+      var clipped = 0
+      for sample in samples where abs(sample) >= 0.999 { clipped += 1 }
+      return Float(clipped) / Float(samples.count)
+    }
+
+    /// The reference from `start` for `count` samples, zero where it is not kept.
+    static func window(_ reference: ReferenceTrack, start: Int, count: Int) -> [Float] {
+      var out = [Float](repeating: 0, count: count)
+      reference.withSamples(start..<start + count) { first, piece in
+        for (offset, sample) in piece.enumerated() { out[first - start + offset] = sample }
+      }
+      return out
+    }
+
+    /// The best normalised correlation of `received` with the reference at `position + lag`, for
+    /// each lag in `lags`; nil when the reference there is silent or gone.
+    static func bestMatch(_ received: UnsafeBufferPointer<Float>, _ reference: ReferenceTrack, around position: Int, lags: ClosedRange<Int>) -> Match? {
+      let count = received.count
+      let span = window(reference, start: position + lags.lowerBound, count: count + lags.count - 1)
+      let receivedEnergy = energy(received) * Float(count)
+      guard receivedEnergy > 0 else { return nil }
+      var scores = [Float](repeating: -1, count: lags.count)
+      var energies = [Float](repeating: 0, count: lags.count)
+      span.withUnsafeBufferPointer { r in
+        for lagIndex in 0..<lags.count {
+          var dot: Float = 0
+          var power: Float = 0
+          for k in 0..<count {
+            let value = r[lagIndex + k]
+            dot += received[k] * value
+            power += value * value
+          }
+          energies[lagIndex] = power / Float(count)
+          scores[lagIndex] = power > 0 ? dot / (receivedEnergy * power).squareRoot() : -1
+        }
+      }
+      guard let bestIndex = scores.indices.max(by: { scores[$0] < scores[$1] }), energies[bestIndex] >= AudioConservation.silence else { return nil }
+      var peak = scores[bestIndex]
+      // A peak between two samples (another resampler's fractional delay): the parabola's top.
+      if bestIndex > 0 && bestIndex < scores.count - 1 {
+        let (left, right) = (scores[bestIndex - 1], scores[bestIndex + 1])
+        let curvature = left - 2 * peak + right
+        if curvature < 0 { peak = min(1, peak - (right - left) * (right - left) / (8 * curvature)) }
+      }
+      return Match(lag: lags.lowerBound + bestIndex, correlation: peak, expectedEnergy: energies[bestIndex])
+    }
+
+    /// ``bestMatch(_:_:around:lags:)`` over ±`reach` samples, coarse (every fourth lag on signals
+    /// averaged in fours) and then refined at full rate around the coarse best.
+    static func bestMatchWide(_ received: UnsafeBufferPointer<Float>, _ reference: ReferenceTrack, around position: Int, reach: Int) -> Match? {
+      let factor = 4
+      let count = received.count / factor
+      guard count >= 8 else { return bestMatch(received, reference, around: position, lags: -reach...reach) }
+      let span = window(reference, start: position - reach, count: received.count + 2 * reach)
+      func decimate(_ values: UnsafeBufferPointer<Float>) -> [Float] {
+        (0..<values.count / factor).map { index in (0..<factor).reduce(Float(0)) { $0 + values[index * factor + $1] } }
+      }
+      let a = decimate(received)
+      let r = span.withUnsafeBufferPointer(decimate)
+      var aEnergy: Float = 0
+      for value in a { aEnergy += value * value }
+      guard aEnergy > 0 else { return nil }
+      var bestLag = 0
+      var bestScore: Float = -2
+      for lag in 0...(r.count - count) {
+        var dot: Float = 0
+        var power: Float = 0
+        for k in 0..<count {
+          dot += a[k] * r[lag + k]
+          power += r[lag + k] * r[lag + k]
+        }
+        guard power > 0 else { continue }
+        let score = dot / (aEnergy * power).squareRoot()
+        if score > bestScore {
+          bestScore = score
+          bestLag = lag
+        }
+      }
+      guard bestScore > -2 else { return nil }
+      let coarse = bestLag * factor - reach
+      return bestMatch(received, reference, around: position + coarse, lags: -factor...factor).map { match in
+        var refined = match
+        refined.lag += coarse
+        return refined
+      }
+    }
+  }
+}

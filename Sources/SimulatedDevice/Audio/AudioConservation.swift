@@ -1,0 +1,199 @@
+import AudioPCM
+import Synchronization
+
+/// Follows the microphone's audio from the tap to the analyzer, by content: what the tap handed the
+/// app (converted by a reference conversion, ``ReferenceTrack``) against what each analyzer received,
+/// aligned block by block. It records which spans arrived intact, which never arrived, arrived twice
+/// or out of order, and which arrived garbled (silenced, far louder or quieter, clipped, or not the
+/// microphone's audio at all). The scripted model asks it what it could hear; the harness's audio
+/// check reads its ``Report`` after the run.
+///
+/// Alignment tolerates what a correct stack does: another resampler (any engine or quality, the
+/// app's own), re-chunking, and the few milliseconds a streaming converter holds back. Each block of
+/// 20 ms is first compared at the current offset (±2 samples); when that fails, the offsets one or
+/// more tap buffers away are tried (whole tap buffers lost, sent twice or read after being
+/// overwritten), then a ±50 ms search; what matches nowhere is garbled. Silence matches silence
+/// without a comparison, so a long quiet session costs little. The work is linear in the audio's
+/// length and the memory bounded by the reference window.
+public final class AudioConservation: @unchecked Sendable {
+  // @unchecked: every mutable member is in `state`, touched only under `lock`; it holds AudioPCM's
+  // non-Sendable converter, which never leaves the lock.
+  /// Samples per second of the reference and of the comparison: the analyzer's rate.
+  public static let rate = 16_000.0
+  /// Samples per compared block (20 ms).
+  static let block = 320
+  /// Below this mean square (-60 dBFS) a block is silence.
+  static let silence: Float = 1e-6
+  /// Normalised correlation at which a block is the microphone's audio (a signal-to-noise ratio of
+  /// about 6 dB after the best gain).
+  static let matchCorrelation: Float = 0.9
+  /// A jump to another offset (audio lost or repeated) needs a clearer match than continuing.
+  static let jumpCorrelation: Float = 0.98
+  /// …and a block with enough sound to place it (-40 dBFS).
+  static let jumpEnergy: Float = 1e-4
+  /// How far the level may differ from the microphone's and still be intact, in dB.
+  static let levelTolerance: Float = 10
+  /// Seconds of reference kept for alignment: an analyzer reading audio older than this cannot be
+  /// compared (a queue that lags this far is itself reported by the input-bounded invariant).
+  static let windowSeconds = 120.0
+
+  private let lock = Mutex<Void>(())
+  private var stored = State()
+
+  /// A monitor with nothing recorded.
+  public init() {}
+
+  private func withState<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    try lock.withLock { _ in try body(&stored) }
+  }
+
+  /// Records a buffer the tap handed the app, before the app sees it (it may change it in place).
+  /// - Parameters:
+  ///   - buffer: The tap's buffer, in the tap's format.
+  ///   - captureStart: Seconds into the capture at which it starts.
+  ///   - virtualTime: Virtual seconds now.
+  ///   - traceSequence: The sequence number of the buffer's `engine.buffer` trace event.
+  public func tapDelivered(_ buffer: PCMBuffer, captureStart: Double, virtualTime: Double, traceSequence: Int?) {
+    withState { state in
+      let start = Int((captureStart * Self.rate).rounded())
+      let end = Int(((captureStart + Double(buffer.frameLength) / buffer.format.sampleRate) * Self.rate).rounded())
+      state.reference.append(buffer, captureStart: captureStart)
+      state.deliveries.append(
+        TapDelivery(
+          index: state.deliveries.count, virtualTime: virtualTime, captureStart: captureStart, frames: buffer.frameLength,
+          sampleRate: buffer.format.sampleRate, span: start..<end, traceSequence: traceSequence))
+      state.process(force: false)
+    }
+  }
+
+  /// Records audio an analyzer accepted in its format and fed to its modules.
+  /// - Parameters:
+  ///   - analyzer: The analyzer's name (unique per instance).
+  ///   - start: Where the buffer starts on the analyzer's timeline, in seconds.
+  ///   - samples: The buffer's samples, mono, full scale ±1.
+  public func analyzerReceived(_ analyzer: String, start: Double, samples: UnsafeBufferPointer<Float>) {
+    withState { state in
+      state.current = analyzer
+      state.receive(analyzer, start: Int((start * Self.rate).rounded()), samples: samples)
+    }
+  }
+
+  /// Records that an analyzer's session ended; audio after a failure has nowhere to go until the
+  /// app starts another analyzer, so it is not counted as lost.
+  public func analyzerFinished(_ analyzer: String, failed: Bool) {
+    withState { state in
+      guard failed, let alignment = state.aligners[analyzer] else { return }
+      state.failures.append(alignment.receivedThrough)
+    }
+  }
+
+  /// Records audio an analyzer received in another format and did not feed to its modules.
+  public func analyzerRejected(_ analyzer: String, seconds: Double) {
+    withState { $0.rejectedSeconds += seconds }
+  }
+
+  /// Capture seconds that the current analyzer's time `seconds` corresponds to by content, when the
+  /// monitor has locked onto the audio; nil before (the caller keeps its own bookkeeping).
+  public func captureSeconds(atAnalyzerTime seconds: Double) -> Double? {
+    withState { state in
+      guard let name = state.current, let offset = state.aligners[name]?.offset else { return nil }
+      return (seconds * Self.rate + Double(offset)) / Self.rate
+    }
+  }
+
+  /// How much of the capture span `from..<to` (seconds) reached an analyzer intact, from 0 to 1.
+  /// Audio not compared yet (the last milliseconds a converter holds back) counts as intact.
+  public func intactFraction(captureFrom from: Double, to: Double) -> Double {
+    withState { state in
+      let span = Int((from * Self.rate).rounded())..<max(Int((from * Self.rate).rounded()) + 1, Int((to * Self.rate).rounded()))
+      let frontier = state.aligners.values.compactMap(\.evaluatedThrough).max() ?? span.lowerBound
+      let pending = max(0, span.upperBound - max(frontier, span.lowerBound))
+      let intact = state.intact.covered(span.lowerBound..<min(span.upperBound, max(frontier, span.lowerBound)))
+      return Double(intact + pending) / Double(span.count)
+    }
+  }
+
+  /// Compares what is still pending (the ends the converters held back) and returns everything seen.
+  public func finish() -> Report {
+    withState { state in
+      state.reference.flush()
+      state.process(force: true)
+      for name in state.aligners.keys.sorted() {
+        var alignment = state.aligners[name]!
+        alignment.finish(into: &state)
+        state.aligners[name] = alignment
+      }
+      return Report(
+        deliveries: state.deliveries, received: state.received, intact: state.intact, problems: state.problems,
+        rejectedSeconds: state.rejectedSeconds, worstSignalToNoise: state.worstSignalToNoise, receivedSamples: state.receivedSamples,
+        analyzerFailures: state.failures)
+    }
+  }
+
+  /// What the monitor saw over a run.
+  public struct Report: Sendable {
+    /// Every buffer the tap handed the app.
+    public var deliveries: [TapDelivery]
+    /// Reference spans some analyzer received (intact or not).
+    public var received: AudioSpanSet
+    /// Reference spans some analyzer received intact (or as silence where the microphone heard silence).
+    public var intact: AudioSpanSet
+    /// What went wrong, in the order found.
+    public var problems: [AudioProblem]
+    /// Seconds of input the analyzers rejected (another format).
+    public var rejectedSeconds: Double
+    /// The lowest signal-to-noise ratio of a block with sound, in dB (nil: no block with sound).
+    public var worstSignalToNoise: Double?
+    /// Samples the analyzers received in their format.
+    public var receivedSamples: Int
+    /// Reference indices at which an analyzer's session ended with an error (what it had received by then).
+    public var analyzerFailures: [Int]
+  }
+
+  struct State {
+    var reference = ReferenceTrack(rate: AudioConservation.rate, windowSeconds: AudioConservation.windowSeconds)
+    var deliveries: [TapDelivery] = []
+    var aligners: [String: Alignment] = [:]
+    var current: String?
+    var intact = AudioSpanSet()
+    var received = AudioSpanSet()
+    var problems: [AudioProblem] = []
+    var rejectedSeconds = 0.0
+    var worstSignalToNoise: Double?
+    var receivedSamples = 0
+    var failures: [Int] = []
+
+    mutating func receive(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>) {
+      receivedSamples += samples.count
+      if aligners[name] == nil {
+        // Bookkeeping guess: the buffer came from the newest tap buffer, less the converter's lag.
+        let newest = deliveries.last?.span.upperBound ?? reference.head
+        // An analyzer whose first input comes before the tap delivered anything is fed from elsewhere (a file).
+        aligners[name] = Alignment(name: name, start: start, guess: newest - samples.count - start, hearsMicrophone: !deliveries.isEmpty)
+      }
+      if aligners[name]!.nextIndex != start {
+        // A buffer placed elsewhere on the analyzer's timeline (its own start time): finish comparing
+        // what came before, then continue from there.
+        var alignment = aligners[name]!
+        alignment.process(reference: reference, deliveries: deliveries, force: true, into: &self)
+        alignment.jump(to: start)
+        aligners[name] = alignment
+      }
+      aligners[name]!.append(samples)
+      process(force: false)
+    }
+
+    /// Compares every block whose reference is available (all of them when `force`).
+    mutating func process(force: Bool) {
+      for name in aligners.keys.sorted() {
+        var alignment = aligners[name]!
+        alignment.process(reference: reference, deliveries: deliveries, force: force, into: &self)
+        aligners[name] = alignment
+      }
+    }
+
+    mutating func noteSignalToNoise(_ value: Double) {
+      worstSignalToNoise = min(worstSignalToNoise ?? value, value)
+    }
+  }
+}

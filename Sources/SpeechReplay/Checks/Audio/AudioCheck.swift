@@ -1,0 +1,192 @@
+import Foundation
+import Simulation
+import SimulatedDevice
+
+/// Audio conservation (`audio.<kind>`): everything the microphone's tap handed the app while the app
+/// listened (its UI phase was `listening`) must reach the analyzer once, in order and intact — compared
+/// by content (``AudioConservation``), never by counting buffers. Figures on every run: seconds the
+/// tap delivered while listening, received, lost, repeated and garbled, and the worst signal-to-noise
+/// ratio of a span with sound. A failure says what happened to the audio, where in the recording and
+/// on the analyzer's timeline, and which tap buffers it came from.
+struct AudioCheck: ScenarioCheck {
+  var family: CheckID.Family { .audio }
+  /// Whether loss is declared.
+  var expectation: Scenario.AudioExpectation
+
+  /// Lost spans shorter than this are the edges of a comparison, not audio a model would miss.
+  static let shortestLoss = 0.010
+  /// With a declared loss: repeats shorter than this are the alignment settling after a drop.
+  static let seamRepeat = 0.050
+  /// With a declared loss: garbled runs this short are the seam of a drop.
+  static let seamGarbled = 0.060
+  /// Garbled audio shorter than this (two comparison blocks) is the edge of a comparison.
+  static let shortestGarbled = 0.040
+
+  func evaluate(_ run: RunRecord) -> CheckOutcome {
+    let report = run.device.audioConservation.finish()
+    let rate = AudioConservation.rate
+    let listening = Self.listeningDeliveries(report.deliveries, timeline: run.timeline)
+    // After an analyzer failed, the audio has nowhere to go until the app starts another one.
+    let orphaned = AudioSpanSet(
+      report.analyzerFailures.map { failure in
+        failure..<(report.received.spans.first { $0.lowerBound > failure }?.lowerBound ?? Int.max / 2)
+      })
+    let expected = AudioSpanSet(listening.map(\.span)).subtracting(orphaned)
+    let lost = expected.subtracting(report.received).spans.filter { Double($0.count) / rate >= Self.shortestLoss }
+    let lostSeconds = Double(lost.reduce(0) { $0 + $1.count }) / rate
+    // A stack that drops audio on purpose (a bounded queue) drops whole buffers of its own, which
+    // start and end inside tap buffers: the blocks at those seams straddle two places and the
+    // alignment settles in a step or two. With a declared loss such seams are not judged.
+    let seams = expectation.maximumLost > .zero
+    let rateSamples = { (seconds: Double) in Int(seconds * rate) }
+    let repeated = report.problems.filter { $0.kind == .repeated && !(seams && $0.span.count < rateSamples(Self.seamRepeat)) }
+    let garbled = report.problems.filter { $0.kind != .lost && $0.kind != .repeated && !(seams && $0.span.count <= rateSamples(Self.seamGarbled)) }
+    func seconds(_ problems: [AudioProblem]) -> Double { Double(problems.reduce(0) { $0 + $1.span.count }) / rate }
+    var figures = [
+      Figure("audio.tapSeconds", Double(expected.count) / rate, unit: .seconds),
+      Figure("audio.receivedSeconds", Double(report.receivedSamples) / rate, unit: .seconds),
+      Figure("audio.lostSeconds", lostSeconds, unit: .seconds),
+      Figure("audio.repeatedSeconds", seconds(repeated), unit: .seconds),
+      Figure("audio.garbledSeconds", seconds(garbled), unit: .seconds),
+    ]
+    if report.rejectedSeconds > 0 { figures.append(Figure("audio.rejectedSeconds", report.rejectedSeconds, unit: .seconds)) }
+    if let snr = report.worstSignalToNoise { figures.append(Figure("audio.worstSignalToNoise", snr, unit: .decibels)) }
+
+    let place = Place(run: run, deliveries: report.deliveries)
+    var failures: [ScenarioFailure] = []
+    if !lost.isEmpty, lostSeconds > DurationText.seconds(expectation.maximumLost) + Self.shortestLoss {
+      failures.append(lostFailure(lost, seconds: lostSeconds, rejected: report.rejectedSeconds, place: place, listening: listening))
+    }
+    if !repeated.isEmpty { failures.append(repeatedFailure(repeated, lost: lost, place: place)) }
+    for kind in [AudioProblem.Kind.silenced, .tooLoud, .tooQuiet, .foreign] {
+      let ofKind = garbled.filter { $0.kind == kind }
+      // A lone garbled block is the edge of a comparison (a converter's first or last samples).
+      if seconds(ofKind) >= Self.shortestGarbled { failures.append(garbledFailure(kind, ofKind, place: place)) }
+    }
+    return CheckOutcome(figures: figures, failures: failures)
+  }
+
+  /// The tap buffers delivered while the UI's phase was `listening`.
+  static func listeningDeliveries(_ deliveries: [TapDelivery], timeline: Timeline) -> [TapDelivery] {
+    var isListening = false
+    var next = 0
+    var result: [TapDelivery] = []
+    for event in timeline.events {
+      if let state = UIStateEvent(event) { isListening = state.isListening }
+      while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
+        if sequence == event.sequence, isListening { result.append(deliveries[next]) }
+        next += 1
+      }
+    }
+    return result
+  }
+
+  // MARK: Messages
+
+  /// Where a reference span is: in the recording, on the capture timeline, which tap buffers.
+  struct Place {
+    let run: RunRecord
+    let deliveries: [TapDelivery]
+
+    /// Seconds of the recording (the audio file) at a reference index, when it was played.
+    func recording(_ index: Int) -> Double? {
+      run.device.microphone.tapeTime(atCaptureSeconds: Double(index) / AudioConservation.rate)
+    }
+
+    /// The tap buffers a span came from.
+    func taps(_ span: Range<Int>) -> [TapDelivery] {
+      var low = 0
+      var high = deliveries.count
+      while low < high {
+        let middle = (low + high) / 2
+        if deliveries[middle].span.upperBound <= span.lowerBound { low = middle + 1 } else { high = middle }
+      }
+      var found: [TapDelivery] = []
+      var index = low
+      while index < deliveries.count && deliveries[index].span.lowerBound < span.upperBound {
+        found.append(deliveries[index])
+        index += 1
+      }
+      return found
+    }
+
+    /// `0.600–0.700 s of the recording (tap buffers #6–#7, delivered at 0.700 s)`.
+    func describe(_ span: Range<Int>) -> String {
+      let rate = AudioConservation.rate
+      let capture = "\(Self.seconds(Double(span.lowerBound) / rate))–\(Self.seconds(Double(span.upperBound) / rate)) s of the capture"
+      var text = capture
+      if let start = recording(span.lowerBound), let end = recording(span.upperBound) {
+        text = start == end ? "at \(Self.seconds(start)) s of the recording (the microphone heard silence between play steps)" : "\(Self.seconds(start))–\(Self.seconds(end)) s of the recording"
+      }
+      let taps = taps(span)
+      if let first = taps.first, let last = taps.last {
+        let numbers = first.index == last.index ? "tap buffer #\(first.index)" : "tap buffers #\(first.index)–#\(last.index)"
+        text += " (\(numbers), delivered at \(Self.seconds(first.virtualTime)) s)"
+      }
+      return text
+    }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+  }
+
+  private func location() -> SourceLocation? { expectation.location }
+
+  private func failure(_ name: String, _ message: String, span: Range<Int>, place: Place, analyzerTime: Double? = nil, trap: String? = nil) -> ScenarioFailure {
+    let virtual = place.taps(span).first?.virtualTime
+    return ScenarioFailure(
+      message, check: CheckID(.audio, name), at: location(), virtualTime: virtual, audioTime: place.recording(span.lowerBound), trap: trap)
+  }
+
+  private func lostFailure(_ lost: [Range<Int>], seconds: Double, rejected: Double, place: Place, listening: [TapDelivery]) -> ScenarioFailure {
+    let first = lost[0]
+    let spans = lost.count == 1 ? "" : " in \(lost.count) spans, the first"
+    var message = "\(Place.seconds(seconds)) s of the microphone's audio never reached the analyzer\(spans) at \(place.describe(first))"
+    // The end of a listening stretch that never arrived: the tail a converter holds back.
+    let stretchEnds = Set(listening.indices.filter { index in index + 1 == listening.count || listening[index + 1].index != listening[index].index + 1 }.map { listening[$0].span.upperBound })
+    if lost.count == 1, stretchEnds.contains(first.upperBound), first.count <= Int(0.25 * AudioConservation.rate) {
+      message += "; it is the end of what the tap delivered before the stop: the converter still held it. At the stop, call convert once more with an input block that answers .endOfStream and send its output to the analyzer"
+      return failure("lost", message, span: first, place: place, trap: "never drains the converter")
+    }
+    if rejected > 0 {
+      message += "; the analyzer rejected \(Place.seconds(rejected)) s of input in another format, so the model never heard it (see the analyzer-input-format invariant)"
+      return failure("lost", message, span: first, place: place)
+    }
+    message += "; the stack drops buffers between the tap and the analyzer (a try? that swallows a conversion error, a dropping queue, a converter released with audio inside) — send every converted buffer, or if the stack drops audio on purpose declare it with expect.audio: { maximumLost: \(Place.seconds(seconds + 0.05))s }"
+    return failure("lost", message, span: first, place: place)
+  }
+
+  private func repeatedFailure(_ repeated: [AudioProblem], lost: [Range<Int>], place: Place) -> ScenarioFailure {
+    let first = repeated[0]
+    let seconds = Double(repeated.reduce(0) { $0 + $1.span.count }) / AudioConservation.rate
+    let at = first.analyzerTime.map { " (at \(Place.seconds($0)) s of \(first.analyzer)'s timeline)" } ?? ""
+    var message = "\(Place.seconds(seconds)) s of the microphone's audio reached the analyzer twice or out of order (\(repeated.count) time\(repeated.count == 1 ? "" : "s")), first \(place.describe(first.span))\(at)"
+    let sizes = Set(repeated.map(\.span.count))
+    if !lost.isEmpty, sizes.count == 1, Set(lost.map(\.count)).count <= 2 {
+      message += "; each repeat follows a lost span of the same size: the analyzer reads a buffer after the next conversion overwrote it — make a new output buffer for every conversion instead of reusing one"
+    } else {
+      message += "; the stack sends a buffer twice (a retry after an error that was not one) or reorders buffers — send each converted buffer once, in order"
+    }
+    return failure("repeated", message, span: first.span, place: place, analyzerTime: first.analyzerTime)
+  }
+
+  private func garbledFailure(_ kind: AudioProblem.Kind, _ problems: [AudioProblem], place: Place) -> ScenarioFailure {
+    let first = problems[0]
+    let seconds = Place.seconds(Double(problems.reduce(0) { $0 + $1.span.count }) / AudioConservation.rate)
+    let where_ = place.describe(first.span)
+    let level = first.levelDifference.map { String(format: "%+.0f dB", $0) } ?? "?"
+    let message: String
+    switch kind {
+    case .silenced:
+      message = "the analyzer received silence for \(seconds) s where the microphone heard sound, from \(where_); a muted or zeroed buffer, or one sent before the converter filled it — send what the converter produced, and stop listening rather than send silence"
+    case .tooLoud:
+      message = "the analyzer received the microphone's audio \(level) louder (clipped) for \(seconds) s, from \(where_); a wrong sample scale (Int16 values written as Float, a gain) — convert with AVAudioConverter instead of scaling by hand"
+    case .tooQuiet:
+      message = "the analyzer received the microphone's audio \(level) quieter for \(seconds) s, from \(where_); a wrong sample scale (Float values divided again) — convert with AVAudioConverter instead of scaling by hand"
+    case .foreign:
+      message = "the analyzer received audio that is not the microphone's for \(seconds) s, from \(where_) (its level matches, its content does not: signal-to-noise \(String(format: "%.0f", first.signalToNoise ?? 0)) dB); the wrong channel of a multichannel input, another sample type read as this one, or a rate labelled wrongly so it runs at the wrong speed — convert the tap's buffer with AVAudioConverter from the buffer's own format, mixing its channels"
+    case .lost, .repeated:
+      message = ""
+    }
+    return failure(kind.rawValue, message, span: first.span, place: place, analyzerTime: first.analyzerTime)
+  }
+}
