@@ -70,6 +70,20 @@ extension LiveTranscriber {
     /// Finals already in sentence style are unchanged; finals in spoken style are rewritten after the
     /// user read them.
     case capitalizesCommittedTextAtStop
+    /// One output buffer is made once and reused for every conversion; each queued input points at
+    /// it, so when the analyzer falls behind it reads a buffer after the next conversion overwrote it.
+    case reusesOutputBuffer
+    /// The converted samples are scaled by hand with the wrong factor (×100, as if Float samples
+    /// were written into Int16 full scale): the analyzer hears clipped noise.
+    case wrongSampleScale
+    /// Every converted buffer is sent twice (a retry after an error that was not one).
+    case sendsBuffersTwice
+    /// Every tenth converted buffer is dropped (a `try?` that swallows a failure now and then).
+    case dropsEveryTenthBuffer
+    /// Stereo is converted to mono without downmix, so only the first channel reaches the analyzer.
+    case takesFirstChannelOfStereo
+    /// A "muted" flag read from the wrong place: every other converted buffer is sent as silence.
+    case sendsSilenceWhileMuted
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -24,6 +24,9 @@ final class TapPipeline: @unchecked Sendable {
   private var passesThrough = false
   /// The bug zoo's faults that live in the tap (empty in every real use).
   private let faults: Set<LiveTranscriber.Fault>
+  /// Bug zoo only: the one output buffer reused for every conversion, and buffers converted so far.
+  private var reusedOutput: AVAudioPCMBuffer?
+  private var converted = 0
 
   /// Creates the pipeline.
   /// - Parameters:
@@ -53,7 +56,8 @@ final class TapPipeline: @unchecked Sendable {
     let made = AVAudioConverter(from: hardwareFormat, to: outputFormat)
     // Without downmix, stereo to mono keeps channel 0 and drops the other (as Apple's converter does):
     // speech on the second channel of a stereo microphone would never reach the analyzer.
-    made?.downmix = true
+    // Bug zoo: without downmix only the first channel of a stereo microphone is converted.
+    made?.downmix = !faults.contains(.takesFirstChannelOfStereo)
     // Bug zoo: at the session's start, a microphone at the analyzer's rate is taken to need no converter.
     let bypass = faults.contains(.skipsConverterWhenRatesMatch) && hardwareFormat.sampleRate == outputFormat.sampleRate
     lock.withLock {
@@ -106,12 +110,17 @@ final class TapPipeline: @unchecked Sendable {
     let tooSmall = faults.contains(.converterOutputCapacityTooSmall)
     let outcome: Result<AVAudioPCMBuffer, ConversionFailure> = lock.withLock {
       guard let converter else { return .failure(ConversionFailure(message: "no converter for \(buffer.format)")) }
-      return Self.convert(buffer, with: converter, margin: margin, tooSmall: tooSmall)
+      let outcome = Self.convert(buffer, with: converter, margin: margin, tooSmall: tooSmall)
+      return faults.isEmpty ? outcome : outcome.map(applyAudioFaults)
     }
     switch outcome {
     case .success(let converted):
       queue.recordDelivery(converted: true)
+      // Bug zoo: every tenth buffer is lost to a swallowed error.
+      if faults.contains(.dropsEveryTenthBuffer) && lock.withLock({ self.converted }) % 10 == 0 { return }
       queue.enqueue(AnalyzerInput(buffer: converted))
+      // Bug zoo: a retry that sends the same buffer again.
+      if faults.contains(.sendsBuffersTwice) { queue.enqueue(AnalyzerInput(buffer: converted)) }
     case .failure(let failure):
       queue.recordDelivery(converted: false)
       let first = lock.withLock { () -> Bool in
@@ -120,6 +129,31 @@ final class TapPipeline: @unchecked Sendable {
       }
       if first { onFailure(failure.message) }
     }
+  }
+
+  /// Bug zoo only: what the audio faults do to a converted buffer (called under `lock`).
+  private func applyAudioFaults(_ output: AVAudioPCMBuffer) -> AVAudioPCMBuffer {
+    converted += 1
+    let frames = Int(output.frameLength)
+    if let samples = output.int16ChannelData?[0] {
+      // Bug zoo: a hand-written scale, ×100 and clipped.
+      if faults.contains(.wrongSampleScale) {
+        for index in 0..<frames { samples[index] = Int16(clamping: Int(samples[index]) * 100) }
+      }
+      // Bug zoo: every other buffer goes out as silence.
+      if faults.contains(.sendsSilenceWhileMuted) && converted % 2 == 0 {
+        for index in 0..<frames { samples[index] = 0 }
+      }
+    }
+    // Bug zoo: the samples are copied into the one buffer every queued input points at.
+    guard faults.contains(.reusesOutputBuffer) else { return output }
+    if reusedOutput == nil || reusedOutput!.frameCapacity < output.frameLength {
+      reusedOutput = AVAudioPCMBuffer(pcmFormat: output.format, frameCapacity: max(output.frameCapacity, 8192))
+    }
+    guard let shared = reusedOutput, let from = output.int16ChannelData?[0], let to = shared.int16ChannelData?[0] else { return output }
+    to.update(from: from, count: frames)
+    shared.frameLength = output.frameLength
+    return shared
   }
 
   /// Converts `buffer` with the pull pattern of Apple's TN3136: the input block hands over the
