@@ -252,8 +252,9 @@ open class AVAudioEngine: NSObject {
   }
 
   private static func silence(_ buffer: PCMBuffer) {
-    guard let channels = buffer.floatChannelData else { return }
-    for channel in 0..<buffer.planeCount { channels[channel].update(repeating: 0, count: buffer.frameLength * buffer.stride) }
+    // Zero bytes are silence in every PCM sample type (Float32 and Int16 inputs alike).
+    let bytes = buffer.frameLength * buffer.stride * buffer.format.sampleType.byteCount
+    for plane in 0..<buffer.planeCount { buffer.rawPlane(plane).initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
   }
 
   // MARK: Hardware changes
