@@ -179,7 +179,10 @@ open class AVAudioEngine: NSObject {
     return true
   }
 
-  private static func hostTimeNow() -> UInt64 {
+  /// The host time the running engine started at, or nil while it is stopped.
+  var startHostTime: UInt64? { lock.withLock { run?.anchorHostTime } }
+
+  static func hostTimeNow() -> UInt64 {
     let now = Simulation.current?.now ?? VirtualClock().now.offset
     let parts = now.components
     return UInt64(max(0, parts.seconds)) * 1_000_000_000 + UInt64(max(0, parts.attoseconds) / 1_000_000_000)
