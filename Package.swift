@@ -217,6 +217,23 @@ let package = Package(
   ]
 )
 
+// Apple's module names on Linux: `import Speech`, `AVFAudio`, `AVFoundation`, `CoreMedia` re-export the
+// twins, so an app's speech files compile unchanged in a Linux test package (Documentation/
+// TestingYourStack.md). Declared only when the manifest is evaluated on Linux: on macOS (and for iOS
+// builds, whose manifest runs on the Mac) these targets and the product do not exist, so nothing in
+// the package can shadow Apple's frameworks there; `import SpeechShim` stays for code that must also
+// simulate on a Mac.
+#if os(Linux)
+package.products.append(.library(name: "AppleModuleNames", targets: ["Speech", "AVFAudio", "AVFoundation", "CoreMedia"]))
+package.targets += [
+  .target(name: "Speech", dependencies: ["SpeechShim"], path: "Sources/AppleModuleNames/Speech"),
+  .target(name: "AVFAudio", dependencies: ["AVFAudioTwin", "AVFAudioTwinTapAPI", "CoreAudioTypesTwin"], path: "Sources/AppleModuleNames/AVFAudio"),
+  .target(name: "CoreMedia", dependencies: ["CoreMediaTwin", "CoreAudioTypesTwin"], path: "Sources/AppleModuleNames/CoreMedia"),
+  .target(name: "AVFoundation", dependencies: ["AVFAudio", "CoreMedia"], path: "Sources/AppleModuleNames/AVFoundation"),
+  .testTarget(name: "AppleModuleNamesTests", dependencies: ["Speech", "AVFoundation", "AVFAudio", "CoreMedia", "Simulation", "SimulatedDevice"]),
+]
+#endif
+
 // The seeds keep their authors' Swift 5 mode; the tap interface stands in for an Objective-C one.
 for target in package.targets where target.type != .system && !["SeedsTests", "AVFAudioTwinTapAPI", "SpeechShim"].contains(target.name) {
   var settings = target.swiftSettings ?? []
