@@ -85,10 +85,12 @@ let package = Package(
     // `installTap` as apps see Apple's Objective-C interface: compiled without strict concurrency
     // (Swift 5 mode), so Swift 6 checks a main-actor tap closure's isolation when it is called.
     .target(name: "AVFAudioTwinTapAPI", dependencies: ["AVFAudioTwin"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    // AVFoundation's asset reading (AVURLAsset, AVAssetReader, AVAssetReaderTrackOutput) for audio files.
+    .target(name: "AVFoundationTwin", dependencies: ["AVFAudioTwin", "CoreMediaTwin", "AudioPCM", "SimulatedDevice"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
-      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "CoreMediaTwin", "CoreAudioTypesTwin"],
+      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "AVFoundationTwin", "CoreMediaTwin", "CoreAudioTypesTwin"],
       swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS])), .swiftLanguageMode(.v5)] + appleFrameworkTests),
 
     // MARK: stack under test and harness
@@ -168,6 +170,7 @@ let package = Package(
       ],
       exclude: ["Schemas"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
+    .testTarget(name: "AVFoundationTwinTests", dependencies: ["AVFoundationTwin", "AudioPCM", "SpeechReplayTestSupport"]),
     .testTarget(
       name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "CoreMediaTwin", "AudioPCM", "Simulation", "SpeechReplayTestSupport"]),
     .testTarget(
@@ -229,7 +232,7 @@ package.targets += [
   .target(name: "Speech", dependencies: ["SpeechShim"], path: "Sources/AppleModuleNames/Speech"),
   .target(name: "AVFAudio", dependencies: ["AVFAudioTwin", "AVFAudioTwinTapAPI", "CoreAudioTypesTwin"], path: "Sources/AppleModuleNames/AVFAudio"),
   .target(name: "CoreMedia", dependencies: ["CoreMediaTwin", "CoreAudioTypesTwin"], path: "Sources/AppleModuleNames/CoreMedia"),
-  .target(name: "AVFoundation", dependencies: ["AVFAudio", "CoreMedia"], path: "Sources/AppleModuleNames/AVFoundation"),
+  .target(name: "AVFoundation", dependencies: ["AVFAudio", "CoreMedia", "AVFoundationTwin"], path: "Sources/AppleModuleNames/AVFoundation"),
   .testTarget(name: "AppleModuleNamesTests", dependencies: ["Speech", "AVFoundation", "AVFAudio", "CoreMedia", "Simulation", "SimulatedDevice"]),
 ]
 #endif
