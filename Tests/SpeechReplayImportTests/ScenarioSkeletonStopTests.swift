@@ -65,7 +65,7 @@ import Testing
     let audio = Self.fixtures.appendingPathComponent("quick-brown-fox-48k.wav").path
     for stop in [0.0, 9.0] {
       #expect {
-        _ = try ScenarioSkeleton(audioPath: audio, stopAt: stop).render(scenarioPath: "/tmp/unused.yaml")
+        _ = try ScenarioSkeleton(audioPath: audio, stopAt: stop).render(scenarioPath: "unused.yaml")  // refused before anything is written
       } throws: { error in
         let message = "\(error)"
         return error is ScenarioSkeletonError && message.contains("--stop-at") && message.contains("lasts 4.98")
