@@ -60,6 +60,22 @@ open class AVAsset: NSObject, @unchecked Sendable {
     return mediaType == .audio ? [AVAssetTrack(asset: self, trackID: 1, mediaType: .audio)] : []
   }
 
+  /// Loads a property (`.duration`, `.tracks`, `.isPlayable`, `.isReadable`), as Apple's
+  /// `AVAsynchronousKeyValueLoading.load(_:)` does.
+  /// - Parameter property: The property.
+  /// - Returns: Its value.
+  /// - Throws: The file's error when it cannot be read.
+  public func load<Root: AVAsset, T>(_ property: AVAsyncProperty<Root, T>) async throws -> T {
+    // The property's static members guarantee the loader returns T.
+    try await property.loader(self) as! T
+  }
+
+  /// The duration, or the file's error.
+  func loadedDuration() throws -> CMTime {
+    let probe = try probe()
+    return CMTime(value: CMTimeValue(probe.frameCount), timescale: CMTimeScale(probe.sampleRate.rounded()))
+  }
+
   /// The tracks of a media type, synchronously (deprecated in Apple's SDK); empty when the file
   /// cannot be read.
   @available(iOS, deprecated: 16.0, message: "Use loadTracks(withMediaType:)")

@@ -68,6 +68,18 @@ import Testing
     #expect(output.copyNextSampleBuffer() == nil)
   }
 
+  @Test func propertiesLoadAsynchronouslyAsModernCodeAsksForThem() async throws {
+    let asset = AVURLAsset(url: Self.fox)
+    let duration = try await asset.load(.duration)
+    let file = try AudioFile(forReading: Self.fox.path)
+    #expect(duration == CMTime(value: CMTimeValue(file.frameCount), timescale: 48_000))
+    #expect(try await asset.load(.tracks).map(\.mediaType) == [.audio])
+    #expect(try await asset.load(.isPlayable))
+    let missing = AVURLAsset(url: URL(fileURLWithPath: "/nonexistent/memo.wav"))
+    #expect(try await !missing.load(.isReadable))
+    await #expect(throws: NSError.self) { try await missing.load(.duration) }
+  }
+
   @Test func unreadableFilesFailAsAppleDocumentsAFailure() async throws {
     let missing = AVURLAsset(url: URL(fileURLWithPath: "/nonexistent/memo.wav"))
     await #expect(throws: NSError.self) { try await missing.loadTracks(withMediaType: .audio) }
