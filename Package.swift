@@ -85,10 +85,12 @@ let package = Package(
     // `installTap` as apps see Apple's Objective-C interface: compiled without strict concurrency
     // (Swift 5 mode), so Swift 6 checks a main-actor tap closure's isolation when it is called.
     .target(name: "AVFAudioTwinTapAPI", dependencies: ["AVFAudioTwin"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    // AVFoundation's asset reading (AVURLAsset, AVAssetReader, AVAssetReaderTrackOutput) for audio files.
+    .target(name: "AVFoundationTwin", dependencies: ["AVFAudioTwin", "CoreMediaTwin", "AudioPCM", "SimulatedDevice"]),
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
-      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "CoreMediaTwin", "CoreAudioTypesTwin"],
+      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "AVFoundationTwin", "CoreMediaTwin", "CoreAudioTypesTwin"],
       swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS])), .swiftLanguageMode(.v5)] + appleFrameworkTests),
 
     // MARK: stack under test and harness
@@ -168,6 +170,7 @@ let package = Package(
       ],
       exclude: ["Schemas"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),
+    .testTarget(name: "AVFoundationTwinTests", dependencies: ["AVFoundationTwin", "AudioPCM", "SpeechReplayTestSupport"]),
     .testTarget(
       name: "SimulatedDeviceTests", dependencies: ["SimulatedDevice", "CoreMediaTwin", "AudioPCM", "Simulation", "SpeechReplayTestSupport"]),
     .testTarget(
@@ -216,6 +219,23 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
   ]
 )
+
+// Apple's module names on Linux: `import Speech`, `AVFAudio`, `AVFoundation`, `CoreMedia` re-export the
+// twins, so an app's speech files compile unchanged in a Linux test package (Documentation/
+// TestingYourStack.md). Declared only when the manifest is evaluated on Linux: on macOS (and for iOS
+// builds, whose manifest runs on the Mac) these targets and the product do not exist, so nothing in
+// the package can shadow Apple's frameworks there; `import SpeechShim` stays for code that must also
+// simulate on a Mac.
+#if os(Linux)
+package.products.append(.library(name: "AppleModuleNames", targets: ["Speech", "AVFAudio", "AVFoundation", "CoreMedia"]))
+package.targets += [
+  .target(name: "Speech", dependencies: ["SpeechShim"], path: "Sources/AppleModuleNames/Speech"),
+  .target(name: "AVFAudio", dependencies: ["AVFAudioTwin", "AVFAudioTwinTapAPI", "CoreAudioTypesTwin"], path: "Sources/AppleModuleNames/AVFAudio"),
+  .target(name: "CoreMedia", dependencies: ["CoreMediaTwin", "CoreAudioTypesTwin"], path: "Sources/AppleModuleNames/CoreMedia"),
+  .target(name: "AVFoundation", dependencies: ["AVFAudio", "CoreMedia", "AVFoundationTwin"], path: "Sources/AppleModuleNames/AVFoundation"),
+  .testTarget(name: "AppleModuleNamesTests", dependencies: ["Speech", "AVFoundation", "AVFAudio", "CoreMedia", "Simulation", "SimulatedDevice"]),
+]
+#endif
 
 // The seeds keep their authors' Swift 5 mode; the tap interface stands in for an Objective-C one.
 for target in package.targets where target.type != .system && !["SeedsTests", "AVFAudioTwinTapAPI", "SpeechShim"].contains(target.name) {

@@ -25,7 +25,17 @@ let package = Package(
       dependencies: ["DictationSubjects", .product(name: "SpeechReplayCLI", package: "speech-replay")]),
     .testTarget(
       name: "DictationTests",
-      dependencies: ["DictationSubjects", .product(name: "SpeechReplayTesting", package: "speech-replay")]),
+      dependencies: ["DictationSubjects", "DictationReadiness", .product(name: "SpeechReplayTesting", package: "speech-replay")]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// A file of the app written with Apple's imports (`import Speech`, `import AVFoundation`), compiled
+// unchanged: on Linux through speech-replay's modules of Apple's names (the AppleModuleNames product,
+// which exists only in a manifest evaluated on Linux), on a Mac against Apple's frameworks.
+#if os(Linux)
+package.targets.append(
+  .target(name: "DictationReadiness", dependencies: [.product(name: "AppleModuleNames", package: "speech-replay")]))
+#else
+package.targets.append(.target(name: "DictationReadiness"))
+#endif

@@ -33,6 +33,16 @@ public final class CMSampleBuffer: @unchecked Sendable {
   public let presentationTimeStamp: CMTime
   private let lock = NSLock()
   private var block: CMBlockBuffer?
+  /// False once invalidated (`CMSampleBufferInvalidate`).
+  let validity = Validity()
+
+  /// A flag under its own lock.
+  final class Validity: @unchecked Sendable {
+    // @unchecked: `valid` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var valid = true
+    func withLock<R>(_ body: (inout Bool) -> R) -> R { lock.withLock { body(&valid) } }
+  }
 
   init(formatDescription: CMFormatDescription, numSamples: CMItemCount, presentationTimeStamp: CMTime, dataBuffer: CMBlockBuffer?) {
     self.formatDescription = formatDescription

@@ -100,6 +100,7 @@ public func CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
   bufferListSize: Int, blockBufferAllocator blockBufferStructureAllocator: CFAllocator?,
   blockBufferMemoryAllocator blockBufferBlockAllocator: CFAllocator?, flags: UInt32, blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>?
 ) -> OSStatus {
+  guard sbuf.isValid else { return kCMSampleBufferError_Invalidated }
   guard let asbd = sbuf.formatDescription?.audioStreamBasicDescription else { return kCMSampleBufferError_RequiredParameterMissing }
   let layout = PCMLayout(asbd)
   let needed = AudioBufferList.sizeInBytes(maximumBuffers: layout.bufferCount)

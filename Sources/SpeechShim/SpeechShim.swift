@@ -9,12 +9,14 @@
 // thing), set SPEECH_REPLAY_TEST_AGAINST_APPLE=1 when building (see Documentation/Twins.md).
 #if SPEECH_REPLAY_APPLE_FRAMEWORKS
 @_exported import AVFAudio
+@_exported import AVFoundation
 @_exported import CoreAudioTypes
 @_exported import CoreMedia
 @_exported import Speech
 #else
 @_exported import AVFAudioTwin
 @_exported import AVFAudioTwinTapAPI
+@_exported import AVFoundationTwin
 @_exported import CoreAudioTypesTwin
 @_exported import CoreMediaTwin
 @_exported import SpeechTwin

@@ -57,6 +57,53 @@ final class PlaybackLog: @unchecked Sendable {
     #expect(taps == 9)
   }
 
+  /// The sample app's progress: player.lastRenderTime → player.playerTime(forNodeTime:) → frames.
+  @Sendable static func position(_ player: AVAudioPlayerNode) -> String {
+    guard let nodeTime = player.lastRenderTime else { return "no render time" }
+    guard let playerTime = player.playerTime(forNodeTime: nodeTime) else { return "not playing" }
+    return "\(playerTime.sampleTime) @ \(Int(playerTime.sampleRate))"
+  }
+
+  @Test func playerTimeCountsWhatWasPlayedAsTheRecordWhilePlayingSampleReadsIt() throws {
+    let position = Self.position
+    let seen = try Self.run("player time") { () -> [String] in
+      let engine = AVAudioEngine()
+      let player = AVAudioPlayerNode()
+      var seen = [position(player)]  // not attached
+      engine.attach(player)
+      engine.connect(player, to: engine.mainMixerNode, format: nil)
+      player.scheduleBuffer(Self.buffer(seconds: 5))
+      seen.append(position(player))  // engine not running
+      try engine.start()
+      try await Task.sleep(for: .milliseconds(100))
+      seen.append(position(player))  // not playing yet
+      let before = player.lastRenderTime?.sampleTime
+      player.play()
+      try await Task.sleep(for: .milliseconds(250))
+      seen.append(position(player))
+      player.pause()
+      seen.append(position(player))
+      try await Task.sleep(for: .milliseconds(500))
+      player.play()
+      try await Task.sleep(for: .milliseconds(250))
+      seen.append(position(player))  // the paused half second is left out
+      if let node = player.lastRenderTime, let playerTime = player.playerTime(forNodeTime: node), let back = player.nodeTime(forPlayerTime: playerTime) {
+        seen.append("round trip \(back.hostTime == node.hostTime)")
+      }
+      seen.append("node time from \(before ?? -1) to \(player.lastRenderTime?.sampleTime ?? -1)")
+      player.stop()
+      player.play()
+      seen.append(position(player))  // a stop resets the player timeline
+      engine.stop()
+      seen.append(position(player))
+      return seen
+    }
+    #expect(seen == [
+      "no render time", "no render time", "not playing", "12000 @ 48000", "not playing", "24000 @ 48000", "round trip true",
+      "node time from 4800 to 52800", "0 @ 48000", "no render time",
+    ])
+  }
+
   @Test func stopDropsWhatIsScheduledAndCallsItsHandlers() throws {
     let log = PlaybackLog()
     try Self.run("stop") {

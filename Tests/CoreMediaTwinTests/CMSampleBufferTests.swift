@@ -46,6 +46,23 @@ import Testing
     return try #require(sampleBuffer)
   }
 
+  @Test func aSampleBufferIsValidUntilInvalidatedAndThenRefusesItsData() throws {
+    let sampleBuffer = try Self.makeSampleBuffer(frames: 160, channels: 1, float: false, at: .zero)
+    #expect(sampleBuffer.isValid)
+    #expect(CMSampleBufferIsValid(sampleBuffer))
+    try sampleBuffer.invalidate()
+    #expect(!sampleBuffer.isValid)
+    #expect(!CMSampleBufferIsValid(sampleBuffer))
+    var list = AudioBufferList()
+    var block: CMBlockBuffer?
+    let status = CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
+      sampleBuffer, bufferListSizeNeededOut: nil, bufferListOut: &list, bufferListSize: MemoryLayout<AudioBufferList>.size,
+      blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: 0, blockBufferOut: &block)
+    #expect(status == kCMSampleBufferError_Invalidated)
+    #expect(kCMSampleBufferError_Invalidated == -12744)
+    #expect(block == nil)
+  }
+
   @Test func countTimingAndFormatAreWhatTheBufferWasMadeWith() throws {
     let start = CMTime(value: 8_000, timescale: 16_000)
     let sampleBuffer = try Self.makeSampleBuffer(frames: 1_600, channels: 1, float: false, at: start)

@@ -68,4 +68,24 @@ import Testing
     #expect(again.standardError.contains("--force"))
     #expect(String(decoding: try Data(contentsOf: out), as: UTF8.self) == text, "the existing scenario is kept")
   }
+
+  @Test func scenarioNewStopAtWritesVolatileResultsUpToTheStopAndRefusesBadTimes() throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("stopped-\(UUID().uuidString).yaml")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let written = try CommandLineRun([
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--text", "Turn on the lights. Set a timer for ten minutes.",
+      "--stop-at", "5000ms",
+    ])
+    #expect(written.status == 0, "\(written.standardError)")
+    let text = try String(contentsOf: out, encoding: .utf8)
+    #expect(text.contains("final: \"Turn on the lights.\""))
+    #expect(text.contains("finalizeAs: "))
+    #expect(text.contains("  - play: 5s\n  - snapshot: before-stop\n  - stop\n"))
+    let notATime = try CommandLineRun(["scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--stop-at", "soon"])
+    #expect(notATime.status == 64)
+    #expect(notATime.standardError.contains("--stop-at soon is not a time"))
+    let pastTheEnd = try CommandLineRun(["scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--stop-at", "60s"])
+    #expect(pastTheEnd.status == 1)
+    #expect(pastTheEnd.standardError.contains("is not inside the recording"), "\(pastTheEnd.standardError)")
+  }
 }

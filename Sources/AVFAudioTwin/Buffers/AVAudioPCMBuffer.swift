@@ -38,7 +38,7 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     self.init(adopting: storage, format: format)
   }
 
-  private init(adopting storage: PCMBuffer, format: AVAudioFormat) {
+  init(adopting storage: PCMBuffer, format: AVAudioFormat) {
     self.storage = storage
     let audioFormat = storage.format
     if audioFormat.isInterleaved && audioFormat.channelCount > 1 {

@@ -179,7 +179,10 @@ open class AVAudioEngine: NSObject {
     return true
   }
 
-  private static func hostTimeNow() -> UInt64 {
+  /// The host time the running engine started at, or nil while it is stopped.
+  var startHostTime: UInt64? { lock.withLock { run?.anchorHostTime } }
+
+  static func hostTimeNow() -> UInt64 {
     let now = Simulation.current?.now ?? VirtualClock().now.offset
     let parts = now.components
     return UInt64(max(0, parts.seconds)) * 1_000_000_000 + UInt64(max(0, parts.attoseconds) / 1_000_000_000)
@@ -256,8 +259,9 @@ open class AVAudioEngine: NSObject {
   }
 
   private static func silence(_ buffer: PCMBuffer) {
-    guard let channels = buffer.floatChannelData else { return }
-    for channel in 0..<buffer.planeCount { channels[channel].update(repeating: 0, count: buffer.frameLength * buffer.stride) }
+    // Zero bytes are silence in every PCM sample type (Float32 and Int16 inputs alike).
+    let bytes = buffer.frameLength * buffer.stride * buffer.format.sampleType.byteCount
+    for plane in 0..<buffer.planeCount { buffer.rawPlane(plane).initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
   }
 
   // MARK: Hardware changes

@@ -38,6 +38,10 @@ open class AVAudioPlayerNode: AVAudioNode {
   private var playing = false
   private var playTask: Task<Void, Never>?
   private var generation = 0
+  /// The host time ``play()`` started playing at; nil while the player does not play.
+  private var playStartHostTime: UInt64?
+  /// Nanoseconds played before the last pause (the player timeline leaves out paused intervals); 0 after a stop.
+  private var playedBeforePause: UInt64 = 0
 
   /// The player's volume, 0…1.
   public var volume: Float = 1
@@ -153,6 +157,7 @@ open class AVAudioPlayerNode: AVAudioNode {
     }
     let started = playerLock.withLock { () -> Bool in
       defer { playing = true }
+      if !playing { playStartHostTime = AVAudioEngine.hostTimeNow() }
       return !playing
     }
     if started { Simulation.current?.trace.record(.playerPlay, [:]) }
@@ -167,7 +172,9 @@ open class AVAudioPlayerNode: AVAudioNode {
   public func pause() {
     let was = playerLock.withLock { () -> Bool in
       defer {
+        if let start = playStartHostTime { playedBeforePause += AVAudioEngine.hostTimeNow() - min(AVAudioEngine.hostTimeNow(), start) }
         playing = false
+        playStartHostTime = nil
         playTask?.cancel()
         playTask = nil
         generation += 1
@@ -183,6 +190,8 @@ open class AVAudioPlayerNode: AVAudioNode {
       defer {
         queue = []
         playing = false
+        playStartHostTime = nil
+        playedBeforePause = 0
         playTask?.cancel()
         playTask = nil
         generation += 1
@@ -195,6 +204,53 @@ open class AVAudioPlayerNode: AVAudioNode {
 
   /// The engine stopped: the player pauses with it.
   func engineStopped() { pause() }
+
+  // MARK: Render and player time
+
+  /// The time the player last rendered: while its engine runs, now on the engine's timeline (sample
+  /// time counted from the engine's start at the player's output rate, host time the virtual clock);
+  /// nil while the engine is stopped or the player is not attached, as Apple documents.
+  public override var lastRenderTime: AVAudioTime? {
+    guard let engine, let start = engine.startHostTime else { return nil }
+    let now = AVAudioEngine.hostTimeNow()
+    let rate = outputFormat(forBus: 0).sampleRate
+    let frames = AVAudioFramePosition((Double(now - min(now, start)) / 1e9 * rate).rounded(.down))
+    return AVAudioTime(hostTime: now, sampleTime: frames, atRate: rate)
+  }
+
+  /// Converts a node time (``lastRenderTime``) into the player's own time: frames played since the
+  /// first ``play()``, at the player's output rate, leaving out paused intervals (Apple's "player
+  /// timeline"); ``stop()`` resets it to 0.
+  ///
+  /// **Twin decision** where Apple is silent: the node time's host time is used when valid, else its
+  /// sample time on the engine's timeline.
+  /// - Parameter nodeTime: A time on the engine's timeline, such as ``lastRenderTime``.
+  /// - Returns: The player time, or nil when the player is not playing (Apple: "nil if the player is
+  ///   not playing").
+  public func playerTime(forNodeTime nodeTime: AVAudioTime) -> AVAudioTime? {
+    guard let (playStart, before) = playerLock.withLock({ playing ? playStartHostTime.map { ($0, playedBeforePause) } : nil }) else { return nil }
+    let rate = outputFormat(forBus: 0).sampleRate
+    let seconds: Double
+    if nodeTime.isHostTimeValid {
+      seconds = (Double(nodeTime.hostTime) - Double(playStart)) / 1e9
+    } else if nodeTime.isSampleTimeValid, let engineStart = engine?.startHostTime {
+      seconds = Double(nodeTime.sampleTime) / nodeTime.sampleRate - (Double(playStart) - Double(engineStart)) / 1e9
+    } else {
+      return nil
+    }
+    let frames = AVAudioFramePosition(((seconds + Double(before) / 1e9) * rate).rounded(.down))
+    return AVAudioTime(sampleTime: max(0, frames), atRate: rate)
+  }
+
+  /// Converts a player time into a node time on the engine's timeline; nil when not playing.
+  /// - Parameter playerTime: A time from ``playerTime(forNodeTime:)``.
+  /// - Returns: The node time.
+  public func nodeTime(forPlayerTime playerTime: AVAudioTime) -> AVAudioTime? {
+    guard let (playStart, before) = playerLock.withLock({ playing ? playStartHostTime.map { ($0, playedBeforePause) } : nil }), playerTime.isSampleTimeValid
+    else { return nil }
+    let offset = Double(playerTime.sampleTime) / playerTime.sampleRate * 1e9 - Double(before)
+    return AVAudioTime(hostTime: UInt64(max(0, Double(playStart) + offset).rounded()))
+  }
 
   // MARK: Virtual time
 

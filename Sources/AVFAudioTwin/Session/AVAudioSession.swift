@@ -9,8 +9,9 @@ import SimulatedDevice
 /// ``category``, ``mode``, ``categoryOptions``, ``sampleRate``, ``inputNumberOfChannels``, routes and
 /// ports (``currentRoute``, ``availableInputs``, ``setPreferredInput(_:)``, data sources and polar
 /// patterns), preferred sample rate and I/O buffer duration, and the ``interruptionNotification`` /
-/// ``routeChangeNotification`` with Apple's userInfo keys (the previous route included). Not
-/// mirrored: output overrides, the deprecated permission API (use ``AVAudioApplication``).
+/// ``routeChangeNotification`` with Apple's userInfo keys (the previous route included), and the
+/// deprecated permission API (``recordPermission-swift.property``, ``requestRecordPermission(_:)``).
+/// Not mirrored: output overrides.
 ///
 /// Each simulated device has its own session (``sharedInstance()`` on `SimulatedDevice.current`),
 /// which posts that device's notifications on `NotificationCenter.default` with itself as the
@@ -40,16 +41,31 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
   /// side (or touch the session outside a run) never share a category, preference or observer.
   private static let sessions = SessionsByDevice()
 
-  private override init() {}
+  /// Creates a session object of its own on `SimulatedDevice.current`, as `AVAudioSession()` compiles
+  /// against Apple's SDK (the class inherits `NSObject`'s `init()`, which the header does not mark
+  /// unavailable).
+  ///
+  /// **Twin decision** (Apple documents only ``sharedInstance()``): the object has its own category,
+  /// mode, options and preferences, reads the same simulated hardware and posts the device's
+  /// notifications with itself as the object; a diagnostic says to use ``sharedInstance()``, since an
+  /// app's other code (and its notification observers with `object: AVAudioSession.sharedInstance()`)
+  /// does not see what is set on it.
+  public override convenience init() {
+    self.init(device: SimulatedDevice.current)
+    SimulatedDevice.current.diagnose(
+      "AVAudioSession",
+      "AVAudioSession() made a session object other than AVAudioSession.sharedInstance(); the category and options set on it are not the shared session's, and observers registered for the shared instance do not hear its notifications. Use AVAudioSession.sharedInstance().")
+  }
+
+  private init(device: SimulatedDevice) {
+    super.init()
+    attach(to: device)
+  }
 
   /// The app's session on `SimulatedDevice.current`.
   /// - Returns: The device's session (the same object for every call on that device).
   public class func sharedInstance() -> AVAudioSession {
-    sessions.session(for: SimulatedDevice.current) { device in
-      let session = AVAudioSession()
-      session.attach(to: device)
-      return session
-    }
+    sessions.session(for: SimulatedDevice.current) { device in AVAudioSession(device: device) }
   }
 
   private func attach(to device: SimulatedDevice) {

@@ -23,4 +23,10 @@ extension TraceEvent.Kind {
   public static let engineInterrupted = TraceEvent.Kind("engine.interrupted")
   /// An `AVAudioConverter` call converted audio (fields `from`, `to`, `frames`, `pending`, `status`).
   public static let converterConvert = TraceEvent.Kind("converter.convert")
+  /// An `AVAudioRecorder` started or resumed recording (field `url`: the file's name).
+  public static let recorderRecord = TraceEvent.Kind("recorder.record")
+  /// An `AVAudioRecorder` paused.
+  public static let recorderPause = TraceEvent.Kind("recorder.pause")
+  /// An `AVAudioRecorder` finished its file (field `successfully`).
+  public static let recorderStop = TraceEvent.Kind("recorder.stop")
 }

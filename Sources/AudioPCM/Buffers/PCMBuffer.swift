@@ -1,4 +1,5 @@
-/// A block of PCM audio that owns its sample storage, allocated once at initialisation.
+/// A block of PCM audio that owns its sample storage, allocated once at initialisation (or, made
+/// with ``init(format:frameCapacity:borrowing:release:)``, that uses memory its caller owns).
 ///
 /// A planar (non-interleaved) buffer has one plane per channel, and ``floatChannelData`` (or the
 /// accessor that matches the sample type) hands out one stable pointer per channel. An
@@ -28,8 +29,11 @@ public final class PCMBuffer {
     }
   }
 
-  /// Sample storage: all planes, each `frameCapacity * samplesPerFramePerPlane` samples long.
-  private let storage: UnsafeMutableRawPointer
+  /// Sample storage: all planes, each `frameCapacity * samplesPerFramePerPlane` samples long; nil
+  /// when the planes are borrowed.
+  private let storage: UnsafeMutableRawPointer?
+  /// Called once when a buffer over borrowed planes goes away.
+  private let release: (() -> Void)?
   /// One pointer per plane, bound to a pointer to the format's sample type.
   private let planeTable: UnsafeMutableRawPointer
 
@@ -49,8 +53,10 @@ public final class PCMBuffer {
     let planeSamples = frameCapacity * (format.isInterleaved ? format.channelCount : 1)
     let totalSamples = max(1, planeSamples * planeCount)
     let byteCount = totalSamples * format.sampleType.byteCount
-    storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+    let storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
     storage.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+    self.storage = storage
+    self.release = nil
     planeTable = UnsafeMutableRawPointer.allocate(
       byteCount: planeCount * MemoryLayout<UnsafeMutableRawPointer>.stride,
       alignment: MemoryLayout<UnsafeMutableRawPointer>.alignment)
@@ -60,6 +66,40 @@ public final class PCMBuffer {
     case .int32: Self.fillTable(planeTable, storage, planeCount, planeBytes, totalSamples, as: Int32.self)
     case .float32: Self.fillTable(planeTable, storage, planeCount, planeBytes, totalSamples, as: Float.self)
     case .float64: Self.fillTable(planeTable, storage, planeCount, planeBytes, totalSamples, as: Double.self)
+    }
+  }
+
+  /// Creates a buffer over planes the caller owns, without copying: reads and writes go to that
+  /// memory, which must hold `frameCapacity` frames per plane and outlive the buffer; `release` runs
+  /// once when the buffer goes away (to free it, say). ``frameLength`` starts at `frameCapacity`.
+  ///
+  /// - Parameters:
+  ///   - format: The format of the samples.
+  ///   - frameCapacity: Frames each plane holds; must not be negative.
+  ///   - planes: One pointer per plane (``planeCount`` of them), aligned for the sample type.
+  ///   - release: Called when the buffer is deinitialised.
+  public init(format: AudioFormat, frameCapacity: Int, borrowing planes: [UnsafeMutableRawPointer], release: (() -> Void)? = nil) {
+    precondition(frameCapacity >= 0, "frameCapacity \(frameCapacity) is negative")
+    let planeCount = format.isInterleaved ? 1 : format.channelCount
+    precondition(planes.count == planeCount, "\(planes.count) planes given for a format with \(planeCount)")
+    self.format = format
+    self.frameCapacity = frameCapacity
+    self.frameLength = frameCapacity
+    self.storage = nil
+    self.release = release
+    planeTable = UnsafeMutableRawPointer.allocate(
+      byteCount: planeCount * MemoryLayout<UnsafeMutableRawPointer>.stride,
+      alignment: MemoryLayout<UnsafeMutableRawPointer>.alignment)
+    let planeSamples = frameCapacity * (format.isInterleaved ? format.channelCount : 1)
+    let typed = planeTable.bindMemory(to: UnsafeMutableRawPointer.self, capacity: planeCount)
+    for (index, plane) in planes.enumerated() {
+      switch format.sampleType {
+      case .int16: _ = plane.bindMemory(to: Int16.self, capacity: planeSamples)
+      case .int32: _ = plane.bindMemory(to: Int32.self, capacity: planeSamples)
+      case .float32: _ = plane.bindMemory(to: Float.self, capacity: planeSamples)
+      case .float64: _ = plane.bindMemory(to: Double.self, capacity: planeSamples)
+      }
+      (typed + index).initialize(to: plane)
     }
   }
 
@@ -76,7 +116,8 @@ public final class PCMBuffer {
 
   deinit {
     planeTable.deallocate()
-    storage.deallocate()
+    storage?.deallocate()
+    release?()
   }
 
   /// The number of planes: the channel count for planar buffers, 1 for interleaved buffers.

@@ -1,3 +1,5 @@
+public import AudioPCM
+
 extension SimulatedDevice {
   /// Changes the audio route mid-session (48 kHz → 16 kHz on a headset switch, say): a running
   /// engine stops itself and posts `AVAudioEngineConfigurationChange`, the session posts its
@@ -6,8 +8,9 @@ extension SimulatedDevice {
   ///   - sampleRate: The new hardware sample rate.
   ///   - channelCount: The new hardware channel count.
   /// - Throws: ``MicrophoneError`` for a format no hardware has.
-  public func changeRoute(sampleRate: Double, channelCount: Int) throws {
-    try microphone.changeRoute(sampleRate: sampleRate, channelCount: channelCount)
+  ///   - sampleType: The sample type from now on (`.float32`, `.int16`), or nil to keep the input's.
+  public func changeRoute(sampleRate: Double, channelCount: Int, sampleType: AudioFormat.SampleType? = nil) throws {
+    try microphone.changeRoute(sampleRate: sampleRate, channelCount: channelCount, sampleType: sampleType)
   }
 
   /// Connects an input of a known type and makes it the route (`bluetoothHFP`, `headsetMic`…);
@@ -18,8 +21,9 @@ extension SimulatedDevice {
   ///   - sampleRate: The hardware rate, or nil for the port type's usual one.
   ///   - channelCount: The channel count, or nil for the port type's usual one.
   /// - Throws: ``MicrophoneError`` for an unknown port type or an impossible format.
-  public func changeRoute(to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil) throws {
-    try microphone.changeRoute(to: portName, sampleRate: sampleRate, channelCount: channelCount)
+  ///   - sampleType: The sample type the input delivers, or nil for Float32.
+  public func changeRoute(to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil, sampleType: AudioFormat.SampleType? = nil) throws {
+    try microphone.changeRoute(to: portName, sampleRate: sampleRate, channelCount: channelCount, sampleType: sampleType)
   }
 
   /// Begins an audio interruption (an incoming call): engines stop, the session posts

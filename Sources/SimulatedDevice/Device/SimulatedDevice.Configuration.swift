@@ -1,3 +1,5 @@
+public import AudioPCM
+
 extension SimulatedDevice {
   /// Everything a scenario says about the device: its microphone, speech assets, network,
   /// permissions, limits. Values are plain data so scenario files can be decoded into them.
@@ -54,6 +56,9 @@ extension SimulatedDevice {
     public var sampleRate: Double
     /// Hardware channels.
     public var channelCount: Int
+    /// The sample type the built-in input delivers: `.float32` (deinterleaved, the default) or
+    /// `.int16` (interleaved, as some USB and Bluetooth inputs deliver).
+    public var sampleType: AudioFormat.SampleType = .float32
     /// Frames per tap callback the hardware actually delivers (a tap's `bufferSize` is only a hint).
     public var tapFrames: Int
     /// Largest random delay added to each callback (seeded), for scheduling realism.

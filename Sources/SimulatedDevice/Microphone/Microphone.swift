@@ -3,7 +3,8 @@ import Simulation
 import Synchronization
 
 /// The device's microphone: it hears the configured audio file and hands it out in the hardware
-/// format — Float32 deinterleaved at the route's sample rate and channel count — one tap callback
+/// format — Float32 deinterleaved at the route's sample rate and channel count, or Int16
+/// interleaved for an input configured so (``AudioInputPort/sampleType``) — one tap callback
 /// of ``tapFrames`` frames at a time, then silence after the file ends (or always, with no file).
 ///
 /// The microphone is a tape that moves only while someone captures: each ``capture()`` takes the
@@ -113,14 +114,28 @@ public final class Microphone: @unchecked Sendable {
     // With a tap schedule, the hardware starts in its first entry's format.
     let rate = configuration.tapSchedule.first?.sampleRate ?? configuration.sampleRate
     let channels = configuration.tapSchedule.first?.channelCount ?? configuration.channelCount
-    let format = (1...2).contains(channels) ? try? AudioFormat.standard(sampleRate: rate, channelCount: channels) : nil
+    let sampleType = configuration.tapSchedule.isEmpty ? configuration.sampleType : .float32
+    let format = (1...2).contains(channels) ? try? Self.hardwareFormat(sampleRate: rate, channelCount: channels, sampleType: sampleType) : nil
     let hardware = format ?? Self.fallbackFormat
-    let builtIn = AudioInputPort.builtInMic(sampleRate: hardware.sampleRate, channelCount: hardware.channelCount)
+    let builtIn = AudioInputPort.builtInMic(sampleRate: hardware.sampleRate, channelCount: hardware.channelCount, sampleType: hardware.sampleType)
     self.state = State(hardwareFormat: hardware, tapFrames: max(1, configuration.tapFrames), currentInput: builtIn, availableInputs: [builtIn])
     if format == nil {
       state.pendingDiagnostic =
-        "the microphone configuration (\(rate) Hz, \(channels) channels) is not a valid format; "
-        + "the microphone uses 48000 Hz mono instead. Give a positive sample rate and 1 or 2 channels."
+        "the microphone configuration (\(rate) Hz, \(channels) channels, \(sampleType)) is not a valid format; "
+        + "the microphone uses 48000 Hz mono Float32 instead. Give a positive sample rate, 1 or 2 channels, and Float32 or Int16 samples."
+    }
+  }
+
+  /// The format an input delivers: Float32 deinterleaved (what Apple's input node gives for
+  /// built-in microphones), or Int16 interleaved (**twin decision** for inputs that deliver 16-bit
+  /// integers: the packed layout such hardware uses).
+  /// - Throws: ``MicrophoneError`` for another sample type; AudioPCM's error for an impossible rate or channel count.
+  static func hardwareFormat(sampleRate: Double, channelCount: Int, sampleType: AudioFormat.SampleType) throws -> AudioFormat {
+    switch sampleType {
+    case .float32: return try AudioFormat.standard(sampleRate: sampleRate, channelCount: channelCount)
+    case .int16: return try AudioFormat(sampleRate: sampleRate, channelCount: channelCount, sampleType: .int16, isInterleaved: true)
+    case .int32, .float64:
+      throw MicrophoneError(path: nil, message: "a microphone delivers Float32 or Int16 samples, not \(sampleType)")
     }
   }
 
@@ -134,7 +149,7 @@ public final class Microphone: @unchecked Sendable {
 
   // MARK: Hardware
 
-  /// The hardware format now: Float32 deinterleaved at the route's rate and channel count.
+  /// The hardware format now: Float32 deinterleaved (or Int16 interleaved) at the route's rate and channel count.
   public var hardwareFormat: AudioFormat { withState { $0.hardwareFormat } }
 
   /// Frames per callback now: the next scheduled entry's with a tap schedule, else the regular
@@ -400,9 +415,11 @@ public final class Microphone: @unchecked Sendable {
   }
 
   private static func copy(_ source: PCMBuffer, frames: Int, into target: PCMBuffer, at offset: Int) {
-    guard frames > 0, let from = source.floatChannelData, let to = target.floatChannelData else { return }
-    for channel in 0..<target.format.channelCount {
-      (to[channel] + offset).update(from: from[channel], count: frames)
+    guard frames > 0, source.format == target.format else { return }
+    // Bytes of one frame in one plane: every channel when interleaved, one otherwise.
+    let frameBytes = target.stride * target.format.sampleType.byteCount
+    for plane in 0..<target.planeCount {
+      (target.rawPlane(plane) + offset * frameBytes).copyMemory(from: source.rawPlane(plane), byteCount: frames * frameBytes)
     }
   }
 
@@ -425,14 +442,17 @@ public final class Microphone: @unchecked Sendable {
   ///   - sampleRate: The new hardware rate.
   ///   - channelCount: The new hardware channel count.
   /// - Throws: ``MicrophoneError`` for a rate or channel count no hardware has.
-  public func changeRoute(sampleRate: Double, channelCount: Int) throws {
+  ///   - sampleType: The sample type the input delivers from now on (`.float32` or `.int16`), or
+  ///     nil to keep the current input's (a headset plugged in instead of the built-in microphone: Float32).
+  public func changeRoute(sampleRate: Double, channelCount: Int, sampleType: AudioFormat.SampleType? = nil) throws {
     let current = currentInput
     if current.isBuiltIn {
-      try changeRoute(to: "headsetMic", sampleRate: sampleRate, channelCount: channelCount)
+      try changeRoute(to: "headsetMic", sampleRate: sampleRate, channelCount: channelCount, sampleType: sampleType)
     } else {
       var port = current
       port.sampleRate = sampleRate
       port.channelCount = channelCount
+      port.sampleType = sampleType ?? current.sampleType
       try apply(port, reason: .routeConfigurationChange, removing: nil)
     }
   }
@@ -446,16 +466,19 @@ public final class Microphone: @unchecked Sendable {
   ///   - sampleRate: The hardware rate, or nil for the port type's usual one (the configured rate
   ///     for the built-in microphone).
   ///   - channelCount: The channel count, or nil for the port type's usual one.
+  ///   - sampleType: The sample type the input delivers, or nil for Float32 (the configured one
+  ///     for the built-in microphone).
   /// - Throws: ``MicrophoneError`` for an unknown port type or an impossible format.
-  public func changeRoute(to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil) throws {
-    guard let named = AudioInputPort.named(portName, sampleRate: sampleRate, channelCount: channelCount) else {
+  public func changeRoute(to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil, sampleType: AudioFormat.SampleType? = nil) throws {
+    guard let named = AudioInputPort.named(portName, sampleRate: sampleRate, channelCount: channelCount, sampleType: sampleType) else {
       throw MicrophoneError(
         path: nil, message: "the route cannot change to the unknown port '\(portName)'; use one of \(AudioInputPort.knownNames.joined(separator: ", "))")
     }
     let current = currentInput
     if named.isBuiltIn {
       let builtIn = AudioInputPort.builtInMic(
-        sampleRate: sampleRate ?? configuration.sampleRate, channelCount: channelCount ?? (configuration.channelCount == 2 ? 2 : 1))
+        sampleRate: sampleRate ?? configuration.sampleRate, channelCount: channelCount ?? (configuration.channelCount == 2 ? 2 : 1),
+        sampleType: sampleType ?? configuration.sampleType)
       try apply(builtIn, reason: current.isBuiltIn ? .routeConfigurationChange : .oldDeviceUnavailable, removing: current.isBuiltIn ? nil : current.uid)
     } else {
       try apply(named, reason: current.uid == named.uid ? .routeConfigurationChange : .newDeviceAvailable, removing: nil)
@@ -478,10 +501,11 @@ public final class Microphone: @unchecked Sendable {
     let sampleRate = port.sampleRate
     let channelCount = port.channelCount
     guard sampleRate > 0, sampleRate.isFinite, (1...2).contains(channelCount),
-      let format = try? AudioFormat.standard(sampleRate: sampleRate, channelCount: channelCount)
+      let format = try? Self.hardwareFormat(sampleRate: sampleRate, channelCount: channelCount, sampleType: port.sampleType)
     else {
       throw MicrophoneError(
-        path: nil, message: "a route change to \(sampleRate) Hz with \(channelCount) channels is not possible; give a positive rate and 1 or 2 channels")
+        path: nil,
+        message: "a route change to \(sampleRate) Hz with \(channelCount) channels of \(port.sampleType) is not possible; give a positive rate, 1 or 2 channels, and Float32 or Int16 samples")
     }
     let (previous, change) = try withState { state -> (AudioFormat, RouteChange) in
       let previous = state.hardwareFormat
@@ -505,7 +529,10 @@ public final class Microphone: @unchecked Sendable {
       return (previous, change)
     }
     Simulation.current?.trace.record(
-      .microphoneRoute, ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount), "port": port.scenarioName, "reason": "\(reason)"])
+      .microphoneRoute,
+      port.sampleType == .float32
+        ? ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount), "port": port.scenarioName, "reason": "\(reason)"]
+        : ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount), "port": port.scenarioName, "reason": "\(reason)", "sampleType": "\(port.sampleType)"])
     notify(.routeChanged(previous: previous, current: format, change: change))
   }
 

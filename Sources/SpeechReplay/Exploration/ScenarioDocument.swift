@@ -135,7 +135,9 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
       let length = stepValue(step)?.scalar?.string == "end" ? max(0, audio - played) : (seconds(stepValue(step)) ?? 0)
       elapsed += length
       played += length
-    case "wait", "interrupt": elapsed += seconds(stepValue(step)) ?? 0
+    case "wait": elapsed += seconds(stepValue(step)) ?? 0
+    // `interrupt: 1s`, or `interrupt: { duration: 1s, shouldResume: false }`.
+    case "interrupt": elapsed += seconds(stepValue(step)) ?? seconds(stepValue(step).flatMap { child($0, "duration") }) ?? 0
     case "cycle":
       let count = stepValue(step).flatMap { child($0, "count") }?.int ?? 1
       let inner = stepValue(step).flatMap { child($0, "steps") }?.sequence.map(Array.init) ?? []

@@ -173,16 +173,16 @@ final class ScenarioSession {
       device.assets.remove(locale)
     case .permission(let granted):
       device.recordPermission = granted ? .granted : .denied
-    case .interrupt(let duration):
+    case .interrupt(let duration, let shouldResume):
       device.beginInterruption()
       await sleep(duration)
-      device.endInterruption(shouldResume: true)
-    case .route(let sampleRate, let channels, let port):
+      device.endInterruption(shouldResume: shouldResume)
+    case .route(let sampleRate, let channels, let port, let sampleType):
       do {
         if let port {
-          try device.changeRoute(to: port, sampleRate: sampleRate, channelCount: channels)
+          try device.changeRoute(to: port, sampleRate: sampleRate, channelCount: channels, sampleType: sampleType)
         } else {
-          try device.changeRoute(sampleRate: sampleRate, channelCount: channels)
+          try device.changeRoute(sampleRate: sampleRate, channelCount: channels, sampleType: sampleType)
         }
       } catch {
         failures.append(stepFailure("the route change failed: \(error)", "route", at: step))

@@ -62,7 +62,7 @@ enum StepMeasure {
       let left = max(0, audio - tape)
       tape = max(tape, audio)
       return Measure(seconds: left, steps: 1)
-    case .wait(let duration), .interrupt(let duration):
+    case .wait(let duration), .interrupt(let duration, _):
       return Measure(seconds: DurationText.seconds(duration), steps: 1)
     case .cycle(let count, let inner):
       let (first, rest) = passes(inner, audio: audio, tape: &tape, count: count)

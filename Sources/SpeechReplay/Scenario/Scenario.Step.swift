@@ -1,3 +1,5 @@
+import AudioPCM
+
 extension Scenario {
   /// One thing the simulated user or the world does, with its place in the file.
   package struct Step: Sendable, Hashable, CustomStringConvertible {
@@ -31,11 +33,13 @@ extension Scenario {
       case remove(locale: String)
       /// The record permission is granted or denied.
       case permission(granted: Bool)
-      /// An interruption (a call) begins and ends after the duration with `shouldResume`.
-      case interrupt(Duration)
+      /// An interruption (a call) begins and ends after the duration, with the `.shouldResume` hint
+      /// unless `shouldResume` is false (a call the user took: the app must not resume by itself).
+      case interrupt(Duration, shouldResume: Bool = true)
       /// The audio route changes to a new hardware format; with a port (`bluetoothHFP`), that input
-      /// is connected and becomes the route (`builtInMic`: the external input goes away).
-      case route(sampleRate: Double, channels: Int, port: String? = nil)
+      /// is connected and becomes the route (`builtInMic`: the external input goes away). A sample
+      /// type (`.int16`) makes the new input deliver it; nil keeps the default.
+      case route(sampleRate: Double, channels: Int, port: String? = nil, sampleType: AudioFormat.SampleType? = nil)
       /// The UI state is recorded under a name.
       case snapshot(String)
       /// The inner steps run `count` times.
@@ -66,9 +70,10 @@ extension Scenario {
       case .install(let locale): "install: \(locale)"
       case .remove(let locale): "remove: \(locale)"
       case .permission(let granted): "permission: \(granted ? "grant" : "deny")"
-      case .interrupt(let duration): "interrupt: \(DurationText.text(duration))"
-      case .route(let rate, let channels, let port):
-        "route: \(Int(rate)) Hz, \(channels) channel\(channels == 1 ? "" : "s")\(port.map { ", \($0)" } ?? "")"
+      case .interrupt(let duration, let shouldResume):
+        "interrupt: \(DurationText.text(duration))\(shouldResume ? "" : ", shouldResume: false")"
+      case .route(let rate, let channels, let port, let sampleType):
+        "route: \(Int(rate)) Hz, \(channels) channel\(channels == 1 ? "" : "s")\(sampleType.map { " \($0)" } ?? "")\(port.map { ", \($0)" } ?? "")"
       case .snapshot(let name): "snapshot: \(name)"
       case .cycle(let count, let steps): "cycle: \(count) × \(steps.count) steps"
       }

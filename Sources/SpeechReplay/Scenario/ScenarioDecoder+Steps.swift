@@ -1,3 +1,4 @@
+import AudioPCM
 import SimulatedDevice
 
 extension ScenarioDecoder {
@@ -51,13 +52,20 @@ extension ScenarioDecoder {
     case "install": return .init(.install(locale: try locale(value)), at: location)
     case "remove": return .init(.remove(locale: try locale(value)), at: location)
     case "permission": return .init(.permission(granted: try value.choice(["grant", "deny"]) == "grant"), at: location)
-    case "interrupt": return .init(.interrupt(try value.duration()), at: location)
+    case "interrupt":
+      // `interrupt: 1s`, or `interrupt: { duration: 1s, shouldResume: false }` for a call the user took.
+      guard case .mapping = value.node else { return .init(.interrupt(try value.duration()), at: location) }
+      let interruption = try value.mapping(keys: ["duration", "shouldResume"])
+      let duration = try interruption.required("duration", example: "1s").duration()
+      let shouldResume = try interruption["shouldResume"]?.bool() ?? true
+      return .init(.interrupt(duration, shouldResume: shouldResume), at: location)
     case "route":
-      let route = try value.mapping(keys: ["port", "sampleRate", "channels"])
+      let route = try value.mapping(keys: ["port", "sampleRate", "channels", "sampleType"])
+      let sampleType = try route["sampleType"].map(Self.microphoneSampleType)
       guard let portNode = route["port"] else {
         let rate = try route.required("sampleRate", example: "16000").double(in: 1_000...384_000)
         let channels = try route["channels"]?.int(in: 1...2) ?? 1
-        return .init(.route(sampleRate: rate, channels: channels), at: location)
+        return .init(.route(sampleRate: rate, channels: channels, sampleType: sampleType), at: location)
       }
       let name = try portNode.choice(AudioInputPort.knownNames)
       let rate = try route["sampleRate"]?.double(in: 1_000...384_000)
@@ -68,7 +76,8 @@ extension ScenarioDecoder {
       return .init(
         .route(
           sampleRate: rate ?? (builtIn ? microphone.sampleRate : usual?.sampleRate ?? 48_000),
-          channels: channels ?? (builtIn ? min(2, max(1, microphone.channelCount)) : usual?.channelCount ?? 1), port: name),
+          channels: channels ?? (builtIn ? min(2, max(1, microphone.channelCount)) : usual?.channelCount ?? 1), port: name,
+          sampleType: sampleType),
         at: location)
     case "snapshot": return .init(.snapshot(try value.nonEmptyString()), at: location)
     default:  // cycle
@@ -79,14 +88,20 @@ extension ScenarioDecoder {
     }
   }
 
+  /// A microphone's sample type, `float32` or `int16` (`device.microphone.sampleType`, `route.sampleType`).
+  static func microphoneSampleType(_ node: ScenarioNode) throws(ScenarioError) -> AudioFormat.SampleType {
+    try node.choice(["float32", "int16"]) == "int16" ? .int16 : .float32
+  }
+
   private func example(_ kind: String) -> String {
     switch kind {
     case "play": "play: 2s"
-    case "wait", "interrupt": "\(kind): 500ms"
+    case "wait": "wait: 500ms"
+    case "interrupt": "interrupt: 500ms or interrupt: { duration: 1s, shouldResume: false }"
     case "network": "network: offline"
     case "install", "remove": "\(kind): en-US"
     case "permission": "permission: deny"
-    case "route": "route: { sampleRate: 16000, channels: 1 } or route: { port: bluetoothHFP }"
+    case "route": "route: { sampleRate: 16000, channels: 1 } or route: { port: usbAudio, sampleType: int16 }"
     case "snapshot": "snapshot: after-hello"
     default: "cycle: { count: 3, steps: [start, stop] }"
     }

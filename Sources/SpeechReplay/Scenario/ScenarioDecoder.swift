@@ -93,9 +93,10 @@ struct ScenarioDecoder {
     let map = try node.mapping(keys: ["microphone", "locales", "download", "network", "permission", "transcriberAvailable", "maximumAnalyzers"])
     var configuration = SimulatedDevice.Configuration()
     if let microphone = map["microphone"] {
-      let mic = try microphone.mapping(keys: ["sampleRate", "channels", "tapFrames", "jitter", "tapSchedule"])
+      let mic = try microphone.mapping(keys: ["sampleRate", "channels", "sampleType", "tapFrames", "jitter", "tapSchedule"])
       if let value = mic["sampleRate"] { configuration.microphone.sampleRate = try value.double(in: 1_000...384_000) }
       if let value = mic["channels"] { configuration.microphone.channelCount = try value.int(in: 1...2) }
+      if let value = mic["sampleType"] { configuration.microphone.sampleType = try Self.microphoneSampleType(value) }
       if let value = mic["tapFrames"] { configuration.microphone.tapFrames = try value.int(in: 16...1_000_000) }
       if let value = mic["jitter"] { configuration.microphone.jitter = try value.duration() }
       if let value = mic["tapSchedule"] { configuration.microphone.tapSchedule = try tapSchedule(value) }

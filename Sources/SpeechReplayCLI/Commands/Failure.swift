@@ -18,7 +18,7 @@ enum Failure {
   ///   - path: The file the command was working on, for errors that do not name one themselves.
   static func printError(_ error: any Error, path: String? = nil) {
     let text = line(for: error)
-    let named = error is AudioFileError || error is ValidationError || error is OrchestrationError || error is HistoryError || error is SubjectChoiceError || error is CaptureError || error is CaptureImportError || path == nil ? text : "\(path!): \(text)"
+    let named = error is AudioFileError || error is ValidationError || error is OrchestrationError || error is HistoryError || error is SubjectChoiceError || error is CaptureError || error is CaptureImportError || error is ScenarioSkeletonError || path == nil ? text : "\(path!): \(text)"
     printLine("\(name): error: \(named)")
   }
 
@@ -49,6 +49,7 @@ enum Failure {
     case let error as HistoryError: error.message
     case let error as SubjectChoiceError: error.message
     case let error as CaptureImportError: error.message
+    case let error as ScenarioSkeletonError: error.message
     default: String(describing: error)
     }
   }

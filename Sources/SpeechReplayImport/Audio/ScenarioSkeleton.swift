@@ -4,60 +4,178 @@ import AudioPCM
 /// A scenario skeleton for a plain audio file from a user (`speech-replay scenario new`): the
 /// device format from the file, one placeholder utterance per speech segment (or the given text
 /// spread over the segments by their length), then start, play, stop.
+///
+/// With ``stopAt`` (a report such as "the last sentence is lost when I press stop before the
+/// recording ends"), the user stops at that second of the file: segments that end before it keep
+/// their finals, the segment it cuts gets volatile results up to the stop with `finalizeAs` (what
+/// `finalize` makes of them), later segments are left out, and the steps play up to the stop, take
+/// a snapshot and stop. A stack that stops without finalizing then fails (the volatile words are
+/// lost) where a correct one passes; finals alone cannot tell the two apart.
 public struct ScenarioSkeleton: Sendable {
   /// The audio file.
   public var audioPath: String
   /// What was said, when known.
   public var text: String?
+  /// The second of the file at which the user taps stop; nil plays the whole file.
+  public var stopAt: Double?
   /// The detector that finds the segments.
   public var detector = VoiceActivityDetector()
 
   /// Creates a skeleton for an audio file.
-  public init(audioPath: String, text: String? = nil) {
+  /// - Parameters:
+  ///   - audioPath: The user's recording.
+  ///   - text: What was said, spread over the speech segments by their length.
+  ///   - stopAt: The second of the file at which the user taps stop (`--stop-at`).
+  public init(audioPath: String, text: String? = nil, stopAt: Double? = nil) {
     self.audioPath = audioPath
     self.text = text
+    self.stopAt = stopAt
   }
 
+  /// How long before the stop the last volatile result is heard, so it shows when stop is tapped:
+  /// two tap callbacks of 100 ms plus the converter's few milliseconds of look-ahead.
+  static let stopMargin = 0.25
+  /// The spacing of the volatile results written for the segment the stop cuts.
+  static let volatileSpacing = 0.5
+
   /// The scenario text for a file written at `scenarioPath` (the audio path is made relative to its folder).
-  /// - Throws: ``AudioFileError`` when the audio cannot be read.
+  /// - Throws: ``AudioFileError`` when the audio cannot be read; ``ScenarioSkeletonError`` when
+  ///   ``stopAt`` is not inside the recording.
   public func render(scenarioPath: String) throws -> (text: String, segments: [SpeechSegment]) {
     let file = try AudioFile(forReading: audioPath)
     let rate = file.fileFormat.sampleRate
     let channels = file.fileFormat.channelCount
+    let fileSeconds = file.duration
     file.close()
+    if let stopAt, !(stopAt > 0 && stopAt < fileSeconds) {
+      throw ScenarioSkeletonError(
+        "\(audioPath): --stop-at \(ScenarioText.duration(stopAt)) is not inside the recording, which lasts \(ScenarioText.duration(fileSeconds)); give a time after 0s and before its end")
+    }
     let detection = try detector.segments(ofFileAt: audioPath)
     let segments = detection.segments
     let texts = Self.spread(text, over: segments)
     let name = ((scenarioPath as NSString).lastPathComponent as NSString).deletingPathExtension
+    let description =
+      stopAt == nil
+      ? "A user's recording, one utterance per speech segment; edit the texts, the model's behaviour and the expectation."
+      : "A user's recording stopped at \(ScenarioText.duration(stopAt!)): the words showing as volatile at the stop must be committed, not lost; edit the texts, the model's behaviour and the expectation."
     var lines = [
       "# Written by `speech-replay scenario new` from \((audioPath as NSString).lastPathComponent): \(segments.count) speech segment\(segments.count == 1 ? "" : "s") found",
       "# (noise floor \(Int(detection.noiseFloor.rounded())) dBFS, threshold \(Int(detection.threshold.rounded())) dBFS; Documentation/Captures.md, voice-activity detection).",
       "schema: 1",
       "name: \(ScenarioText.quoted(name))",
-      "description: \(ScenarioText.quoted("A user's recording, one utterance per speech segment; edit the texts, the model's behaviour and the expectation."))",
+      "description: \(ScenarioText.quoted(description))",
       "audio: \(ScenarioText.quoted(Self.relative(audioPath, from: scenarioPath)))",
       "device:",
       "  microphone: { sampleRate: \(Int(rate)), channels: \(min(2, channels)) }",
       "model:",
       "  locale: en-US",
     ]
-    if segments.isEmpty {
-      lines.append("  results: []  # no speech found: the file is silent or very quiet")
+    // Segments heard whole get a final at their end; with a stop, the one it cuts gets volatile results.
+    let plan = Self.plan(segments: segments, texts: texts, stopAt: stopAt)
+    if plan.finals.isEmpty && plan.cut == nil {
+      lines.append("  results: []  # no speech found\(stopAt == nil ? "" : " before the stop"): the file is silent or very quiet")
     } else {
       lines.append("  results:")
-      for (index, segment) in segments.enumerated() {
-        let placeholder = texts[index].isEmpty
-        let words = placeholder ? "Segment \(index + 1)." : texts[index]
+      for final in plan.finals {
+        let segment = segments[final.index]
         lines.append(
-          "    - { at: \(ScenarioText.duration(segment.end)), final: \(ScenarioText.quoted(words)), range: [\(ScenarioText.duration(segment.start)), \(ScenarioText.duration(segment.end))] }"
-            + (placeholder ? "  # placeholder: write what was said" : ""))
+          "    - { at: \(ScenarioText.duration(segment.end)), final: \(ScenarioText.quoted(final.text)), range: [\(ScenarioText.duration(segment.start)), \(ScenarioText.duration(segment.end))] }"
+            + (final.placeholder ? "  # placeholder: write what was said" : ""))
+      }
+      if let cut = plan.cut {
+        lines.append("    # Segment \(cut.index + 1) (\(segments[cut.index])) is cut by the stop: volatile guesses, and what finalize makes of the last one.")
+        for (offset, volatile) in cut.volatiles.enumerated() {
+          let last = offset == cut.volatiles.count - 1
+          lines.append(
+            "    - { at: \(ScenarioText.duration(volatile.at)), text: \(ScenarioText.quoted(volatile.text))"
+              + (last ? ", finalizeAs: \(ScenarioText.quoted(cut.finalized))" : "") + " }"
+              + (cut.placeholder && last ? "  # placeholder: write what was said before the stop" : ""))
+        }
       }
     }
-    lines += ["steps:", "  - start", "  - play: end", "  - wait: 1s", "  - stop", "expect:"]
+    let committed = (plan.finals.map(\.text) + (plan.cut.map { [$0.finalized] } ?? [])).joined(separator: " ")
+    if let stopAt {
+      if plan.cut == nil {
+        lines.insert("# The stop at \(ScenarioText.duration(stopAt)) cuts no speech segment (none is heard \(ScenarioText.duration(Self.stopMargin)) before it): this scenario cannot tell a stack that loses the last words from one that keeps them.", at: 2)
+      }
+      lines += ["steps:", "  - start", "  - play: \(ScenarioText.duration(stopAt))", "  - snapshot: before-stop", "  - stop", "expect:"]
+      lines.append("  trap: \(ScenarioText.quoted("the last words are lost at stop: stop() must finalize so the volatile words showing at the stop are committed"))")
+      lines.append("  snapshots:")
+      let committedBefore = plan.finals.map(\.text).joined(separator: " ")
+      lines.append("    before-stop: { committed: \(ScenarioText.quoted(committedBefore)), volatile: \(ScenarioText.quoted(plan.cut?.volatiles.last?.text ?? "")) }")
+    } else {
+      lines += ["steps:", "  - start", "  - play: end", "  - wait: 1s", "  - stop", "expect:"]
+    }
     lines.append("  # What the model above makes the reference stack show; edit it into what the user should see.")
-    let committed = segments.indices.map { texts[$0].isEmpty ? "Segment \($0 + 1)." : texts[$0] }.joined(separator: " ")
     lines.append("  final: { committed: \(ScenarioText.quoted(committed)), volatile: \"\", phase: idle }")
     return (lines.joined(separator: "\n") + "\n", segments)
+  }
+
+  /// What the model says: a final per segment heard whole, and for the segment a stop cuts, volatile
+  /// results up to ``stopMargin`` before the stop (every ``volatileSpacing``, the words in proportion
+  /// to the time heard) and the text `finalize` makes of the last one.
+  struct Plan: Equatable {
+    struct Final: Equatable {
+      var index: Int
+      var text: String
+      var placeholder: Bool
+    }
+    struct Cut: Equatable {
+      var index: Int
+      var volatiles: [(at: Double, text: String)]
+      var finalized: String
+      var placeholder: Bool
+      static func == (a: Cut, b: Cut) -> Bool {
+        a.index == b.index && a.finalized == b.finalized && a.placeholder == b.placeholder
+          && a.volatiles.map(\.at) == b.volatiles.map(\.at) && a.volatiles.map(\.text) == b.volatiles.map(\.text)
+      }
+    }
+    var finals: [Final] = []
+    var cut: Cut?
+  }
+
+  /// The results for `segments` (with their spread `texts`) when the user stops at `stopAt` (nil: never).
+  static func plan(segments: [SpeechSegment], texts: [String], stopAt: Double?) -> Plan {
+    var plan = Plan()
+    for (index, segment) in segments.enumerated() {
+      let placeholder = texts[index].isEmpty
+      guard let stopAt, segment.end > stopAt - stopMargin else {
+        plan.finals.append(.init(index: index, text: placeholder ? "Segment \(index + 1)." : texts[index], placeholder: placeholder))
+        continue
+      }
+      // The first segment still being spoken at the stop; it and everything after are not finished.
+      let lastHeard = stopAt - stopMargin
+      guard lastHeard > segment.start + 0.05 else { break }  // the stop comes too early in it to show a word
+      let count = max(1, Int(((lastHeard - segment.start) / volatileSpacing).rounded(.up)))
+      let words = placeholder ? [] : texts[index].split(whereSeparator: \.isWhitespace).map(String.init)
+      var volatiles: [(at: Double, text: String)] = []
+      for step in 1...count {
+        let at = segment.start + (lastHeard - segment.start) * Double(step) / Double(count)
+        let text: String
+        if placeholder {
+          text = "segment \(index + 1) until the stop"
+        } else {
+          let heard = min(words.count, max(1, Int((Double(words.count) * (at - segment.start) / segment.duration).rounded())))
+          text = words.prefix(heard).map(Self.volatileWord).joined(separator: " ")
+        }
+        if volatiles.last?.text != text { volatiles.append((at, text)) } else { volatiles[volatiles.count - 1].at = at }
+      }
+      let finalized =
+        placeholder
+        ? "Segment \(index + 1) until the stop."
+        : words.prefix(volatiles.last!.text.split(separator: " ").count).joined(separator: " ")
+      plan.cut = .init(index: index, volatiles: volatiles, finalized: finalized, placeholder: placeholder)
+      break
+    }
+    return plan
+  }
+
+  /// A word as a volatile guess shows it: without the sentence punctuation a final adds.
+  static func volatileWord(_ word: String) -> String {
+    var word = Substring(word)
+    while let last = word.last, ".,;:!?".contains(last) { word = word.dropLast() }
+    return word.isEmpty ? "…" : String(word)
   }
 
   /// The words of `text` spread over the segments in proportion to their lengths (empty texts without words).

@@ -21,6 +21,8 @@ public final class SFCustomLanguageModelData: @unchecked Sendable {
   public let version: String
   private var phrases: [PhraseCount] = []
   private var terms: [CustomPronunciation] = []
+  /// Generators in the order they were inserted; read to their end by ``export(to:)``.
+  private var generators: [PhraseCountGenerator] = []
 
   /// Creates empty training data.
   public init(locale: Locale, identifier: String, version: String) {
@@ -41,15 +43,28 @@ public final class SFCustomLanguageModelData: @unchecked Sendable {
   /// Adds a custom pronunciation.
   public func insert(term: CustomPronunciation) { terms.append(term) }
 
+  /// Adds a stream of phrase counts (a ``TemplatePhraseCountGenerator``); it is read when the data
+  /// is exported.
+  /// - Parameter phraseCountGenerator: A generator of phrase counts.
+  public func insert(phraseCountGenerator: PhraseCountGenerator) { generators.append(phraseCountGenerator) }
+
   /// Adds anything the builder takes.
   public func insert(_ insertable: any DataInsertable) {
     if let phrase = insertable as? PhraseCount { insert(phraseCount: phrase) }
     if let term = insertable as? CustomPronunciation { insert(term: term) }
+    if let generator = insertable as? PhraseCountGenerator { insert(phraseCountGenerator: generator) }
+    if let templates = insertable as? PhraseCountsFromTemplates { insert(phraseCountGenerator: templates.generator) }
   }
 
-  /// Writes the training data to `path` for ``SFSpeechLanguageModel/prepareCustomLanguageModel(for:clientIdentifier:configuration:)``.
+  /// Writes the training data to `path` for ``SFSpeechLanguageModel/prepareCustomLanguageModel(for:clientIdentifier:configuration:)``:
+  /// the phrase counts inserted and those the generators produce, in the order they were inserted
+  /// (phrase counts first, then each generator's).
   public func export(to path: URL) async throws {
-    let exported = Exported(locale: locale.identifier(.bcp47), identifier: identifier, version: version, phrases: phrases, terms: terms)
+    var all = phrases
+    for generator in generators {
+      for try await phrase in generator { all.append(phrase) }
+    }
+    let exported = Exported(locale: locale.identifier(.bcp47), identifier: identifier, version: version, phrases: all, terms: terms)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try encoder.encode(exported).write(to: path)

@@ -33,6 +33,12 @@ import Yams
     #expect(late.steps.last?.string == "start")
   }
 
+  @Test func bothFormsOfInterruptCountTheirDuration() throws {
+    let document = try Self.document(
+      "schema: 1\nsteps: [start, { interrupt: 500ms }, { interrupt: { duration: 1s, shouldResume: false } }, { wait: 250ms }, stop]\n")
+    #expect(abs(document.stepsDuration - 1.75) < 0.001)
+  }
+
   @Test func exploringKeepsOnlyInvariantsAndWhatExploreKeeps() throws {
     let explorable = Explorer.explorable(try Self.document(Self.hello))
     #expect(explorable.value(at: ["expect", "final", "microphone"])?.string == "offered")

@@ -145,7 +145,7 @@ import Testing
     #expect(try error("schema: 1\nstpes: [start]\n") ==
       "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore, did you mean 'steps'?")
     #expect(try error("schema: 1\ndevice:\n  microphone: { sampleRat: 16000 }\nsteps: [start]\n") ==
-      "scenario.yaml:3:17: unknown key 'sampleRat' in 'device.microphone'; expected one of sampleRate, channels, tapFrames, jitter, tapSchedule, did you mean 'sampleRate'?")
+      "scenario.yaml:3:17: unknown key 'sampleRat' in 'device.microphone'; expected one of sampleRate, channels, sampleType, tapFrames, jitter, tapSchedule, did you mean 'sampleRate'?")
     #expect(try error("schema: 1\nsteps: [start]\nexpect:\n  final: { commited: x }\n") ==
       "scenario.yaml:4:12: unknown key 'commited' in 'expect.final'; expected one of committed, volatile, phase, microphone, did you mean 'committed'?")
   }
@@ -189,6 +189,19 @@ import Testing
       "scenario.yaml:2:27: 'steps[0].cycle.count' is 0 but must be between 1 and 10000")
     #expect(try error("schema: 1\nmodel:\n  results:\n    - { at: 1s }\nsteps: [start]\n") ==
       "scenario.yaml:4:7: a result needs exactly one of text (volatile), final or withdraw; this one has none")
+  }
+
+  @Test func anInterruptionMayEndWithoutShouldResume() throws {
+    let path = try TestFiles.write(
+      "schema: 1\nsteps:\n  - start\n  - interrupt: 1s\n  - interrupt: { duration: 500ms, shouldResume: false }\n  - interrupt: { duration: 2s, shouldResume: true }\n")
+    let scenario = try Scenario.load(fileAt: path)
+    #expect(scenario.steps.map(\.action) == [
+      .start, .interrupt(.seconds(1)), .interrupt(.milliseconds(500), shouldResume: false), .interrupt(.seconds(2), shouldResume: true),
+    ])
+    #expect(scenario.steps.map(\.description) == ["start", "interrupt: 1s", "interrupt: 500ms, shouldResume: false", "interrupt: 2s"])
+    #expect(try error("schema: 1\nsteps: [{ interrupt: { shouldResume: false } }]\n").contains("needs the key 'duration'"))
+    #expect(try error("schema: 1\nsteps: [{ interrupt: { duration: 1s, resume: no } }]\n").contains("resume"))
+    #expect(try error("schema: 1\nsteps: [{ interrupt: { duration: 1s, shouldResume: maybe } }]\n").contains("maybe"))
   }
 
   @Test func fileLevelProblemsAreLocated() throws {

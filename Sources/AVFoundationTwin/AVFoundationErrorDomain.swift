@@ -1,0 +1,2 @@
+/// The domain of AVFoundation's errors (`AVError`).
+public let AVFoundationErrorDomain = "AVFoundationErrorDomain"
