@@ -29,6 +29,9 @@ struct MergeCommand: ParsableCommand {
   @Option(help: "Record the merged run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
+  @Option(help: "Record the merged run under this label. Default: the git commit's first 12 digits, when there is one.")
+  var label: String?
+
   @Flag(help: "Do not record the merged run in the history.")
   var noHistory = false
 
@@ -70,7 +73,10 @@ struct MergeCommand: ParsableCommand {
     if let path = HistoryLocation.path(option: history, disabled: noHistory) {
       do {
         let store = try HistoryStore(path: path)
-        let metadata = RunMetadata(startedAt: Date(), gitCommit: GitCommit.current(), seed: nil, mode: RunMetadata.timingMode(of: results), shard: nil)
+        let commit = GitCommit.current()
+        let metadata = RunMetadata(
+          startedAt: Date(), gitCommit: commit, seed: nil, mode: RunMetadata.timingMode(of: results), shard: nil,
+          label: RunMetadata.label(given: label, commit: commit))
         runID = try store.record(metadata, results: results)
         Failure.printNote("recorded the merged run as run \(runID!) in \(path)")
       } catch {

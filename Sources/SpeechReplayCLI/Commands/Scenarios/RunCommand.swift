@@ -52,6 +52,10 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Write an HTML report into this folder: index.html and one timeline page per scenario (see Documentation/Reports.md).")
   var html: String?
 
+  @Option(
+    help: "Write each scenario's timeline as a Perfetto / chrome://tracing trace (Trace Event Format JSON) into this folder: DIR/<file>.trace.json (see Documentation/Reports.md).")
+  var perfetto: String?
+
   @Option(help: "When golden snapshot files are written: never (default, CI), missing, failed or all. Overrides SPEECH_REPLAY_RECORD.")
   var record: String?
 
@@ -66,6 +70,9 @@ struct RunCommand: AsyncParsableCommand {
 
   @Option(help: "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
+
+  @Option(help: "Record the run in the history under this label (a version, a branch); the trend page names runs by it. Default: the git commit's first 12 digits, when there is one.")
+  var label: String?
 
   @Flag(help: "Do not record the run in the history.")
   var noHistory = false
@@ -129,10 +136,10 @@ struct RunCommand: AsyncParsableCommand {
     }
     let startedAt = Date()
     var command = try workerCommand()
-    // `--html`: every worker also writes its timeline as JSON into a temporary folder; the pages are
+    // `--html`, `--perfetto`: every worker also writes its timeline as JSON into a temporary folder; the pages are
     // rendered here from those files, the results and the scenario files.
     var timelines: TimelineFolder?
-    if html != nil {
+    if html != nil || perfetto != nil {
       do { timelines = try TimelineFolder() } catch {
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
@@ -185,6 +192,14 @@ struct RunCommand: AsyncParsableCommand {
         reportFailed = true
       }
     }
+    if let perfetto, let timelines {
+      do {
+        try PerfettoTrace.write(results: results, into: perfetto, timeline: timelines.timeline(of:))
+      } catch {
+        Failure.printError(OrchestrationError(.unwritableReport, "\(perfetto): cannot write the traces (\(error.localizedDescription)); check that the folder is writable"))
+        reportFailed = true
+      }
+    }
     if let signal = processes.receivedSignal {
       // An interrupted run is not a sample of the suite: it stays out of the history.
       console.finish(summary)
@@ -211,8 +226,10 @@ struct RunCommand: AsyncParsableCommand {
     guard let store else { return true }
     let path = store.path
     do {
+      let commit = GitCommit.current()
       let metadata = RunMetadata(
-        startedAt: startedAt, gitCommit: GitCommit.current(), seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard)
+        startedAt: startedAt, gitCommit: commit, seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard,
+        label: RunMetadata.label(given: label, commit: commit))
       let id = try store.record(metadata, results: results)
       Failure.printNote("recorded run \(id) in \(path)")
       return true
