@@ -185,8 +185,9 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let html, let timelines {
       do {
-        let details = [shard.map { "shard \($0)" }, seed.map { "seed \($0) for every scenario" }].compactMap { $0 }
-        try HTMLReport(folder: html, title: "speech-replay run", details: details).write(results: results, timeline: timelines.timeline(of:))
+        var report = HTMLReport(folder: html, title: "speech-replay run", details: runDetails(startedAt: startedAt))
+        report.seedOverride = seed
+        try report.write(results: results, timeline: timelines.timeline(of:))
       } catch {
         Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
         reportFailed = true
@@ -219,6 +220,18 @@ struct RunCommand: AsyncParsableCommand {
       let times = try? HistoryStore(path: path).lastWallSeconds()
     else { return nil }
     return plan.startOrder(lastWallSeconds: times)
+  }
+
+  /// The index's lines about the run: when, on which commit (and label), with which seed, subject,
+  /// timing mode, shard and host.
+  private func runDetails(startedAt: Date) -> [String] {
+    let commit = GitCommit.current()
+    var line = "started \(ISO8601DateFormatter().string(from: startedAt)), commit \(commit.map { String($0.prefix(12)) } ?? "none (not a git checkout)")"
+    if let label = RunMetadata.label(given: label, commit: commit), label != commit.map({ String($0.prefix(12)) }) { line += ", label \(label)" }
+    line += ", seed " + (seed.map { "\($0) for every scenario" } ?? "each scenario's own")
+    line += ", subject \((try? subject.factory().name) ?? subject.name ?? "default")"
+    line += ", shard \(shard ?? "all"), host \(ProcessInfo.processInfo.hostName)"
+    return [line]
   }
 
   /// Records the run in the history database unless `--no-history`; false when that failed.
