@@ -163,6 +163,8 @@ let package = Package(
         "AudioPCM", "SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "SpeechReplayTestSupport", "Simulation", "SpeechTwin", "AVFAudioTwin",
         // Foreign and newer-schema SQLite files for the history's refusals.
         .product(name: "GRDB", package: "GRDB.swift"),
+        // CITemplateTests parse the workflow files in Documentation/ci-templates/.
+        .product(name: "Yams", package: "Yams"),
         // The command-line tests start the executable, the stand-in worker and the second history writer.
         .target(name: "speech-replay"), .target(name: "scenario-worker-probe"), .target(name: "history-writer-probe"),
       ],
