@@ -166,6 +166,13 @@ struct TrendPage {
       page.close("circle")
     }
     page.close("svg")
+    // The axis: the first and the last run's names under the ends of the line.
+    if let first = runs.first, let last = runs.last {
+      page.open("div", ["class": "ends"])
+      page.element("span", text: first.metadata.shownName(id: first.id))
+      if runs.count > 1 { page.element("span", text: last.metadata.shownName(id: last.id)) }
+      page.close("div")
+    }
     page.close("figure")
   }
 
@@ -208,6 +215,7 @@ struct TrendPage {
     section.scenario{border-top:1px solid #ddd;margin-top:10px}section.scenario h3{font-size:14px;margin:8px 0 2px}
     .charts{display:flex;flex-wrap:wrap;gap:8px}figure.chart{margin:0;border:1px solid #eee;padding:4px;background:#fcfcfd}
     figcaption{font-size:11px;color:#333}figcaption .range{color:#888}
+    .ends{display:flex;justify-content:space-between;font-size:10px;color:#888;width:260px}
     path.trend{fill:none;stroke:#3f6fb5;stroke-width:1.5}circle.point{fill:#3f6fb5}
     circle.point.changed{fill:#fbc02d;stroke:#8a6d00}circle.point.regressed{fill:#e53935;stroke:#7f0000}
     """
