@@ -130,6 +130,9 @@ import Yams
     #expect(junit.contains("tests=\"2\""), "\(junit.prefix(400))")
     let runs = try DatabaseQueue(path: history.path).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM run") }
     #expect(runs == 1)
+    // The merged index says when and on which commit the run was merged.
+    let index = try String(contentsOf: out.appendingPathComponent("html/index.html"), encoding: .utf8)
+    #expect(index.contains(#/<p class="meta">merged [0-9T:-]+Z from 3 reports, commit [0-9a-f]{12}/#), "\(index.prefix(1500))")
     let trends = try String(contentsOf: out.appendingPathComponent("trends.html"), encoding: .utf8)
     #expect(trends.contains("Trends over the last 1 runs"))
   }

@@ -87,7 +87,11 @@ struct MergeCommand: ParsableCommand {
     if let html {
       let title = runID.map { "speech-replay run \($0) (merged)" } ?? "speech-replay run (merged)"
       do {
-        try HTMLReport(folder: html, title: title, details: ["merged from \(reports.count) reports"]).writeIndex(results.map { RunIndexPage.Row(result: $0, page: nil) })
+        let commit = GitCommit.current()
+        let short = commit.map { String($0.prefix(12)) }
+        var line = "merged \(ISO8601DateFormatter().string(from: Date())) from \(reports.count) reports, commit \(short ?? "none (not a git checkout)")"
+        if let label = RunMetadata.label(given: label, commit: commit), label != short { line += ", label \(label)" }
+        try HTMLReport(folder: html, title: title, details: [line]).writeIndex(results.map { RunIndexPage.Row(result: $0, page: nil) })
       } catch {
         Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
         failed = true
