@@ -44,6 +44,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // `swift package generate-documentation`: the DocC catalogs of the library products (ci/docs).
+    // A plugin only: nothing of it is linked into a product or test.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: C shims (system libraries through pkg-config)
@@ -165,6 +168,8 @@ let package = Package(
         "AudioPCM", "SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "SpeechReplayTestSupport", "Simulation", "SpeechTwin", "AVFAudioTwin",
         // Foreign and newer-schema SQLite files for the history's refusals.
         .product(name: "GRDB", package: "GRDB.swift"),
+        // CITemplateTests parse the workflow files in Documentation/ci-templates/.
+        .product(name: "Yams", package: "Yams"),
         // The command-line tests start the executable, the stand-in worker and the second history writer.
         .target(name: "speech-replay"), .target(name: "scenario-worker-probe"), .target(name: "history-writer-probe"),
       ],

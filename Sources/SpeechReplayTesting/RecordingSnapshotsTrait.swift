@@ -10,7 +10,7 @@ public import Testing
 /// }
 /// ```
 ///
-/// Runners without their own ``SnapshotOptions`` use the mode (it wins over `SPEECH_REPLAY_RECORD`);
+/// Runners without their own `SnapshotOptions` use the mode (it wins over `SPEECH_REPLAY_RECORD`);
 /// a run that writes a file still fails, so the new file is reviewed before it is committed.
 public struct RecordingSnapshotsTrait: SuiteTrait, TestTrait, TestScoping {
   /// When golden files are written.

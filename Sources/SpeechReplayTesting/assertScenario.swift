@@ -13,6 +13,7 @@ import XCTest
 ///   - path: The scenario file (relative to the current directory, or absolute).
 ///   - subject: Makes the stack under test.
 ///   - seed: Overrides the scenario's seed.
+///   - snapshots: Where golden snapshots are kept and when they are written; the runner's default when `nil`.
 ///   - file: Where failures are reported; the caller by default.
 ///   - line: Where failures are reported; the caller by default.
 /// - Returns: The result, for further checks.
@@ -38,6 +39,7 @@ public func assertScenario(
 ///   - path: The scenario file, relative to the folder of the calling file (or absolute).
 ///   - subject: Makes the stack under test.
 ///   - seed: Overrides the scenario's seed.
+///   - snapshots: Where golden snapshots are kept and when they are written; the runner's default when `nil`.
 ///   - file: The calling file: where failures are reported and what `path` is relative to.
 ///   - line: Where failures are reported; the caller by default.
 /// - Returns: The result, for further checks.

@@ -16,6 +16,7 @@ public import Testing
 ///   - path: The scenario file (relative to the current directory, or absolute).
 ///   - subject: Makes the stack under test.
 ///   - seed: Overrides the scenario's seed.
+///   - snapshots: Where golden snapshots are kept and when they are written; the runner's default when `nil`.
 ///   - sourceLocation: Where issues are reported; the caller by default.
 /// - Returns: The result, for further checks.
 @discardableResult
@@ -42,6 +43,7 @@ public func expectScenario(
 ///   - path: The scenario file, relative to the folder of the calling file (or absolute).
 ///   - subject: Makes the stack under test.
 ///   - seed: Overrides the scenario's seed.
+///   - snapshots: Where golden snapshots are kept and when they are written; the runner's default when `nil`.
 ///   - filePath: The calling file; `#filePath` by default.
 ///   - sourceLocation: Where issues are reported; the caller by default.
 /// - Returns: The result, for further checks.

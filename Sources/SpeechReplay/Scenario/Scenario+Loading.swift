@@ -44,7 +44,7 @@ extension Scenario {
   ///   - file: The name messages give the file.
   ///   - folder: The folder relative paths start from.
   /// - Returns: The scenario.
-  /// - Throws: ``ScenarioError`` as ``load(fileAt:)`` does.
+  /// - Throws: ``ScenarioError`` as ``load(fileAt:limits:)`` does.
   public static func parse(yaml: String, file: String, relativeTo folder: String) throws(ScenarioError) -> Scenario {
     try YAMLLimits.standard.check(yaml, file: file)
     let root: Node

@@ -4,7 +4,7 @@ public import Simulation
 public struct ScenarioStepEvent: TypedTraceEvent {
   public static let kind = TraceEvent.Kind.scenarioStep
 
-  /// The step as ``Scenario/Step/description`` writes it: `start`, `play: 2s`, `route: 16000 Hz, 1 channel`, ….
+  /// The step as `Scenario.Step.description` writes it: `start`, `play: 2s`, `route: 16000 Hz, 1 channel`, ….
   public var step: String
   /// The step's line in the scenario file.
   public var line: Int

@@ -38,6 +38,10 @@ extension HistoryStore {
         table.column("kind", .text).notNull()
       }
     }
+    // `run --label`: what the trend page names a run by (the commit's first 12 digits by default).
+    migrator.registerMigration("v2: run label") { db in
+      try db.alter(table: "run") { table in table.add(column: "label", .text) }
+    }
     return migrator
   }
 

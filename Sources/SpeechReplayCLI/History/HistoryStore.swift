@@ -127,12 +127,12 @@ package final class HistoryStore: Sendable {
       return try pool.write { db in
         try db.execute(
           sql: """
-            INSERT INTO run (startedAt, gitCommit, seed, mode, shard, host, toolVersion, scenarioCount)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO run (startedAt, gitCommit, seed, mode, shard, host, toolVersion, scenarioCount, label)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             metadata.startedAt, metadata.gitCommit, metadata.seed.map { Int64(bitPattern: $0) }, metadata.mode, metadata.shard,
-            metadata.host, metadata.toolVersion, results.count,
+            metadata.host, metadata.toolVersion, results.count, metadata.label,
           ])
         let runID = db.lastInsertedRowID
         for (index, result) in results.enumerated() {
@@ -285,7 +285,7 @@ package final class HistoryStore: Sendable {
     let seed: Int64? = row["seed"]
     return RunMetadata(
       startedAt: row["startedAt"], gitCommit: row["gitCommit"], seed: seed.map { UInt64(bitPattern: $0) }, mode: row["mode"],
-      shard: row["shard"], host: row["host"], toolVersion: row["toolVersion"])
+      shard: row["shard"], host: row["host"], toolVersion: row["toolVersion"], label: row["label"])
   }
 
   /// SQLite's own message, without GRDB's statement dump.

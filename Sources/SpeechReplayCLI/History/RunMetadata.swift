@@ -18,6 +18,8 @@ package struct RunMetadata: Sendable, Hashable, Codable {
   package var host: String
   /// The version of speech-replay that ran.
   package var toolVersion: String
+  /// What the run is called on the trend page (`run --label`; by default the commit's first 12 digits).
+  package var label: String?
 
   /// Creates run metadata.
   ///
@@ -29,10 +31,12 @@ package struct RunMetadata: Sendable, Hashable, Codable {
   ///   - shard: The shard, when the run was one.
   ///   - host: The host name (this machine's by default).
   ///   - toolVersion: The tool's version.
+  ///   - label: The run's label (`nil`: none given and no commit).
   package init(
     startedAt: Date = Date(), gitCommit: String? = nil, seed: UInt64? = nil, mode: String = "unaware", shard: String? = nil,
-    host: String = ProcessInfo.processInfo.hostName, toolVersion: String = RunMetadata.toolVersion
+    host: String = ProcessInfo.processInfo.hostName, toolVersion: String = RunMetadata.toolVersion, label: String? = nil
   ) {
+    self.label = label
     self.startedAt = startedAt
     self.gitCommit = gitCommit
     self.seed = seed
@@ -41,6 +45,24 @@ package struct RunMetadata: Sendable, Hashable, Codable {
     self.host = host
     self.toolVersion = toolVersion
   }
+
+  /// The label a run is recorded with: the one given (`run --label`), else the commit's first 12
+  /// digits when the working directory is a git checkout, else none.
+  ///
+  /// - Parameters:
+  ///   - given: The `--label` option.
+  ///   - commit: The checkout's commit.
+  /// - Returns: The label.
+  package static func label(given: String?, commit: String?) -> String? {
+    if let given, !given.isEmpty { return given }
+    return commit.map { String($0.prefix(12)) }
+  }
+
+  /// A run's name for people: its label, else `run ID`.
+  ///
+  /// - Parameter id: The run's id.
+  /// - Returns: The name.
+  package func shownName(id: Int64) -> String { label ?? "run \(id)" }
 
   /// The version recorded for runs of this build.
   package static let toolVersion = "0.6.0-dev"

@@ -273,6 +273,8 @@ import Testing
       .replacing(#/<td class="num wall">[^<]*<\/td>/#, with: "<td class=\"num wall\"></td>")
       .replacing(#/<tr class="wall"><td>wallSeconds<\/td><td class="num">[^<]*<\/td>/#, with: "")
       .replacing(#/HTMLReportBrowserTests[-a-zA-Z0-9]*/#, with: "FOLDER")
+      // The index's run line says when the run started: a wall-clock time too.
+      .replacing(#/started [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]+Z/#, with: "started TIME")
   }
 
   static func seconds(_ duration: Duration) -> String {

@@ -7,13 +7,20 @@ struct HistoryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
     abstract: "List the runs recorded in the history database, newest first.",
-    discussion: "Each line: run id, start time (UTC), commit, mode, shard, and the passed/failed/crashed counts. Use an id with `compare --baseline`.")
+    discussion: """
+      Each line: run id, start time (UTC), commit, mode, shard, and the passed/failed/crashed counts, and the label when it \
+      is not the commit. Use an id with `compare --baseline`. --html FILE also writes the listed runs as trends: per \
+      scenario and figure a chart over the runs, changes marked by the rules of `compare` (see Documentation/Reports.md).
+      """)
 
   @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
   @Option(parsing: .unconditional, help: "How many runs to list (at least 1).")
   var limit: Int = 20
+
+  @Option(help: "Also write the listed runs (oldest first) as a trend page: per scenario and figure a chart over the runs, changes marked as `compare` finds them.")
+  var html: String?
 
   func validate() throws {
     if limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit))") }
@@ -27,9 +34,19 @@ struct HistoryCommand: ParsableCommand {
     }
     do {
       // Read-only: listing never creates, migrates or touches the database (it may be on a read-only disk).
-      let runs = try HistoryStore(readingAt: path).runs(limit: limit)
+      let store = try HistoryStore(readingAt: path)
+      let runs = try store.runs(limit: limit)
       if runs.isEmpty { print("no runs recorded in \(path)") }
       for run in runs { print(Self.line(for: run)) }
+      if let html {
+        let oldestFirst = Array(runs.reversed())
+        let results = try oldestFirst.map { run throws(HistoryError) in try store.results(ofRun: run.id) }
+        do {
+          try Data(TrendPage(runs: oldestFirst, results: results).html().utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+        } catch {
+          throw HistoryError("\(html): cannot write the trend page (\(error.localizedDescription)); check that its folder exists and is writable")
+        }
+      }
     } catch {
       Failure.printError(error)
       throw ExitCode(Failure.exitCode)
@@ -48,5 +65,6 @@ struct HistoryCommand: ParsableCommand {
       + "  \(formatter.string(from: run.metadata.startedAt))  \(commit)  \(run.metadata.mode)  \(run.metadata.shard ?? "all")"
       + "  \(run.passed) passed, \(run.failed) failed, \(run.crashed) crashed"
       + (run.timedOut > 0 ? ", \(run.timedOut) timed out" : "")
+      + (run.metadata.label.map { $0 == String(commit.prefix($0.count)) ? "" : "  [\($0)]" } ?? "")
   }
 }

@@ -114,7 +114,9 @@ struct ReportCommand: AsyncParsableCommand {
     let metadata = run.metadata
     return [
       "started \(ISO8601DateFormatter().string(from: metadata.startedAt)), commit \(metadata.gitCommit.map { String($0.prefix(12)) } ?? "no-commit"), "
-        + "timing \(metadata.mode), shard \(metadata.shard ?? "all")" + (metadata.seed.map { ", seed \($0)" } ?? "")
+        + (metadata.label.map { $0 == metadata.gitCommit.map { String($0.prefix(12)) } ? "" : "label \($0), " } ?? "")
+        + "timing \(metadata.mode), shard \(metadata.shard ?? "all"), " + (metadata.seed.map { "seed \($0)" } ?? "seed each scenario's own")
+        + ", host \(metadata.host)"
     ]
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -37,15 +38,26 @@ struct ExplainCommand: ParsableCommand {
   @Flag(help: "Print only the events within 1 s of the first failure.")
   var aroundFailure = false
 
+  @Option(help: "Also write the run's timeline as a Perfetto / chrome://tracing trace (Trace Event Format JSON) to this file.")
+  var perfetto: String?
+
   func validate() throws {
     // A file that is not there is a usage error (64); a file that is there but invalid is status 1.
     try PathCheck.checkReadable(scenario)
+    if let perfetto { try PathCheck.checkWritable(perfetto, option: "--perfetto") }
     _ = try filter()
   }
 
   func run() throws {
     do {
       let filter = try self.filter()
+      if let perfetto {
+        let loaded = try Scenario.load(fileAt: scenario)
+        let run = ScenarioRunner(subject: try subject.factory()).replay(fileAt: scenario, seed: seed)
+        try writeTrace(PerfettoTrace(result: run.result, scenario: loaded, timeline: run.timeline), to: perfetto)
+        print(Self.filtered(run, scenario: loaded, filter: filter), terminator: "")
+        return
+      }
       guard filter.isActive else {
         print(try subject.engine().explain(scenario, seed), terminator: "")
         return
@@ -58,6 +70,14 @@ struct ExplainCommand: ParsableCommand {
     } catch {
       Failure.printError(error)
       throw ExitCode(Failure.exitCode)
+    }
+  }
+
+  private func writeTrace(_ trace: PerfettoTrace, to path: String) throws {
+    do {
+      try FileReplacement.write(try trace.encoded(), to: path)
+    } catch {
+      throw OrchestrationError(.unwritableReport, "\(path): cannot write the trace (\(Failure.line(for: error))); check that its folder exists and is writable")
     }
   }
 

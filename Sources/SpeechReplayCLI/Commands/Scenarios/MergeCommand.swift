@@ -29,6 +29,9 @@ struct MergeCommand: ParsableCommand {
   @Option(help: "Record the merged run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
+  @Option(help: "Record the merged run under this label. Default: the git commit's first 12 digits, when there is one.")
+  var label: String?
+
   @Flag(help: "Do not record the merged run in the history.")
   var noHistory = false
 
@@ -70,7 +73,10 @@ struct MergeCommand: ParsableCommand {
     if let path = HistoryLocation.path(option: history, disabled: noHistory) {
       do {
         let store = try HistoryStore(path: path)
-        let metadata = RunMetadata(startedAt: Date(), gitCommit: GitCommit.current(), seed: nil, mode: RunMetadata.timingMode(of: results), shard: nil)
+        let commit = GitCommit.current()
+        let metadata = RunMetadata(
+          startedAt: Date(), gitCommit: commit, seed: nil, mode: RunMetadata.timingMode(of: results), shard: nil,
+          label: RunMetadata.label(given: label, commit: commit))
         runID = try store.record(metadata, results: results)
         Failure.printNote("recorded the merged run as run \(runID!) in \(path)")
       } catch {
@@ -81,7 +87,11 @@ struct MergeCommand: ParsableCommand {
     if let html {
       let title = runID.map { "speech-replay run \($0) (merged)" } ?? "speech-replay run (merged)"
       do {
-        try HTMLReport(folder: html, title: title, details: ["merged from \(reports.count) reports"]).writeIndex(results.map { RunIndexPage.Row(result: $0, page: nil) })
+        let commit = GitCommit.current()
+        let short = commit.map { String($0.prefix(12)) }
+        var line = "merged \(ISO8601DateFormatter().string(from: Date())) from \(reports.count) reports, commit \(short ?? "none (not a git checkout)")"
+        if let label = RunMetadata.label(given: label, commit: commit), label != short { line += ", label \(label)" }
+        try HTMLReport(folder: html, title: title, details: [line]).writeIndex(results.map { RunIndexPage.Row(result: $0, page: nil) })
       } catch {
         Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
         failed = true

@@ -52,6 +52,10 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Write an HTML report into this folder: index.html and one timeline page per scenario (see Documentation/Reports.md).")
   var html: String?
 
+  @Option(
+    help: "Write each scenario's timeline as a Perfetto / chrome://tracing trace (Trace Event Format JSON) into this folder: DIR/<file>.trace.json (see Documentation/Reports.md).")
+  var perfetto: String?
+
   @Option(help: "When golden snapshot files are written: never (default, CI), missing, failed or all. Overrides SPEECH_REPLAY_RECORD.")
   var record: String?
 
@@ -66,6 +70,9 @@ struct RunCommand: AsyncParsableCommand {
 
   @Option(help: "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
+
+  @Option(help: "Record the run in the history under this label (a version, a branch); the trend page names runs by it. Default: the git commit's first 12 digits, when there is one.")
+  var label: String?
 
   @Flag(help: "Do not record the run in the history.")
   var noHistory = false
@@ -129,10 +136,10 @@ struct RunCommand: AsyncParsableCommand {
     }
     let startedAt = Date()
     var command = try workerCommand()
-    // `--html`: every worker also writes its timeline as JSON into a temporary folder; the pages are
+    // `--html`, `--perfetto`: every worker also writes its timeline as JSON into a temporary folder; the pages are
     // rendered here from those files, the results and the scenario files.
     var timelines: TimelineFolder?
-    if html != nil {
+    if html != nil || perfetto != nil {
       do { timelines = try TimelineFolder() } catch {
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
@@ -178,10 +185,19 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let html, let timelines {
       do {
-        let details = [shard.map { "shard \($0)" }, seed.map { "seed \($0) for every scenario" }].compactMap { $0 }
-        try HTMLReport(folder: html, title: "speech-replay run", details: details).write(results: results, timeline: timelines.timeline(of:))
+        var report = HTMLReport(folder: html, title: "speech-replay run", details: runDetails(startedAt: startedAt))
+        report.seedOverride = seed
+        try report.write(results: results, timeline: timelines.timeline(of:))
       } catch {
         Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
+        reportFailed = true
+      }
+    }
+    if let perfetto, let timelines {
+      do {
+        try PerfettoTrace.write(results: results, into: perfetto, timeline: timelines.timeline(of:))
+      } catch {
+        Failure.printError(OrchestrationError(.unwritableReport, "\(perfetto): cannot write the traces (\(error.localizedDescription)); check that the folder is writable"))
         reportFailed = true
       }
     }
@@ -206,13 +222,27 @@ struct RunCommand: AsyncParsableCommand {
     return plan.startOrder(lastWallSeconds: times)
   }
 
+  /// The index's lines about the run: when, on which commit (and label), with which seed, subject,
+  /// timing mode, shard and host.
+  private func runDetails(startedAt: Date) -> [String] {
+    let commit = GitCommit.current()
+    var line = "started \(ISO8601DateFormatter().string(from: startedAt)), commit \(commit.map { String($0.prefix(12)) } ?? "none (not a git checkout)")"
+    if let label = RunMetadata.label(given: label, commit: commit), label != commit.map({ String($0.prefix(12)) }) { line += ", label \(label)" }
+    line += ", seed " + (seed.map { "\($0) for every scenario" } ?? "each scenario's own")
+    line += ", subject \((try? subject.factory().name) ?? subject.name ?? "default")"
+    line += ", shard \(shard ?? "all"), host \(ProcessInfo.processInfo.hostName)"
+    return [line]
+  }
+
   /// Records the run in the history database unless `--no-history`; false when that failed.
   private func recordHistory(_ results: [ScenarioResult], in store: HistoryStore?, startedAt: Date) -> Bool {
     guard let store else { return true }
     let path = store.path
     do {
+      let commit = GitCommit.current()
       let metadata = RunMetadata(
-        startedAt: startedAt, gitCommit: GitCommit.current(), seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard)
+        startedAt: startedAt, gitCommit: commit, seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard,
+        label: RunMetadata.label(given: label, commit: commit))
       let id = try store.record(metadata, results: results)
       Failure.printNote("recorded run \(id) in \(path)")
       return true

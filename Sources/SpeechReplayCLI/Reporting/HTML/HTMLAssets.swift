@@ -47,6 +47,13 @@ enum HTMLAssets {
     .filter{margin:6px 0}.filter input{width:260px}
     th.sortable{cursor:pointer}th.sortable:after{content:" \\2195";color:#aaa}
     .note{fill:#999}
+    .legend{margin:4px 0;color:#333}.legend-title{font-weight:600;margin:0 6px 0 10px}.legend-title:first-child{margin-left:0}
+    .legend-item{margin-right:10px;white-space:nowrap}
+    .swatch{display:inline-block;width:14px;height:10px;margin-right:4px;vertical-align:-1px;border:1px solid #bbb}
+    .swatch.phase-idle{background:#e0e0e0}.swatch.phase-preparing{background:#ffe082}.swatch.phase-listening{background:#81c784}
+    .swatch.phase-stopping{background:#90caf9}.swatch.phase-failed{background:#e57373}.swatch.phase-other{background:#ce93d8}
+    .swatch.result-volatile{background:#e3f2fd;border-color:#90caf9}.swatch.result-final{background:#1565c0}
+    .swatch.result-withdrawn{background:#fff3e0;border:1px dashed #ef6c00}
     """
 
   /// The scenario page's script: fit and zoom (buttons, Ctrl+wheel), pan (scroll, drag), tooltips,
@@ -58,10 +65,14 @@ enum HTMLAssets {
     try{
     var svg=document.getElementById('timeline'),scroll=document.getElementById('scroll'),tip=document.getElementById('tip');
     var W=1600,zoom=1;
-    var texts=svg.querySelectorAll('text.z');
+    var texts=svg.querySelectorAll('text.z'),fits=svg.querySelectorAll('text.fit');
+    function wordTail(s,n){if(s.length<=n){return s;}if(n<=1){return '';}var start=s.length-(n-1);
+      if(s.charAt(start-1)!==' '){var i=s.indexOf(' ',start);if(i<0){return '\\u2026';}start=i+1;}return start>=s.length?'':'\\u2026'+s.slice(start);}
     function apply(z){
       zoom=Math.max(0.05,Math.min(400,z));
       svg.setAttribute('width',String(W*zoom));
+      for(var k=0;k<fits.length;k++){var f=fits[k],w=parseFloat(f.getAttribute('data-width'))*zoom;
+        f.textContent=wordTail(f.getAttribute('data-text'),Math.max(0,Math.floor((w-6)/6.2)));}
       for(var i=0;i<texts.length;i++){var t=texts[i],x=t.getAttribute('x');
         if(x.indexOf('%')>=0){continue;}
         t.setAttribute('transform','translate('+x+' 0) scale('+(1/zoom)+' 1) translate('+(-x)+' 0)');}

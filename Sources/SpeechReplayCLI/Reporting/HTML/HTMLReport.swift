@@ -19,6 +19,8 @@ package struct HTMLReport {
   var title = "speech-replay run"
   /// Lines under the index's heading.
   var details: [String] = []
+  /// The run's `--seed`, shown on the page of a scenario whose worker never reported its own.
+  var seedOverride: UInt64?
 
   /// Writes every scenario's page, then the index.
   ///
@@ -40,7 +42,7 @@ package struct HTMLReport {
       used.insert(name)
       let scenario = try? Scenario.load(fileAt: result.file)
       let audio = scenario?.device.microphone.audioFile.flatMap(WaveformEnvelope.read)
-      let page = ScenarioPage(result: result, scenario: scenario, timeline: timeline(result), audio: audio, notes: notes(result))
+      let page = ScenarioPage(result: result, scenario: scenario, timeline: timeline(result), audio: audio, notes: notes(result), seedOverride: seedOverride)
       try Data(page.html().utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
       rows.append(RunIndexPage.Row(result: indexResults?[rows.count] ?? result, page: name))
     }

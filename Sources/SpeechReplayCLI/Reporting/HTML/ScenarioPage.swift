@@ -23,6 +23,9 @@ struct ScenarioPage {
   var audio: (samples: [Float], sampleRate: Double)?
   /// Lines shown under the heading (for a re-run from the history: what was recorded).
   var notes: [String] = []
+  /// The seed the run gave every scenario (`run --seed`), `nil` when each used its own: the seed a
+  /// worker that never reported was started with.
+  var seedOverride: UInt64?
   /// The index page to link back to; `nil` for none.
   var indexLink: String? = "index.html"
 
@@ -32,11 +35,13 @@ struct ScenarioPage {
   func html() -> String {
     let timeline = self.timeline ?? Timeline(events: [])
     let lastEvent = timeline.events.last.map { $0.time.seconds } ?? 0
-    // A little room after the last event, so a marker at the end is not cut by the edge.
-    let axis = TimeAxis(duration: max(result.virtualSeconds, lastEvent) * 1.02 + 0.02)
+    // Failures judged at the end sit at the run's end (the header's virtual time), not at the axis's
+    // end; the axis leaves a little room after it so their markers are not cut by the edge. Every
+    // other failure sits at the virtual time its check gave it.
+    let end = max(result.virtualSeconds, lastEvent)
+    let axis = TimeAxis(duration: end * 1.02 + 0.02)
     let deliveries = Self.deliveries(of: timeline, sampleRate: scenario?.device.microphone.sampleRate ?? 48_000)
-    // A failure about the whole run (an expectation of the end, a crash) is placed where it was judged: the end.
-    let failureTimes = result.failures.map { $0.virtualTime ?? min(axis.duration, max(result.virtualSeconds, lastEvent)) }
+    let failureTimes = result.failures.map { min($0.virtualTime ?? end, end) }
     let marks = result.failures.enumerated().map {
       TimelineLanes.FailureMark(number: $0.offset + 1, time: failureTimes[$0.offset], message: $0.element.description)
     }
@@ -62,6 +67,7 @@ struct ScenarioPage {
     page.element("button", ["id": "zoom-fit", "type": "button"], text: "fit")
     page.element("span", ["class": "meta"], text: " Ctrl+wheel zooms, drag or scroll pans; hover an element for its fields. \(timeline.events.count) events.")
     page.close("div")
+    writeLegend(&page)
     page.open("div", ["class": "lanes", "id": "lanes"])
     page.append(lanes.labels())
     page.open("div", ["class": "scroll", "id": "scroll"])
@@ -109,6 +115,16 @@ struct ScenarioPage {
     return deliveries
   }
 
+  /// The seed the scenario ran with. A worker that crashed or timed out never reported its seed (the
+  /// result holds 0), so it is the one it was started with: the run's `--seed`, else the scenario
+  /// file's `seed:`, else the runner's default, 1.
+  var shownSeed: String {
+    guard result.status == .crashed || result.status == .timedOut, result.traceHash.isEmpty else { return String(result.seed) }
+    if let seedOverride { return "\(seedOverride) (the run's --seed)" }
+    if let seed = scenario?.seed { return "\(seed) (the scenario's)" }
+    return scenario == nil ? "unknown (the worker never reported)" : "1 (the default)"
+  }
+
   private func writeHeader(_ page: inout HTMLWriter, axis: TimeAxis) {
     page.open("h1")
     page.element("span", ["class": "status status-\(result.status.rawValue)"], text: result.status.rawValue)
@@ -116,7 +132,7 @@ struct ScenarioPage {
     page.close("h1")
     page.open("p", ["class": "meta"])
     page.element("span", ["id": "file"], text: result.file)
-    page.element("span", text: "seed \(result.seed)")
+    page.element("span", ["id": "seed"], text: "seed \(shownSeed)")
     page.element("span", ["id": "virtual-seconds"], text: "virtual \(HTMLWriter.seconds(result.virtualSeconds)) s")
     page.element("span", ["class": "wall"], text: "wall \(HTMLWriter.seconds(result.wallSeconds)) s")
     if !result.traceHash.isEmpty { page.element("span", text: "trace \(result.traceHash)") }
@@ -150,6 +166,26 @@ struct ScenarioPage {
       for warning in result.warnings { page.element("li", text: warning.description) }
       page.close("ul")
     }
+  }
+
+  /// What the colours of the phase and result lanes mean.
+  private func writeLegend(_ page: inout HTMLWriter) {
+    page.open("p", ["class": "legend", "id": "legend"])
+    page.element("span", ["class": "legend-title"], text: "phase:")
+    for phase in ["idle", "preparing", "listening", "stopping", "failed", "other"] {
+      page.open("span", ["class": "legend-item"])
+      page.element("span", ["class": "swatch phase-\(phase)"], text: "")
+      page.text(phase)
+      page.close("span")
+    }
+    page.element("span", ["class": "legend-title"], text: "model results:")
+    for (css, name) in [("result-volatile", "volatile"), ("result-final", "final"), ("result-withdrawn", "withdrawn")] {
+      page.open("span", ["class": "legend-item"])
+      page.element("span", ["class": "swatch \(css)"], text: "")
+      page.text(name)
+      page.close("span")
+    }
+    page.close("p")
   }
 
   /// Each budget against what the run measured (`each` and `max` against the largest sample).

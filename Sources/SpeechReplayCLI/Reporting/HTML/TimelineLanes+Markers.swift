@@ -117,7 +117,28 @@ extension TimelineLanes {
       path += "H\(HTMLWriter.number(TimeAxis.width))"
       let maximum = points.map(\.count).max() ?? 0
       svg.empty("path", ["class": "ledger ledger-\(index % 6)", "d": path, "data-tip": "ledger \(kind): at most \(maximum) open, \(last) at the end"])
-      svg.element("text", ["class": "z ledger-name ledger-\(index % 6)", "x": "3", "y": HTMLWriter.number(y + 12 + Double(index) * 13)], text: "\(kind) (max \(maximum), end \(last))")
+    }
+  }
+
+  /// The ledger's legend, in the label column beside the plot (drawn over the plot, it hid the counts):
+  /// one line per resource kind in its line's colour, with its peak and final counts (`max/end`).
+  func ledgerLegend(_ svg: inout HTMLWriter, y: Double) {
+    var open: [String: Int] = [:], peak: [String: Int] = [:]
+    for event in timeline.events {
+      if let acquired = ResourceAcquiredEvent(event) {
+        open[acquired.resource.rawValue, default: 0] += 1
+        peak[acquired.resource.rawValue] = max(peak[acquired.resource.rawValue] ?? 0, open[acquired.resource.rawValue]!)
+      } else if let released = ResourceReleasedEvent(event) {
+        open[released.resource.rawValue, default: 0] -= 1
+      }
+    }
+    for (index, kind) in ledgerKinds.enumerated() {
+      let (most, end) = (peak[kind] ?? 0, open[kind] ?? 0)
+      svg.open("text", ["class": "ledger-name ledger-\(index % 6)", "x": "10", "y": HTMLWriter.number(y + 29 + Double(index) * 13)])
+      svg.element("title", text: "\(kind): at most \(most) open, \(end) at the end")
+      // `kind max/end`, short enough for the label column (the title holds the whole line).
+      svg.text("\(Self.truncated(kind, 18)) \(most)/\(end)")
+      svg.close("text")
     }
   }
 
@@ -137,7 +158,11 @@ extension TimelineLanes {
       let x = axis.x(failure.time)
       svg.open("g", ["id": "failure-\(failure.number)", "class": "failure-marker", "data-time": HTMLWriter.seconds(failure.time), "data-tip": "failure \(failure.number): \(failure.message)"])
       svg.empty("circle", ["cx": HTMLWriter.number(x), "cy": HTMLWriter.number(y + height / 2), "r": "6"])
-      svg.element("text", ["class": "z", "x": HTMLWriter.number(x), "dx": "8", "y": HTMLWriter.number(y + height / 2 + 4)], text: "\(failure.number)")
+      // Near the right edge the number goes left of its marker, so it is not cut off.
+      let nearEnd = x > TimeAxis.width - 24
+      svg.element(
+        "text", ["class": "z", "x": HTMLWriter.number(x), "dx": nearEnd ? "-8" : "8", "y": HTMLWriter.number(y + height / 2 + 4), "text-anchor": nearEnd ? "end" : nil],
+        text: "\(failure.number)")
       svg.close("g")
     }
   }

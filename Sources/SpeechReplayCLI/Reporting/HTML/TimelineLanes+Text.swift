@@ -43,6 +43,26 @@ extension TimelineLanes {
     }
   }
 
+  /// The average width of a character of the lanes' 11 px text, in pixels (the script uses the same).
+  static let characterWidth = 6.2
+
+  /// How many characters fit a segment `width` pixels wide, leaving room for the change mark.
+  static func charactersFitting(_ width: Double) -> Int { max(0, Int(((width - 6) / characterWidth).rounded(.down))) }
+
+  /// The end of `text` in at most `length` characters, cut at a word: `…` then whole words; just `…`
+  /// when not even the last word fits, and empty when not even that does.
+  static func wordTail(_ text: String, fitting length: Int) -> String {
+    guard text.count > length else { return text }
+    guard length > 1 else { return "" }
+    let characters = Array(text)
+    var start = characters.count - (length - 1)
+    if characters[start - 1] != " " {
+      guard let space = characters[start...].firstIndex(of: " ") else { return "…" }
+      start = space + 1
+    }
+    return start >= characters.count ? "" : "…" + String(characters[start...])
+  }
+
   func drawUIText(_ svg: inout HTMLWriter, y: Double, height: Double, states: [ShownText]) {
     // One segment per change of the text, lasting until the next change; every segment is a change.
     var changes: [ShownText] = []
@@ -55,9 +75,15 @@ extension TimelineLanes {
       svg.open("svg", ["x": HTMLWriter.number(x0), "y": HTMLWriter.number(y + 2), "width": HTMLWriter.number(x1 - x0), "height": HTMLWriter.number(height - 4), "class": "clip"])
       svg.empty("rect", ["class": "ui-text", "x": "0", "y": "0", "width": "100%", "height": "100%", "data-time": HTMLWriter.seconds(state.time), "data-tip": state.tip])
       svg.empty("rect", ["class": "ui-change", "x": "0", "y": "0", "width": "2", "height": "100%"])
-      // Right-aligned, so the end of a long transcript (the newest words) stays in view.
-      svg.element("text", ["class": "z committed", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(height / 2 - 4), "text-anchor": "end"], text: Self.tail(state.committed, 200))
-      svg.element("text", ["class": "z volatile", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(height - 10), "text-anchor": "end"], text: Self.tail(state.volatile, 200))
+      // Right-aligned, so the end of a long transcript (the newest words) stays in view; cut at a
+      // word to what fits the segment (at zoom 1; the script cuts again for the zoom it shows).
+      let fits = Self.charactersFitting(x1 - x0)
+      for (css, text, baseline) in [("committed", state.committed, height / 2 - 4), ("volatile", state.volatile, height - 10)] {
+        let full = Self.wordTail(text, fitting: 200)
+        svg.element(
+          "text", ["class": "z fit \(css)", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(baseline), "text-anchor": "end", "data-text": full, "data-width": HTMLWriter.number(x1 - x0)],
+          text: Self.wordTail(full, fitting: fits))
+      }
       svg.close("svg")
     }
   }

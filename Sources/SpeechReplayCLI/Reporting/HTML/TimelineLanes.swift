@@ -71,7 +71,8 @@ struct TimelineLanes {
     if observed != nil { lanes.append(Lane(id: "observed", title: "UI text (device)", height: 52)) }
     if !budgetMeasures.isEmpty { lanes.append(Lane(id: "budgets", title: "budgets", height: 16 * Double(budgetMeasures.count) + 6)) }
     lanes += [
-      Lane(id: "ledger", title: "ledger counts", height: max(30, 13 * Double(ledgerKinds.count) + 8)),
+      // The lane's title, then one legend line per resource kind in the label column.
+      Lane(id: "ledger", title: "ledger counts", height: max(30, 13 * Double(ledgerKinds.count + 1) + 10)),
       Lane(id: "diagnostics", title: "diagnostics", height: 22),
       Lane(id: "failures", title: "failures", height: 22),
     ]
@@ -90,6 +91,7 @@ struct TimelineLanes {
     var y = Self.axisHeight
     for lane in lanes {
       svg.element("text", ["x": "4", "y": HTMLWriter.number(y + min(lane.height / 2 + 4, 16)), "class": "lane-label"], text: lane.title)
+      if lane.id == "ledger" { ledgerLegend(&svg, y: y) }
       y += lane.height
     }
     svg.close("svg")
