@@ -151,7 +151,7 @@ let package = Package(
     // MARK: tests
     // What several test targets share: locating probes, the package's folders, temporary folders, simulation runs.
     .target(name: "SpeechReplayTestSupport", dependencies: ["Simulation", "SimulatedDevice"], path: "Tests/SpeechReplayTestSupport"),
-    .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM", "SpeechReplayTestSupport"]),
+    .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM", "Simulation", "SpeechReplayTestSupport"]),
     .testTarget(
       name: "SimulationTests",
       dependencies: ["Simulation", "SimulationWorkloads", "SpeechReplayTestSupport", .target(name: "simulation-selfcheck")]),
@@ -203,10 +203,11 @@ let package = Package(
       name: "SpeechReplayImportTests",
       dependencies: [
         "SpeechReplayImport", "SpeechReplayCapture", "SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "AudioPCM", "SimulatedDevice", "Simulation",
+        "SpeechReplayTestSupport",
       ]),
     // Typical app code that imports only SpeechShim (session, routes, settings keys, sample buffers)
     // compiles and runs on the simulated device.
-    .testTarget(name: "SpeechShimTests", dependencies: ["SpeechShim", "SimulatedDevice", "Simulation"]),
+    .testTarget(name: "SpeechShimTests", dependencies: ["SpeechShim", "SimulatedDevice", "Simulation", "SpeechReplayTestSupport"]),
     // The bug zoo: the reference stack with one known trap switched on, run against Scenarios/.
     .testTarget(
       name: "BugZooTests", dependencies: ["SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechReplayTestSupport"]),
