@@ -114,7 +114,8 @@ let package = Package(
       name: "SpeechReplayCapture",
       dependencies: ["SpeechShim", .product(name: "GRDB", package: "GRDB.swift")]),
     // Capture → scenario (audio, tap schedule, results, steps, UI timeline), and the energy-based voice-activity detector.
-    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM"]),
+    // The scenarios it writes use SpeechReplay's key table and writer (ScenarioKeys, ScenarioWriter).
+    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM", "SpeechReplay"]),
     // Records synthetic tap buffers until it is killed, so a test can SIGKILL a recorder mid-session.
     .executableTarget(
       name: "capture-recorder-probe", dependencies: ["SpeechReplayCapture", "SpeechShim"],

@@ -2,7 +2,7 @@ import SimulatedDevice
 
 extension ScenarioDecoder {
   /// The step kinds, in the order messages list them.
-  static let stepKinds = ["start", "play", "wait", "stop", "dismiss", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"]
+  static let stepKinds = ScenarioKeys.Step.all.names
 
   /// A list of steps; `microphone` gives the format a `route: { port: builtInMic }` step returns to.
   func steps(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration = .init()) throws(ScenarioError) -> [Scenario.Step] {
@@ -53,7 +53,7 @@ extension ScenarioDecoder {
     case "permission": return .init(.permission(granted: try value.choice(["grant", "deny"]) == "grant"), at: location)
     case "interrupt": return .init(.interrupt(try value.duration()), at: location)
     case "route":
-      let route = try value.mapping(keys: ["port", "sampleRate", "channels"])
+      let route = try value.mapping(keys: ScenarioKeys.Route.all.names)
       guard let portNode = route["port"] else {
         let rate = try route.required("sampleRate", example: "16000").double(in: 1_000...384_000)
         let channels = try route["channels"]?.int(in: 1...2) ?? 1
@@ -72,7 +72,7 @@ extension ScenarioDecoder {
         at: location)
     case "snapshot": return .init(.snapshot(try value.nonEmptyString()), at: location)
     default:  // cycle
-      let cycle = try value.mapping(keys: ["count", "steps"])
+      let cycle = try value.mapping(keys: ScenarioKeys.Cycle.all.names)
       let count = try cycle.required("count", example: "3").int(in: 1...10_000)
       let inner = try steps(try cycle.required("steps", example: "[start, { play: 1s }, stop]"), microphone: microphone)
       return .init(.cycle(count: count, steps: inner), at: location)

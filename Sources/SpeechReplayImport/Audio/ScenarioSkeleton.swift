@@ -1,5 +1,6 @@
 import Foundation
 import AudioPCM
+import SpeechReplay
 
 /// A scenario skeleton for a plain audio file from a user (`speech-replay scenario new`): the
 /// device format from the file, one placeholder utterance per speech segment (or the given text
@@ -29,35 +30,50 @@ public struct ScenarioSkeleton: Sendable {
     let segments = detection.segments
     let texts = Self.spread(text, over: segments)
     let name = ((scenarioPath as NSString).lastPathComponent as NSString).deletingPathExtension
-    var lines = [
-      "# Written by `speech-replay scenario new` from \((audioPath as NSString).lastPathComponent): \(segments.count) speech segment\(segments.count == 1 ? "" : "s") found",
-      "# (noise floor \(Int(detection.noiseFloor.rounded())) dBFS, threshold \(Int(detection.threshold.rounded())) dBFS; Documentation/Captures.md, voice-activity detection).",
-      "schema: 1",
-      "name: \(ScenarioText.quoted(name))",
-      "description: \(ScenarioText.quoted("A user's recording, one utterance per speech segment; edit the texts, the model's behaviour and the expectation."))",
-      "audio: \(ScenarioText.quoted(Self.relative(audioPath, from: scenarioPath)))",
-      "device:",
-      "  microphone: { sampleRate: \(Int(rate)), channels: \(min(2, channels)) }",
-      "model:",
-      "  locale: en-US",
-    ]
-    if segments.isEmpty {
-      lines.append("  results: []  # no speech found: the file is silent or very quiet")
-    } else {
-      lines.append("  results:")
-      for (index, segment) in segments.enumerated() {
-        let placeholder = texts[index].isEmpty
-        let words = placeholder ? "Segment \(index + 1)." : texts[index]
-        lines.append(
-          "    - { at: \(ScenarioText.duration(segment.end)), final: \(ScenarioText.quoted(words)), range: [\(ScenarioText.duration(segment.start)), \(ScenarioText.duration(segment.end))] }"
-            + (placeholder ? "  # placeholder: write what was said" : ""))
+    typealias K = ScenarioKeys
+    var writer = ScenarioWriter()
+    writer.comment(
+      "Written by `speech-replay scenario new` from \((audioPath as NSString).lastPathComponent): \(segments.count) speech segment\(segments.count == 1 ? "" : "s") found")
+    writer.comment(
+      "(noise floor \(Int(detection.noiseFloor.rounded())) dBFS, threshold \(Int(detection.threshold.rounded())) dBFS; Documentation/Captures.md, voice-activity detection).")
+    writer.value(K.schema, "1")
+    writer.value(K.name, ScenarioText.quoted(name))
+    writer.value(K.description, ScenarioText.quoted("A user's recording, one utterance per speech segment; edit the texts, the model's behaviour and the expectation."))
+    writer.value(K.audio, ScenarioText.quoted(Self.relative(audioPath, from: scenarioPath)))
+    writer.section(K.device) {
+      $0.value(K.Device.microphone, ScenarioWriter.flow([(K.Microphone.sampleRate, "\(Int(rate))"), (K.Microphone.channels, "\(min(2, channels))")]))
+    }
+    writer.section(K.model) { model in
+      model.value(K.Model.locale, "en-US")
+      if segments.isEmpty {
+        model.value(K.Model.results, "[]", comment: "no speech found: the file is silent or very quiet")
+      } else {
+        model.section(K.Model.results) { list in
+          for (index, segment) in segments.enumerated() {
+            let placeholder = texts[index].isEmpty
+            let words = placeholder ? "Segment \(index + 1)." : texts[index]
+            let result = ScenarioWriter.flow([
+              (K.Result.at, ScenarioText.duration(segment.end)), (K.Result.final, ScenarioText.quoted(words)),
+              (K.Result.range, ScenarioWriter.list([ScenarioText.duration(segment.start), ScenarioText.duration(segment.end)])),
+            ])
+            list.item(result, comment: placeholder ? "placeholder: write what was said" : nil)
+          }
+        }
       }
     }
-    lines += ["steps:", "  - start", "  - play: end", "  - wait: 1s", "  - stop", "expect:"]
-    lines.append("  # What the model above makes the reference stack show; edit it into what the user should see.")
-    let committed = segments.indices.map { texts[$0].isEmpty ? "Segment \($0 + 1)." : texts[$0] }.joined(separator: " ")
-    lines.append("  final: { committed: \(ScenarioText.quoted(committed)), volatile: \"\", phase: idle }")
-    return (lines.joined(separator: "\n") + "\n", segments)
+    writer.section(K.steps) {
+      $0.item(ScenarioWriter.step(K.Step.start))
+      $0.item(ScenarioWriter.step(K.Step.play, "end"))
+      $0.item(ScenarioWriter.step(K.Step.wait, "1s"))
+      $0.item(ScenarioWriter.step(K.Step.stop))
+    }
+    writer.section(K.expect) {
+      $0.comment("What the model above makes the reference stack show; edit it into what the user should see.")
+      let committed = segments.indices.map { texts[$0].isEmpty ? "Segment \($0 + 1)." : texts[$0] }.joined(separator: " ")
+      $0.value(
+        K.Expect.final, ScenarioWriter.flow([(K.State.committed, ScenarioText.quoted(committed)), (K.State.volatile, "\"\""), (K.State.phase, "idle")]))
+    }
+    return (writer.text, segments)
   }
 
   /// The words of `text` spread over the segments in proportion to their lengths (empty texts without words).
