@@ -119,7 +119,8 @@ let package = Package(
       name: "SpeechReplayCapture",
       dependencies: ["SpeechShim", .product(name: "GRDB", package: "GRDB.swift")]),
     // Capture → scenario (audio, tap schedule, results, steps, UI timeline), and the energy-based voice-activity detector.
-    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM"]),
+    // The scenarios it writes use SpeechReplay's key table and writer (ScenarioKeys, ScenarioWriter).
+    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM", "SpeechReplay"]),
     // Records synthetic tap buffers until it is killed, so a test can SIGKILL a recorder mid-session.
     .executableTarget(
       name: "capture-recorder-probe", dependencies: ["SpeechReplayCapture", "SpeechShim"],
@@ -156,7 +157,7 @@ let package = Package(
     // MARK: tests
     // What several test targets share: locating probes, the package's folders, temporary folders, simulation runs.
     .target(name: "SpeechReplayTestSupport", dependencies: ["Simulation", "SimulatedDevice"], path: "Tests/SpeechReplayTestSupport"),
-    .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM", "SpeechReplayTestSupport"]),
+    .testTarget(name: "AudioPCMTests", dependencies: ["AudioPCM", "Simulation", "SpeechReplayTestSupport"]),
     .testTarget(
       name: "SimulationTests",
       dependencies: ["Simulation", "SimulationWorkloads", "SpeechReplayTestSupport", .target(name: "simulation-selfcheck")]),
@@ -211,10 +212,11 @@ let package = Package(
       name: "SpeechReplayImportTests",
       dependencies: [
         "SpeechReplayImport", "SpeechReplayCapture", "SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechShim", "AudioPCM", "SimulatedDevice", "Simulation",
+        "SpeechReplayTestSupport",
       ]),
     // Typical app code that imports only SpeechShim (session, routes, settings keys, sample buffers)
     // compiles and runs on the simulated device.
-    .testTarget(name: "SpeechShimTests", dependencies: ["SpeechShim", "SimulatedDevice", "Simulation"]),
+    .testTarget(name: "SpeechShimTests", dependencies: ["SpeechShim", "SimulatedDevice", "Simulation", "SpeechReplayTestSupport"]),
     // The bug zoo: the reference stack with one known trap switched on, run against Scenarios/.
     .testTarget(
       name: "BugZooTests", dependencies: ["SpeechReplay", "ReferenceSubjects", "LiveTranscription", "SpeechReplayTestSupport"]),

@@ -3,6 +3,7 @@
 import AudioPCM
 import Foundation
 import SimulatedDevice
+import Simulation
 import Testing
 
 /// The twin's own decisions: frame-exact streaming, output held back when the output is too small,
@@ -32,7 +33,7 @@ import Testing
     let total = 96_000
     let reference = try Self.oneShot(total)
     let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
-    var generator = SplitMix(seed: seed)
+    var generator = SeededRandomNumberGenerator(seed: seed)
     var fed = 0
     var output: [Int16] = []
     while fed < total {
@@ -202,19 +203,6 @@ import Testing
     mixing.downmix = true
     try mixing.convert(to: out, from: input)
     #expect(T.samples(out) == [4096, 4096])
-  }
-}
-
-/// A small seeded generator for chunk sizes (SplitMix64).
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 #endif

@@ -6,6 +6,7 @@ import AVFAudioTwinTapAPI
 import Foundation
 import Simulation
 import SimulatedDevice
+import SpeechReplayTestSupport
 import Testing
 
 /// What the player tests collect; the simulation runs on one thread.
@@ -16,7 +17,7 @@ final class PlaybackLog: @unchecked Sendable {
 @Suite(.serialized) struct AVAudioPlayerNodeTests {
   static func run<T: Sendable>(_ name: String, _ device: SimulatedDevice = SimulatedDevice(), _ body: @escaping @Sendable () async throws -> T) throws -> T {
     try SimulatedDevice.withDevice(device) {
-      try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) { try await body() }
+      try Simulation.run(TestSimulation.configuration(name, seed: 0)) { try await body() }
     }.value!
   }
 

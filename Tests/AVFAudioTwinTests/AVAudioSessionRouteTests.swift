@@ -5,6 +5,7 @@ import AVFAudioTwin
 import Foundation
 import Simulation
 import SimulatedDevice
+import SpeechReplayTestSupport
 import Testing
 
 /// Route-change notifications as the tests see them.
@@ -16,7 +17,7 @@ final class RouteRecorder: @unchecked Sendable {
 @Suite(.serialized) struct AVAudioSessionRouteTests {
   static func run<T: Sendable>(_ name: String, _ device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> T) throws -> T {
     try SimulatedDevice.withDevice(device) {
-      try Simulation.run(.init(name: name, exclusivity: .waitForTurn(timeout: .seconds(120)))) { try await body() }
+      try Simulation.run(TestSimulation.configuration(name, seed: 0)) { try await body() }
     }.value!
   }
 

@@ -1,5 +1,6 @@
 import AudioPCM
 import Foundation
+import Simulation
 import Testing
 
 /// Every kind of bad input gives a typed error or, where audio can still be read, a warning;
@@ -74,7 +75,7 @@ import Testing
   }
 
   @Test func garbageBytesFail() throws {
-    var generator = SeededGenerator(seed: 3)
+    var generator = SeededRandomNumberGenerator(seed: 3)
     let garbage = Data((0..<3_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
     expectError(try file("garbage.wav", garbage), .unrecognizedFormat, mentioning: ["Format not recognised", "not WAV"])
   }

@@ -1,5 +1,6 @@
 import AudioPCM
 import Foundation
+import Simulation
 import Testing
 
 @Suite struct AudioFileReadingTests {
@@ -25,7 +26,7 @@ import Testing
 
     let chunked = try AudioFile(forReading: path)
     let chunk = PCMBuffer(format: chunked.processingFormat, frameCapacity: 1000)
-    var generator = SeededGenerator(seed: 7)
+    var generator = SeededRandomNumberGenerator(seed: 7)
     var samples: [Float] = []
     while true {
       let got = try chunked.read(into: chunk, frameCount: Int.random(in: 1...1000, using: &generator))

@@ -1,5 +1,6 @@
 import AudioPCM
 import Foundation
+import Simulation
 import Testing
 
 @Suite struct SampleRateConverterTests {
@@ -96,7 +97,7 @@ import Testing
     let converter = try SampleRateConverter(from: input.format, to: outputFormat, quality: .medium, engine: engine)
     let chunk = PCMBuffer(format: input.format, frameCapacity: 8192)
     let output = PCMBuffer(format: outputFormat, frameCapacity: 8192)
-    var generator = SeededGenerator(seed: 42)
+    var generator = SeededRandomNumberGenerator(seed: 42)
     var streamed: [Float] = []
     var offset = 0
     while offset < signal.count {

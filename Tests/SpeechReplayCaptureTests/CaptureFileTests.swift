@@ -2,6 +2,7 @@ import AVFAudioTwin
 import Foundation
 import GRDB
 import SpeechReplayCapture
+import SpeechReplayTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -158,7 +159,7 @@ import Testing
   @Test func aRecorderKilledMidSessionLeavesACaptureReadableUpToItsLastCommit() throws {
     let url = try CaptureHarness.newCaptureURL("killed")
     let probe = Process()
-    probe.executableURL = try Self.probeURL()
+    probe.executableURL = try BuiltExecutable.url(named: "capture-recorder-probe")
     probe.arguments = [url.path]
     let output = Pipe()
     probe.standardOutput = output
@@ -207,19 +208,5 @@ import Testing
     } throws: { error in
       (error as? CaptureError)?.kind == .alreadyExists
     }
-  }
-
-  struct ProbeNotBuilt: Error, CustomStringConvertible {
-    var description: String { "capture-recorder-probe was not found beside the test bundle; build it with `swift build --build-tests` first" }
-  }
-
-  static func probeURL() throws -> URL {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("capture-recorder-probe")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    throw ProbeNotBuilt()
   }
 }

@@ -5,13 +5,12 @@ import Simulation
 import SimulatedDevice
 import SpeechReplayCapture
 import Synchronization
+import SpeechReplayTestSupport
 
 /// Devices from the fixtures, temporary capture files, and the test's adapter that adds a
 /// recorder around the reference stack without changing it.
 enum CaptureHarness {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("fixtures/audio")
+  static let fixtures = TestFiles.audio
 
   static let header = CaptureHeader(deviceModel: "iPhone17,1", osVersion: "iOS 26.1 (simulated)", locale: "en-US", appVersion: "1.0 (1)")
 
@@ -26,9 +25,7 @@ enum CaptureHarness {
 
   /// A new capture path in a fresh temporary folder.
   static func newCaptureURL(_ name: String = "test") throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("SpeechReplayCaptureTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appendingPathComponent("\(name).speechcapture")
+    try TemporaryFolder(prefix: "SpeechReplayCaptureTests").url.appendingPathComponent("\(name).speechcapture")
   }
 
   /// The bytes of a buffer, plane after plane, as the tap received them.

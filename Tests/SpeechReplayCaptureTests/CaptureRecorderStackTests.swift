@@ -4,6 +4,7 @@ import LiveTranscription
 import Simulation
 import SimulatedDevice
 import SpeechReplayCapture
+import SpeechReplayTestSupport
 import Testing
 
 /// The recorder around the reference stack in the simulation: what it reads back is what the tap
@@ -20,7 +21,7 @@ import Testing
   /// Start, a route change to 16 kHz, an interruption that resumes, then stop.
   static func session(recorder: CaptureRecorder?) throws -> Run {
     let device = try CaptureHarness.device("quick-brown-fox-48k")
-    let report = try Simulation.run(.init(name: "capture", seed: 11, exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+    let report = try Simulation.run(TestSimulation.configuration("capture", seed: 11)) {
       try await SimulatedDevice.withDevice(device) { @MainActor in
         let app = RecordingApp(recorder: recorder)
         let clock = Simulation.current!.clock

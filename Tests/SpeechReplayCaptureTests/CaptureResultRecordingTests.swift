@@ -4,6 +4,7 @@ import Simulation
 import SimulatedDevice
 import SpeechReplayCapture
 import SpeechTwin
+import SpeechReplayTestSupport
 import Testing
 
 /// Results, the analyzer's format and asset status, recorded from an app's own results loop (the
@@ -14,7 +15,7 @@ import Testing
     let recorder = try CaptureRecorder(url: url, header: CaptureHarness.header)
     let device = try CaptureHarness.device("quick-brown-fox-48k")
     let file = CaptureHarness.fixtures.appendingPathComponent("quick-brown-fox-48k.wav")
-    let report = try Simulation.run(.init(name: "results", exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+    let report = try Simulation.run(TestSimulation.configuration("results", seed: 0)) {
       try await SimulatedDevice.withDevice(device) {
         let transcriber = SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .timeIndexedProgressiveTranscription)
         recorder.recordAssetStatus(await AssetInventory.status(forModules: [transcriber]), locale: "en-US")

@@ -3,6 +3,7 @@ import LiveTranscription
 import Simulation
 import SimulatedDevice
 import SpeechReplayCapture
+import SpeechReplayTestSupport
 import Testing
 
 /// A capture's tap schedule given to the simulated microphone replays the exact buffers: the same
@@ -11,7 +12,7 @@ import Testing
 @Suite(.serialized) struct CaptureScheduleReplayTests {
   /// Start, (a route change to 16 kHz at 1 s when `changesRoute`), 3 s in all, stop.
   static func session(on device: SimulatedDevice, recorder: CaptureRecorder?, changesRoute: Bool) throws -> [TapLog.Entry] {
-    let report = try Simulation.run(.init(name: "schedule", exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+    let report = try Simulation.run(TestSimulation.configuration("schedule", seed: 0)) {
       try await SimulatedDevice.withDevice(device) { @MainActor in
         let app = RecordingApp(recorder: recorder)
         let clock = Simulation.current!.clock

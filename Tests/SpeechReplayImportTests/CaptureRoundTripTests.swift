@@ -4,6 +4,7 @@ import ReferenceSubjects
 import SpeechReplay
 import SpeechReplayCapture
 import SpeechReplayImport
+import SpeechReplayTestSupport
 import Testing
 
 /// Capture → import → replay over the bundled scenarios: the replay shows the same UI timeline,
@@ -11,8 +12,6 @@ import Testing
 ///
 /// `run --capture` is switched on per run through the subject option `speechReplayCaptureFolder`.
 @Suite struct CaptureRoundTripTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// Scenarios whose outcome depends on device state a capture does not carry (yet): the network,
   /// a model download, locale reservations, a model fault or a model compute cost. Their captures
   /// import and replay, but the replay runs on a default device.
@@ -33,16 +32,17 @@ import Testing
   ]
 
   static var scenarios: [String] {
-    let folder = root.appendingPathComponent("Scenarios")
+    let folder = TestFiles.scenarios
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".yaml") }.map { ($0 as NSString).deletingPathExtension }.filter { !needsDeviceState.contains($0) }.sorted()
   }
 
   @Test(arguments: scenarios) func replayOfTheImportShowsTheSameUIAndFeedsTheSameBuffers(_ name: String) throws {
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: work) }
+    let folder = try TemporaryFolder(prefix: "roundtrip")
+    defer { folder.remove() }
+    let work = folder.url
     let runner = ScenarioRunner(subject: .reference)
-    let original = try Self.recording(Self.root.appendingPathComponent("Scenarios/\(name).yaml").path, into: work.appendingPathComponent("original"), runner: runner)
+    let original = try Self.recording(TestFiles.root.appendingPathComponent("Scenarios/\(name).yaml").path, into: work.appendingPathComponent("original"), runner: runner)
     #expect(original.run.result.status == .passed, "\(original.run.result.failures)")
     guard let captureURL = original.capture else {
       // The file transcriber reads the file itself: no microphone, nothing to capture.
@@ -64,10 +64,11 @@ import Testing
   }
 
   @Test func aChangedDeviceTimelineIsReportedAtItsFirstDivergence() throws {
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("divergence-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: work) }
+    let folder = try TemporaryFolder(prefix: "divergence")
+    defer { folder.remove() }
+    let work = folder.url
     let original = try Self.recording(
-      Self.root.appendingPathComponent("Scenarios/hello-world.yaml").path, into: work.appendingPathComponent("original"), runner: ScenarioRunner(subject: .reference))
+      TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml").path, into: work.appendingPathComponent("original"), runner: ScenarioRunner(subject: .reference))
     let output = try CaptureImporter(capture: try CaptureFile(url: try #require(original.capture))).write(into: work.appendingPathComponent("imported"))
     // The field bug: the device lost the final words.
     var timeline = try String(contentsOf: output.timeline, encoding: .utf8)

@@ -1,21 +1,22 @@
 import AudioPCM
 import Foundation
+import Simulation
 import SpeechReplayImport
+import SpeechReplayTestSupport
 import Testing
 
 @Suite struct VoiceActivityDetectorTests {
   /// A 16 kHz file of a quiet noise floor with loud tone bursts at known places.
   static func file(bursts: [(Double, Double)], length: Double) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("vad-\(UUID().uuidString).wav").path
+    let path = try TemporaryFolder(prefix: "vad").url.appendingPathComponent("bursts.wav").path
     let format = try AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
     let writer = try AudioFileWriter(path: path, container: .wav, encoding: .pcm16, format: format)
     let frames = Int(length * 16_000)
     let buffer = PCMBuffer(format: format, frameCapacity: frames)
     buffer.frameLength = frames
-    var seed: UInt64 = 7
+    var random = SeededRandomNumberGenerator(seed: 7)
     for frame in 0..<frames {
-      seed = seed &* 6364136223846793005 &+ 1442695040888963407
-      let noise = (Float(seed >> 40) / Float(1 << 24) - 0.5) * 0.002
+      let noise = Float.random(in: -0.001..<0.001, using: &random)
       let time = Double(frame) / 16_000
       let loud = bursts.contains { time >= $0.0 && time < $0.1 }
       buffer.setSample(noise + (loud ? 0.3 * Float(sin(2 * Double.pi * 220 * time)) : 0), channel: 0, frame: frame)

@@ -2,6 +2,7 @@ import Foundation
 import Simulation
 import SimulatedDevice
 import SpeechShim
+import SpeechReplayTestSupport
 import Testing
 
 /// Runs the app-style code of TypicalAppAudioSetup.swift (which imports only SpeechShim) on the
@@ -10,7 +11,7 @@ import Testing
   @Test func theAppsSessionSetupSeesTheBuiltInMicrophoneAndLogsAHeadsetRouteChange() throws {
     let device = SimulatedDevice()
     let result = try SimulatedDevice.withDevice(device) {
-      try Simulation.run(.init(name: "app audio setup", exclusivity: .waitForTurn(timeout: .seconds(120)))) { () async throws -> [String] in
+      try Simulation.run(TestSimulation.configuration("app audio setup", seed: 0)) { () async throws -> [String] in
         let app = AppAudioSetup()
         let route = try app.configureSession()
         try device.changeRoute(to: "bluetoothHFP")

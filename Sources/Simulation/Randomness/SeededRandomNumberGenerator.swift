@@ -10,15 +10,8 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable, Equa
   /// Creates a generator from a seed.
   /// - Parameter seed: Any value; 0 is fine.
   public init(seed: UInt64) {
-    var splitMix = seed
-    func next() -> UInt64 {
-      splitMix &+= 0x9e37_79b9_7f4a_7c15
-      var z = splitMix
-      z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-      z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-      return z ^ (z >> 31)
-    }
-    state = (next(), next(), next(), next())
+    var splitMix = SplitMix64(state: seed)
+    state = (splitMix.next(), splitMix.next(), splitMix.next(), splitMix.next())
   }
 
   /// Creates the generator of one named stream derived from a seed, so each purpose ("mic jitter",

@@ -21,6 +21,22 @@ public struct TraceDivergence: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     "traces diverge at event \(index): expected \(expected ?? "<end of trace>"), got \(actual ?? "<end of trace>")"
   }
+
+  /// The first place two traces' canonical lines differ, or nil when they are identical (also for
+  /// traces read back from files, such as the determinism check's).
+  /// - Parameters:
+  ///   - expected: The reference trace's lines.
+  ///   - actual: The other trace's lines.
+  /// - Returns: The first divergence, or nil.
+  public static func first(expected: [String], actual: [String]) -> TraceDivergence? {
+    let common = Swift.min(expected.count, actual.count)
+    for index in 0..<common where expected[index] != actual[index] {
+      return TraceDivergence(index: index, expected: expected[index], actual: actual[index])
+    }
+    guard expected.count != actual.count else { return nil }
+    return TraceDivergence(
+      index: common, expected: common < expected.count ? expected[common] : nil, actual: common < actual.count ? actual[common] : nil)
+  }
 }
 
 extension Array where Element == TraceEvent {
@@ -28,15 +44,7 @@ extension Array where Element == TraceEvent {
   /// - Parameter expected: The reference trace.
   /// - Returns: The first divergence, or nil.
   public func firstDivergence(from expected: [TraceEvent]) -> TraceDivergence? {
-    let common = Swift.min(count, expected.count)
-    for index in 0..<common where self[index].canonicalLine != expected[index].canonicalLine {
-      return TraceDivergence(index: index, expected: expected[index].canonicalLine, actual: self[index].canonicalLine)
-    }
-    guard count != expected.count else { return nil }
-    return TraceDivergence(
-      index: common,
-      expected: common < expected.count ? expected[common].canonicalLine : nil,
-      actual: common < count ? self[common].canonicalLine : nil)
+    TraceDivergence.first(expected: expected.map(\.canonicalLine), actual: map(\.canonicalLine))
   }
 
   /// Stable FNV-1a 64 hash of the canonical lines (each followed by a newline), as 16 hex digits.

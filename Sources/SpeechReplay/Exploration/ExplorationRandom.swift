@@ -1,25 +1,23 @@
-/// The seeded random numbers of exploration (SplitMix64): the same seed gives the same numbers on
-/// every machine and Swift version, which the standard library's generator does not promise.
+import Simulation
+
+/// The seeded random numbers of exploration: the project's ``SplitMix64``, started from the
+/// exploration's seed and the run's index, so the same seed gives the same runs on every machine and
+/// Swift version (which the standard library's generator does not promise) and a reproducer's
+/// `--seed N … in run M` stays true.
 package struct ExplorationRandom: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+  private var generator: SplitMix64
 
   /// Creates the stream for one run of an exploration.
   /// - Parameters:
   ///   - seed: The exploration's seed.
   ///   - run: The run's index.
   package init(seed: UInt64, run: Int) {
-    state = seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: run) &* 0xBF58_476D_1CE4_E5B9
-    _ = next()
+    generator = SplitMix64(state: seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: run) &* 0xBF58_476D_1CE4_E5B9)
+    _ = generator.next()
   }
 
   /// The next 64 random bits.
-  package mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  package mutating func next() -> UInt64 { generator.next() }
 
   /// A time in `0...upper` seconds, rounded to 10 ms.
   package mutating func moment(upTo upper: Double) -> Double {

@@ -86,12 +86,15 @@ struct ExplorationShrinker {
     }
     for (index, step) in steps.enumerated() {
       let name = ScenarioDocument.stepName(step)
-      if name == "play" || name == "wait" || name == "interrupt", let seconds = ScenarioDocument.seconds(ScenarioDocument.stepValue(step)), seconds >= 0.02 {
+      let timed = [ScenarioKeys.Step.play, ScenarioKeys.Step.wait, ScenarioKeys.Step.interrupt].first { $0.name == name }
+      if let timed, let seconds = ScenarioDocument.seconds(ScenarioDocument.stepValue(step)), seconds >= 0.02 {
         var shorter = steps
-        shorter[index] = ScenarioDocument.step(name!, Node(ScenarioDocument.durationText(seconds / 2)))
+        shorter[index] = ScenarioDocument.step(timed, Node(ScenarioDocument.durationText(seconds / 2)))
         with(shorter)
       }
-      if name == "cycle", let inner = ScenarioDocument.stepValue(step)?.mapping?.first(where: { $0.key.string == "steps" })?.value.sequence {
+      if name == ScenarioKeys.Step.cycle.name,
+        let inner = ScenarioDocument.stepValue(step)?.mapping?.first(where: { $0.key.string == ScenarioKeys.Cycle.steps.name })?.value.sequence
+      {
         var once = steps
         once.replaceSubrange(index...index, with: Array(inner))
         with(once)

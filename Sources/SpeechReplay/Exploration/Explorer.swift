@@ -129,7 +129,7 @@ package struct Explorer: Sendable {
   package static func candidate(base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64) -> ExplorationCandidate? {
     var document = base
     for perturbation in perturbations { perturbation.apply(to: &document) }
-    document.set(scalar: "\(seed)", at: ["seed"])
+    document.set(scalar: "\(seed)", at: [ScenarioKeys.seed])
     return candidate(document: document, perturbations: perturbations, seed: seed)
   }
 
@@ -148,28 +148,28 @@ package struct Explorer: Sendable {
   /// Left out: every other expectation, `observed` (a capture's timeline) and `explore` itself.
   package static func explorable(_ document: ScenarioDocument) -> ScenarioDocument {
     var copy = document
-    let keep = Set(document.value(at: ["explore", "keep"])?.sequence.map { $0.compactMap(\.string) } ?? [])
+    let keep = Set(document.value(at: [ScenarioKeys.explore, ScenarioKeys.Explore.keep])?.sequence.map { $0.compactMap(\.string) } ?? [])
     var expect: [(Node, Node)] = []
-    for pair in document.value(at: ["expect"])?.mapping.map(Array.init) ?? [] {
+    for pair in document.value(at: [ScenarioKeys.expect])?.mapping.map(Array.init) ?? [] {
       guard let key = pair.key.string else { continue }
-      if key == "invariants" || key == "trap" || keep.contains(key) {
+      if key == ScenarioKeys.Expect.invariants.name || key == ScenarioKeys.Expect.trap.name || keep.contains(key) {
         expect.append((pair.key, pair.value))
-      } else if key == "final", let fields = pair.value.mapping {
+      } else if key == ScenarioKeys.Expect.final.name, let fields = pair.value.mapping {
         let kept = fields.filter { keep.contains("final.\($0.key.string ?? "")") }.map { ($0.key, $0.value) }
         if !kept.isEmpty { expect.append((pair.key, Node(kept, .implicit, .flow))) }
       }
     }
-    copy.set(expect.isEmpty ? nil : Node(expect, .implicit, .block), at: ["expect"])
-    if expect.count == 1, expect[0].0.string == "trap" { copy.set(nil, at: ["expect"]) }
-    copy.set(nil, at: ["observed"])
-    copy.set(nil, at: ["explore"])
+    copy.set(expect.isEmpty ? nil : Node(expect, .implicit, .block), at: [ScenarioKeys.expect])
+    if expect.count == 1, expect[0].0.string == ScenarioKeys.Expect.trap.name { copy.set(nil, at: [ScenarioKeys.expect]) }
+    copy.set(nil, at: [ScenarioKeys.observed])
+    copy.set(nil, at: [ScenarioKeys.explore])
     return copy
   }
 
   /// What a draw needs to know about a scenario.
   static func context(of document: ScenarioDocument) -> Perturbation.Kind.Context {
     var words: Int?
-    if let transcript = document.value(at: ["model", "transcript"])?.string {
+    if let transcript = document.value(at: [ScenarioKeys.model, ScenarioKeys.Model.transcript])?.string {
       let path = transcript.hasPrefix("/") ? transcript : (document.folder as NSString).appendingPathComponent(transcript)
       let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
       words = text.split(separator: "\n").filter { line in line.first.map { $0.isNumber } ?? false }.count

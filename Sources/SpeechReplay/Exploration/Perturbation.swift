@@ -64,76 +64,79 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   /// Applies the edit to a scenario document.
   package func apply(to document: inout ScenarioDocument) {
     typealias D = ScenarioDocument
+    typealias K = ScenarioKeys
+    let microphone = [K.device, K.Device.microphone]
+    let generate = [K.model, K.Model.generate]
     switch self {
     case .taps(let frames, let jitter):
-      document.set(scalar: "\(frames)", at: ["device", "microphone", "tapFrames"])
-      document.set(jitter == 0 ? nil : Node("\(jitter)ms"), at: ["device", "microphone", "jitter"])
+      document.set(scalar: "\(frames)", at: microphone + [K.Microphone.tapFrames])
+      document.set(jitter == 0 ? nil : Node("\(jitter)ms"), at: microphone + [K.Microphone.jitter])
     case .hardware(let rate, let channels):
-      document.set(scalar: "\(rate)", at: ["device", "microphone", "sampleRate"])
-      document.set(scalar: "\(channels)", at: ["device", "microphone", "channels"])
+      document.set(scalar: "\(rate)", at: microphone + [K.Microphone.sampleRate])
+      document.set(scalar: "\(channels)", at: microphone + [K.Microphone.channels])
     case .route(let at, let rate, let channels, let port):
       let value: Node =
-        if let port { Node([(Node("port"), Node(port))], .implicit, .flow) } else {
-          Node([(Node("sampleRate"), Node("\(rate)")), (Node("channels"), Node("\(channels)"))], .implicit, .flow)
+        if let port { D.flow([(K.Route.port, Node(port))]) } else {
+          D.flow([(K.Route.sampleRate, Node("\(rate)")), (K.Route.channels, Node("\(channels)"))])
         }
-      document.insert([D.step("route", value)], atSeconds: at)
+      document.insert([D.step(K.Step.route, value)], atSeconds: at)
     case .interruptions(let at, let length, let count):
-      document.insert(Array(repeating: D.step("interrupt", Node(D.durationText(length))), count: count), atSeconds: at)
+      document.insert(Array(repeating: D.step(K.Step.interrupt, Node(D.durationText(length))), count: count), atSeconds: at)
     case .networkFlip(let at, let offlineFor):
-      document.insert([D.step("network", Node("offline"))], atSeconds: at)
-      document.insert([D.step("network", Node("online"))], atSeconds: at + offlineFor)
+      document.insert([D.step(K.Step.network, Node("offline"))], atSeconds: at)
+      document.insert([D.step(K.Step.network, Node("online"))], atSeconds: at + offlineFor)
     case .download(let duration, let failsAt):
-      document.set(Node([Node]()), at: ["device", "locales", "installed"])
-      document.set(nil, at: ["device", "locales", "reserved"])
-      document.set(scalar: D.durationText(duration), at: ["device", "download", "duration"])
-      document.set(failsAt.map { Node("\($0)") }, at: ["device", "download", "failsAt"])
+      document.set(Node([Node]()), at: [K.device, K.Device.locales, K.Locales.installed])
+      document.set(nil, at: [K.device, K.Device.locales, K.Locales.reserved])
+      document.set(scalar: D.durationText(duration), at: [K.device, K.Device.download, K.Download.duration])
+      document.set(failsAt.map { Node("\($0)") }, at: [K.device, K.Device.download, K.Download.failsAt])
     case .permission(let at, let grantAfter):
-      document.insert([D.step("permission", Node("deny"))], atSeconds: at)
-      if let grantAfter { document.insert([D.step("permission", Node("grant"))], atSeconds: at + grantAfter) }
+      document.insert([D.step(K.Step.permission, Node("deny"))], atSeconds: at)
+      if let grantAfter { document.insert([D.step(K.Step.permission, Node("grant"))], atSeconds: at + grantAfter) }
     case .latency(let base, let spikeAt, let spikeLength, let extra):
-      if base > 0 { document.set(scalar: D.durationText(base), at: ["model", "latency"]) }
+      if base > 0 { document.set(scalar: D.durationText(base), at: [K.model, K.Model.latency]) }
       if extra > 0 {
         appendModelFault(
-          Node(
-            [
-              (Node("latencySpike"), Node([Node(D.durationText(spikeAt)), Node(D.durationText(spikeAt + spikeLength))], .implicit, .flow)),
-              (Node("extra"), Node(D.durationText(extra))),
-            ], .implicit, .flow), to: &document)
+          D.flow([
+            (K.Fault.latencySpike, Node([Node(D.durationText(spikeAt)), Node(D.durationText(spikeAt + spikeLength))], .implicit, .flow)),
+            (K.Fault.extra, Node(D.durationText(extra))),
+          ]), to: &document)
       }
     case .stall(let at, let length):
-      appendModelFault(Node([(Node("stall"), Node(D.durationText(at))), (Node("for"), Node(D.durationText(length)))], .implicit, .flow), to: &document)
+      appendModelFault(D.flow([(K.Fault.stall, Node(D.durationText(at))), (K.Fault.for, Node(D.durationText(length)))]), to: &document)
     case .modelError(let at):
       appendModelFault(
-        Node(
-          [(Node("error"), Node(D.durationText(at))), (Node("code"), Node("6")), (Node("message"), Node("the speech model stopped", .implicit, .doubleQuoted))],
-          .implicit, .flow), to: &document)
+        D.flow([
+          (K.Fault.error, Node(D.durationText(at))), (K.Fault.code, Node("6")), (K.Fault.message, Node("the speech model stopped", .implicit, .doubleQuoted)),
+        ]), to: &document)
     case .results(let volatileEvery, let finalAfterSilence, let asSpoken, let rewrite):
-      document.set(scalar: D.durationText(volatileEvery), at: ["model", "generate", "volatileEvery"])
-      document.set(scalar: D.durationText(finalAfterSilence), at: ["model", "generate", "finalAfterSilence"])
-      document.set(scalar: asSpoken ? "asSpoken" : "sentence", at: ["model", "generate", "style"])
+      document.set(scalar: D.durationText(volatileEvery), at: generate + [K.Generate.volatileEvery])
+      document.set(scalar: D.durationText(finalAfterSilence), at: generate + [K.Generate.finalAfterSilence])
+      document.set(scalar: asSpoken ? "asSpoken" : "sentence", at: generate + [K.Generate.style])
       if let rewrite {
-        document.set(Node([(Node("\(rewrite)"), Node("uh", .implicit, .doubleQuoted))], .implicit, .flow), at: ["model", "generate", "rewrites"])
+        document.set(Node([(Node("\(rewrite)"), Node("uh", .implicit, .doubleQuoted))], .implicit, .flow), at: generate + [K.Generate.rewrites])
       }
     case .slowModel(let cost):
-      document.set(Node([(Node("mode"), Node("aware")), (Node("modelCost"), Node("\(cost)"))], .implicit, .flow), at: ["timing"])
+      document.set(D.flow([(K.Timing.mode, Node("aware")), (K.Timing.modelCost, Node("\(cost)"))]), at: [K.timing])
     case .userTaps(let at, let pattern):
-      let start = Node("start")
-      let stop = Node("stop")
+      let start = D.step(K.Step.start)
+      let stop = D.step(K.Step.stop)
       let steps: [Node] =
         switch pattern {
         case .doubleStart: [start]
         case .stopStart: [stop, start]
         case .stopDuringPreparing: [stop, start, stop, start]
         case .burst: [stop, start, stop, start, stop, start]
-        case .dismissReopen: [stop, Node("dismiss"), start]
+        case .dismissReopen: [stop, D.step(K.Step.dismiss), start]
         }
       document.insert(steps, atSeconds: at)
     }
   }
 
   private func appendModelFault(_ fault: Node, to document: inout ScenarioDocument) {
-    let existing = document.value(at: ["model", "faults"])?.sequence.map(Array.init) ?? []
-    document.set(Node(existing + [fault], .implicit, .block), at: ["model", "faults"])
+    let faults = [ScenarioKeys.model, ScenarioKeys.Model.faults]
+    let existing = document.value(at: faults)?.sequence.map(Array.init) ?? []
+    document.set(Node(existing + [fault], .implicit, .block), at: faults)
   }
 
   // MARK: Shrinking

@@ -50,21 +50,26 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
 
   // MARK: Keys
 
-  /// The node at a path of mapping keys (`["device", "microphone", "tapFrames"]`), if present.
-  package func value(at path: [String]) -> Node? {
+  /// The node at a path of mapping keys (`[device, microphone, tapFrames]` of ``ScenarioKeys``), if present.
+  package func value(at path: [ScenarioKey]) -> Node? {
     var node: Node? = root
-    for key in path { node = node.flatMap { Self.child($0, key) } }
+    for key in path { node = node.flatMap { Self.child($0, key.name) } }
     return node
   }
 
   /// Sets (or, with nil, removes) the node at a path of mapping keys, creating mappings on the way.
-  package mutating func set(_ value: Node?, at path: [String]) {
-    root = Self.setting(value, at: path[...], in: root)
+  package mutating func set(_ value: Node?, at path: [ScenarioKey]) {
+    root = Self.setting(value, at: path.names[...], in: root)
   }
 
   /// Sets a plain scalar (a number, a word or a duration) at a path.
-  package mutating func set(scalar text: String, at path: [String]) {
+  package mutating func set(scalar text: String, at path: [ScenarioKey]) {
     set(Node(text), at: path)
+  }
+
+  /// A flow mapping of keys and values, as perturbations write faults and route steps.
+  package static func flow(_ entries: [(ScenarioKey, Node)]) -> Node {
+    Node(entries.map { (Node($0.0.name), $0.1) }, .implicit, .flow)
   }
 
   private static func child(_ node: Node, _ key: String) -> Node? {
@@ -95,8 +100,8 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
 
   /// The top-level steps.
   package var steps: [Node] {
-    get { value(at: ["steps"])?.sequence.map(Array.init) ?? [] }
-    set { set(Node(newValue, .implicit, .block), at: ["steps"]) }
+    get { value(at: [ScenarioKeys.steps])?.sequence.map(Array.init) ?? [] }
+    set { set(Node(newValue, .implicit, .block), at: [ScenarioKeys.steps]) }
   }
 
   /// The step's word (`start`, `stop`) or its single key (`play`, `wait`, `route`…).
@@ -109,7 +114,10 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
   package static func stepValue(_ step: Node) -> Node? { step.mapping?.first?.value }
 
   /// A one-key step such as `wait: 500ms`.
-  package static func step(_ name: String, _ value: Node) -> Node { Node([(Node(name), value)], .implicit, .flow) }
+  package static func step(_ kind: ScenarioKey, _ value: Node) -> Node { Node([(Node(kind.name), value)], .implicit, .flow) }
+
+  /// A one-word step such as `start`.
+  package static func step(_ kind: ScenarioKey) -> Node { Node(kind.name) }
 
   /// A duration as a scenario writes it, in whole milliseconds (at least 1 ms).
   package static func durationText(_ seconds: Double) -> String { "\(max(1, Int((seconds * 1000).rounded())))ms" }
@@ -130,17 +138,19 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
   }
 
   private static func advance(_ step: Node, elapsed: inout Double, played: inout Double, audio: Double) {
+    typealias K = ScenarioKeys.Step
     switch stepName(step) {
-    case "play":
+    case K.play.name:
       let length = stepValue(step)?.scalar?.string == "end" ? max(0, audio - played) : (seconds(stepValue(step)) ?? 0)
       elapsed += length
       played += length
-    case "wait": elapsed += seconds(stepValue(step)) ?? 0
+    case K.wait.name: elapsed += seconds(stepValue(step)) ?? 0
     // `interrupt: 1s`, or `interrupt: { duration: 1s, shouldResume: false }`.
-    case "interrupt": elapsed += seconds(stepValue(step)) ?? seconds(stepValue(step).flatMap { child($0, "duration") }) ?? 0
-    case "cycle":
-      let count = stepValue(step).flatMap { child($0, "count") }?.int ?? 1
-      let inner = stepValue(step).flatMap { child($0, "steps") }?.sequence.map(Array.init) ?? []
+    case K.interrupt.name:
+      elapsed += seconds(stepValue(step)) ?? seconds(stepValue(step).flatMap { child($0, ScenarioKeys.Interrupt.duration.name) }) ?? 0
+    case K.cycle.name:
+      let count = stepValue(step).flatMap { child($0, ScenarioKeys.Cycle.count.name) }?.int ?? 1
+      let inner = stepValue(step).flatMap { child($0, ScenarioKeys.Cycle.steps.name) }?.sequence.map(Array.init) ?? []
       for _ in 0..<max(0, min(count, 1000)) { for step in inner { advance(step, elapsed: &elapsed, played: &played, audio: audio) } }
     default: break
     }
@@ -157,20 +167,21 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
     for step in steps {
       if !done {
         let name = Self.stepName(step)
+        let kind = [ScenarioKeys.Step.play, ScenarioKeys.Step.wait].first { $0.name == name }
         if moment <= elapsed + 1e-9 {
           result += inserted
           done = true
-        } else if name == "play" || name == "wait" {
+        } else if let kind {
           let isEnd = Self.stepValue(step)?.scalar?.string == "end"
           let length = isEnd ? max(0, audioDuration - played) : (Self.seconds(Self.stepValue(step)) ?? 0)
           if moment < elapsed + length - 0.001 {
             let first = moment - elapsed
-            result.append(Self.step(name!, Node(Self.durationText(first))))
+            result.append(Self.step(kind, Node(Self.durationText(first))))
             result += inserted
-            result.append(isEnd ? step : Self.step(name!, Node(Self.durationText(length - first))))
+            result.append(isEnd ? step : Self.step(kind, Node(Self.durationText(length - first))))
             done = true
             elapsed += length
-            if name == "play" { played += length }
+            if kind == ScenarioKeys.Step.play { played += length }
             continue
           }
         }
@@ -202,7 +213,10 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
   }
 
   /// Keys that hold file paths relative to the scenario's folder.
-  static let pathKeys = [["audio"], ["model", "transcript"], ["device", "microphone", "tapSchedule"], ["observed", "timeline"]]
+  static let pathKeys: [[ScenarioKey]] = [
+    [ScenarioKeys.audio], [ScenarioKeys.model, ScenarioKeys.Model.transcript],
+    [ScenarioKeys.device, ScenarioKeys.Device.microphone, ScenarioKeys.Microphone.tapSchedule], [ScenarioKeys.observed, ScenarioKeys.Observed.timeline],
+  ]
 
   private static func absolute(_ path: String) -> String {
     let full = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)

@@ -6,7 +6,7 @@ import Yams
 
 extension Scenario {
   /// The top-level keys of schema 1, in the order messages list them.
-  static let topLevelKeys = ["schema", "name", "description", "seed", "audio", "device", "model", "subject", "timing", "steps", "expect", "limits", "observed", "explore"]
+  static let topLevelKeys = ScenarioKeys.all.names
 
   /// Reads and checks a scenario file.
   ///

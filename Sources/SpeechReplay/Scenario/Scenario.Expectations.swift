@@ -27,7 +27,7 @@ extension Scenario {
     package var leaks = Leaks()
     /// Bounds on the streaming metrics (`metrics:`).
     package var metrics = MetricLimits()
-    /// The UI states compared with golden files (`snapshots: golden` or a list of names), if any.
+    /// The UI states compared with golden files (`golden: all` or a list of names), if any.
     package var golden: GoldenSnapshots? = nil
     /// Audio conservation (`audio:`): on by default, with the loss the stack may declare.
     package var audio = AudioExpectation()

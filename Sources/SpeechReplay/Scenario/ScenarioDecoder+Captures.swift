@@ -29,7 +29,7 @@ extension ScenarioDecoder {
 
   /// `observed: { timeline: timeline.tsv, divergence: none | expected }`.
   func observed(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Observed {
-    let map = try node.mapping(keys: ["timeline", "divergence"])
+    let map = try node.mapping(keys: ScenarioKeys.Observed.all.names)
     let timeline = try map.required("timeline", example: "timeline.tsv")
     let path = resolve(try timeline.nonEmptyString())
     let text: String

@@ -41,7 +41,7 @@ extension ScenarioDecoder {
   func localeWarnings(_ top: ScenarioMapping, device: SimulatedDevice.Configuration, subject: SubjectOptions) throws(ScenarioError) -> [ScenarioFailure] {
     let supported = device.assets.supportedLocales
     guard !supported.map(AssetCatalogue.canonical).contains(AssetCatalogue.canonical(subject.locale)) else { return [] }
-    var node = try top["subject"]?.mapping(keys: ["locale", "preset", "inputBufferLimit", "options"])["locale"]
+    var node = try top["subject"]?.mapping(keys: ScenarioKeys.Subject.all.names)["locale"]
     if node == nil { node = try top["model"]?.mapping(keys: Self.modelKeys)["locale"] }
     return [
       ScenarioFailure(
@@ -94,7 +94,7 @@ extension ScenarioDecoder {
     var warnings: [ScenarioFailure] = []
     var previous: (at: Duration, line: Int)?
     for item in try results.list() {
-      guard let atNode = try item.mapping(keys: ["at", "text", "final", "withdraw", "range", "alternatives", "confidence", "finalizeAs", "delay"])["at"] else { continue }
+      guard let atNode = try item.mapping(keys: ScenarioKeys.Result.all.names)["at"] else { continue }
       let at = try atNode.duration()
       if let previous, at < previous.at {
         throw atNode.error(

@@ -28,7 +28,7 @@ extension ScenarioDecoder {
       } else if case .sequence = diagnostics.node {
         expectations.diagnostics = .containing(try diagnostics.strings(), at: diagnostics.location)
       } else if case .mapping = diagnostics.node {
-        let allow = try diagnostics.mapping(keys: ["allow"]).required("allow", example: "[\"bufferSize\"]")
+        let allow = try diagnostics.mapping(keys: ScenarioKeys.Diagnostics.all.names).required("allow", example: "[\"bufferSize\"]")
         expectations.diagnostics = .allowing(try allow.strings(), at: allow.location)
       } else {
         throw diagnostics.error(
@@ -59,11 +59,11 @@ extension ScenarioDecoder {
   }
 
   /// The keys of `expect:`.
-  static let expectKeys = ["final", "snapshots", "diagnostics", "budgets", "leaks", "metrics", "invariants", "golden", "trap", "audio", "observed"]
+  static let expectKeys = ScenarioKeys.Expect.all.names
 
   /// An expected UI state: `{ committed: "…", volatile: "", phase: listening, microphone: offered }`.
   private func state(_ node: ScenarioNode) throws(ScenarioError) -> StateExpectation {
-    let map = try node.mapping(keys: ["committed", "volatile", "phase", "microphone"])
+    let map = try node.mapping(keys: ScenarioKeys.State.all.names)
     var expectation = StateExpectation()
     if let value = map["committed"] { expectation.committed = .init(try textAllowingEmpty(value), at: value.location) }
     if let value = map["volatile"] { expectation.volatile = .init(try textAllowingEmpty(value), at: value.location) }

@@ -7,7 +7,7 @@ extension ScenarioDecoder {
 
   /// `explore: { keep: [final.microphone, diagnostics] }`: checked here; a plain run ignores it.
   func explore(_ node: ScenarioNode) throws(ScenarioError) {
-    let map = try node.mapping(keys: ["keep"])
+    let map = try node.mapping(keys: ScenarioKeys.Explore.all.names)
     guard let keep = map["keep"] else { return }
     for item in try keep.list() {
       let name = try item.string()

@@ -5,7 +5,7 @@ import SimulatedDevice
 
 extension ScenarioDecoder {
   /// The keys of `model:`.
-  static let modelKeys = ["locale", "latency", "results", "transcript", "generate", "faults", "spacing"]
+  static let modelKeys = ScenarioKeys.Model.all.names
 
   /// The `model:` section: locale, latency, then `results:` or `transcript:` with `generate:`,
   /// `faults:` and `spacing:`.
@@ -49,7 +49,7 @@ extension ScenarioDecoder {
   }
 
   private func generate(_ node: ScenarioNode, latency: Duration, wordCount: Int) throws(ScenarioError) -> ModelScript.TranscriptOptions {
-    let map = try node.mapping(keys: ["volatileEvery", "finalAfterSilence", "style", "rewrites", "confidence"])
+    let map = try node.mapping(keys: ScenarioKeys.Generate.all.names)
     var options = ModelScript.TranscriptOptions(latency: latency)
     if let value = map["volatileEvery"] {
       options.volatileInterval = try value.duration()
@@ -78,7 +78,7 @@ extension ScenarioDecoder {
 
   /// One explicit result: `{ at: 0.4s, text: "the" }`, `{ at: 1.6s, final: "The fox.", range: [0s, 1.6s] }`, `{ at: 2s, withdraw: true }`.
   private func entry(_ node: ScenarioNode) throws(ScenarioError) -> ModelScript.Entry {
-    let map = try node.mapping(keys: ["at", "text", "final", "withdraw", "range", "alternatives", "confidence", "finalizeAs", "delay"])
+    let map = try node.mapping(keys: ScenarioKeys.Result.all.names)
     let at = CMTime(try map.required("at", example: "0.4s").duration())
     let kinds = ["text", "final", "withdraw"].filter { map.has($0) }
     guard kinds.count == 1 else {
@@ -116,7 +116,7 @@ extension ScenarioDecoder {
   private func faults(_ node: ScenarioNode) throws(ScenarioError) -> [ModelScript.Fault] {
     var faults: [ModelScript.Fault] = []
     for item in try node.list() {
-      let map = try item.mapping(keys: ["error", "code", "message", "delay", "stall", "for", "latencySpike", "extra"])
+      let map = try item.mapping(keys: ScenarioKeys.Fault.all.names)
       let kinds = ["error", "stall", "latencySpike"].filter { map.has($0) }
       guard kinds.count == 1 else {
         throw item.error("a fault needs exactly one of error, stall or latencySpike; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")

@@ -3,7 +3,7 @@ import SimulatedDevice
 
 extension ScenarioDecoder {
   /// The step kinds, in the order messages list them.
-  static let stepKinds = ["start", "play", "wait", "stop", "dismiss", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"]
+  static let stepKinds = ScenarioKeys.Step.all.names
 
   /// A list of steps; `microphone` gives the format a `route: { port: builtInMic }` step returns to.
   func steps(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration = .init()) throws(ScenarioError) -> [Scenario.Step] {
@@ -55,12 +55,12 @@ extension ScenarioDecoder {
     case "interrupt":
       // `interrupt: 1s`, or `interrupt: { duration: 1s, shouldResume: false }` for a call the user took.
       guard case .mapping = value.node else { return .init(.interrupt(try value.duration()), at: location) }
-      let interruption = try value.mapping(keys: ["duration", "shouldResume"])
+      let interruption = try value.mapping(keys: ScenarioKeys.Interrupt.all.names)
       let duration = try interruption.required("duration", example: "1s").duration()
       let shouldResume = try interruption["shouldResume"]?.bool() ?? true
       return .init(.interrupt(duration, shouldResume: shouldResume), at: location)
     case "route":
-      let route = try value.mapping(keys: ["port", "sampleRate", "channels", "sampleType"])
+      let route = try value.mapping(keys: ScenarioKeys.Route.all.names)
       let sampleType = try route["sampleType"].map(Self.microphoneSampleType)
       guard let portNode = route["port"] else {
         let rate = try route.required("sampleRate", example: "16000").double(in: 1_000...384_000)
@@ -81,7 +81,7 @@ extension ScenarioDecoder {
         at: location)
     case "snapshot": return .init(.snapshot(try value.nonEmptyString()), at: location)
     default:  // cycle
-      let cycle = try value.mapping(keys: ["count", "steps"])
+      let cycle = try value.mapping(keys: ScenarioKeys.Cycle.all.names)
       let count = try cycle.required("count", example: "3").int(in: 1...10_000)
       let inner = try steps(try cycle.required("steps", example: "[start, { play: 1s }, stop]"), microphone: microphone)
       return .init(.cycle(count: count, steps: inner), at: location)

@@ -6,7 +6,7 @@ extension ScenarioDecoder {
   /// families or checks whose failures are about it.
   func trap(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioTrap {
     if case .mapping = node.node {
-      let map = try node.mapping(keys: ["says", "checks"])
+      let map = try node.mapping(keys: ScenarioKeys.Trap.all.names)
       let says = try map.required("says", example: "\"no offline handling: a first offline run must show a clear error\"")
       let checks = try map.required("checks", example: "[state.final, budget]")
       var targets: [ScenarioTrap.Target] = []

@@ -57,7 +57,7 @@ struct ScenarioDecoder {
 
   /// `limits: { virtualTime: 10h, steps: 5000000, wallClock: 10m }`.
   private func limits(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Limits {
-    let map = try node.mapping(keys: ["virtualTime", "steps", "wallClock"])
+    let map = try node.mapping(keys: ScenarioKeys.Limits.all.names)
     var limits = Scenario.Limits()
     if let value = map["virtualTime"] {
       limits.virtualTime = try value.duration()
@@ -90,10 +90,10 @@ struct ScenarioDecoder {
   // MARK: device
 
   func device(_ node: ScenarioNode) throws(ScenarioError) -> SimulatedDevice.Configuration {
-    let map = try node.mapping(keys: ["microphone", "locales", "download", "network", "permission", "transcriberAvailable", "maximumAnalyzers"])
+    let map = try node.mapping(keys: ScenarioKeys.Device.all.names)
     var configuration = SimulatedDevice.Configuration()
     if let microphone = map["microphone"] {
-      let mic = try microphone.mapping(keys: ["sampleRate", "channels", "sampleType", "tapFrames", "jitter", "tapSchedule"])
+      let mic = try microphone.mapping(keys: ScenarioKeys.Microphone.all.names)
       if let value = mic["sampleRate"] { configuration.microphone.sampleRate = try value.double(in: 1_000...384_000) }
       if let value = mic["channels"] { configuration.microphone.channelCount = try value.int(in: 1...2) }
       if let value = mic["sampleType"] { configuration.microphone.sampleType = try Self.microphoneSampleType(value) }
@@ -102,7 +102,7 @@ struct ScenarioDecoder {
       if let value = mic["tapSchedule"] { configuration.microphone.tapSchedule = try tapSchedule(value) }
     }
     if let locales = map["locales"] {
-      let map = try locales.mapping(keys: ["supported", "installed", "reserved", "maximumReserved"])
+      let map = try locales.mapping(keys: ScenarioKeys.Locales.all.names)
       if let value = map["supported"] { configuration.assets.supportedLocales = try self.locales(value) }
       if let value = map["installed"] {
         configuration.assets.installedLocales = try self.locales(value)
@@ -116,7 +116,7 @@ struct ScenarioDecoder {
       if let value = map["maximumReserved"] { configuration.assets.maximumReservedLocales = try value.int(in: 0...100) }
     }
     if let download = map["download"] {
-      let map = try download.mapping(keys: ["duration", "steps", "failsAt"])
+      let map = try download.mapping(keys: ScenarioKeys.Download.all.names)
       if let value = map["duration"] { configuration.assets.downloadDuration = try value.duration() }
       if let value = map["steps"] { configuration.assets.progressSteps = try value.int(in: 1...1_000) }
       if let value = map["failsAt"] { configuration.assets.downloadFailsAt = try value.double(in: 0...1) }
@@ -135,7 +135,7 @@ struct ScenarioDecoder {
       let state = SimulatedDevice.RecordPermission.State(rawValue: try node.choice(states))!  // choice checked it
       return .init(state: state, answersRequestWith: state != .denied)
     }
-    let map = try node.mapping(keys: ["state", "answer"])
+    let map = try node.mapping(keys: ScenarioKeys.Permission.all.names)
     let state = SimulatedDevice.RecordPermission.State(rawValue: try map.required("state", example: "undetermined").choice(states))!
     let answer = try map["answer"]?.choice(["grant", "deny"]) ?? "grant"
     return .init(state: state, answersRequestWith: answer == "grant")
@@ -144,7 +144,7 @@ struct ScenarioDecoder {
   // MARK: subject
 
   func subject(_ node: ScenarioNode, defaultLocale: String) throws(ScenarioError) -> (SubjectOptions, SourceLocation?) {
-    let map = try node.mapping(keys: ["locale", "preset", "inputBufferLimit", "options"])
+    let map = try node.mapping(keys: ScenarioKeys.Subject.all.names)
     var options = SubjectOptions(locale: try map["locale"].map { (node) throws(ScenarioError) in try locale(node) } ?? defaultLocale)
     options.preset = try map["preset"]?.nonEmptyString()
     options.inputBufferLimit = try map["inputBufferLimit"]?.int(in: 1...1_000_000)

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import SpeechReplay
 
 /// The determinism self-check of `speech-replay run --check-determinism`: each scenario runs twice,
@@ -10,44 +11,6 @@ import SpeechReplay
 /// processes. Workers write their canonical trace lines to a file (`run-scenario --trace-dir DIR`)
 /// so the parent can name the event where they part.
 package enum DeterminismCheck {
-  /// Where a pair of traces first differ.
-  package struct Divergence: Sendable, Hashable {
-    /// The 0-based index of the first differing event.
-    package var index: Int
-    /// The first run's line there, or `nil` when its trace had ended.
-    package var expected: String?
-    /// The second run's line there, or `nil` when its trace had ended.
-    package var actual: String?
-
-    /// Creates a divergence.
-    ///
-    /// - Parameters:
-    ///   - index: The 0-based index of the first differing event.
-    ///   - expected: The first run's line there.
-    ///   - actual: The second run's line there.
-    package init(index: Int, expected: String?, actual: String?) {
-      self.index = index
-      self.expected = expected
-      self.actual = actual
-    }
-  }
-
-  /// The first place two traces differ.
-  ///
-  /// - Parameters:
-  ///   - expected: The first run's canonical lines.
-  ///   - actual: The second run's canonical lines.
-  /// - Returns: The divergence, or `nil` when the traces are equal.
-  package static func firstDivergence(_ expected: [String], _ actual: [String]) -> Divergence? {
-    let common = min(expected.count, actual.count)
-    for index in 0..<common where expected[index] != actual[index] {
-      return Divergence(index: index, expected: expected[index], actual: actual[index])
-    }
-    guard expected.count != actual.count else { return nil }
-    return Divergence(
-      index: common, expected: common < expected.count ? expected[common] : nil, actual: common < actual.count ? actual[common] : nil)
-  }
-
   /// The second run's result, failed when the two runs are not the same run.
   ///
   /// - Parameters:
@@ -65,7 +28,7 @@ package enum DeterminismCheck {
     var message = "the scenario is not deterministic: two runs with seed \(second.seed) gave "
     if first.traceHash != second.traceHash {
       message += "trace hashes \(first.traceHash) and \(second.traceHash)"
-      if let firstTrace, let secondTrace, let divergence = firstDivergence(firstTrace, secondTrace) {
+      if let firstTrace, let secondTrace, let divergence = TraceDivergence.first(expected: firstTrace, actual: secondTrace) {
         message += "; first divergent event #\(divergence.index): expected \(divergence.expected ?? "<end of trace>"), actual \(divergence.actual ?? "<end of trace>")"
       }
     } else {

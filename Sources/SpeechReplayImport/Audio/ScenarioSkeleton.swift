@@ -1,5 +1,6 @@
 import Foundation
 import AudioPCM
+import SpeechReplay
 
 /// A scenario skeleton for a plain audio file from a user (`speech-replay scenario new`): the
 /// device format from the file, one placeholder utterance per speech segment (or the given text
@@ -55,61 +56,82 @@ public struct ScenarioSkeleton: Sendable {
     let segments = detection.segments
     let texts = Self.spread(text, over: segments)
     let name = ((scenarioPath as NSString).lastPathComponent as NSString).deletingPathExtension
+    typealias K = ScenarioKeys
     let description =
       stopAt == nil
       ? "A user's recording, one utterance per speech segment; edit the texts, the model's behaviour and the expectation."
       : "A user's recording stopped at \(ScenarioText.duration(stopAt!)): the words showing as volatile at the stop must be committed, not lost; edit the texts, the model's behaviour and the expectation."
-    var lines = [
-      "# Written by `speech-replay scenario new` from \((audioPath as NSString).lastPathComponent): \(segments.count) speech segment\(segments.count == 1 ? "" : "s") found",
-      "# (noise floor \(Int(detection.noiseFloor.rounded())) dBFS, threshold \(Int(detection.threshold.rounded())) dBFS; Documentation/Captures.md, voice-activity detection).",
-      "schema: 1",
-      "name: \(ScenarioText.quoted(name))",
-      "description: \(ScenarioText.quoted(description))",
-      "audio: \(ScenarioText.quoted(Self.relative(audioPath, from: scenarioPath)))",
-      "device:",
-      "  microphone: { sampleRate: \(Int(rate)), channels: \(min(2, channels)) }",
-      "model:",
-      "  locale: en-US",
-    ]
     // Segments heard whole get a final at their end; with a stop, the one it cuts gets volatile results.
     let plan = Self.plan(segments: segments, texts: texts, stopAt: stopAt)
-    if plan.finals.isEmpty && plan.cut == nil {
-      lines.append("  results: []  # no speech found\(stopAt == nil ? "" : " before the stop"): the file is silent or very quiet")
-    } else {
-      lines.append("  results:")
-      for final in plan.finals {
-        let segment = segments[final.index]
-        lines.append(
-          "    - { at: \(ScenarioText.duration(segment.end)), final: \(ScenarioText.quoted(final.text)), range: [\(ScenarioText.duration(segment.start)), \(ScenarioText.duration(segment.end))] }"
-            + (final.placeholder ? "  # placeholder: write what was said" : ""))
-      }
-      if let cut = plan.cut {
-        lines.append("    # Segment \(cut.index + 1) (\(segments[cut.index])) is cut by the stop: volatile guesses, and what finalize makes of the last one.")
-        for (offset, volatile) in cut.volatiles.enumerated() {
-          let last = offset == cut.volatiles.count - 1
-          lines.append(
-            "    - { at: \(ScenarioText.duration(volatile.at)), text: \(ScenarioText.quoted(volatile.text))"
-              + (last ? ", finalizeAs: \(ScenarioText.quoted(cut.finalized))" : "") + " }"
-              + (cut.placeholder && last ? "  # placeholder: write what was said before the stop" : ""))
+    var writer = ScenarioWriter()
+    writer.comment(
+      "Written by `speech-replay scenario new` from \((audioPath as NSString).lastPathComponent): \(segments.count) speech segment\(segments.count == 1 ? "" : "s") found")
+    writer.comment(
+      "(noise floor \(Int(detection.noiseFloor.rounded())) dBFS, threshold \(Int(detection.threshold.rounded())) dBFS; Documentation/Captures.md, voice-activity detection).")
+    if let stopAt, plan.cut == nil {
+      writer.comment(
+        "The stop at \(ScenarioText.duration(stopAt)) cuts no speech segment (none is heard \(ScenarioText.duration(Self.stopMargin)) before it): this scenario cannot tell a stack that loses the last words from one that keeps them.")
+    }
+    writer.value(K.schema, "1")
+    writer.value(K.name, ScenarioText.quoted(name))
+    writer.value(K.description, ScenarioText.quoted(description))
+    writer.value(K.audio, ScenarioText.quoted(Self.relative(audioPath, from: scenarioPath)))
+    writer.section(K.device) {
+      $0.value(K.Device.microphone, ScenarioWriter.flow([(K.Microphone.sampleRate, "\(Int(rate))"), (K.Microphone.channels, "\(min(2, channels))")]))
+    }
+    writer.section(K.model) { model in
+      model.value(K.Model.locale, "en-US")
+      if plan.finals.isEmpty && plan.cut == nil {
+        model.value(K.Model.results, "[]", comment: "no speech found\(stopAt == nil ? "" : " before the stop"): the file is silent or very quiet")
+      } else {
+        model.section(K.Model.results) { list in
+          for final in plan.finals {
+            let segment = segments[final.index]
+            let result = ScenarioWriter.flow([
+              (K.Result.at, ScenarioText.duration(segment.end)), (K.Result.final, ScenarioText.quoted(final.text)),
+              (K.Result.range, ScenarioWriter.list([ScenarioText.duration(segment.start), ScenarioText.duration(segment.end)])),
+            ])
+            list.item(result, comment: final.placeholder ? "placeholder: write what was said" : nil)
+          }
+          if let cut = plan.cut {
+            list.comment("Segment \(cut.index + 1) (\(segments[cut.index])) is cut by the stop: volatile guesses, and what finalize makes of the last one.")
+            for (offset, volatile) in cut.volatiles.enumerated() {
+              let last = offset == cut.volatiles.count - 1
+              var entries: [(ScenarioKey, String)] = [(K.Result.at, ScenarioText.duration(volatile.at)), (K.Result.text, ScenarioText.quoted(volatile.text))]
+              if last { entries.append((K.Result.finalizeAs, ScenarioText.quoted(cut.finalized))) }
+              list.item(ScenarioWriter.flow(entries), comment: cut.placeholder && last ? "placeholder: write what was said before the stop" : nil)
+            }
+          }
         }
       }
     }
     let committed = (plan.finals.map(\.text) + (plan.cut.map { [$0.finalized] } ?? [])).joined(separator: " ")
-    if let stopAt {
-      if plan.cut == nil {
-        lines.insert("# The stop at \(ScenarioText.duration(stopAt)) cuts no speech segment (none is heard \(ScenarioText.duration(Self.stopMargin)) before it): this scenario cannot tell a stack that loses the last words from one that keeps them.", at: 2)
+    writer.section(K.steps) {
+      $0.item(ScenarioWriter.step(K.Step.start))
+      if let stopAt {
+        $0.item(ScenarioWriter.step(K.Step.play, ScenarioText.duration(stopAt)))
+        $0.item(ScenarioWriter.step(K.Step.snapshot, "before-stop"))
+      } else {
+        $0.item(ScenarioWriter.step(K.Step.play, "end"))
+        $0.item(ScenarioWriter.step(K.Step.wait, "1s"))
       }
-      lines += ["steps:", "  - start", "  - play: \(ScenarioText.duration(stopAt))", "  - snapshot: before-stop", "  - stop", "expect:"]
-      lines.append("  trap: \(ScenarioText.quoted("the last words are lost at stop: stop() must finalize so the volatile words showing at the stop are committed"))")
-      lines.append("  snapshots:")
-      let committedBefore = plan.finals.map(\.text).joined(separator: " ")
-      lines.append("    before-stop: { committed: \(ScenarioText.quoted(committedBefore)), volatile: \(ScenarioText.quoted(plan.cut?.volatiles.last?.text ?? "")) }")
-    } else {
-      lines += ["steps:", "  - start", "  - play: end", "  - wait: 1s", "  - stop", "expect:"]
+      $0.item(ScenarioWriter.step(K.Step.stop))
     }
-    lines.append("  # What the model above makes the reference stack show; edit it into what the user should see.")
-    lines.append("  final: { committed: \(ScenarioText.quoted(committed)), volatile: \"\", phase: idle }")
-    return (lines.joined(separator: "\n") + "\n", segments)
+    writer.section(K.expect) { expect in
+      if stopAt != nil {
+        expect.value(K.Expect.trap, ScenarioText.quoted("the last words are lost at stop: stop() must finalize so the volatile words showing at the stop are committed"))
+        expect.section(K.Expect.snapshots) {
+          let committedBefore = plan.finals.map(\.text).joined(separator: " ")
+          $0.value(
+            ScenarioKey.snapshotName("before-stop"),
+            ScenarioWriter.flow([(K.State.committed, ScenarioText.quoted(committedBefore)), (K.State.volatile, ScenarioText.quoted(plan.cut?.volatiles.last?.text ?? ""))]))
+        }
+      }
+      expect.comment("What the model above makes the reference stack show; edit it into what the user should see.")
+      expect.value(
+        K.Expect.final, ScenarioWriter.flow([(K.State.committed, ScenarioText.quoted(committed)), (K.State.volatile, "\"\""), (K.State.phase, "idle")]))
+    }
+    return (writer.text, segments)
   }
 
   /// What the model says: a final per segment heard whole, and for the segment a stop cuts, volatile

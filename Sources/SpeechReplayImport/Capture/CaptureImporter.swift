@@ -1,6 +1,7 @@
 public import Foundation
 import AudioPCM
 public import SpeechReplayCapture
+import SpeechReplay
 
 /// Turns a capture into a scenario folder that runs as it is (`speech-replay capture import`):
 ///
@@ -11,8 +12,8 @@ public import SpeechReplayCapture
 /// - `timeline.tsv`: the UI states the app rendered, named by `observed.timeline`, which the
 ///   runner compares with the replay (first divergence);
 /// - `<name>.yaml`: the scenario: the recorded results as `model.results`, the user's actions as
-///   steps at their audio times, and an `expect` block holding the final state the device showed,
-///   marked `observed: true`.
+///   steps at their audio times, and an `expect` block holding the final state the device showed
+///   (edit it into what should have happened).
 ///
 /// `from`/`to` cut a window of the capture's audio timeline: buffers, results, actions and UI states
 /// outside it are left out, times start at 0 at `from`, and text the app had committed before
@@ -240,23 +241,67 @@ public struct CaptureImporter {
   // MARK: Scenario
 
   private func scenarioText(name: String, from: Double, duration: Double, audio: WrittenAudio?, events: [CaptureEvent], final: CaptureUIState?) -> String {
+    typealias K = ScenarioKeys
     let header = capture.header
-    var lines = [
-      "# Imported by `speech-replay capture import` from \(capture.url.lastPathComponent)"
-        + (options.from != nil || options.to != nil ? " (window \(Self.seconds(from))–\(Self.seconds(from + duration)) of its audio)" : "") + ".",
-      "# Device: \(header.deviceModel), \(header.osVersion); app \(header.appVersion); locale \(header.locale).",
-      "schema: 1",
-      "name: \(ScenarioText.quoted(name))",
-      "description: \(ScenarioText.quoted("Replays a capture from \(header.deviceModel) (\(header.osVersion), app \(header.appVersion)): its audio and tap schedule, the results its model published and the user's actions; compares the UI with what the device showed."))",
-    ]
+    var writer = ScenarioWriter()
+    writer.comment(
+      "Imported by `speech-replay capture import` from \(capture.url.lastPathComponent)"
+        + (options.from != nil || options.to != nil ? " (window \(Self.seconds(from))–\(Self.seconds(from + duration)) of its audio)" : "") + ".")
+    writer.comment("Device: \(header.deviceModel), \(header.osVersion); app \(header.appVersion); locale \(header.locale).")
+    writer.value(K.schema, "1")
+    writer.value(K.name, ScenarioText.quoted(name))
+    writer.value(
+      K.description,
+      ScenarioText.quoted(
+        "Replays a capture from \(header.deviceModel) (\(header.osVersion), app \(header.appVersion)): its audio and tap schedule, the results its model published and the user's actions; compares the UI with what the device showed."
+      ))
     if let audio {
-      lines.append("audio: \(audio.audio.lastPathComponent)")
-      lines.append("device:")
-      lines.append("  microphone: { sampleRate: \(Self.number(audio.format.sampleRate)), channels: \(audio.format.channelCount), tapSchedule: \(audio.taps.lastPathComponent) }")
+      writer.value(K.audio, audio.audio.lastPathComponent)
+      writer.section(K.device) {
+        $0.value(
+          K.Device.microphone,
+          ScenarioWriter.flow([
+            (K.Microphone.sampleRate, Self.number(audio.format.sampleRate)), (K.Microphone.channels, "\(audio.format.channelCount)"),
+            (K.Microphone.tapSchedule, audio.taps.lastPathComponent),
+          ]))
+      }
     }
-    lines.append("model:")
-    lines.append("  locale: \(ScenarioText.quoted(header.locale))")
-    var results: [String] = []
+    let results = resultEntries(from: from, audio: audio, events: events)
+    writer.section(K.model) { model in
+      model.value(K.Model.locale, ScenarioText.quoted(header.locale))
+      if results.isEmpty {
+        model.value(K.Model.results, "[]")
+      } else {
+        model.section(K.Model.results) { list in for result in results { list.item(ScenarioWriter.flow(result)) } }
+      }
+    }
+    writer.section(K.observed) {
+      $0.comment("The UI the device showed; the run fails at the first place the replay differs, unless divergence: expected (the bug is fixed).")
+      $0.value(K.Observed.timeline, "timeline.tsv")
+      $0.value(K.Observed.divergence, "none")
+    }
+    writer.section(K.steps) { list in for step in steps(from: from, duration: duration, events: events) { list.item(step.text, comment: step.comment) } }
+    if let final {
+      writer.section(K.expect) {
+        $0.comment("The final state the device showed; edit it into what should have happened.")
+        var fields = [(K.State.committed, ScenarioText.quoted(final.committed)), (K.State.volatile, ScenarioText.quoted(final.volatile))]
+        let phase = final.phase.split(separator: ":").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+        if ["idle", "listening", "stopping", "unavailable"].contains(final.phase) || (phase == "failed" && final.phase.hasPrefix("failed: ")) {
+          fields.append((K.State.phase, ScenarioText.quoted(final.phase)))
+        } else if final.phase.hasPrefix("preparing") {
+          fields.append((K.State.phase, "preparing"))
+        }
+        if ["offered", "hidden"].contains(final.microphone) { fields.append((K.State.microphone, final.microphone)) }
+        $0.value(K.Expect.final, ScenarioWriter.flow(fields))
+      }
+    }
+    return writer.text
+  }
+
+  /// The recorded results as `model.results` entries, in the window, at their replay times.
+  private func resultEntries(from: Double, audio: WrittenAudio?, events: [CaptureEvent]) -> [[(ScenarioKey, String)]] {
+    typealias K = ScenarioKeys.Result
+    var results: [[(ScenarioKey, String)]] = []
     let finalizedAs = Self.finalizedByStop(events)
     var stopAt: Double?
     for (index, event) in events.enumerated() {
@@ -270,46 +315,24 @@ public struct CaptureImporter {
       // (the converter's tail, finalizing): due at its own time, which only the stop reaches.
       let afterStop = stopAt.map { abs(event.audioTime - $0) < 1e-9 } ?? false
       let at = afterStop ? event.audioTime : Self.replayTime(ofResultAt: event.audioTime, taps: audio?.tapEnds ?? [])
-      var fields = ["at: \(ScenarioText.duration(at - from))"]
+      var fields = [(K.at, ScenarioText.duration(at - from))]
       if result.isFinal {
-        fields.append("final: \(ScenarioText.quoted(result.text))")
+        fields.append((K.final, ScenarioText.quoted(result.text)))
       } else if result.text.isEmpty {
-        fields.append("withdraw: true")
+        fields.append((K.withdraw, "true"))
       } else {
-        fields.append("text: \(ScenarioText.quoted(result.text))")
+        fields.append((K.text, ScenarioText.quoted(result.text)))
       }
       let start = max(0, result.rangeStart - from)
       let end = max(start, result.rangeStart + result.rangeDuration - from)
-      if !result.text.isEmpty { fields.append("range: [\(ScenarioText.duration(start)), \(ScenarioText.duration(end))]") }
+      if !result.text.isEmpty { fields.append((K.range, ScenarioWriter.list([ScenarioText.duration(start), ScenarioText.duration(end)]))) }
       let alternatives = result.alternatives.dropFirst().filter { !$0.isEmpty }
-      if !alternatives.isEmpty { fields.append("alternatives: [\(alternatives.map(ScenarioText.quoted).joined(separator: ", "))]") }
-      if let confidence = result.confidence, !result.text.isEmpty { fields.append("confidence: \(Self.number(min(1, max(0, confidence))))") }
-      if let final = finalizedAs.texts[index] { fields.append("finalizeAs: \(ScenarioText.quoted(final))") }
-      results.append("    - { \(fields.joined(separator: ", ")) }")
+      if !alternatives.isEmpty { fields.append((K.alternatives, ScenarioWriter.list(alternatives.map(ScenarioText.quoted)))) }
+      if let confidence = result.confidence, !result.text.isEmpty { fields.append((K.confidence, Self.number(min(1, max(0, confidence))))) }
+      if let final = finalizedAs.texts[index] { fields.append((K.finalizeAs, ScenarioText.quoted(final))) }
+      results.append(fields)
     }
-    lines.append(results.isEmpty ? "  results: []" : "  results:")
-    lines += results
-    lines.append("observed:")
-    lines.append("  # The UI the device showed; the run fails at the first place the replay differs, unless divergence: expected (the bug is fixed).")
-    lines.append("  timeline: timeline.tsv")
-    lines.append("  divergence: none")
-    lines.append("steps:")
-    lines += steps(from: from, duration: duration, events: events).map { "  - \($0)" }
-    if let final {
-      lines.append("expect:")
-      lines.append("  # Observed: the final state the device showed. Edit it into what should have happened, then set observed: false.")
-      lines.append("  observed: true")
-      var fields = ["committed: \(ScenarioText.quoted(final.committed))", "volatile: \(ScenarioText.quoted(final.volatile))"]
-      let phase = final.phase.split(separator: ":").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
-      if ["idle", "listening", "stopping", "unavailable"].contains(final.phase) || (phase == "failed" && final.phase.hasPrefix("failed: ")) {
-        fields.append("phase: \(ScenarioText.quoted(final.phase))")
-      } else if final.phase.hasPrefix("preparing") {
-        fields.append("phase: preparing")
-      }
-      if ["offered", "hidden"].contains(final.microphone) { fields.append("microphone: \(final.microphone)") }
-      lines.append("  final: { \(fields.joined(separator: ", ")) }")
-    }
-    return lines.joined(separator: "\n") + "\n"
+    return results
   }
 
   /// Finals the model published only because the user stopped (they arrived after a stop, once
@@ -338,11 +361,12 @@ public struct CaptureImporter {
   }
 
   /// The user's actions as steps at their audio times: `play` up to each action, the action, then the rest.
-  private func steps(from: Double, duration: Double, events: [CaptureEvent]) -> [String] {
-    var steps: [String] = []
+  private func steps(from: Double, duration: Double, events: [CaptureEvent]) -> [(text: String, comment: String?)] {
+    typealias K = ScenarioKeys.Step
+    var steps: [(text: String, comment: String?)] = []
     // A window that opens inside a session starts it.
     let earlier = capture.events.last { $0.audioTime < from - 1e-9 && { if case .action = $0.kind { true } else { false } }($0) }
-    if let earlier, case .action(.start) = earlier.kind { steps.append("start  # started before the window") }
+    if let earlier, case .action(.start) = earlier.kind { steps.append((ScenarioWriter.step(K.start), "started before the window")) }
     // The microphone plays the capture from the start (a tap schedule keeps the play gate open: the
     // recorded audio already holds its silences), so steps are waits up to each action. Audio time
     // runs with virtual time from the last start (the anchor); an action after audio arrived comes
@@ -355,21 +379,21 @@ public struct CaptureImporter {
       var virtual = anchor.virtual + (time - anchor.audio)
       if time > anchor.audio + 1e-9 { virtual += 0.001 }
       virtual = max(virtual, cursor)
-      if virtual - cursor >= 0.0005 { steps.append("wait: \(ScenarioText.duration(virtual - cursor))") }
+      if virtual - cursor >= 0.0005 { steps.append((ScenarioWriter.step(K.wait, ScenarioText.duration(virtual - cursor)), nil)) }
       cursor = virtual
       switch action {
       case .start:
-        steps.append("start")
+        steps.append((ScenarioWriter.step(K.start), nil))
         anchor = (time, cursor)
-      case .stop: steps.append("stop")
-      case .cancel: steps.append("stop  # the user cancelled (no cancel step: stop is the nearest)")
-      case .dismiss: steps.append("dismiss")
-      case .other(let name): steps.append("wait: 0s  # the user did '\(name.replacingOccurrences(of: "\n", with: " "))'")
+      case .stop: steps.append((ScenarioWriter.step(K.stop), nil))
+      case .cancel: steps.append((ScenarioWriter.step(K.stop), "the user cancelled (no cancel step: stop is the nearest)"))
+      case .dismiss: steps.append((ScenarioWriter.step(K.dismiss), nil))
+      case .other(let name): steps.append((ScenarioWriter.step(K.wait, "0s"), "the user did '\(name.replacingOccurrences(of: "\n", with: " "))'"))
       }
     }
     let end = anchor.virtual + (duration - anchor.audio) + 0.001
-    if end - cursor >= 0.0015 { steps.append("wait: \(ScenarioText.duration(end - cursor))  # the rest of the audio") }
-    if steps.isEmpty { steps.append("wait: 0s  # the capture holds no user action in this window") }
+    if end - cursor >= 0.0015 { steps.append((ScenarioWriter.step(K.wait, ScenarioText.duration(end - cursor)), "the rest of the audio")) }
+    if steps.isEmpty { steps.append((ScenarioWriter.step(K.wait, "0s"), "the capture holds no user action in this window")) }
     return steps
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSubjects
+import Simulation
 import SpeechReplay
 import SpeechReplayCLI
 import SpeechReplayTestSupport
@@ -27,9 +28,9 @@ final class RandomSubject: TranscriptionSubject {
 @Suite("Determinism self-check")
 struct DeterminismCheckTests {
   @Test func theFirstDivergenceIsFoundAtItsIndex() {
-    #expect(DeterminismCheck.firstDivergence(["a", "b"], ["a", "b"]) == nil)
-    #expect(DeterminismCheck.firstDivergence(["a", "b", "c"], ["a", "x", "c"]) == .init(index: 1, expected: "b", actual: "x"))
-    #expect(DeterminismCheck.firstDivergence(["a"], ["a", "extra"]) == .init(index: 1, expected: nil, actual: "extra"))
+    #expect(TraceDivergence.first(expected: ["a", "b"], actual: ["a", "b"]) == nil)
+    #expect(TraceDivergence.first(expected: ["a", "b", "c"], actual: ["a", "x", "c"]) == .init(index: 1, expected: "b", actual: "x"))
+    #expect(TraceDivergence.first(expected: ["a"], actual: ["a", "extra"]) == .init(index: 1, expected: nil, actual: "extra"))
   }
 
   @Test func aSubjectThatReadsSystemRandomFailsTheCheckWithTheDivergentEvent() throws {
@@ -46,7 +47,7 @@ struct DeterminismCheckTests {
     #expect(checked.status == .failed)
     let message = try #require(checked.failures.last?.message)
     let divergence = try #require(
-      DeterminismCheck.firstDivergence(first.timeline.events.map(\.canonicalLine), second.timeline.events.map(\.canonicalLine)))
+      second.timeline.events.firstDivergence(from: first.timeline.events))
     #expect(divergence.expected?.contains("token") == true)
     #expect(message.contains("first divergent event #\(divergence.index): expected \(divergence.expected!), actual \(divergence.actual!)"))
     #expect(message.hasPrefix("the scenario is not deterministic: two runs with seed 5 gave trace hashes \(first.result.traceHash) and \(second.result.traceHash)"))

@@ -12,11 +12,11 @@ import Testing
       ["explore", "Scenarios/hello-world.yaml", "--runs", "3", "--seed", "1", "--jobs", "2", "--shrink-budget", "8", "--out", out.url.path],
       environment: ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "stopIgnoresInFlightDownload"])
     #expect(run.status == 1, "\(run.standardOutput)\n\(run.standardError)")
-    #expect(run.standardOutput.contains("FAIL the subject still had timers pending after (run 3, Scenarios/hello-world.yaml)"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("FAIL run.timers (run 3, Scenarios/hello-world.yaml)"), "\(run.standardOutput)")
     #expect(run.standardOutput.contains("explored 3 runs (seed 1)"), "\(run.standardOutput)")
     #expect(run.standardError.contains("runs 3/3"), "the progress line: \(run.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: out.url.path)
-    #expect(files == ["explore-hello-world-the-subject-still-had-timers-pending.yaml"])
+    #expect(files == ["explore-hello-world-run-timers.yaml"])
     let reproducer = try String(contentsOf: out.url.appendingPathComponent(files.first ?? ""), encoding: .utf8)
     #expect(reproducer.contains("# Found by `speech-replay explore Scenarios/hello-world.yaml --seed 1` in run 3"))
     #expect(reproducer.contains("# Failure:"))
@@ -34,8 +34,8 @@ import Testing
     let run = try CommandLineRun(
       ["explore", "Scenarios/hello-world.yaml", "Scenarios/two-commands.yaml", "--runs", "8", "--jobs", "2", "--out", out.url.path], environment: fault)
     #expect(run.status == 1, "\(run.standardOutput)\n\(run.standardError)")
-    #expect(run.standardOutput.contains("FAIL the subject still had timers pending after (run 8, Scenarios/two-commands.yaml)"), "\(run.standardOutput)")
-    let file = out.url.appendingPathComponent("explore-two-commands-the-subject-still-had-timers-pending.yaml").path
+    #expect(run.standardOutput.contains("FAIL run.timers (run 8, Scenarios/two-commands.yaml)"), "\(run.standardOutput)")
+    let file = out.url.appendingPathComponent("explore-two-commands-run-timers.yaml").path
     let reproducer = try String(contentsOfFile: file, encoding: .utf8)
     #expect(reproducer.contains("{ kind: download"), "\(reproducer)")
     #expect(reproducer.contains("pattern: doubleStart"), "\(reproducer)")

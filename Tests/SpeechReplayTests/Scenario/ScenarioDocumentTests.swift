@@ -23,6 +23,27 @@ import Yams
     explore: { keep: [final.microphone] }
     """
 
+  /// One of each perturbation, with every optional part present.
+  static let everyPerturbation: [Perturbation] = [
+    .taps(frames: 512, jitterMilliseconds: 3), .hardware(sampleRate: 44_100, channels: 2),
+    .route(at: 0.5, sampleRate: 16_000, channels: 1, port: nil), .route(at: 0.5, sampleRate: 16_000, channels: 1, port: "bluetoothHFP"),
+    .interruptions(at: 0.4, length: 0.2, count: 2), .networkFlip(at: 0.3, offlineFor: 0.5), .download(duration: 1, failsAt: 0.5),
+    .permission(at: 0.2, grantAfter: 0.4), .latency(base: 0.1, spikeAt: 0.5, spikeLength: 0.3, extra: 0.2), .stall(at: 0.5, length: 0.2),
+    .modelError(at: 0.7), .results(volatileEvery: 0.1, finalAfterSilence: 0.5, asSpoken: true, rewrite: 1), .slowModel(cost: 0.5),
+    .userTaps(at: 0.5, pattern: .dismissReopen),
+  ]
+
+  /// Every key a perturbation writes (from ``ScenarioKeys``) is one the decoder reads: each edited
+  /// document, and all of them applied together, loads.
+  @Test(arguments: everyPerturbation.map { [$0] } + [everyPerturbation])
+  func perturbationsWriteKeysTheDecoderReads(_ perturbations: [Perturbation]) throws {
+    var document = try Self.document(Self.hello)
+    for perturbation in perturbations { perturbation.apply(to: &document) }
+    #expect(throws: Never.self, "\(perturbations)\n\(document.yaml())") {
+      _ = try Scenario.parse(yaml: document.yaml(), file: document.file, relativeTo: document.folder)
+    }
+  }
+
   @Test func aStepAtAMomentSplitsThePlayAroundIt() throws {
     var document = try Self.document(Self.hello)
     #expect(abs(document.stepsDuration - (document.audioDuration + 1)) < 0.001)
@@ -41,10 +62,10 @@ import Yams
 
   @Test func exploringKeepsOnlyInvariantsAndWhatExploreKeeps() throws {
     let explorable = Explorer.explorable(try Self.document(Self.hello))
-    #expect(explorable.value(at: ["expect", "final", "microphone"])?.string == "offered")
-    #expect(explorable.value(at: ["expect", "final", "committed"]) == nil)
-    #expect(explorable.value(at: ["expect", "invariants"]) != nil)
-    #expect(explorable.value(at: ["explore"]) == nil)
+    #expect(explorable.value(at: [ScenarioKeys.expect, ScenarioKeys.Expect.final, ScenarioKeys.State.microphone])?.string == "offered")
+    #expect(explorable.value(at: [ScenarioKeys.expect, ScenarioKeys.Expect.final, ScenarioKeys.State.committed]) == nil)
+    #expect(explorable.value(at: [ScenarioKeys.expect, ScenarioKeys.Expect.invariants]) != nil)
+    #expect(explorable.value(at: [ScenarioKeys.explore]) == nil)
   }
 
   @Test func anUnknownKeepIsAnErrorAtItsLine() throws {

@@ -11,7 +11,7 @@ extension ScenarioDecoder {
       throw node.error(
         "'expect.audio' is off (no audio check) or { maximumLost: 2s } (the most audio the stack may drop on purpose), not \(node.shown)")
     }
-    let map = try node.mapping(keys: ["maximumLost"])
+    let map = try node.mapping(keys: ScenarioKeys.Audio.all.names)
     if let value = map["maximumLost"] { expectation.maximumLost = try value.duration() }
     return expectation
   }

@@ -36,7 +36,7 @@ extension ScenarioDecoder {
       default: throw node.error("'timing: aware' needs the model's cost; write timing: { mode: aware, modelCost: 0.3 } (seconds of compute per second of audio)")
       }
     }
-    let map = try node.mapping(keys: ["mode", "modelCost"])
+    let map = try node.mapping(keys: ScenarioKeys.Timing.all.names)
     let mode = try map.required("mode", example: "aware").choice(["unaware", "aware"])
     if mode == "unaware" {
       if let cost = map["modelCost"] {

@@ -2,8 +2,13 @@ extension Scenario {
   /// Which UI states are compared with golden files beside the scenario
   /// (`__Snapshots__/<file name>/<name>.txt`): named snapshots and `final`, the state after the last step.
   ///
-  /// Written `expect: { snapshots: golden }` (every snapshot step and the final state) or
-  /// `expect: { snapshots: [after-hello, final] }`.
+  /// Written `expect.golden`: `all` (every snapshot step and the final state) or a list of names.
+  ///
+  /// ```yaml
+  /// steps: [start, { snapshot: after-hello }, stop]
+  /// expect:
+  ///   golden: [after-hello, final]
+  /// ```
   package struct GoldenSnapshots: Sendable, Hashable {
     /// The name of the final state's golden file.
     package static let finalName = "final"

@@ -1,7 +1,7 @@
 extension ScenarioDecoder {
   /// `expect.invariants`: `broken: [ids]`, `off: { id: reason }`, `maximumInputLag: 2s`, `mainActorHang: 250ms`.
   func invariants(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.InvariantSettings {
-    let map = try node.mapping(keys: ["broken", "off", "maximumInputLag", "mainActorHang"])
+    let map = try node.mapping(keys: ScenarioKeys.Invariants.all.names)
     var settings = Scenario.InvariantSettings(location: node.location)
     if let broken = map["broken"] {
       for item in try broken.list() {

@@ -3,7 +3,7 @@ extension ScenarioDecoder {
   func metricLimits(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.MetricLimits {
     var bounds: [Scenario.MetricLimits.Bound] = []
     for (key, _, value) in try node.mapping(keys: StreamingMetrics.Metric.allCases.map(\.rawValue)).entries {
-      let map = try value.mapping(keys: ["min", "max"])
+      let map = try value.mapping(keys: ScenarioKeys.Bound.all.names)
       let min = try map["min"]?.double(in: 0...1_000_000)
       let max = try map["max"]?.double(in: 0...1_000_000)
       guard min != nil || max != nil else { throw value.error("'\(value.path)' needs a bound; write \(key): { max: 0.2 }") }
