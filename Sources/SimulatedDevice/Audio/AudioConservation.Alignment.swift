@@ -153,7 +153,9 @@ extension AudioConservation {
     {
       let current = offset ?? guess
       var best: (offset: Int, match: Signal.Match)?
-      if let wide = Signal.bestMatchWide(received, reference, around: current + index, reach: 800) {
+      // Before the lock the guess is bookkeeping (the newest tap buffer less this one): a queue that
+      // lags puts it a fraction of a second late, so the first search reaches half a second.
+      if let wide = Signal.bestMatchWide(received, reference, around: current + index, reach: offset == nil ? 8000 : 800) {
         best = (current + wide.lag, wide)
         if wide.correlation >= AudioConservation.matchCorrelation { return best }
       }
@@ -250,9 +252,16 @@ extension AudioConservation {
       closeProblem(into: &state.problems)
     }
 
-    /// At the end of a run: silence never placed by a lock is placed at the guess.
+    /// At the end of a run: silence never placed by a lock is placed at the guess. A session that
+    /// never heard sound cannot be placed by content; the guess may be off by a converter's lag, so
+    /// its edges are widened by 40 ms (it is silence either way).
     mutating func finish(into state: inout State) {
       closeProblem(into: &state.problems)
+      if offset == nil, let first = silenceBeforeLock.first?.lowerBound, let last = silenceBeforeLock.last?.upperBound {
+        let slack = Int(0.040 * AudioConservation.rate)
+        state.received.insert(guess + first - slack..<guess + first)
+        state.received.insert(guess + last..<guess + last + slack)
+      }
       markSilenceBeforeLock(at: offset ?? guess, into: &state)
     }
 

@@ -71,20 +71,29 @@ public final class AudioConservation: @unchecked Sendable {
   ///   - analyzer: The analyzer's name (unique per instance).
   ///   - start: Where the buffer starts on the analyzer's timeline, in seconds.
   ///   - samples: The buffer's samples, mono, full scale ±1.
-  public func analyzerReceived(_ analyzer: String, start: Double, samples: UnsafeBufferPointer<Float>) {
+  public func analyzerReceived(_ analyzer: String, start: Double, samples: UnsafeBufferPointer<Float>, virtualTime: Double) {
     withState { state in
       state.current = analyzer
+      if state.firstInputs[analyzer] == nil { state.firstInputs[analyzer] = virtualTime }
       state.receive(analyzer, start: Int((start * Self.rate).rounded()), samples: samples)
     }
   }
 
   /// Records that an analyzer's session ended; audio after a failure has nowhere to go until the
   /// app starts another analyzer, so it is not counted as lost.
-  public func analyzerFinished(_ analyzer: String, failed: Bool) {
+  public func analyzerFinished(_ analyzer: String, failed: Bool, virtualTime: Double) {
     withState { state in
-      guard failed, let alignment = state.aligners[analyzer] else { return }
-      state.failures.append(alignment.receivedThrough)
+      guard failed else { return }
+      state.failures.append(AnalyzerFailure(virtualTime: virtualTime, receivedThrough: state.aligners[analyzer]?.receivedThrough))
     }
+  }
+
+  /// When an analyzer's session ended with an error, and how far it had received.
+  public struct AnalyzerFailure: Sendable, Hashable {
+    /// Virtual seconds at which it failed.
+    public var virtualTime: Double
+    /// The reference index up to which it had received audio (nil: it received none).
+    public var receivedThrough: Int?
   }
 
   /// Records audio an analyzer received in another format and did not feed to its modules.
@@ -126,7 +135,7 @@ public final class AudioConservation: @unchecked Sendable {
       return Report(
         deliveries: state.deliveries, received: state.received, intact: state.intact, problems: state.problems,
         rejectedSeconds: state.rejectedSeconds, worstSignalToNoise: state.worstSignalToNoise, receivedSamples: state.receivedSamples,
-        analyzerFailures: state.failures)
+        analyzerFailures: state.failures, analyzerFirstInputs: state.firstInputs.values.sorted())
     }
   }
 
@@ -146,8 +155,10 @@ public final class AudioConservation: @unchecked Sendable {
     public var worstSignalToNoise: Double?
     /// Samples the analyzers received in their format.
     public var receivedSamples: Int
-    /// Reference indices at which an analyzer's session ended with an error (what it had received by then).
-    public var analyzerFailures: [Int]
+    /// Analyzer sessions that ended with an error.
+    public var analyzerFailures: [AnalyzerFailure]
+    /// Virtual seconds at which each analyzer received its first input.
+    public var analyzerFirstInputs: [Double]
   }
 
   struct State {
@@ -161,15 +172,22 @@ public final class AudioConservation: @unchecked Sendable {
     var rejectedSeconds = 0.0
     var worstSignalToNoise: Double?
     var receivedSamples = 0
-    var failures: [Int] = []
+    var failures: [AnalyzerFailure] = []
+    var firstInputs: [String: Double] = [:]
 
     mutating func receive(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>) {
       receivedSamples += samples.count
+      // An empty buffer says nothing about where the audio is: the guess waits for samples.
+      if aligners[name] == nil, samples.isEmpty { return }
       if aligners[name] == nil {
-        // Bookkeeping guess: the buffer came from the newest tap buffer, less the converter's lag.
-        let newest = deliveries.last?.span.upperBound ?? reference.head
+        // Bookkeeping guess: an app's queue is in order, so a new session's first buffer came from
+        // the first tap buffer after what earlier sessions received (a lagging queue or a
+        // converter's hold-back does not move that; audio the app skipped is found by the search).
+        let heard = aligners.values.map(\.receivedThrough).max() ?? 0
+        let first = deliveries.first { $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) }?.span.lowerBound
+          ?? (deliveries.last?.span.upperBound ?? reference.head) - samples.count
         // An analyzer whose first input comes before the tap delivered anything is fed from elsewhere (a file).
-        aligners[name] = Alignment(name: name, start: start, guess: newest - samples.count - start, hearsMicrophone: !deliveries.isEmpty)
+        aligners[name] = Alignment(name: name, start: start, guess: first - start, hearsMicrophone: !deliveries.isEmpty)
       }
       if aligners[name]!.nextIndex != start {
         // A buffer placed elsewhere on the analyzer's timeline (its own start time): finish comparing

@@ -78,7 +78,7 @@ extension SpeechAnalyzer {
     guard phase != .finished else { return }
     phase = .finished
     finishError = error
-    device.audioConservation.analyzerFinished(name, failed: error != nil)
+    device.audioConservation.analyzerFinished(name, failed: error != nil, virtualTime: (Simulation.current?.now ?? .zero).seconds)
     publishQueue.removeAll()
     readerTask = nil
     for slot in transcribers { slot.module.finishResults(throwing: error) }

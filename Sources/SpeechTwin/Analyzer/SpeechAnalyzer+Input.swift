@@ -138,7 +138,8 @@ extension SpeechAnalyzer {
       samples.withUnsafeBufferPointer { whole in
         let pointer = UnsafeBufferPointer(rebasing: whole[0..<frames])
         // Before the modules consume it, so the model hears what the comparison found.
-        device.audioConservation.analyzerReceived(name, start: start.seconds, samples: pointer)
+        device.audioConservation.analyzerReceived(
+          name, start: start.seconds, samples: pointer, virtualTime: (Simulation.current?.now ?? .zero).seconds)
         for index in transcribers.indices {
           enqueue(transcribers[index].recognizer.consume(through: end, samples: pointer), moduleIndex: index)
         }

@@ -25,13 +25,23 @@ struct AudioCheck: ScenarioCheck {
   func evaluate(_ run: RunRecord) -> CheckOutcome {
     let report = run.device.audioConservation.finish()
     let rate = AudioConservation.rate
-    let listening = Self.listeningDeliveries(report.deliveries, timeline: run.timeline)
+    // After an analyzer failed, the tap's audio has nowhere to go until the app starts another one.
+    let listening = Self.listeningDeliveries(report.deliveries, timeline: run.timeline).filter { delivery in
+      !report.analyzerFailures.contains { failure in
+        delivery.virtualTime >= failure.virtualTime
+          && !report.analyzerFirstInputs.contains { $0 > failure.virtualTime && $0 <= delivery.virtualTime }
+      }
+    }
     // After an analyzer failed, the audio has nowhere to go until the app starts another one.
     let orphaned = AudioSpanSet(
-      report.analyzerFailures.map { failure in
+      report.analyzerFailures.compactMap(\.receivedThrough).map { failure in
         failure..<(report.received.spans.first { $0.lowerBound > failure }?.lowerBound ?? Int.max / 2)
       })
-    let expected = AudioSpanSet(listening.map(\.span)).subtracting(orphaned)
+    // A run that ends while the app still listens leaves the newest audio in flight (queued, or in
+    // the converter): not lost, only not yet heard.
+    let endsListening = run.timeline.events(UIStateEvent.self).last?.event.isListening == true
+    let inFlight = endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
+    let expected = AudioSpanSet(listening.map(\.span)).subtracting(orphaned).subtracting(inFlight)
     let lost = expected.subtracting(report.received).spans.filter { Double($0.count) / rate >= Self.shortestLoss }
     let lostSeconds = Double(lost.reduce(0) { $0 + $1.count }) / rate
     // A stack that drops audio on purpose (a bounded queue) drops whole buffers of its own, which
