@@ -410,6 +410,11 @@ public struct CaptureImporter {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 
+  /// The files ``write(into:)`` writes into its folder for a scenario named `scenarioName`.
+  public static func fileNames(scenarioName: String) -> [String] {
+    ["audio.caf", "taps.tsv", "timeline.tsv", "\(fileName(scenarioName)).yaml"]
+  }
+
   /// A file name from a scenario name: letters, digits, `-` and `_`.
   static func fileName(_ name: String) -> String {
     let kept = name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }

@@ -57,10 +57,9 @@ extension AudioCommand {
       _ = try resolveContainer()
       _ = try resolveEncoding()
       // Reading and writing one file at once would destroy it: refuse however the two names reach it.
-      if let same = SameFile(input, output) {
-        throw ValidationError("\(output) is the input file \(input)\(same.how); write to another file, then move it over the input if that is what you want")
-      }
-      try PathCheck.checkWritable(output, option: "OUT")
+      var paths = OutputPaths()
+      paths.input(input, what: "the input file")
+      try paths.check(output, option: "OUT", kind: .generated)
     }
 
     func run() throws {

@@ -31,12 +31,16 @@ extension CaptureCommand {
     @Option(help: "The scenario's name (and file name). Default: the capture's file name.")
     var name: String?
 
+    @Flag(help: "Replace the scenario, audio and timeline files if DIR already holds them (never the capture itself).")
+    var force = false
+
     func validate() throws {
       try PathCheck.checkReadable(file)
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
-        throw ValidationError("--out \(out) is a file; name the folder to write the scenario into")
-      }
+      // The files an import writes may have been edited since an earlier import: kept unless --force.
+      var paths = OutputPaths()
+      paths.input(file, what: "the capture")
+      let scenarioName = name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+      try paths.checkFolder(out, option: "--out", files: CaptureImporter.fileNames(scenarioName: scenarioName), kind: .edited, force: force)
       if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"), end <= start {
         throw ValidationError("--to \(to ?? "") is not after --from \(from ?? ""); give a window that ends after it starts")
       }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -32,8 +33,18 @@ struct MergeCommand: ParsableCommand {
   @Flag(help: "Do not record the merged run in the history.")
   var noHistory = false
 
+  @Flag(help: "Write --junit/--json even to a name that looks like an audio, scenario or capture file (never onto a report being merged).")
+  var force = false
+
   func validate() throws {
     if reports.isEmpty { throw ValidationError("name at least one JSON report to merge (written by `run --json FILE`)") }
+    for report in reports { try PathCheck.checkReadable(report, what: "the report") }
+    var outputs = OutputPaths()
+    outputs.inputs(reports, what: "the report")
+    if let path = HistoryLocation.path(option: history, disabled: noHistory) { outputs.input(path, what: "the history database") }
+    if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
+    if let json { try outputs.checkReport(json, option: "--json", force: force) }
+    if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
   }
 
   func run() throws {
@@ -83,7 +94,7 @@ struct MergeCommand: ParsableCommand {
       do {
         try HTMLReport(folder: html, title: title, details: ["merged from \(reports.count) reports"]).writeIndex(results.map { RunIndexPage.Row(result: $0, page: nil) })
       } catch {
-        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
+        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"))
         failed = true
       }
     }
@@ -93,10 +104,10 @@ struct MergeCommand: ParsableCommand {
 
   private func write(_ data: Data, to path: String) -> Bool {
     do {
-      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+      try FileReplacement.write(data, to: path)
       return true
     } catch {
-      Failure.printError(OrchestrationError(.unwritableReport, "\(path): cannot write the report (\(error.localizedDescription)); check that its folder exists and is writable"))
+      Failure.printError(OrchestrationError(.unwritableReport, "cannot write the report: \(Failure.line(for: error))"))
       return false
     }
   }

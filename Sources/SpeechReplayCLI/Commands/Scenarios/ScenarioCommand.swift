@@ -23,15 +23,14 @@ struct ScenarioCommand: ParsableCommand {
     @Option(help: "What was said, spread over the speech segments by length.")
     var text: String?
 
-    @Flag(help: "Replace FILE if it exists.")
+    @Flag(help: "Replace FILE if it exists (never when it is the --from file).")
     var force = false
 
     func validate() throws {
       try PathCheck.checkReadable(from, what: "--from")
-      if FileManager.default.fileExists(atPath: out), !force {
-        throw ValidationError("\(out): the file exists; choose another --out or give --force to replace it")
-      }
-      try PathCheck.checkWritable(out, option: "--out")
+      var paths = OutputPaths()
+      paths.input(from, what: "the audio file")
+      try paths.check(out, option: "--out", kind: .edited, force: force)
     }
 
     func run() throws {
