@@ -70,6 +70,9 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Do not record the run in the history.")
   var noHistory = false
 
+  @Flag(help: "Write --junit/--json even to a name that looks like an audio, scenario or capture file (never onto a file the run reads).")
+  var force = false
+
   @OptionGroup var subject: SubjectOption
 
   @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
@@ -102,6 +105,18 @@ struct RunCommand: AsyncParsableCommand {
       Failure.printError(error)
       throw ExitCode.validationFailure
     }
+    // Every output checked against every input before the first worker starts.
+    var outputs = OutputPaths()
+    outputs.inputs(plan.scenarios.map(\.file), what: "the scenario")
+    if let path = HistoryLocation.path(option: history, disabled: noHistory) { outputs.input(path, what: "the history database") }
+    if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
+    if let json { try outputs.checkReport(json, option: "--json", force: force) }
+    if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
+    var captureNames: [String: String] = [:]
+    if let capture {
+      captureNames = Self.captureNames(plan.scenarios.map(\.file))
+      try outputs.checkFolder(capture, option: "--capture", files: captureNames.values.map { "\($0).speechcapture" })
+    }
     // Workers inherit the environment: `--capture` reaches them through it.
     if let capture {
       // Created here, once: a worker that cannot write its capture only warns, which a passing run would hide.
@@ -129,6 +144,7 @@ struct RunCommand: AsyncParsableCommand {
     }
     let startedAt = Date()
     var command = try workerCommand()
+    command.fileArguments = captureNames.mapValues { ["--capture-name", $0] }
     // `--html`: every worker also writes its timeline as JSON into a temporary folder; the pages are
     // rendered here from those files, the results and the scenario files.
     var timelines: TimelineFolder?
@@ -181,7 +197,7 @@ struct RunCommand: AsyncParsableCommand {
         let details = [shard.map { "shard \($0)" }, seed.map { "seed \($0) for every scenario" }].compactMap { $0 }
         try HTMLReport(folder: html, title: "speech-replay run", details: details).write(results: results, timeline: timelines.timeline(of:))
       } catch {
-        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
+        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"))
         reportFailed = true
       }
     }
@@ -194,6 +210,35 @@ struct RunCommand: AsyncParsableCommand {
     reportFailed = !recordHistory(results, in: historyStore, startedAt: startedAt) || reportFailed
     console.finish(summary)
     if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
+  }
+
+  /// Each scenario's capture name for `--capture`: the file's name without extension, or, when
+  /// another scenario of the run has the same file name (`a/s.yaml`, `b/s.yaml`), its path
+  /// relative to the working directory with every other character than letters, digits, `-` and
+  /// `.` as `_` (`a_s`, `b_s`), as the HTML pages are named; `-2`, `-3`… if that still collides.
+  static func captureNames(_ files: [String]) -> [String: String] {
+    let base = { (file: String) in SuitePlan.fallbackName(for: file) }
+    var counts: [String: Int] = [:]
+    for file in files { counts[base(file), default: 0] += 1 }
+    var names: [String: String] = [:]
+    var used = Set<String>()
+    for file in files where names[file] == nil {
+      var name = base(file)
+      if counts[name, default: 0] > 1 {
+        let page = HTMLReport.pageName(for: file, avoiding: [])
+        name = String(page.dropLast(".html".count))
+        if name.lowercased().hasSuffix(".yaml") { name.removeLast(5) } else if name.lowercased().hasSuffix(".yml") { name.removeLast(4) }
+      }
+      var unique = name
+      var suffix = 2
+      while used.contains(unique.lowercased()) {
+        unique = "\(name)-\(suffix)"
+        suffix += 1
+      }
+      used.insert(unique.lowercased())
+      names[file] = unique
+    }
+    return names
   }
 
   /// Longest first by the history's last wall times when a history database exists (and history
