@@ -34,8 +34,13 @@ public final class CaptureFile: Sendable {
   /// Frames of all buffers per format, for the summary.
   let framesPerFormat: [CaptureFormat: Int]
 
+  /// What of a damaged file could not be read (see ``CaptureDamage/unreadable``).
+  let unreadable: String?
+
   private let database: DatabaseQueue
   private let formatsByID: [Int64: CaptureFormat]
+  /// The private folder the capture is read from (a copy), removed with this object.
+  private let readCopyFolder: URL
 
   /// Opens a capture read-only.
   /// - Parameter url: The `.speechcapture` file.
@@ -53,10 +58,23 @@ public final class CaptureFile: Sendable {
         : (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil ? "the file is a symbolic link to a file that does not exist" : "the file does not exist"
       throw CaptureError(.notACapture, path: path, message: "\(what). Check the path (captures end in .speechcapture).")
     }
+    if let problem = Self.fileProblem(path) {
+      throw CaptureError(.notACapture, path: path, message: problem)
+    }
+    // Read from a private copy (the file and its write-ahead log): SQLite would otherwise create
+    // `-wal`/`-shm` files beside the user's evidence, and cannot read a cut-short capture (whose last
+    // commits are in its log) in a read-only place at all.
+    let copy: URL
+    do {
+      copy = try Self.readCopy(of: path)
+    } catch {
+      throw CaptureError(.io, path: path, message: "cannot be copied to a temporary folder to be read (\(Self.describe(error))); check free space in the temporary folder (TMPDIR)")
+    }
+    readCopyFolder = copy.deletingLastPathComponent()
     var configuration = Configuration()
     configuration.readonly = true
     do {
-      database = try DatabaseQueue(path: path, configuration: configuration)
+      database = try DatabaseQueue(path: copy.path, configuration: configuration)
       let loaded = try database.read { db in try Self.load(db, path: path) }
       schemaVersion = loaded.version
       header = loaded.header
@@ -68,11 +86,76 @@ public final class CaptureFile: Sendable {
       duration = loaded.duration
       isFinished = loaded.isFinished
       framesPerFormat = loaded.framesPerFormat
+      unreadable = loaded.unreadable
     } catch let error as CaptureError {
+      try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
       throw error
     } catch {
-      throw CaptureError(.notACapture, path: path, message: "cannot be read as a capture: \(error). Give a .speechcapture file made by SpeechReplayCapture.")
+      try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
+      throw CaptureError(
+        .notACapture, path: path,
+        message: "is damaged and cannot be read as a capture (\(Self.describe(error))); nothing of it could be read. Record the session again")
     }
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: readCopyFolder)
+  }
+
+  /// What is wrong with `path` before SQLite sees it: a folder, empty, unreadable, not SQLite.
+  static func fileProblem(_ path: String) -> String? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      return "is a folder, not a capture file. Give the .speechcapture file inside it"
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return access(path, R_OK) != 0 && (errno == EACCES || errno == EPERM)
+        ? "cannot be read: permission denied. Check the file's permissions (ls -l) or run as a user who may read it"
+        : "cannot be opened. Check the path"
+    }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 16)) ?? Data()
+    if head.isEmpty {
+      return "is empty (0 bytes): the recorder never got to its first commit, so there is nothing to read. Record the session again"
+    }
+    if head != Data("SQLite format 3\u{0}".utf8) {
+      return "is not a capture: it is not an SQLite file (captures are SQLite files written by SpeechReplayCapture). Check the path"
+    }
+    return nil
+  }
+
+  /// A copy of the capture and its write-ahead log in a new temporary folder.
+  private static func readCopy(of path: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-capture-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let copy = folder.appendingPathComponent("capture.sqlite")
+    do {
+      try FileManager.default.copyItem(atPath: path, toPath: copy.path)
+      if FileManager.default.fileExists(atPath: path + "-wal") { try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy.path + "-wal") }
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+    return copy
+  }
+
+  /// An error in plain words: SQLite's message without the statement, a file problem without Foundation's domain.
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? DatabaseError {
+      switch error.resultCode.primaryResultCode {
+      case .SQLITE_CORRUPT: return "the file is corrupt"
+      case .SQLITE_NOTADB: return "the file is not an SQLite database"
+      case .SQLITE_IOERR: return "the file cannot be read to its end; it may be cut short"
+      case .SQLITE_CANTOPEN: return "the file cannot be opened"
+      case .SQLITE_PERM, .SQLITE_AUTH: return "permission denied"
+      default: return error.message ?? "SQLite error \(error.resultCode.rawValue)"
+      }
+    }
+    if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+    return "\(type(of: error))"
   }
 
   // MARK: Derived views
@@ -89,7 +172,7 @@ public final class CaptureFile: Sendable {
   }
 
   /// Cut short (no clean finish) and missing audio.
-  public var damage: CaptureDamage { CaptureDamage(cutShortAt: isFinished ? nil : duration, gaps: gaps) }
+  public var damage: CaptureDamage { CaptureDamage(cutShortAt: isFinished ? nil : duration, gaps: gaps, unreadable: unreadable) }
 
   /// What `speech-replay capture info` prints.
   public var summary: CaptureSummary { CaptureSummary(self) }
@@ -122,7 +205,7 @@ public final class CaptureFile: Sendable {
     } catch let error as CaptureError {
       throw error
     } catch {
-      throw CaptureError(.io, path: url.path, message: "reading buffers from \(start) failed: \(error)")
+      throw CaptureError(.io, path: url.path, message: "tap buffers from \(start) on cannot be read (\(Self.describe(error))); the file is damaged there. Import a window before it (--to)")
     }
   }
 
@@ -171,13 +254,14 @@ public final class CaptureFile: Sendable {
     var duration: Double
     var isFinished: Bool
     var framesPerFormat: [CaptureFormat: Int]
+    var unreadable: String?
   }
 
   private static func load(_ db: Database, path: String) throws -> Loaded {
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     if version > CaptureSchema.version { throw newerSchemaError(path: path, found: version) }
     guard version >= 1, try db.tableExists("meta"), try db.tableExists("buffers") else {
-      throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (no capture schema). Give a .speechcapture file made by SpeechReplayCapture.")
+      throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (it has no capture tables). Check the path: captures are written by SpeechReplayCapture")
     }
     let meta = try Dictionary(
       Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { (row: Row) -> (String, String) in
@@ -216,8 +300,16 @@ public final class CaptureFile: Sendable {
     var end = 0.0
     var framesPerFormat: [CaptureFormat: Int] = [:]
     var previous: (formatID: Int64, sampleTime: Int64?, frames: Int)?
+    var unreadable: [String] = []
+    // A damaged file is read as far as it goes: the buffers before the damage are kept.
     let rows = try Row.fetchCursor(db, sql: "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers ORDER BY seq")
-    while let row = try rows.next() {
+    while true {
+      let next: Row?
+      do { next = try rows.next() } catch {
+        unreadable.append("damaged after tap buffer \(bufferCount) (\(describe(error))): the buffers before it are read")
+        break
+      }
+      guard let row = next else { break }
       let column = Column(row: row, table: "buffers", path: path)
       let seq: Int = try column("seq")
       let formatID: Int64 = try column("format_id")
@@ -247,7 +339,14 @@ public final class CaptureFile: Sendable {
 
     let decoder = JSONDecoder()
     var events: [CaptureEvent] = []
-    for row in try Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq") {
+    var eventRows: [Row] = []
+    do {
+      let cursor = try Row.fetchCursor(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq")
+      while let row = try cursor.next() { eventRows.append(row.copy()) }
+    } catch {
+      unreadable.append("events damaged after event \(eventRows.count) (\(describe(error))): the events before it are read")
+    }
+    for row in eventRows {
       let column = Column(row: row, table: "events", path: path)
       let payload: String = try column("payload")
       let nanoseconds: Int64 = try column("capture_ns")
@@ -257,13 +356,14 @@ public final class CaptureFile: Sendable {
       do {
         kind = try decoder.decode(CaptureEvent.Kind.self, from: Data(payload.utf8))
       } catch {
-        throw CaptureError(.notACapture, path: path, message: "event \(seq) cannot be read: \(error)")
+        throw CaptureError(.notACapture, path: path, message: "is damaged: event \(seq) holds a payload this version cannot read (\(Self.describe(error))). Import a window before it (--to), or update speech-replay")
       }
       events.append(CaptureEvent(index: seq, audioTime: Double(nanoseconds) / 1e9, wallTime: Date(timeIntervalSince1970: wall), kind: kind))
     }
     return Loaded(
       version: version, header: header, formatsByID: formatsByID, formats: formats, bufferCount: bufferCount, events: events, gaps: gaps,
-      duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil, framesPerFormat: framesPerFormat)
+      duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil, framesPerFormat: framesPerFormat,
+      unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "))
   }
 
   // MARK: Schema version
