@@ -119,7 +119,7 @@ public final class CaptureFile: Sendable {
       return "is empty (0 bytes): the recorder never got to its first commit, so there is nothing to read. Record the session again"
     }
     if head != Data("SQLite format 3\u{0}".utf8) {
-      return "is not a capture: it is not an SQLite file (captures are SQLite files written by SpeechReplayCapture). Check the path"
+      return "is not a capture: it is not an SQLite file. Check the path: captures are .speechcapture files (SQLite) written by SpeechReplayCapture"
     }
     return nil
   }
@@ -209,6 +209,19 @@ public final class CaptureFile: Sendable {
     }
   }
 
+  /// Where the first tap buffer that starts at or after `time` starts (seconds of audio); nil when none does.
+  /// - Throws: ``CaptureError`` when the file cannot be read.
+  public func bufferStart(atOrAfter time: Double) throws -> Double? {
+    do {
+      let nanoseconds = try database.read { db in
+        try Int64.fetchOne(db, sql: "SELECT capture_ns FROM buffers WHERE capture_ns >= ? ORDER BY seq LIMIT 1", arguments: [Int64((time * 1e9).rounded(.down)) - 1000])
+      }
+      return nanoseconds.map { Double($0) / 1e9 }
+    } catch {
+      throw CaptureError(.io, path: url.path, message: "its tap buffers cannot be read (\(Self.describe(error))); the file is damaged. Import a window before the damage (--to)")
+    }
+  }
+
   /// The tap buffers of a capture, read lazily.
   public struct Buffers: Sequence, Sendable {
     let file: CaptureFile
@@ -261,7 +274,7 @@ public final class CaptureFile: Sendable {
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     if version > CaptureSchema.version { throw newerSchemaError(path: path, found: version) }
     guard version >= 1, try db.tableExists("meta"), try db.tableExists("buffers") else {
-      throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (it has no capture tables). Check the path: captures are written by SpeechReplayCapture")
+      throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (it has no capture tables). Check the path: captures are .speechcapture files written by SpeechReplayCapture")
     }
     let meta = try Dictionary(
       Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { (row: Row) -> (String, String) in
