@@ -18,13 +18,29 @@ public struct ScenarioSkeleton: Sendable {
     self.text = text
   }
 
+  /// The sample rates a scenario's microphone accepts (`device.microphone.sampleRate`), in Hz.
+  public static let microphoneRates: ClosedRange<Double> = 1_000...384_000
+
+  /// What reading the audio file warned about (a file cut short), as `audio info` prints it.
+  public func warnings() throws -> [AudioFileWarning] {
+    let file = try AudioFile(forReading: audioPath)
+    defer { file.close() }
+    return file.warnings
+  }
+
   /// The scenario text for a file written at `scenarioPath` (the audio path is made relative to its folder).
-  /// - Throws: ``AudioFileError`` when the audio cannot be read.
+  /// - Throws: ``AudioFileError`` when the audio cannot be read; ``CaptureImportError`` when its
+  ///   rate is one a scenario's microphone cannot have (the skeleton would not run).
   public func render(scenarioPath: String) throws -> (text: String, segments: [SpeechSegment]) {
     let file = try AudioFile(forReading: audioPath)
     let rate = file.fileFormat.sampleRate
     let channels = file.fileFormat.channelCount
     file.close()
+    guard Self.microphoneRates.contains(rate) else {
+      throw CaptureImportError(
+        "\(audioPath): its sample rate is \(Int(rate)) Hz, but a scenario's microphone runs at 1000 to 384000 Hz; convert it first "
+          + "(speech-replay audio convert \((audioPath as NSString).lastPathComponent) converted.wav --rate 48000) and write the scenario for that file")
+    }
     let detection = try detector.segments(ofFileAt: audioPath)
     let segments = detection.segments
     let texts = Self.spread(text, over: segments)

@@ -35,7 +35,10 @@ struct ScenarioCommand: ParsableCommand {
 
     func run() throws {
       do {
-        let skeleton = try ScenarioSkeleton(audioPath: from, text: text).render(scenarioPath: out)
+        let maker = ScenarioSkeleton(audioPath: from, text: text)
+        let skeleton = try maker.render(scenarioPath: out)
+        // A recording cut short still makes a skeleton, but the user should know, as `audio info` says.
+        for warning in try maker.warnings() { Failure.printWarning(warning) }
         try FileReplacement.write(Data(skeleton.text.utf8), to: out)
         print("wrote \(out): \(skeleton.segments.count) speech segment\(skeleton.segments.count == 1 ? "" : "s")")
       } catch {
