@@ -19,11 +19,11 @@ import Darwin
 /// signals the worker when the parent dies; the signal handler checks that the parent is really
 /// gone (the signal also follows the death of the parent's *thread* that started the worker), and
 /// does the same. Both ways work without the parent's help, on Linux and on macOS.
-enum ParentWatch {
+package enum ParentWatch {
   /// The parent's process id, set in the worker's environment.
   static let parentVariable = "SPEECH_REPLAY_PARENT_PID"
   /// The temporary folder holding the worker's output files, removed when the parent is gone.
-  static let folderVariable = "SPEECH_REPLAY_WORKER_FOLDER"
+  package static let folderVariable = "SPEECH_REPLAY_WORKER_FOLDER"
 
   // Read by the signal handler: plain C values set once before it is installed.
   nonisolated(unsafe) private static var expectedParent: pid_t = 0
@@ -58,7 +58,7 @@ enum ParentWatch {
 
   /// In a worker started by a parent that watches it: dies with the parent. Does nothing in a
   /// process started otherwise (a user running `run-scenario` by hand).
-  static func startInWorker() {
+  package static func startInWorker() {
     let environment = ProcessInfo.processInfo.environment
     guard let text = environment[parentVariable], let parent = pid_t(text) else { return }
     // Not inherited by anything this worker starts.

@@ -75,7 +75,8 @@ public final class CaptureFile: Sendable {
     configuration.readonly = true
     do {
       database = try DatabaseQueue(path: copy.path, configuration: configuration)
-      let loaded = try database.read { db in try Self.load(db, path: path) }
+      // No transaction: its COMMIT would fail on a damaged file after every row before the damage was read.
+      let loaded = try database.inDatabase { db in try Self.load(db, path: path) }
       schemaVersion = loaded.version
       header = loaded.header
       formatsByID = loaded.formatsByID
@@ -187,7 +188,7 @@ public final class CaptureFile: Sendable {
   /// - Throws: ``CaptureError`` when the file cannot be read.
   public func buffers(from start: Int, count: Int) throws -> [CaptureBuffer] {
     do {
-      return try database.read { db in
+      return try database.inDatabase { db in
         try Row.fetchAll(
           db, sql: "SELECT seq, format_id, frame_count, sample_time, host_time, capture_ns, data FROM buffers WHERE seq >= ? ORDER BY seq LIMIT ?",
           arguments: [start, count]
@@ -213,7 +214,7 @@ public final class CaptureFile: Sendable {
   /// - Throws: ``CaptureError`` when the file cannot be read.
   public func bufferStart(atOrAfter time: Double) throws -> Double? {
     do {
-      let nanoseconds = try database.read { db in
+      let nanoseconds = try database.inDatabase { db in
         try Int64.fetchOne(db, sql: "SELECT capture_ns FROM buffers WHERE capture_ns >= ? ORDER BY seq LIMIT 1", arguments: [Int64((time * 1e9).rounded(.down)) - 1000])
       }
       return nanoseconds.map { Double($0) / 1e9 }
@@ -315,14 +316,36 @@ public final class CaptureFile: Sendable {
     var previous: (formatID: Int64, sampleTime: Int64?, frames: Int)?
     var unreadable: [String] = []
     // A damaged file is read as far as it goes: the buffers before the damage are kept.
-    let rows = try Row.fetchCursor(db, sql: "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers ORDER BY seq")
+    // Pages of rows, each statement run to its end, so a damaged page ends the reading cleanly; a
+    // page that fails is read row by row to keep every buffer before the damage.
+    var rows: [Row] = []
+    var position = 0
+    var nextSeq: Int64 = Int64.min
+    func fetch(after seq: Int64, limit: Int) throws -> [Row] {
+      try Row.fetchAll(
+        db, sql: "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [seq, limit])
+    }
+    var damaged = false
     while true {
-      let next: Row?
-      do { next = try rows.next() } catch {
-        unreadable.append("damaged after tap buffer \(bufferCount) (\(describe(error))): the buffers before it are read")
-        break
+      if position == rows.count {
+        if damaged { break }
+        do {
+          rows = try fetch(after: nextSeq, limit: 512)
+        } catch {
+          rows = []
+          while let one = try? fetch(after: nextSeq, limit: 1), let row = one.first {
+            rows.append(row)
+            nextSeq = row["seq"] ?? nextSeq
+          }
+          unreadable.append("damaged after tap buffer \(bufferCount + rows.count) (\(describe(error))): the buffers before it are read")
+          damaged = true
+        }
+        position = 0
+        if rows.isEmpty { break }
+        nextSeq = rows.last?["seq"] ?? nextSeq
       }
-      guard let row = next else { break }
+      let row = rows[position]
+      position += 1
       let column = Column(row: row, table: "buffers", path: path)
       let seq: Int = try column("seq")
       let formatID: Int64 = try column("format_id")
@@ -354,9 +377,16 @@ public final class CaptureFile: Sendable {
     var events: [CaptureEvent] = []
     var eventRows: [Row] = []
     do {
-      let cursor = try Row.fetchCursor(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq")
-      while let row = try cursor.next() { eventRows.append(row.copy()) }
+      eventRows = try Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq")
     } catch {
+      // Row by row up to the damage.
+      var last = Int64.min
+      while let one = try? Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 1", arguments: [last]),
+        let row = one.first
+      {
+        eventRows.append(row)
+        last = row["seq"] ?? last
+      }
       unreadable.append("events damaged after event \(eventRows.count) (\(describe(error))): the events before it are read")
     }
     for row in eventRows {

@@ -48,6 +48,11 @@ extension AudioCommand {
 
     func validate() throws {
       try PathCheck.checkReadable(input)
+      // Reading and writing one file at once would destroy it: refuse however the two names reach
+      // it, before anything else is said about OUT.
+      var paths = OutputPaths()
+      paths.input(input, what: "the input file")
+      try paths.checkNotInput(output, option: "OUT")
       if let rate, !(rate.isFinite && Self.rates.contains(rate) && rate == rate.rounded()) {
         throw ValidationError("--rate must be a whole number of Hz from 1 to 768000 (got \(rate))")
       }
@@ -56,10 +61,8 @@ extension AudioCommand {
       }
       _ = try resolveContainer()
       _ = try resolveEncoding()
-      // Reading and writing one file at once would destroy it: refuse however the two names reach it.
-      var paths = OutputPaths()
-      paths.input(input, what: "the input file")
       try paths.check(output, option: "OUT", kind: .generated)
+
     }
 
     func run() throws {
