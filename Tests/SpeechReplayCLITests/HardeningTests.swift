@@ -43,6 +43,47 @@ import Testing
     #expect(run.standardOutput.contains("cannot record the capture"), "\(run.standardOutput)")
   }
 
+  @Test func twoScenariosOfOneNameCompareAsTwoFiles() throws {
+    defer { folder.remove() }
+    let scenario = try String(contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8)
+      .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
+    let a = try folder.write("a.yaml", scenario)
+    // The same name, another scenario: it expects other text, so it fails where a passes. Matched
+    // by name, the second run's b was compared with the first run's a: a regression that never happened.
+    let b = try folder.write("b.yaml", scenario.replacingOccurrences(of: "committed: \"Hello world.\"", with: "committed: \"Goodbye.\""))
+    let history = folder.url.appendingPathComponent("history.sqlite").path
+    for _ in 0..<2 {
+      let run = try CommandLineRun(["run", a, b, "--history", history, "--jobs", "1"])
+      #expect(run.status == 1, "b fails: \(run.standardOutput)")
+    }
+    let compare = try CommandLineRun(["compare", "--baseline", "1", "--run", "2", "--history", history])
+    #expect(compare.status == 0, "two identical runs: \(compare.standardOutput)")
+    #expect(compare.standardOutput.contains("no changes"), "\(compare.standardOutput)")
+    // One of the two removed: named with its file, since its name is not enough.
+    let third = try CommandLineRun(["run", a, "--history", history])
+    #expect(third.status == 0, "\(third.standardOutput)")
+    let removed = try CommandLineRun(["compare", "--baseline", "2", "--run", "3", "--history", history])
+    #expect(removed.standardOutput.contains("(\(b))"), "\(removed.standardOutput)")
+  }
+
+  @Test func aReportOfAMovedScenarioSaysSo() throws {
+    defer { folder.remove() }
+    let scenario = try String(contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8)
+      .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
+    let file = try folder.write("moved.yaml", scenario)
+    let history = folder.url.appendingPathComponent("history.sqlite").path
+    #expect(try CommandLineRun(["run", file, "--history", history]).status == 0)
+    try FileManager.default.moveItem(atPath: file, toPath: file + ".away")
+    let out = folder.url.appendingPathComponent("report")
+    let report = try CommandLineRun(["report", "1", "--history", history, "--out", out.path])
+    #expect(report.status == 0, "\(report.standardError)")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0 != "index.html" }
+    #expect(pages.count == 1)
+    let page = try String(contentsOf: out.appendingPathComponent(pages[0]), encoding: .utf8)
+    #expect(page.contains("is no longer there (moved or deleted since run 1)"), "\(page)")
+    #expect(!page.contains("differs"), "\(page)")
+  }
+
   @Test func exploreFindsAnUnwritableOutBeforeExploring() throws {
     defer { folder.remove() }
     let file = try folder.write("file", "x")
