@@ -56,6 +56,8 @@ import Testing
       status: 64, message: "no such folder"),
     Probe(name: "merge --json onto a report it merges", arguments: ["merge", "$T/r.json", "--json", "$T/r.json", "--no-history"],
       status: 64, message: "is the report", kept: ["r.json"]),
+    Probe(name: "merge of a file that is not JSON", arguments: ["merge", "$T/s.yaml", "--no-history"], status: 1, message: "it is not JSON"),
+    Probe(name: "merge of JSON that is not a report", arguments: ["merge", "$T/not-report.json", "--no-history"], status: 1, message: "'results' is missing"),
     Probe(name: "audio convert onto its input", arguments: ["audio", "convert", "$T/rec.wav", "$T/link.yaml"],
       status: 64, message: "is the input file", kept: ["rec.wav"]),
     // Files a person edited are kept unless --force; the capture itself never.
@@ -131,6 +133,7 @@ import Testing
     let scenario = try String(contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8)
       .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
     try folder.write("s.yaml", scenario)
+    try folder.write("not-report.json", "{\"summary\": {}}")
     try folder.write("empty-steps.yaml", "schema: 1\nname: e\nsteps: []\n")
     var bomb = "schema: 1\nname: b\nsteps:\n  - cycle:\n      count: 1\n      steps: [stop]\n      x0: &a0 [stop, stop, stop, stop, stop, stop, stop, stop, stop, stop]\n"
     for level in 1...8 { bomb += "      x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }

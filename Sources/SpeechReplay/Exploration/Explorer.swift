@@ -86,7 +86,7 @@ package struct Explorer: Sendable {
         status.shrinking = "'\(signature)'"
         progress(status)
         let base = bases[run % bases.count]
-        var shrinker = ExplorationShrinker(execute: execute, batchSize: batchSize, budget: shrinkBudget)
+        var shrinker = ExplorationShrinker(execute: execute, batchSize: batchSize, budget: shrinkBudget, deadline: timeLimit.map { started + $0 })
         let shrunk = await shrinker.shrink(base: base, perturbations: candidate.perturbations, seed: candidate.seed, signature: signature) { runs in
           var line = status
           line.shrinking = "'\(signature)' (\(runs) runs)"

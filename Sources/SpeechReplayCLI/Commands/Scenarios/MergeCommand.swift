@@ -56,7 +56,7 @@ struct MergeCommand: ParsableCommand {
           throw OrchestrationError(.badArgument, "\(path): cannot read the report; check the path")
         }
         do { report = try JSONReport.decode(data) } catch {
-          throw OrchestrationError(.badArgument, "\(path): not a JSON report written by `run --json` (\(error))")
+          throw OrchestrationError(.badArgument, "\(path): not a JSON report written by `run --json` (\(Self.describe(error))); give the file `run --json FILE` wrote")
         }
       } catch {
         Failure.printError(error)
@@ -100,6 +100,21 @@ struct MergeCommand: ParsableCommand {
     }
     print(summary.line)
     if !summary.succeeded || failed { throw ExitCode(Failure.exitCode) }
+  }
+
+  /// A decoding error in plain words: what is missing or wrong, and where, never `DecodingError` text.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "it cannot be read" }
+    func place(_ path: [any CodingKey]) -> String {
+      path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+    switch error {
+    case .dataCorrupted(let context) where context.codingPath.isEmpty: return "it is not JSON"
+    case .dataCorrupted(let context): return "a value\(place(context.codingPath)) is not what a report holds"
+    case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing\(place(context.codingPath))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context): return "a value\(place(context.codingPath)) is not what a report holds"
+    @unknown default: return "it cannot be read"
+    }
   }
 
   private func write(_ data: Data, to path: String) -> Bool {
