@@ -25,7 +25,14 @@ struct SpeechReplayCommand: AsyncParsableCommand {
       }
     } catch {
       if !(error is ExitCode), exitCode(for: error) == .validationFailure {
-        let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        // A negative number where an argument goes is read as an option by the parser, which then
+        // says a value is missing: name the number instead, as a bad value.
+        if message.hasPrefix("Missing expected argument") || message.hasPrefix("Unknown option") || message.hasPrefix("Missing value"),
+          let number = CommandLine.arguments.dropFirst().first(where: { Double($0).map { $0 < 0 } ?? false })
+        {
+          message = "\(number) is a negative number, which no argument here takes (\(message.prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)))"
+        }
         Failure.printUsageError(message)
         Foundation.exit(ExitCode.validationFailure.rawValue)
       }

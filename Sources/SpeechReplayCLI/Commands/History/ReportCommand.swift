@@ -31,7 +31,7 @@ struct ReportCommand: AsyncParsableCommand {
   @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
-  @Option(help: "How many worker processes re-run scenarios at once. Default: the number of CPUs.")
+  @Option(parsing: .unconditional, help: "How many worker processes re-run scenarios at once. Default: the number of CPUs.")
   var jobs: Int?
 
   @OptionGroup var subject: SubjectOption
