@@ -84,6 +84,27 @@ import Testing
     #expect(!page.contains("differs"), "\(page)")
   }
 
+  @Test func aReportToADeviceOrAPipeIsWrittenIntoItNotRenamedOverIt() throws {
+    defer { folder.remove() }
+    var before = stat()
+    #expect(stat("/dev/null", &before) == 0)
+    let run = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--json", "/dev/null", "--junit", "/dev/stdout", "--no-history"])
+    #expect(run.status == 0, "\(run.standardError)")
+    var after = stat()
+    #expect(stat("/dev/null", &after) == 0)
+    #expect(after.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
+    #expect(after.st_ino == before.st_ino)
+    #expect(run.standardOutput.contains("<testsuites"), "the JUnit report went to standard output: \(run.standardOutput)")
+    // A pipe nothing reads: an error at once, not a hang.
+    let fifo = folder.url.appendingPathComponent("pipe").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let unread = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--json", fifo, "--no-history"])
+    #expect(unread.status == 1, "\(unread.standardError)")
+    #expect(unread.standardError.contains("a pipe nothing reads from"), "\(unread.standardError)")
+    var kind = stat()
+    #expect(lstat(fifo, &kind) == 0 && kind.st_mode & S_IFMT == S_IFIFO, "the pipe is still a pipe")
+  }
+
   @Test func exploreFindsAnUnwritableOutBeforeExploring() throws {
     defer { folder.remove() }
     let file = try folder.write("file", "x")
