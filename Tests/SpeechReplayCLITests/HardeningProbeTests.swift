@@ -102,6 +102,7 @@ import Testing
       message: "its sample rate is 500 Hz, but a scenario's microphone runs at 1000 to 384000 Hz"),
     Probe(name: "scenario new of cut-short audio warns", arguments: ["scenario", "new", "--from", "$T/cut.wav", "--out", "$T/cut.yaml"], status: 0,
       message: "the recording was probably cut short"),
+    Probe(name: "a scenario that is not UTF-8", arguments: ["run", "$T/binary.yaml", "--no-history"], status: 1, message: "the file is not UTF-8 text"),
     Probe(name: "an alias bomb under cycle:", arguments: ["list", "$T/bomb.yaml"], status: 1, message: "once aliases are expanded"),
     Probe(name: "300 000 steps", arguments: ["list", "$T/many.yaml"], status: 1, message: "more than 250000 values"),
   ]
@@ -138,6 +139,7 @@ import Testing
     let scenario = try String(contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8)
       .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
     try folder.write("s.yaml", scenario)
+    try Data([0xFF, 0xFE, 0x00, 0x62, 0x61, 0x64]).write(to: folder.url.appendingPathComponent("binary.yaml"))
     try folder.write("not-report.json", "{\"summary\": {}}")
     try folder.write("empty-steps.yaml", "schema: 1\nname: e\nsteps: []\n")
     var bomb = "schema: 1\nname: b\nsteps:\n  - cycle:\n      count: 1\n      steps: [stop]\n      x0: &a0 [stop, stop, stop, stop, stop, stop, stop, stop, stop, stop]\n"
