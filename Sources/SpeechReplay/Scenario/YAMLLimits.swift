@@ -61,9 +61,14 @@ struct YAMLLimits: Sendable {
       total = overflow ? Int.max : sum
       if !open.isEmpty { open[open.count - 1].count = min(Int.max / 2, open[open.count - 1].count + count) }
       guard total <= maximumNodes else {
-        let what = alias.map { "the alias '*\($0)' here stands for \(count) values and brings the file to" } ?? "the file reaches"
+        if let alias {
+          throw ScenarioError(
+            "the alias '*\(alias)' here stands for \(count) values and brings the file to more than \(maximumNodes) values once aliases are expanded, more than a scenario may have; write the values out instead of nesting aliases",
+            at: location(mark))
+        }
         throw ScenarioError(
-          "\(what) more than \(maximumNodes) values once aliases are expanded, more than a scenario may have; write the values out instead of nesting aliases",
+          "the file reaches more than \(maximumNodes) values here\(aliases > 0 ? " once aliases are expanded" : ""), more than a scenario may have (loading it would be slow); "
+            + "use a cycle for repeated steps, keep long result lists in a .words.tsv transcript, or split the scenario",
           at: location(mark))
       }
     }
