@@ -41,8 +41,23 @@ struct OutputPaths {
     return kinds
   }()
 
-  private var inputs: [(path: String, what: String)] = []
-  private var outputs: [(path: String, option: String)] = []
+  /// A file's identity: device and inode, through links.
+  private struct FileID: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(_ path: String) {
+      var info = stat()
+      guard stat(path, &info) == 0 else { return nil }
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+    }
+  }
+
+  // Indexed by identity, so a suite of thousands of scenarios and captures checks in linear time.
+  private var inputs: [FileID: (path: String, what: String)] = [:]
+  private var outputs: [String: String] = [:]
+  private var outputIDs: [FileID: (path: String, option: String)] = [:]
 
   /// Creates an empty set of paths.
   init() {}
@@ -52,7 +67,9 @@ struct OutputPaths {
   ///   - path: The file.
   ///   - what: What it is, for the message (`the scenario`, `the capture`).
   mutating func input(_ path: String, what: String) {
-    inputs.append((path, what))
+    // An input that does not exist cannot be written over (its command reports it as missing).
+    guard let id = FileID(path), inputs[id] == nil else { return }
+    inputs[id] = (path, what)
   }
 
   /// Declares several files the command reads.
@@ -82,7 +99,8 @@ struct OutputPaths {
       throw ValidationError("\(option) \(path): the file exists; choose another \(option) or give --force to replace it")
     }
     if probeFolder { try PathCheck.checkWritable(path, option: option) }
-    outputs.append((path, option))
+    outputs[URL(fileURLWithPath: path).standardizedFileURL.path] = option
+    if let id = FileID(path) { outputIDs[id] = (path, option) }
   }
 
   /// Checks a report output (``Kind/report``).
@@ -134,7 +152,7 @@ struct OutputPaths {
 
   /// Throws when `path` is one of the inputs: never overridden.
   func checkNotInput(_ path: String, option: String) throws {
-    for input in inputs {
+    if let id = FileID(path), let input = inputs[id] {
       if let same = SameFile(input.path, path) {
         throw ValidationError(
           "\(option) \(path) is \(input.what) \(input.path)\(same.how), which this command reads; write to another path (--force does not change this)")
@@ -143,9 +161,9 @@ struct OutputPaths {
   }
 
   private func checkNotOtherOutput(_ path: String, option: String) throws {
-    let standard = URL(fileURLWithPath: path).standardizedFileURL.path
-    for output in outputs where URL(fileURLWithPath: output.path).standardizedFileURL.path == standard || SameFile(output.path, path) != nil {
-      throw ValidationError("\(option) \(path) is also \(output.option); give each output its own file")
+    let other = outputs[URL(fileURLWithPath: path).standardizedFileURL.path] ?? FileID(path).flatMap { outputIDs[$0]?.option }
+    if let other {
+      throw ValidationError("\(option) \(path) is also \(other); give each output its own file")
     }
   }
 

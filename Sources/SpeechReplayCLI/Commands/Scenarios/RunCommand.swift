@@ -119,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
     }
     // Workers inherit the environment: `--capture` reaches them through it.
     if let capture {
-      // Created here, once: a worker that cannot write its capture only warns, which a passing run would hide.
+      // Created here, once, before the first worker (a worker that cannot write its capture fails its scenario).
       var isFolder: ObjCBool = false
       do {
         if FileManager.default.fileExists(atPath: capture, isDirectory: &isFolder), !isFolder.boolValue {
