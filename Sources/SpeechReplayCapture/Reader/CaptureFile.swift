@@ -87,12 +87,18 @@ public final class CaptureFile: Sendable {
       duration = loaded.duration
       isFinished = loaded.isFinished
       framesPerFormat = loaded.framesPerFormat
-      unreadable = loaded.unreadable
+      let cut = Self.shortfall(path).map { "the file is cut short (\($0.present) of the \($0.promised) bytes its header promises)" }
+      unreadable = [cut, loaded.unreadable].compactMap { $0 }.joined(separator: "; ").nilIfEmpty
     } catch let error as CaptureError {
       try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
       throw error
     } catch {
       try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
+      if let (present, promised) = Self.shortfall(path) {
+        throw CaptureError(
+          .notACapture, path: path,
+          message: "is cut short: it holds \(present) of the \(promised) bytes its header promises, and what is missing includes its table of contents, so nothing of it can be read. Copy it from the device again (a copy or download that stopped early)")
+      }
       throw CaptureError(
         .notACapture, path: path,
         message: "is damaged and cannot be read as a capture (\(Self.describe(error))); nothing of it could be read. Record the session again")
@@ -125,6 +131,21 @@ public final class CaptureFile: Sendable {
     return nil
   }
 
+  /// The file's size and the size its SQLite header promises (page size × page count), when it is shorter.
+  static func shortfall(_ path: String) -> (present: Int, promised: Int)? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 100), head.count == 100,
+      let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    else { return nil }
+    let bytes = [UInt8](head)
+    let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+    let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+    let pages = bytes[28..<32].reduce(0) { $0 << 8 | Int($1) }
+    let promised = pageSize * pages
+    return pageSize >= 512 && promised > size ? (size, promised) : nil
+  }
+
   /// A copy of the capture and its write-ahead log in a new temporary folder.
   private static func readCopy(of path: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-capture-\(UUID().uuidString)")
@@ -133,6 +154,20 @@ public final class CaptureFile: Sendable {
     do {
       try FileManager.default.copyItem(atPath: path, toPath: copy.path)
       if FileManager.default.fileExists(atPath: path + "-wal") { try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy.path + "-wal") }
+      // A file cut short (copied or downloaded incompletely) promises more pages than it holds, and
+      // SQLite then reads none: the copy is told the pages it has, so what they hold can be read.
+      if let (present, _) = shortfall(copy.path), let handle = FileHandle(forUpdatingAtPath: copy.path) {
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 18)) ?? Data())
+        let rawPageSize = head.count == 18 ? Int(head[16]) << 8 | Int(head[17]) : 0
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        if pageSize >= 512 {
+          let pages = UInt32(present / pageSize)
+          try handle.truncate(atOffset: UInt64(Int(pages) * pageSize))
+          try handle.seek(toOffset: 28)
+          try handle.write(contentsOf: Data([UInt8(pages >> 24), UInt8(pages >> 16 & 0xFF), UInt8(pages >> 8 & 0xFF), UInt8(pages & 0xFF)]))
+        }
+      }
     } catch {
       try? FileManager.default.removeItem(at: folder)
       throw error
@@ -238,7 +273,9 @@ public final class CaptureFile: Sendable {
       /// The next buffer, or nil at the end (or when the file can no longer be read).
       public mutating func next() -> CaptureBuffer? {
         if position == page.count {
-          guard !exhausted, let fetched = try? file.buffers(from: nextIndex, count: 64), !fetched.isEmpty else {
+          // A page that runs into damage is read one buffer at a time, up to the damage.
+          guard !exhausted, let fetched = (try? file.buffers(from: nextIndex, count: 64)) ?? (try? file.buffers(from: nextIndex, count: 1)), !fetched.isEmpty
+          else {
             exhausted = true
             return nil
           }
@@ -425,6 +462,10 @@ public final class CaptureFile: Sendable {
     guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return nil }
     return try? queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
   }
+}
+
+extension String {
+  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 extension CaptureFile {
