@@ -66,6 +66,9 @@ import Testing
     Probe(name: "capture import --out holding the capture as its scenario", arguments: ["capture", "import", "$T/c.speechcapture", "--out", "$T/imported", "--name", "x", "--force"],
       status: 64, message: "is the capture", kept: ["c.speechcapture"]),
     // Output paths checked before the work starts.
+    Probe(name: "run --json ''", arguments: ["run", "$T/s.yaml", "--json", "", "--no-history"], status: 64, message: "--json is an empty path"),
+    Probe(name: "capture import --out ''", arguments: ["capture", "import", "$T/c.speechcapture", "--out", ""], status: 64, message: "--out is an empty path"),
+    Probe(name: "explore --out ''", arguments: ["explore", "$T/s.yaml", "--out", ""], status: 64, message: "--out is an empty path"),
     Probe(name: "explore --out under a file", arguments: ["explore", "$T/s.yaml", "--out", "$T/s.yaml/reproducers", "--runs", "1000"],
       status: 64, message: "is a file, so the folder cannot be created", kept: ["s.yaml"]),
     Probe(name: "report --out under a file", arguments: ["report", "1", "--history", "$T/history.sqlite", "--out", "$T/s.yaml/report"],

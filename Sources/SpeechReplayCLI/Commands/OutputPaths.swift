@@ -89,6 +89,7 @@ struct OutputPaths {
   }
 
   private mutating func check(_ path: String, option: String, kind: Kind, force: Bool, probeFolder: Bool) throws {
+    if path.isEmpty { throw ValidationError("\(option) is an empty path; name a file") }
     try checkNotInput(path, option: option)
     try checkNotOtherOutput(path, option: option)
     if kind == .report, !force, let what = Self.notReportExtensions[Self.fileExtension(path)] {
@@ -120,6 +121,7 @@ struct OutputPaths {
   ///   - force: Whether the user gave `--force`.
   /// - Throws: `ValidationError` naming the option, the path and what to do.
   mutating func checkFolder(_ folder: String, option: String, files: [String] = [], kind: Kind = .generated, force: Bool = false) throws {
+    if folder.isEmpty { throw ValidationError("\(option) is an empty path; name a folder (. for this one)") }
     try checkNotInput(folder, option: option)
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {

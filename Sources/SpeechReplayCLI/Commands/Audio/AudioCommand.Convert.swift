@@ -52,6 +52,7 @@ extension AudioCommand {
       // it, before anything else is said about OUT.
       var paths = OutputPaths()
       paths.input(input, what: "the input file")
+      if output.isEmpty { throw ValidationError("OUT is an empty path; name a file") }
       try paths.checkNotInput(output, option: "OUT")
       if let rate, !(rate.isFinite && Self.rates.contains(rate) && rate == rate.rounded()) {
         throw ValidationError("--rate must be a whole number of Hz from 1 to 768000 (got \(rate))")
