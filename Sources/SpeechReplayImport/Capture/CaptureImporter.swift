@@ -53,7 +53,7 @@ public struct CaptureImporter {
     public var results: Int
     public var actions: Int
     public var uiStates: Int
-    /// Where the window starts (seconds of the capture's audio): `from` moved to the start of the tap it falls in or before.
+    /// Where the window starts (seconds of the capture's audio): `from` moved to the start of the first tap at or after it.
     public var windowStart: Double = 0
   }
 
