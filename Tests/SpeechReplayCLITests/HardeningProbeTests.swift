@@ -100,6 +100,10 @@ import Testing
     Probe(name: "capture info on a capture corrupt in the middle", arguments: ["capture", "info", "$T/corrupt.speechcapture"], status: 0,
       message: ""),
     Probe(name: "capture import of a folder", arguments: ["capture", "import", "$T/imported", "--out", "$T/w"], status: 64, message: "a folder, not a file"),
+    // Histories that are not histories.
+    Probe(name: "history --history a folder", arguments: ["history", "--history", "$T/imported"], status: 1, message: "is a folder, not a run history"),
+    Probe(name: "compare --history a folder", arguments: ["compare", "--baseline", "1", "--history", "$T/imported"], status: 2, message: "is a folder, not a run history"),
+    Probe(name: "run --history a folder", arguments: ["run", "$T/s.yaml", "--history", "$T/imported"], status: 64, message: "is a folder, not a run history"),
     // Scenarios and environment.
     Probe(name: "steps: []", arguments: ["list", "$T/empty-steps.yaml"], status: 1, message: "empty-steps.yaml:3:8: the list of steps is empty"),
     Probe(name: "an unknown bug-zoo fault", arguments: ["run", "$T/s.yaml", "--no-history"], status: 1,
