@@ -50,7 +50,7 @@ package final class ScenarioCapture: CaptureInProgress {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }  // the previous run's
       let header = CaptureHeader(
-        deviceModel: "simulated device", osVersion: "speech-replay twins", locale: scenario.subject.locale, appVersion: "LiveTranscription (reference stack)")
+        deviceModel: "simulated device", osVersion: sessionCaptureOSVersion, locale: scenario.subject.locale, appVersion: "LiveTranscription (reference stack)")
       let capture = ScenarioCapture(recorder: try CaptureRecorder(url: url, header: header), url: url)
       capture.adopt(reference)
       return capture

@@ -73,6 +73,8 @@ import Testing
       status: 64, message: "is a file, so the folder cannot be created", kept: ["s.yaml"]),
     Probe(name: "report --out under a file", arguments: ["report", "1", "--history", "$T/history.sqlite", "--out", "$T/s.yaml/report"],
       status: 64, message: "is a file, so the folder cannot be created", kept: ["history.sqlite"]),
+    Probe(name: "run --capture over a device's capture", arguments: ["run", "$T/s.yaml", "--capture", "$T/device", "--no-history"],
+      status: 64, message: "is a capture from probe (linux), which this run would replace", kept: ["device/s.speechcapture"]),
     Probe(name: "run --capture under a file", arguments: ["run", "$T/s.yaml", "--capture", "$T/s.yaml/caps", "--no-history"],
       status: 64, message: "is a file, so the folder cannot be created", kept: ["s.yaml"]),
     // Negative numbers are bad values, not missing ones.
@@ -173,6 +175,18 @@ import Testing
     try FileManager.default.copyItem(at: copy, to: folder.url.appendingPathComponent("imported/x.yaml"))
     try FileManager.default.removeItem(at: copy)
     try FileManager.default.linkItem(atPath: folder.url.appendingPathComponent("imported/x.yaml").path, toPath: copy.path)
+    // A device's capture (the probe recorder's header) where `run --capture device` would write s.yaml's.
+    let device = folder.url.appendingPathComponent("device")
+    try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
+    let recorder = Process()
+    recorder.executableURL = try BuiltExecutable.url(named: "capture-recorder-probe")
+    recorder.arguments = [device.appendingPathComponent("s.speechcapture").path]
+    let pipe = Pipe()
+    recorder.standardOutput = pipe
+    try recorder.run()
+    _ = pipe.fileHandleForReading.availableData  // its first commit
+    kill(recorder.processIdentifier, SIGKILL)
+    recorder.waitUntilExit()
     let bytes = try Data(contentsOf: capture)
     try bytes.prefix(bytes.count / 3).write(to: folder.url.appendingPathComponent("truncated.speechcapture"))
     var corrupt = bytes

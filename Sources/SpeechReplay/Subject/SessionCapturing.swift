@@ -26,6 +26,10 @@ package protocol CaptureInProgress: AnyObject {
 /// The environment variable naming the folder `run --capture` records into (its workers inherit it).
 package let sessionCaptureFolderVariable = "SPEECH_REPLAY_CAPTURE_DIR"
 
+/// The `osVersion` of the header of every capture `run --capture` records: how a run tells the
+/// captures of an earlier run (which it replaces) from a device's (which it never does).
+package let sessionCaptureOSVersion = "speech-replay twins"
+
 /// The environment variable naming the capture file (without `.speechcapture`) of the one scenario
 /// a worker runs; `run --capture` passes it (`--capture-name`) so two scenarios with the same file
 /// name never share a capture. Unset: the scenario file's name.

@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioPCM
 import Foundation
 import SpeechReplay
+import SpeechReplayCapture
 
 /// `speech-replay run [PATH...]`: runs scenario files in worker processes and reports them.
 struct RunCommand: AsyncParsableCommand {
@@ -70,7 +71,7 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Do not record the run in the history.")
   var noHistory = false
 
-  @Flag(help: "Write --junit/--json even to a name that looks like an audio, scenario or capture file (never onto a file the run reads).")
+  @Flag(help: "Write --junit/--json even to a name that looks like an audio, scenario or capture file, and let --capture replace captures it did not record (never a file the run reads).")
   var force = false
 
   @OptionGroup var subject: SubjectOption
@@ -116,6 +117,17 @@ struct RunCommand: AsyncParsableCommand {
     if let capture {
       captureNames = Self.captureNames(plan.scenarios.map(\.file))
       try outputs.checkFolder(capture, option: "--capture", files: captureNames.values.map { "\($0).speechcapture" })
+      // A run replaces the captures of an earlier run, never a capture from a device (evidence).
+      for name in captureNames.values.sorted() {
+        let path = (capture as NSString).appendingPathComponent("\(name).speechcapture")
+        guard FileManager.default.fileExists(atPath: path), !force else { continue }
+        let header = (try? CaptureFile(url: URL(fileURLWithPath: path)))?.header
+        if header?.osVersion != sessionCaptureOSVersion {
+          let what = header.map { "a capture from \($0.deviceModel) (\($0.osVersion))" } ?? "a file that is not a capture a run recorded"
+          throw ValidationError(
+            "--capture \(path) is \(what), which this run would replace; move it, choose another --capture folder, or give --force")
+        }
+      }
     }
     // Workers inherit the environment: `--capture` reaches them through it.
     if let capture {
