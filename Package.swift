@@ -173,6 +173,8 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
         // The command-line tests start the executable, the stand-in worker and the second history writer.
         .target(name: "speech-replay"), .target(name: "scenario-worker-probe"), .target(name: "history-writer-probe"),
+        // A capture cut short by a killed recorder, for reading one in a read-only place.
+        .target(name: "capture-recorder-probe"),
       ],
       exclude: ["Schemas"]),
     .testTarget(name: "CoreMediaTwinTests", dependencies: ["CoreMediaTwin"], swiftSettings: appleFrameworkTests),

@@ -20,10 +20,17 @@ package final class ScenarioCapture: CaptureInProgress {
 
   /// Bug-zoo faults named in `SPEECH_REPLAY_BUG_ZOO_FAULTS` (comma-separated), switched on in the
   /// reference stack so `fixtures/captures/make-capture` can record a capture of an app with a
-  /// known bug. Unknown names are ignored; empty by default.
-  nonisolated static var demonstrationFaults: Set<LiveTranscriber.Fault> {
-    let names = ProcessInfo.processInfo.environment["SPEECH_REPLAY_BUG_ZOO_FAULTS"] ?? ""
-    return Set(names.split(separator: ",").compactMap { LiveTranscriber.Fault(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+  /// known bug. Empty by default.
+  /// - Throws: ``BugZooFaultsError`` for a name that is not a fault: a misspelt fault would
+  ///   otherwise record a capture of the correct stack, which then looks like the bug was fixed.
+  nonisolated static func demonstrationFaults() throws -> Set<LiveTranscriber.Fault> {
+    let names = ProcessInfo.processInfo.environment[BugZooFaultsError.variable] ?? ""
+    var faults: Set<LiveTranscriber.Fault> = []
+    for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+      guard let fault = LiveTranscriber.Fault(rawValue: name) else { throw BugZooFaultsError(name: name) }
+      faults.insert(fault)
+    }
+    return faults
   }
 
   let recorder: CaptureRecorder
@@ -37,18 +44,18 @@ package final class ScenarioCapture: CaptureInProgress {
   /// Starts recording the reference live stack when captures were asked for; nil otherwise.
   static func attach(to reference: ReferenceSubject, scenario: Scenario) -> ScenarioCapture? {
     guard let folder = scenario.subject.options[folderOption] ?? ProcessInfo.processInfo.environment[folderVariable], !folder.isEmpty else { return nil }
-    let name = ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
+    let name = ProcessInfo.processInfo.environment[sessionCaptureNameVariable] ?? ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
     let url = URL(fileURLWithPath: folder).appendingPathComponent("\(name.isEmpty ? "scenario" : name).speechcapture")
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }  // the previous run's
       let header = CaptureHeader(
-        deviceModel: "simulated device", osVersion: "speech-replay twins", locale: scenario.subject.locale, appVersion: "LiveTranscription (reference stack)")
+        deviceModel: "simulated device", osVersion: sessionCaptureOSVersion, locale: scenario.subject.locale, appVersion: "LiveTranscription (reference stack)")
       let capture = ScenarioCapture(recorder: try CaptureRecorder(url: url, header: header), url: url)
       capture.adopt(reference)
       return capture
     } catch {
-      FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): cannot record the capture (\(error)); the scenario runs without it\n".utf8))
+      CaptureProblems.record("\(url.path): cannot record the capture (\(error)); check that the --capture folder is writable and has free space")
       return nil
     }
   }
@@ -94,7 +101,7 @@ package final class ScenarioCapture: CaptureInProgress {
   package func finish() {
     // The harness's I/O (a ten-minute capture folds 115 MB of WAL), not the app's main-actor work.
     do { try Simulation.harnessWork { try recorder.finish() } } catch {
-      FileHandle.standardError.write(Data("speech-replay: warning: \(url.path): the capture could not be finished (\(error))\n".utf8))
+      CaptureProblems.record("\(url.path): the capture could not be finished (\(error)); check that the --capture folder is writable and has free space")
     }
   }
 }

@@ -7,7 +7,7 @@ extension SubjectFactory {
   /// The scenarios' shared golden files are this subject's (no variant).
   public static let reference = SubjectFactory(name: "LiveTranscription", presets: [FileSubject.preset], goldenFiles: .shared) { options in
     if options.preset == FileSubject.preset { return try FileSubject(options: options) }
-    return ReferenceSubject(options: options, faults: ScenarioCapture.demonstrationFaults)
+    return ReferenceSubject(options: options, faults: try ScenarioCapture.demonstrationFaults())
   }
 
   /// The reference stack with some of the bug zoo's traps switched on (Tests/BugZooTests).

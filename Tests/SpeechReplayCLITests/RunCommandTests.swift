@@ -265,7 +265,7 @@ import Testing
   /// The pid a `hang` probe wrote for `file`.
   private func pid(of file: String) throws -> pid_t {
     let text = try String(contentsOfFile: file + ".pid", encoding: .utf8)
-    return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    return try #require(pid_t(text.split(separator: "\n").first.map(String.init) ?? ""))
   }
 
   private func isGone(_ pid: pid_t) -> Bool {

@@ -43,7 +43,9 @@ public enum FileProblem {
     }
     if nsError.domain == NSCocoaErrorDomain {
       switch CocoaError.Code(rawValue: nsError.code) {
-      case .fileReadInapplicableStringEncoding: return "the file is not UTF-8 text"
+      // 259 is what String(contentsOfFile:encoding: .utf8) throws on Linux for bytes that are not UTF-8.
+      case .fileReadInapplicableStringEncoding, .fileReadCorruptFile: return "the file is not UTF-8 text"
+      case .fileReadTooLarge: return "the file is too large to read"
       case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
       case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
       case .fileWriteOutOfSpace: return "no space left on the device"
@@ -54,7 +56,8 @@ public enum FileProblem {
     }
     let text = String(describing: error)
     // Foundation's generic text says nothing; name the error instead.
-    return text.contains("Error Domain=") || text.contains("could not be completed") ? "the file could not be read or written (error \(nsError.code))" : text
+    return text.contains("Error Domain=") || text.contains("could not be completed") || text.contains("NSCocoaErrorDomain")
+      ? "the file could not be read or written" : text
   }
 
   private static func reason(_ number: Int32, path: String) -> String {

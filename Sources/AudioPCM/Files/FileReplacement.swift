@@ -29,6 +29,8 @@ public final class FileReplacement {
   /// The file to write into; it exists (empty) once the replacement is created.
   public let temporaryPath: String
   private var finished = false
+  /// The device, pipe or socket written into at commit, when the destination is one (nil: a file, renamed into place).
+  private let writesInPlace: String?
 
   /// Creates an empty temporary file beside `path`.
   ///
@@ -36,12 +38,22 @@ public final class FileReplacement {
   /// - Throws: ``AudioFileError`` with code `.cannotOpen` naming `path` when the folder does not
   ///   exist or is not writable.
   public init(replacing path: String) throws {
-    let destination = Self.resolvingLinks(path)
+    // A device, a pipe or a socket (`/dev/null`, `/dev/stdout`, a FIFO) is written into, never
+    // renamed over: a rename would replace the device node itself with a plain file.
+    if Self.isSpecial(path) {
+      guard access(path, W_OK) == 0 else {
+        throw AudioFileError(code: .cannotOpen, path: path, message: "cannot be written (\(Self.reason(errno))); check the path")
+      }
+      writesInPlace = path
+    } else {
+      writesInPlace = nil
+    }
+    let destination = writesInPlace ?? Self.resolvingLinks(path)
     self.destination = destination
     // String paths, not URLs: a relative path stays relative in messages.
     let name = (destination as NSString).lastPathComponent
     let parent = (destination as NSString).deletingLastPathComponent
-    let folder = parent.isEmpty ? "." : parent
+    let folder = writesInPlace != nil ? NSTemporaryDirectory() : parent.isEmpty ? "." : parent
     var created: String?
     var lastError: Int32 = 0
     // A random name, created exclusively: two writers of one destination never share a temporary file.
@@ -79,6 +91,11 @@ public final class FileReplacement {
   public func commit() throws {
     guard !finished else { return }
     finished = true
+    if let writesInPlace {
+      defer { unlink(temporaryPath) }
+      try Self.copy(temporaryPath, into: writesInPlace)
+      return
+    }
     guard rename(temporaryPath, destination) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
@@ -108,6 +125,55 @@ public final class FileReplacement {
       throw AudioFileError(code: .writeFailed, path: path, message: "cannot write the file (\(FileProblem.describe(error, path: replacement.temporaryPath))); check free disk space")
     }
     try replacement.commit()
+  }
+
+  /// Whether `path` is (or links to) something other than a plain file or a folder, or lies in
+  /// `/dev` or `/proc` (`/dev/stdout` may resolve to a plain file the caller's output goes to).
+  static func isSpecial(_ path: String) -> Bool {
+    if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return FileManager.default.fileExists(atPath: path) }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
+  }
+
+  /// Appends the bytes of `source` to `destination` (a device, pipe or socket).
+  private static func copy(_ source: String, into destination: String) throws {
+    guard let data = FileManager.default.contents(atPath: source) else {
+      throw AudioFileError(code: .writeFailed, path: destination, message: "cannot read back what was written for it; check the temporary folder (TMPDIR)")
+    }
+    // This process's own standard output or error (or another descriptor of it) is written through
+    // that descriptor: opened anew, its offset would not follow what the process writes there.
+    let own: Int32? =
+      switch destination {
+      case "/dev/stdout": STDOUT_FILENO
+      case "/dev/stderr": STDERR_FILENO
+      default:
+        ["/dev/fd/", "/proc/self/fd/"].lazy.compactMap { prefix in destination.hasPrefix(prefix) ? Int32(destination.dropFirst(prefix.count)) : nil }.first
+      }
+    // Non-blocking to open: a pipe nobody reads is an error now, not a hang.
+    let descriptor = own ?? open(destination, O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let text = errno == ENXIO ? "a pipe nothing reads from" : reason(errno)
+      throw AudioFileError(code: .writeFailed, path: destination, message: "cannot be opened for writing (\(text)); check the path")
+    }
+    if own == nil { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+    defer { if own == nil { close(descriptor) } }
+    var offset = 0
+    while offset < data.count {
+      let written = data.withUnsafeBytes { bytes in
+        #if canImport(Glibc)
+          Glibc.write(descriptor, bytes.baseAddress! + offset, data.count - offset)
+        #else
+          Darwin.write(descriptor, bytes.baseAddress! + offset, data.count - offset)
+        #endif
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw AudioFileError(code: .writeFailed, path: destination, message: "cannot be written (\(reason(errno))); check the path")
+      }
+      offset += written
+    }
   }
 
   private static func reason(_ number: Int32) -> String {

@@ -47,6 +47,11 @@ package struct ExplorationFinding: Sendable {
     lines += foundWith.map { "#   - \($0)" }
     lines.append("# Failure:")
     lines += failure.message.split(separator: "\n", omittingEmptySubsequences: false).map { "#   \($0)" }
+    // Its own name: a suite holding both the scenario and its reproducer must tell them apart
+    // (the history and `compare` key results by name).
+    var document = document
+    let original = document.value(at: [ScenarioKeys.name])?.string ?? ((scenarioFile as NSString).lastPathComponent as NSString).deletingPathExtension
+    document.set(scalar: "\(original) (explore reproducer: \(signature), seed \(seed), run \(run))", at: [ScenarioKeys.name])
     return lines.joined(separator: "\n") + "\n" + document.yaml(forFileIn: folder)
   }
 

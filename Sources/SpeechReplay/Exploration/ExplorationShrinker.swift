@@ -12,14 +12,21 @@ struct ExplorationShrinker {
   let execute: Explorer.Execute
   let batchSize: Int
   let budget: Int
+  /// When the exploration's `--time-limit` ends: shrinking stops there too, with what it has
+  /// (every step it took still fails, so the reproducer fails on its own). Nil for none.
+  let deadline: ContinuousClock.Instant?
   /// Runs taken so far.
   private(set) var runsUsed = 0
 
-  init(execute: @escaping Explorer.Execute, batchSize: Int, budget: Int) {
+  init(execute: @escaping Explorer.Execute, batchSize: Int, budget: Int, deadline: ContinuousClock.Instant? = nil) {
     self.execute = execute
     self.batchSize = max(1, batchSize)
     self.budget = budget
+    self.deadline = deadline
   }
+
+  /// Whether another run may start: budget left and time left.
+  private var mayRun: Bool { runsUsed < budget && deadline.map { ContinuousClock.now < $0 } ?? true }
 
   mutating func shrink(
     base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64, signature: String, progress: (Int) -> Void
@@ -27,7 +34,7 @@ struct ExplorationShrinker {
     var current = perturbations
     var failure: ScenarioFailure?
     // 1. Perturbations: fewer, then simpler.
-    while runsUsed < budget {
+    while mayRun {
       var options: [[Perturbation]] = current.indices.map { index in var fewer = current; fewer.remove(at: index); return fewer }
       for (index, perturbation) in current.enumerated() {
         for simpler in perturbation.simpler {
@@ -45,7 +52,7 @@ struct ExplorationShrinker {
       return Shrunk(perturbations: current, document: base, failure: failure)
     }
     // 2. Steps: fewer, shorter.
-    while runsUsed < budget {
+    while mayRun {
       let candidates = Self.smallerSteps(of: document).compactMap { Explorer.candidate(document: $0, perturbations: current, seed: seed) }
       guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else { break }
       document = found.document
@@ -57,7 +64,7 @@ struct ExplorationShrinker {
   /// The first candidate, in order, that fails with `signature`, and that failure.
   private mutating func firstFailing(_ candidates: [ExplorationCandidate], signature: String, progress: (Int) -> Void) async -> (ExplorationCandidate, ScenarioFailure)? {
     var start = 0
-    while start < candidates.count, runsUsed < budget {
+    while start < candidates.count, mayRun {
       let batch = Array(candidates[start..<min(candidates.count, start + batchSize, start + budget - runsUsed)])
       start += batch.count
       let results = await execute(batch)

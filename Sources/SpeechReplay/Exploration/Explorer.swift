@@ -41,8 +41,8 @@ package struct Explorer: Sendable {
     self.seed = seed
   }
 
-  /// The runs of this shard.
-  package var plannedRuns: [Int] { (0..<max(0, runs)).filter { $0 % max(1, shardCount) == shard - 1 } }
+  /// The runs of this shard, generated as they are taken (`--runs 100000000` holds no list).
+  package var plannedRuns: StrideTo<Int> { stride(from: shard - 1, to: max(0, runs), by: max(1, shardCount)) }
 
   /// Explores `documents`.
   /// - Parameters:
@@ -54,16 +54,21 @@ package struct Explorer: Sendable {
     guard !documents.isEmpty else { return report }
     let started = ContinuousClock.now
     let planned = plannedRuns
+    let step = max(1, shardCount)
+    let plannedCount = max(0, (max(0, runs) - (shard - 1) + step - 1) / step)
     let bases = documents.map(Self.explorable)
     var known = Set<String>()
     var index = 0
-    var status = ExplorationProgress(runsDone: 0, runsPlanned: planned.count, failingRuns: 0, findings: 0)
-    while index < planned.count {
+    var status = ExplorationProgress(runsDone: 0, runsPlanned: plannedCount, failingRuns: 0, findings: 0)
+    var runs = planned.makeIterator()
+    while index < plannedCount {
       if let timeLimit, started.duration(to: .now) >= timeLimit {
         report.stoppedByTimeLimit = true
         break
       }
-      let batch = planned[index..<min(planned.count, index + max(1, batchSize))]
+      var batch: [Int] = []
+      while batch.count < max(1, batchSize), let run = runs.next() { batch.append(run) }
+      guard !batch.isEmpty else { break }
       index += batch.count
       var candidates: [(run: Int, candidate: ExplorationCandidate)] = []
       for run in batch {
@@ -81,7 +86,7 @@ package struct Explorer: Sendable {
         status.shrinking = "'\(signature)'"
         progress(status)
         let base = bases[run % bases.count]
-        var shrinker = ExplorationShrinker(execute: execute, batchSize: batchSize, budget: shrinkBudget)
+        var shrinker = ExplorationShrinker(execute: execute, batchSize: batchSize, budget: shrinkBudget, deadline: timeLimit.map { started + $0 })
         let shrunk = await shrinker.shrink(base: base, perturbations: candidate.perturbations, seed: candidate.seed, signature: signature) { runs in
           var line = status
           line.shrinking = "'\(signature)' (\(runs) runs)"
@@ -90,7 +95,7 @@ package struct Explorer: Sendable {
         report.shrinkRuns += shrinker.runsUsed
         report.findings.append(
           ExplorationFinding(
-            scenarioFile: base.file, seed: seed, run: (planned.firstIndex(of: run) ?? 0) + 1,
+            scenarioFile: base.file, seed: seed, run: (run - (shard - 1)) / max(1, shardCount) + 1,
             signature: signature, foundWith: candidate.perturbations, perturbations: shrunk.perturbations, document: shrunk.document,
             failure: shrunk.failure ?? first, shrinkRuns: shrinker.runsUsed))
         status.findings = report.findings.count

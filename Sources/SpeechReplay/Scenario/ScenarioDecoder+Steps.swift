@@ -8,7 +8,11 @@ extension ScenarioDecoder {
   /// A list of steps; `microphone` gives the format a `route: { port: builtInMic }` step returns to.
   func steps(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration = .init()) throws(ScenarioError) -> [Scenario.Step] {
     var steps: [Scenario.Step] = []
-    for item in try node.list() { steps.append(try step(item, microphone: microphone)) }
+    let items = try node.list()
+    if items.isEmpty {
+      throw node.error("the list of steps is empty; a scenario runs at least one step, for example [start, { play: end }, stop]")
+    }
+    for item in items { steps.append(try step(item, microphone: microphone)) }
     return steps
   }
 

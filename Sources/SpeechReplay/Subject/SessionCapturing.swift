@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A subject that records each scenario run as a capture itself (`speech-replay run --capture`):
 /// the runner tells it which scenario starts before the first step and when the run is over.
 @MainActor
@@ -23,3 +25,32 @@ package protocol CaptureInProgress: AnyObject {
 
 /// The environment variable naming the folder `run --capture` records into (its workers inherit it).
 package let sessionCaptureFolderVariable = "SPEECH_REPLAY_CAPTURE_DIR"
+
+/// The `osVersion` of the header of every capture `run --capture` records: how a run tells the
+/// captures of an earlier run (which it replaces) from a device's (which it never does).
+package let sessionCaptureOSVersion = "speech-replay twins"
+
+/// The environment variable naming the capture file (without `.speechcapture`) of the one scenario
+/// a worker runs; `run --capture` passes it (`--capture-name`) so two scenarios with the same file
+/// name never share a capture. Unset: the scenario file's name.
+package let sessionCaptureNameVariable = "SPEECH_REPLAY_CAPTURE_NAME"
+
+/// Problems the capture recorder met in this process: a capture that was asked for and could not be
+/// recorded fails the scenario (``ScenarioWorker`` adds them to the result), never a warning a
+/// passing run hides.
+package enum CaptureProblems {
+  private static let problems = Mutex<[String]>([])
+
+  /// Records a problem: what went wrong with which file, and what to do.
+  package static func record(_ message: String) {
+    problems.withLock { $0.append(message) }
+  }
+
+  /// The problems recorded so far, emptied.
+  package static func take() -> [String] {
+    problems.withLock { list in
+      defer { list = [] }
+      return list
+    }
+  }
+}

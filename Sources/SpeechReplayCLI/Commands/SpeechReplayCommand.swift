@@ -25,7 +25,18 @@ struct SpeechReplayCommand: AsyncParsableCommand {
       }
     } catch {
       if !(error is ExitCode), exitCode(for: error) == .validationFailure {
-        let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        // A negative value (`-5`, `-1s`) where a value goes is read as an option by the parser, which
+        // then says a value is missing: name the value instead, as a bad one.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let isNegative = { (text: String) in text.count > 1 && text.hasPrefix("-") && text.dropFirst().first.map { $0.isNumber || $0 == "." } == true }
+        if message.hasPrefix("Missing value for '"), let option = message.dropFirst("Missing value for '".count).split(separator: " ").first,
+          let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, isNegative(arguments[index + 1])
+        {
+          message = "\(option) \(arguments[index + 1]) is negative; give a value of 0 or more"
+        } else if message.hasPrefix("Missing expected argument") || message.hasPrefix("Unknown option"), let number = arguments.first(where: isNegative) {
+          message = "\(number) is negative, which no argument here takes (\(message.prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)))"
+        }
         Failure.printUsageError(message)
         Foundation.exit(ExitCode.validationFailure.rawValue)
       }

@@ -31,6 +31,7 @@ package final class HistoryStore: Sendable {
   /// - Throws: ``HistoryError`` naming the file when it cannot be created, opened or migrated.
   package init(path: String) throws(HistoryError) {
     self.path = path
+    try Self.checkNotAFolder(path)
     let folder = (path as NSString).deletingLastPathComponent
     do {
       if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -72,6 +73,10 @@ package final class HistoryStore: Sendable {
   ///   speech-replay history, or from a newer schema version (naming both versions).
   package init(readingAt path: String) throws(HistoryError) {
     self.path = path
+    try Self.checkNotAFolder(path)
+    if let problem = FileProblem.reading(path) {
+      throw HistoryError("\(path): cannot read the run history: \(problem); check the path given with --history (or SPEECH_REPLAY_HISTORY)")
+    }
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(Self.busyTimeout)
@@ -106,6 +111,15 @@ package final class HistoryStore: Sendable {
 
   deinit {
     if let readCopy { Self.removeCopy(readCopy) }
+  }
+
+  /// SQLite calls a folder a "disk I/O error": say what it is.
+  private static func checkNotAFolder(_ path: String) throws(HistoryError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw HistoryError(
+        "\(path) is a folder, not a run history; name the database file with --history (for example \((path as NSString).appendingPathComponent("history.sqlite")))")
+    }
   }
 
   private static func removeCopy(_ copy: String) {

@@ -13,8 +13,10 @@ package struct RunComparison: Sendable {
 
   /// Compares a run with one or more baseline runs.
   ///
-  /// Scenarios are matched by name. Status, trace hash and virtual figures are compared with the
-  /// first baseline run; wall figures with the samples of all baseline runs.
+  /// Scenarios are matched by file (two files may hold scenarios of one name: an explored
+  /// scenario and its reproducer, a copy in another folder) and shown by name, with the file when
+  /// another scenario of the run has that name. Status, trace hash and virtual figures are compared
+  /// with the first baseline run; wall figures with the samples of all baseline runs.
   ///
   /// - Parameters:
   ///   - baseline: The baseline runs' results (at least one run).
@@ -22,11 +24,12 @@ package struct RunComparison: Sendable {
   ///   - threshold: When a wall-clock figure counts as changed.
   package init(baseline: [[HistoryResult]], run: [HistoryResult], threshold: NoiseThreshold = NoiseThreshold()) {
     var changes: [Change] = []
-    let all = baseline.map(Self.byName)
+    let all = baseline.map(Self.byFile)
     let first = all.first ?? [:]
+    let label = Self.labels(run + (baseline.first ?? []))
     for result in run {
-      let name = result.name
-      guard let base = first[name] else {
+      let name = label(result)
+      guard let base = first[result.file] else {
         changes.append(Change(scenario: name, kind: .added))
         continue
       }
@@ -48,7 +51,7 @@ package struct RunComparison: Sendable {
           }
         case .wall:
           guard let new else { continue }
-          let samples = all.compactMap { $0[name]?.figures[figureName]?.value }
+          let samples = all.compactMap { $0[result.file]?.figures[figureName]?.value }
           let direction = threshold.direction(of: new.value, against: samples)
           if direction != 0 {
             let mean = samples.reduce(0, +) / Double(samples.count)
@@ -60,18 +63,25 @@ package struct RunComparison: Sendable {
         }
       }
     }
-    let names = Set(run.map(\.name))
-    for base in baseline.first ?? [] where !names.contains(base.name) {
-      changes.append(Change(scenario: base.name, kind: .removed))
+    let files = Set(run.map(\.file))
+    for base in baseline.first ?? [] where !files.contains(base.file) {
+      changes.append(Change(scenario: label(base), kind: .removed))
     }
     self.changes = changes
   }
 
-  /// Results by scenario name; the first of a repeated name wins.
-  static func byName(_ results: [HistoryResult]) -> [String: HistoryResult] {
-    var byName: [String: HistoryResult] = [:]
-    for result in results where byName[result.name] == nil { byName[result.name] = result }
-    return byName
+  /// Results by scenario file; the first of a repeated file wins.
+  static func byFile(_ results: [HistoryResult]) -> [String: HistoryResult] {
+    var byFile: [String: HistoryResult] = [:]
+    for result in results where byFile[result.file] == nil { byFile[result.file] = result }
+    return byFile
+  }
+
+  /// How a result is shown: its name, and its file too when another file has a scenario of that name.
+  static func labels(_ results: [HistoryResult]) -> (HistoryResult) -> String {
+    var files: [String: Set<String>] = [:]
+    for result in results { files[result.name, default: []].insert(result.file) }
+    return { result in (files[result.name]?.count ?? 0) > 1 ? "\(result.name) (\(result.file))" : result.name }
   }
 
   /// Whether any change is a regression (what `compare` exits non-zero for).

@@ -34,6 +34,6 @@ extension ScenarioWorker {
         result.status = .failed
       }
     }
-    write(resultLine(for: result))
+    write(resultLine(for: withCaptureProblems(result)))
   }
 }

@@ -16,7 +16,18 @@ package enum ScenarioWorker {
     file: String, seed: UInt64?, engine: ScenarioEngine, write: (String) -> Void = { print($0) }
   ) {
     prepareOutput()
-    write(resultLine(for: engine.run(file, seed)))
+    write(resultLine(for: withCaptureProblems(engine.run(file, seed))))
+  }
+
+  /// `result` failed with every problem the capture recorder met (``CaptureProblems``): a capture
+  /// that `run --capture` asked for and did not get is never a pass.
+  static func withCaptureProblems(_ result: ScenarioResult) -> ScenarioResult {
+    var result = result
+    for problem in CaptureProblems.take() {
+      result.failures.append(ScenarioFailure(problem, check: CheckID(.run, "capture")))
+      if result.status == .passed { result.status = .failed }
+    }
+    return result
   }
 
   /// The result as one line of JSON.

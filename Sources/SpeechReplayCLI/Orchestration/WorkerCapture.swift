@@ -45,7 +45,11 @@ struct WorkerCapture: Sendable {
     if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    // The worker watches this pipe and dies with this process (ParentWatch), even after a SIGKILL.
+    let lifeline = try ParentWatch.lifeline()
+    defer { try? lifeline.write.close() }
+    process.standardInput = lifeline.read
+    process.environment = ParentWatch.environment(folder: folder)
     // Set once the worker ended (so a late timer kills nothing) or once the timer killed it.
     let ended = Ending()
     let processes = processes
@@ -62,6 +66,8 @@ struct WorkerCapture: Sendable {
         continuation.resume(throwing: error)
         return
       }
+      // Only the worker holds the read end now: its end of file is this process's death.
+      try? lifeline.read.close()
       let pid = process.processIdentifier
       // A run interrupted while this worker started: register kills it, and it ends as interrupted.
       _ = processes?.register(pid)

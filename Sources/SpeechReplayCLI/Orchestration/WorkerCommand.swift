@@ -11,6 +11,8 @@ package struct WorkerCommand: Sendable, Hashable {
   package var executable: URL
   /// Arguments appended to every worker's (`--subject`, `--record`, `--trace-dir`, …); empty by default.
   package var extraArguments: [String] = []
+  /// Arguments appended for one scenario file only (`--capture-name`); empty by default.
+  package var fileArguments: [String: [String]] = [:]
   /// The subcommand that runs one scenario.
   package static let subcommand = "run-scenario"
 
@@ -28,7 +30,7 @@ package struct WorkerCommand: Sendable, Hashable {
   ///   - seed: The seed override, when given.
   /// - Returns: The worker's arguments.
   package func arguments(file: String, seed: UInt64?) -> [String] {
-    [Self.subcommand, file] + (seed.map { ["--seed", String($0)] } ?? []) + extraArguments
+    [Self.subcommand, file] + (seed.map { ["--seed", String($0)] } ?? []) + extraArguments + (fileArguments[file] ?? [])
   }
 
   /// The command line that runs one scenario alone, for failure messages: the executable's name and

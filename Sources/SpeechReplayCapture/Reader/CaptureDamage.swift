@@ -5,15 +5,18 @@ public struct CaptureDamage: Sendable, Hashable, CustomStringConvertible {
   public var cutShortAt: Double?
   /// Audio missing inside the capture.
   public var gaps: [CaptureGap]
+  /// What could not be read of a damaged file, and where reading stopped; nil when all of it read.
+  public var unreadable: String?
 
   /// Creates a damage report.
-  public init(cutShortAt: Double?, gaps: [CaptureGap]) {
+  public init(cutShortAt: Double?, gaps: [CaptureGap], unreadable: String? = nil) {
     self.cutShortAt = cutShortAt
     self.gaps = gaps
+    self.unreadable = unreadable
   }
 
   /// True when the capture finished cleanly with no audio missing.
-  public var isNone: Bool { cutShortAt == nil && gaps.isEmpty }
+  public var isNone: Bool { cutShortAt == nil && gaps.isEmpty && unreadable == nil }
 
   /// Frames missing in all.
   public var missingFrames: Int { gaps.reduce(0) { $0 + $1.frames } }
@@ -24,6 +27,7 @@ public struct CaptureDamage: Sendable, Hashable, CustomStringConvertible {
     if let cutShortAt {
       parts.append("cut short at \(cutShortAt.formatted(.number.precision(.fractionLength(3)))) s (no clean finish; readable up to its last commit)")
     }
+    if let unreadable { parts.append(unreadable) }
     if !gaps.isEmpty { parts.append("\(gaps.count) gap\(gaps.count == 1 ? "" : "s"), \(missingFrames) frames missing") }
     return parts.isEmpty ? "none" : parts.joined(separator: "; ")
   }

@@ -34,8 +34,13 @@ public final class CaptureFile: Sendable {
   /// Frames of all buffers per format, for the summary.
   let framesPerFormat: [CaptureFormat: Int]
 
+  /// What of a damaged file could not be read (see ``CaptureDamage/unreadable``).
+  let unreadable: String?
+
   private let database: DatabaseQueue
   private let formatsByID: [Int64: CaptureFormat]
+  /// The private folder the capture is read from (a copy), removed with this object.
+  private let readCopyFolder: URL
 
   /// Opens a capture read-only.
   /// - Parameter url: The `.speechcapture` file.
@@ -53,11 +58,25 @@ public final class CaptureFile: Sendable {
         : (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil ? "the file is a symbolic link to a file that does not exist" : "the file does not exist"
       throw CaptureError(.notACapture, path: path, message: "\(what). Check the path (captures end in .speechcapture).")
     }
+    if let problem = Self.fileProblem(path) {
+      throw CaptureError(.notACapture, path: path, message: problem)
+    }
+    // Read from a private copy (the file and its write-ahead log): SQLite would otherwise create
+    // `-wal`/`-shm` files beside the user's evidence, and cannot read a cut-short capture (whose last
+    // commits are in its log) in a read-only place at all.
+    let copy: URL
+    do {
+      copy = try Self.readCopy(of: path)
+    } catch {
+      throw CaptureError(.io, path: path, message: "cannot be copied to a temporary folder to be read (\(Self.describe(error))); check free space in the temporary folder (TMPDIR)")
+    }
+    readCopyFolder = copy.deletingLastPathComponent()
     var configuration = Configuration()
     configuration.readonly = true
     do {
-      database = try DatabaseQueue(path: path, configuration: configuration)
-      let loaded = try database.read { db in try Self.load(db, path: path) }
+      database = try DatabaseQueue(path: copy.path, configuration: configuration)
+      // No transaction: its COMMIT would fail on a damaged file after every row before the damage was read.
+      let loaded = try database.inDatabase { db in try Self.load(db, path: path) }
       schemaVersion = loaded.version
       header = loaded.header
       formatsByID = loaded.formatsByID
@@ -68,11 +87,111 @@ public final class CaptureFile: Sendable {
       duration = loaded.duration
       isFinished = loaded.isFinished
       framesPerFormat = loaded.framesPerFormat
+      let cut = Self.shortfall(path).map { "the file is cut short (\($0.present) of the \($0.promised) bytes its header promises)" }
+      unreadable = [cut, loaded.unreadable].compactMap { $0 }.joined(separator: "; ").nilIfEmpty
     } catch let error as CaptureError {
+      try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
       throw error
     } catch {
-      throw CaptureError(.notACapture, path: path, message: "cannot be read as a capture: \(error). Give a .speechcapture file made by SpeechReplayCapture.")
+      try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
+      if let (present, promised) = Self.shortfall(path) {
+        throw CaptureError(
+          .notACapture, path: path,
+          message: "is cut short: it holds \(present) of the \(promised) bytes its header promises, and what is missing includes its table of contents, so nothing of it can be read. Copy it from the device again (a copy or download that stopped early)")
+      }
+      throw CaptureError(
+        .notACapture, path: path,
+        message: "is damaged and cannot be read as a capture (\(Self.describe(error))); nothing of it could be read. Record the session again")
     }
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: readCopyFolder)
+  }
+
+  /// What is wrong with `path` before SQLite sees it: a folder, empty, unreadable, not SQLite.
+  static func fileProblem(_ path: String) -> String? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      return "is a folder, not a capture file. Give the .speechcapture file inside it"
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return access(path, R_OK) != 0 && (errno == EACCES || errno == EPERM)
+        ? "cannot be read: permission denied. Check the file's permissions (ls -l) or run as a user who may read it"
+        : "cannot be opened. Check the path"
+    }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 16)) ?? Data()
+    if head.isEmpty {
+      return "is empty (0 bytes): the recorder never got to its first commit, so there is nothing to read. Record the session again"
+    }
+    if head != Data("SQLite format 3\u{0}".utf8) {
+      return "is not a capture: it is not an SQLite file. Check the path: captures are .speechcapture files (SQLite) written by SpeechReplayCapture"
+    }
+    return nil
+  }
+
+  /// The file's size and the size its SQLite header promises (page size × page count), when it is shorter.
+  static func shortfall(_ path: String) -> (present: Int, promised: Int)? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 100), head.count == 100,
+      let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    else { return nil }
+    let bytes = [UInt8](head)
+    let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+    let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+    let pages = bytes[28..<32].reduce(0) { $0 << 8 | Int($1) }
+    let promised = pageSize * pages
+    return pageSize >= 512 && promised > size ? (size, promised) : nil
+  }
+
+  /// A copy of the capture and its write-ahead log in a new temporary folder.
+  private static func readCopy(of path: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-capture-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let copy = folder.appendingPathComponent("capture.sqlite")
+    do {
+      try FileManager.default.copyItem(atPath: path, toPath: copy.path)
+      if FileManager.default.fileExists(atPath: path + "-wal") { try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy.path + "-wal") }
+      // A file cut short (copied or downloaded incompletely) promises more pages than it holds, and
+      // SQLite then reads none: the copy is told the pages it has, so what they hold can be read.
+      if let (present, _) = shortfall(copy.path), let handle = FileHandle(forUpdatingAtPath: copy.path) {
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 18)) ?? Data())
+        let rawPageSize = head.count == 18 ? Int(head[16]) << 8 | Int(head[17]) : 0
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        if pageSize >= 512 {
+          let pages = UInt32(present / pageSize)
+          try handle.truncate(atOffset: UInt64(Int(pages) * pageSize))
+          try handle.seek(toOffset: 28)
+          try handle.write(contentsOf: Data([UInt8(pages >> 24), UInt8(pages >> 16 & 0xFF), UInt8(pages >> 8 & 0xFF), UInt8(pages & 0xFF)]))
+        }
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+    return copy
+  }
+
+  /// An error in plain words: SQLite's message without the statement, a file problem without Foundation's domain.
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? DatabaseError {
+      switch error.resultCode.primaryResultCode {
+      case .SQLITE_CORRUPT: return "the file is corrupt"
+      case .SQLITE_NOTADB: return "the file is not an SQLite database"
+      case .SQLITE_IOERR: return "the file cannot be read to its end; it may be cut short"
+      case .SQLITE_CANTOPEN: return "the file cannot be opened"
+      case .SQLITE_PERM, .SQLITE_AUTH: return "permission denied"
+      default: return error.message ?? "SQLite error \(error.resultCode.rawValue)"
+      }
+    }
+    if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+    return "\(type(of: error))"
   }
 
   // MARK: Derived views
@@ -89,7 +208,7 @@ public final class CaptureFile: Sendable {
   }
 
   /// Cut short (no clean finish) and missing audio.
-  public var damage: CaptureDamage { CaptureDamage(cutShortAt: isFinished ? nil : duration, gaps: gaps) }
+  public var damage: CaptureDamage { CaptureDamage(cutShortAt: isFinished ? nil : duration, gaps: gaps, unreadable: unreadable) }
 
   /// What `speech-replay capture info` prints.
   public var summary: CaptureSummary { CaptureSummary(self) }
@@ -104,7 +223,7 @@ public final class CaptureFile: Sendable {
   /// - Throws: ``CaptureError`` when the file cannot be read.
   public func buffers(from start: Int, count: Int) throws -> [CaptureBuffer] {
     do {
-      return try database.read { db in
+      return try database.inDatabase { db in
         try Row.fetchAll(
           db, sql: "SELECT seq, format_id, frame_count, sample_time, host_time, capture_ns, data FROM buffers WHERE seq >= ? ORDER BY seq LIMIT ?",
           arguments: [start, count]
@@ -122,7 +241,20 @@ public final class CaptureFile: Sendable {
     } catch let error as CaptureError {
       throw error
     } catch {
-      throw CaptureError(.io, path: url.path, message: "reading buffers from \(start) failed: \(error)")
+      throw CaptureError(.io, path: url.path, message: "tap buffers from \(start) on cannot be read (\(Self.describe(error))); the file is damaged there. Import a window before it (--to)")
+    }
+  }
+
+  /// Where the first tap buffer that starts at or after `time` starts (seconds of audio); nil when none does.
+  /// - Throws: ``CaptureError`` when the file cannot be read.
+  public func bufferStart(atOrAfter time: Double) throws -> Double? {
+    do {
+      let nanoseconds = try database.inDatabase { db in
+        try Int64.fetchOne(db, sql: "SELECT capture_ns FROM buffers WHERE capture_ns >= ? ORDER BY seq LIMIT 1", arguments: [Int64((time * 1e9).rounded(.down)) - 1000])
+      }
+      return nanoseconds.map { Double($0) / 1e9 }
+    } catch {
+      throw CaptureError(.io, path: url.path, message: "its tap buffers cannot be read (\(Self.describe(error))); the file is damaged. Import a window before the damage (--to)")
     }
   }
 
@@ -141,7 +273,9 @@ public final class CaptureFile: Sendable {
       /// The next buffer, or nil at the end (or when the file can no longer be read).
       public mutating func next() -> CaptureBuffer? {
         if position == page.count {
-          guard !exhausted, let fetched = try? file.buffers(from: nextIndex, count: 64), !fetched.isEmpty else {
+          // A page that runs into damage is read one buffer at a time, up to the damage.
+          guard !exhausted, let fetched = (try? file.buffers(from: nextIndex, count: 64)) ?? (try? file.buffers(from: nextIndex, count: 1)), !fetched.isEmpty
+          else {
             exhausted = true
             return nil
           }
@@ -171,13 +305,14 @@ public final class CaptureFile: Sendable {
     var duration: Double
     var isFinished: Bool
     var framesPerFormat: [CaptureFormat: Int]
+    var unreadable: String?
   }
 
   private static func load(_ db: Database, path: String) throws -> Loaded {
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     if version > CaptureSchema.version { throw newerSchemaError(path: path, found: version) }
     guard version >= 1, try db.tableExists("meta"), try db.tableExists("buffers") else {
-      throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (no capture schema). Give a .speechcapture file made by SpeechReplayCapture.")
+      throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (it has no capture tables). Check the path: captures are .speechcapture files written by SpeechReplayCapture")
     }
     let meta = try Dictionary(
       Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { (row: Row) -> (String, String) in
@@ -216,8 +351,38 @@ public final class CaptureFile: Sendable {
     var end = 0.0
     var framesPerFormat: [CaptureFormat: Int] = [:]
     var previous: (formatID: Int64, sampleTime: Int64?, frames: Int)?
-    let rows = try Row.fetchCursor(db, sql: "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers ORDER BY seq")
-    while let row = try rows.next() {
+    var unreadable: [String] = []
+    // A damaged file is read as far as it goes: the buffers before the damage are kept.
+    // Pages of rows, each statement run to its end, so a damaged page ends the reading cleanly; a
+    // page that fails is read row by row to keep every buffer before the damage.
+    var rows: [Row] = []
+    var position = 0
+    var nextSeq: Int64 = Int64.min
+    func fetch(after seq: Int64, limit: Int) throws -> [Row] {
+      try Row.fetchAll(
+        db, sql: "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [seq, limit])
+    }
+    var damaged = false
+    while true {
+      if position == rows.count {
+        if damaged { break }
+        do {
+          rows = try fetch(after: nextSeq, limit: 512)
+        } catch {
+          rows = []
+          while let one = try? fetch(after: nextSeq, limit: 1), let row = one.first {
+            rows.append(row)
+            nextSeq = row["seq"] ?? nextSeq
+          }
+          unreadable.append("damaged after tap buffer \(bufferCount + rows.count) (\(describe(error))): the buffers before it are read")
+          damaged = true
+        }
+        position = 0
+        if rows.isEmpty { break }
+        nextSeq = rows.last?["seq"] ?? nextSeq
+      }
+      let row = rows[position]
+      position += 1
       let column = Column(row: row, table: "buffers", path: path)
       let seq: Int = try column("seq")
       let formatID: Int64 = try column("format_id")
@@ -247,7 +412,21 @@ public final class CaptureFile: Sendable {
 
     let decoder = JSONDecoder()
     var events: [CaptureEvent] = []
-    for row in try Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq") {
+    var eventRows: [Row] = []
+    do {
+      eventRows = try Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq")
+    } catch {
+      // Row by row up to the damage.
+      var last = Int64.min
+      while let one = try? Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 1", arguments: [last]),
+        let row = one.first
+      {
+        eventRows.append(row)
+        last = row["seq"] ?? last
+      }
+      unreadable.append("events damaged after event \(eventRows.count) (\(describe(error))): the events before it are read")
+    }
+    for row in eventRows {
       let column = Column(row: row, table: "events", path: path)
       let payload: String = try column("payload")
       let nanoseconds: Int64 = try column("capture_ns")
@@ -257,13 +436,14 @@ public final class CaptureFile: Sendable {
       do {
         kind = try decoder.decode(CaptureEvent.Kind.self, from: Data(payload.utf8))
       } catch {
-        throw CaptureError(.notACapture, path: path, message: "event \(seq) cannot be read: \(error)")
+        throw CaptureError(.notACapture, path: path, message: "is damaged: event \(seq) holds a payload this version cannot read (\(Self.describe(error))). Import a window before it (--to), or update speech-replay")
       }
       events.append(CaptureEvent(index: seq, audioTime: Double(nanoseconds) / 1e9, wallTime: Date(timeIntervalSince1970: wall), kind: kind))
     }
     return Loaded(
       version: version, header: header, formatsByID: formatsByID, formats: formats, bufferCount: bufferCount, events: events, gaps: gaps,
-      duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil, framesPerFormat: framesPerFormat)
+      duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil, framesPerFormat: framesPerFormat,
+      unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "))
   }
 
   // MARK: Schema version
@@ -282,6 +462,10 @@ public final class CaptureFile: Sendable {
     guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return nil }
     return try? queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
   }
+}
+
+extension String {
+  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 extension CaptureFile {

@@ -39,15 +39,31 @@ public struct ScenarioSkeleton: Sendable {
   /// The spacing of the volatile results written for the segment the stop cuts.
   static let volatileSpacing = 0.5
 
+  /// The sample rates a scenario's microphone accepts (`device.microphone.sampleRate`), in Hz.
+  public static let microphoneRates: ClosedRange<Double> = 1_000...384_000
+
+  /// What reading the audio file warned about (a file cut short), as `audio info` prints it.
+  public func warnings() throws -> [AudioFileWarning] {
+    let file = try AudioFile(forReading: audioPath)
+    defer { file.close() }
+    return file.warnings
+  }
+
   /// The scenario text for a file written at `scenarioPath` (the audio path is made relative to its folder).
-  /// - Throws: ``AudioFileError`` when the audio cannot be read; ``ScenarioSkeletonError`` when
-  ///   ``stopAt`` is not inside the recording.
+  /// - Throws: ``AudioFileError`` when the audio cannot be read; ``CaptureImportError`` when its
+  ///   rate is one a scenario's microphone cannot have (the skeleton would not run);
+  ///   ``ScenarioSkeletonError`` when ``stopAt`` is not inside the recording.
   public func render(scenarioPath: String) throws -> (text: String, segments: [SpeechSegment]) {
     let file = try AudioFile(forReading: audioPath)
     let rate = file.fileFormat.sampleRate
     let channels = file.fileFormat.channelCount
     let fileSeconds = file.duration
     file.close()
+    guard Self.microphoneRates.contains(rate) else {
+      throw CaptureImportError(
+        "\(audioPath): its sample rate is \(Int(rate)) Hz, but a scenario's microphone runs at 1000 to 384000 Hz; convert it first "
+          + "(speech-replay audio convert \((audioPath as NSString).lastPathComponent) converted.wav --rate 48000) and write the scenario for that file")
+    }
     if let stopAt, !(stopAt > 0 && stopAt < fileSeconds) {
       throw ScenarioSkeletonError(
         "\(audioPath): --stop-at \(ScenarioText.duration(stopAt)) is not inside the recording, which lasts \(ScenarioText.duration(fileSeconds)); give a time after 0s and before its end")

@@ -54,6 +54,8 @@ public struct CaptureImporter {
     public var results: Int
     public var actions: Int
     public var uiStates: Int
+    /// Where the window starts (seconds of the capture's audio): `from` moved to the start of the first tap at or after it.
+    public var windowStart: Double = 0
   }
 
   /// The capture to import.
@@ -71,13 +73,24 @@ public struct CaptureImporter {
   /// - Parameter folder: The output folder; created when missing. Existing files of the same names are replaced.
   /// - Throws: ``CaptureImportError`` naming the file and what to do.
   public func write(into folder: URL) throws -> Output {
-    let from = max(0, options.from ?? 0)
+    var from = max(0, options.from ?? 0)
     let to = options.to ?? .infinity
     guard to > from else {
       throw CaptureImportError("\(capture.url.path): --to (\(to)) must be after --from (\(from)); give a window inside the capture's \(Self.seconds(capture.duration))")
     }
     if from >= capture.duration, capture.duration > 0 {
       throw CaptureImportError("\(capture.url.path): --from \(Self.seconds(from)) is past the end of the capture (\(Self.seconds(capture.duration))); give an earlier start")
+    }
+    // A window opens at a tap: the replay's microphone delivers whole taps, so a window opening
+    // inside one would shift every tap against the steps. `from` moves to the next tap's start.
+    if from > 0, let start = try capture.bufferStart(atOrAfter: from), start < to { from = start }
+    // Nor on a stop or a dismiss: the replay cannot finalize text its model never heard; the
+    // window then opens one tap later, after it.
+    while from > 0, capture.events.contains(where: { event in
+      guard abs(event.audioTime - from) < 1e-9, case .action(let action) = event.kind else { return false }
+      return action != .start
+    }), let next = try capture.bufferStart(atOrAfter: from + 1e-4), next < to {
+      from = next
     }
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -87,7 +100,12 @@ public struct CaptureImporter {
     let name = options.name ?? capture.url.deletingPathExtension().lastPathComponent
     let audio = try writeAudio(into: folder, from: from, to: to)
     let inWindow = { (time: Double) in time >= from - 1e-9 && time <= to + 1e-9 }
-    let events = capture.events.filter { inWindow($0.audioTime) }
+    var events = capture.events.filter { inWindow($0.audioTime) }
+    // A window that opens while a volatile result shows: the replay's model publishes that result
+    // first, so the replay shows what the device showed when the window opened.
+    if let showing = showingResult(at: from) {
+      events.insert(CaptureEvent(index: -1, audioTime: from, wallTime: showing.wallTime, kind: showing.kind), at: 0)
+    }
     let (timelineURL, uiStates, final) = try writeTimeline(into: folder, from: from, events: events)
     let duration = audio.map { $0.end - from } ?? 0
     let text = scenarioText(name: name, from: from, duration: duration, audio: audio, events: events, final: final)
@@ -96,7 +114,7 @@ public struct CaptureImporter {
     return Output(
       scenario: scenarioURL, audio: audio?.audio, tapSchedule: audio?.taps, timeline: timelineURL, buffers: audio?.buffers ?? 0, duration: duration,
       results: events.filter { if case .result = $0.kind { true } else { false } }.count,
-      actions: events.filter { if case .action = $0.kind { true } else { false } }.count, uiStates: uiStates)
+      actions: events.filter { if case .action = $0.kind { true } else { false } }.count, uiStates: uiStates, windowStart: from)
   }
 
   // MARK: Audio and tap schedule
@@ -224,7 +242,22 @@ public struct CaptureImporter {
     var text = "# UI timeline recorded in \(capture.url.lastPathComponent): audio time (s), phase, microphone, committed, volatile\n"
     var count = 0
     var final: CaptureUIState?
-    for event in events {
+    // The window's timeline starts with what showed when it opened (its committed text taken off,
+    // as the replay never heard it), after the empty screen the replay opens with: the replay
+    // starts fresh, and then shows what the device showed from the window's first moment.
+    var opening: [CaptureEvent] = []
+    if let before, case .uiState(var state) = before.kind {
+      state.committed = ""
+      if !state.volatile.isEmpty, showingResult(at: from) != nil {
+        var empty = state
+        empty.volatile = ""
+        opening.append(CaptureEvent(index: -1, audioTime: from, wallTime: before.wallTime, kind: .uiState(empty)))
+      } else {
+        state.volatile = ""
+      }
+      opening.append(CaptureEvent(index: -1, audioTime: from, wallTime: before.wallTime, kind: .uiState(state)))
+    }
+    for event in opening + events {
       guard case .uiState(var state) = event.kind else { continue }
       if !prefix.isEmpty, state.committed.hasPrefix(prefix) {
         state.committed = String(state.committed.dropFirst(prefix.count)).trimmingPrefixWhitespace()
@@ -236,6 +269,22 @@ public struct CaptureImporter {
     let url = folder.appendingPathComponent("timeline.tsv")
     try write(text, to: url)
     return (url, count, final)
+  }
+
+  /// The volatile result showing when a window opens at `from` (> 0): the last result before it,
+  /// when it is a volatile one the UI still shows; nil otherwise.
+  private func showingResult(at from: Double) -> CaptureEvent? {
+    guard from > 1e-9 else { return nil }
+    let before = capture.events.filter { $0.audioTime < from - 1e-9 }
+    guard let shown = before.last(where: { if case .uiState = $0.kind { true } else { false } }),
+      case .uiState(let state) = shown.kind, !state.volatile.isEmpty,
+      let last = before.last(where: { if case .result = $0.kind { true } else { false } }),
+      case .result(let result) = last.kind, !result.isFinal, result.text == state.volatile
+    else { return nil }
+    var clipped = result
+    clipped.rangeDuration = max(0, result.rangeStart + result.rangeDuration - from)
+    clipped.rangeStart = from
+    return CaptureEvent(index: -1, audioTime: from, wallTime: last.wallTime, kind: .result(clipped))
   }
 
   // MARK: Scenario
@@ -314,7 +363,7 @@ public struct CaptureImporter {
       // A result that came after the stop, with no audio since, came from what the stop flushed
       // (the converter's tail, finalizing): due at its own time, which only the stop reaches.
       let afterStop = stopAt.map { abs(event.audioTime - $0) < 1e-9 } ?? false
-      let at = afterStop ? event.audioTime : Self.replayTime(ofResultAt: event.audioTime, taps: audio?.tapEnds ?? [])
+      let at = afterStop ? event.audioTime : max(from, Self.replayTime(ofResultAt: event.audioTime, taps: audio?.tapEnds ?? []))
       var fields = [(K.at, ScenarioText.duration(at - from))]
       if result.isFinal {
         fields.append((K.final, ScenarioText.quoted(result.text)))
@@ -324,7 +373,9 @@ public struct CaptureImporter {
         fields.append((K.text, ScenarioText.quoted(result.text)))
       }
       let start = max(0, result.rangeStart - from)
-      let end = max(start, result.rangeStart + result.rangeDuration - from)
+      var end = max(start, result.rangeStart + result.rangeDuration - from)
+      // A window can cut a volatile result's range to nothing; an empty range reads as a final's.
+      if !result.isFinal, end - start < 0.01 { end = start + 0.01 }
       if !result.text.isEmpty { fields.append((K.range, ScenarioWriter.list([ScenarioText.duration(start), ScenarioText.duration(end)]))) }
       let alternatives = result.alternatives.dropFirst().filter { !$0.isEmpty }
       if !alternatives.isEmpty { fields.append((K.alternatives, ScenarioWriter.list(alternatives.map(ScenarioText.quoted)))) }
@@ -432,6 +483,11 @@ public struct CaptureImporter {
 
   static func number(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+
+  /// The files ``write(into:)`` writes into its folder for a scenario named `scenarioName`.
+  public static func fileNames(scenarioName: String) -> [String] {
+    ["audio.caf", "taps.tsv", "timeline.tsv", "\(fileName(scenarioName)).yaml"]
   }
 
   /// A file name from a scenario name: letters, digits, `-` and `_`.

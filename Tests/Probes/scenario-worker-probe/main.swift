@@ -12,11 +12,16 @@
 //   probe: random  a trace hash and a trace line taken from system random (never the same twice)
 //   probe: hang    writes its process id to FILE.pid, then never ends (the parent's timeout or a signal must end it)
 //
+// Like `speech-replay run-scenario`, it dies with its parent (ParentWatch); FILE.pid's second line
+// is the temporary folder of its output files, which the parent would remove.
+//
 // With `--trace-dir DIR` it writes its trace lines there, as `speech-replay run-scenario` does.
 import Foundation
 import SpeechReplay
 import SpeechReplayCLI
 
+let outputFolder = ProcessInfo.processInfo.environment[ParentWatch.folderVariable] ?? ""
+ParentWatch.startInWorker()
 ScenarioWorker.prepareOutput()
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, arguments[0] == WorkerCommand.subcommand else {
@@ -59,7 +64,7 @@ case "random":
   traceLines[1] = "#1 0.500000000 probe.random token=\(token)"
 case "hang":
   // The test reads the pid to check that nothing outlives the run.
-  try? Data("\(getpid())\n".utf8).write(to: URL(fileURLWithPath: file + ".pid"), options: .atomic)
+  try? Data("\(getpid())\n\(outputFolder)\n".utf8).write(to: URL(fileURLWithPath: file + ".pid"), options: .atomic)
   FileHandle.standardError.write(Data("probe worker hanging\n".utf8))
   while true { pause() }
 case "noisy":

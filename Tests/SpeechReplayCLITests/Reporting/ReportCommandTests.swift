@@ -44,7 +44,8 @@ import Testing
     let history = folder.url.appendingPathComponent("history.sqlite").path
     _ = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--history", history])
     let report = try CommandLineRun(["report", "9", "--history", history, "--out", folder.url.appendingPathComponent("r").path])
-    #expect(report.status == 1)
+    // A run that does not exist is a usage error, as for `compare`.
+    #expect(report.status == 64)
     #expect(report.standardError.contains("there is no run 9; list the runs with `speech-replay history`"))
   }
 }

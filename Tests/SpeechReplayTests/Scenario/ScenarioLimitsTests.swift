@@ -104,8 +104,8 @@ extension ScenarioLimitsTests {
       yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
     }
     let text = try error(yaml)
-    // a4 stands for 111111 values; the eighth *a4 on a5's line (line 8) passes a million.
-    #expect(text.contains("the alias '*a4' here stands for 111111 values and brings the file to more than 1000000 values once aliases are expanded"), "\(text)")
+    // a4 stands for 111111 values; the second *a4 on a5's line (line 8) passes 250 000.
+    #expect(text.contains("the alias '*a4' here stands for 111111 values and brings the file to more than 250000 values once aliases are expanded"), "\(text)")
     #expect(text.hasPrefix("scenario.yaml:8:"), "\(text)")
   }
 
@@ -116,6 +116,14 @@ extension ScenarioLimitsTests {
     }
     yaml += "b: { ? *a8 : 1, ? *a8 : 2 }\n"
     #expect(try error(yaml).contains("once aliases are expanded"))
+  }
+
+  @Test func manyPlainStepsAreRefusedBeforeTheyAreSlow() throws {
+    // 300 000 steps in 2.4 MB: under the size bound, over the value bound.
+    let yaml = "schema: 1\nsteps:\n" + String(repeating: "- stop\n", count: 300_000)
+    let text = try error(yaml)
+    #expect(text.contains("the file reaches more than 250000 values here, more than a scenario may have"), "\(text)")
+    #expect(text.contains("use a cycle for repeated steps"), "\(text)")
   }
 
   @Test func deepNestingIsRefused() throws {

@@ -48,6 +48,12 @@ extension AudioCommand {
 
     func validate() throws {
       try PathCheck.checkReadable(input)
+      // Reading and writing one file at once would destroy it: refuse however the two names reach
+      // it, before anything else is said about OUT.
+      var paths = OutputPaths()
+      paths.input(input, what: "the input file")
+      if output.isEmpty { throw ValidationError("OUT is an empty path; name a file") }
+      try paths.checkNotInput(output, option: "OUT")
       if let rate, !(rate.isFinite && Self.rates.contains(rate) && rate == rate.rounded()) {
         throw ValidationError("--rate must be a whole number of Hz from 1 to 768000 (got \(rate))")
       }
@@ -56,11 +62,8 @@ extension AudioCommand {
       }
       _ = try resolveContainer()
       _ = try resolveEncoding()
-      // Reading and writing one file at once would destroy it: refuse however the two names reach it.
-      if let same = SameFile(input, output) {
-        throw ValidationError("\(output) is the input file \(input)\(same.how); write to another file, then move it over the input if that is what you want")
-      }
-      try PathCheck.checkWritable(output, option: "OUT")
+      try paths.check(output, option: "OUT", kind: .generated)
+
     }
 
     func run() throws {

@@ -22,24 +22,29 @@ extension CaptureCommand {
     @Option(help: "The folder to write the scenario into (created when missing).")
     var out: String
 
-    @Option(help: "Start of the window to import, in seconds of the capture's audio (e.g. 12.5 or 12.5s).")
+    // `.unconditional`: `--from -5` is a bad time to explain, not a missing value followed by a flag.
+    @Option(parsing: .unconditional, help: "Start of the window to import, in seconds of the capture's audio (e.g. 12.5 or 12.5s).")
     var from: String?
 
-    @Option(help: "End of the window to import, in seconds of the capture's audio.")
+    @Option(parsing: .unconditional, help: "End of the window to import, in seconds of the capture's audio.")
     var to: String?
 
     @Option(help: "The scenario's name (and file name). Default: the capture's file name.")
     var name: String?
 
+    @Flag(help: "Replace the scenario, audio and timeline files if DIR already holds them (never the capture itself).")
+    var force = false
+
     func validate() throws {
       try PathCheck.checkReadable(file)
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
-        throw ValidationError("--out \(out) is a file; name the folder to write the scenario into")
-      }
       if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"), end <= start {
         throw ValidationError("--to \(to ?? "") is not after --from \(from ?? ""); give a window that ends after it starts")
       }
+      // The files an import writes may have been edited since an earlier import: kept unless --force.
+      var paths = OutputPaths()
+      paths.input(file, what: "the capture")
+      let scenarioName = name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+      try paths.checkFolder(out, option: "--out", files: CaptureImporter.fileNames(scenarioName: scenarioName), kind: .edited, force: force)
     }
 
     func run() throws {
@@ -54,6 +59,9 @@ extension CaptureCommand {
       do {
         let output = try CaptureImporter(capture: capture, options: options).write(into: URL(fileURLWithPath: out))
         if !capture.damage.isNone { Failure.printNote("\(file): \(capture.damage)") }
+        if let start = options.from, abs(output.windowStart - start) > 1e-6 {
+          Failure.printNote("the window starts at \(String(format: "%.3f", output.windowStart)) s, the start of the first tap at or after --from \(String(format: "%.3f", start)) s (a replay delivers whole taps)")
+        }
         print("wrote \(output.scenario.path)")
         print(
           "  \(output.buffers) tap buffers (\(String(format: "%.3f", output.duration)) s of audio), \(output.results) results, \(output.actions) actions, \(output.uiStates) UI states")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -21,7 +22,8 @@ struct ExploreCommand: AsyncParsableCommand {
   @Argument(help: "Scenario files to perturb (run r perturbs file r mod count).")
   var paths: [String]
 
-  @Option(help: "How many runs in all (before sharding).")
+  // `.unconditional` on numbers: `--runs -5` is a bad value to explain, not a missing value followed by a flag.
+  @Option(parsing: .unconditional, help: "How many runs in all (before sharding).")
   var runs = 200
 
   @Option(help: "The exploration's seed: the same seed gives the same runs.")
@@ -33,13 +35,13 @@ struct ExploreCommand: AsyncParsableCommand {
   @Option(help: "Where reproducer files are written.")
   var out = ".build/speech-replay-explore"
 
-  @Option(help: "How many worker processes run at once. Default: the number of CPUs.")
+  @Option(parsing: .unconditional, help: "How many worker processes run at once. Default: the number of CPUs.")
   var jobs: Int?
 
   @Option(help: "Run one part of the runs: INDEX/COUNT (1-based); the shards' runs together are the runs of --runs.")
   var shard: String?
 
-  @Option(help: "The most runs shrinking one failure may take.")
+  @Option(parsing: .unconditional, help: "The most runs shrinking one failure may take.")
   var shrinkBudget = 300
 
   @Flag(help: ArgumentHelp("Run in this process instead of workers (no crash isolation; for measuring the harness).", visibility: .hidden))
@@ -54,7 +56,13 @@ struct ExploreCommand: AsyncParsableCommand {
     if paths.isEmpty { throw ValidationError("name at least one scenario file to explore") }
     if runs < 1 { throw ValidationError("--runs must be at least 1 (got \(runs))") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    if shrinkBudget < 0 { throw ValidationError("--shrink-budget must be 0 or more (got \(shrinkBudget))") }
     if let timeLimit, DurationText.parse(timeLimit) == nil { throw ValidationError("--time-limit '\(timeLimit)' is not a duration; write 30s, 10m or 1h") }
+    for path in paths { try PathCheck.checkReadable(path, what: "the scenario") }
+    // Found before the exploration, not after it: a reproducer must never be lost to an unwritable --out.
+    var outputs = OutputPaths()
+    outputs.inputs(paths, what: "the scenario")
+    try outputs.checkFolder(out, option: "--out")
     if let shard {
       do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
     }
@@ -99,13 +107,30 @@ struct ExploreCommand: AsyncParsableCommand {
   /// Writes the reproducers and prints the summary.
   private func write(_ report: ExplorationReport) throws {
     let folder = URL(fileURLWithPath: out)
-    if !report.findings.isEmpty { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
     var text = ""
+    var inputs = OutputPaths()
+    inputs.inputs(paths, what: "the scenario")
+    var used = Set<String>()
     for finding in report.findings {
-      let file = folder.appendingPathComponent(finding.fileName)
-      try Data(finding.reproducer(forFileIn: out).utf8).write(to: file, options: .atomic)
+      // Each finding its own file, never one of the explored scenarios.
+      var fileName = finding.fileName
+      var suffix = 2
+      while used.contains(fileName) || (try? inputs.checkNotInput(folder.appendingPathComponent(fileName).path, option: "--out")) == nil {
+        fileName = "\((finding.fileName as NSString).deletingPathExtension)-\(suffix).yaml"
+        suffix += 1
+      }
+      used.insert(fileName)
+      let file = folder.appendingPathComponent(fileName)
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileReplacement.write(Data(finding.reproducer(forFileIn: out).utf8), to: file.path)
+      } catch {
+        // Checked before the exploration; if the folder went away since, the reproducer still reaches the user.
+        Failure.printError(OrchestrationError(.unwritableReport, "\(file.path): cannot write the reproducer (\(Failure.line(for: error))); it follows on standard output"))
+        text += finding.reproducer(forFileIn: out)
+      }
       text += "FAIL \(finding.signature) (run \(finding.run), \(finding.scenarioFile))\n"
-      text += "  reproducer: \((out as NSString).appendingPathComponent(finding.fileName)) (\(finding.stepCount) steps, \(finding.perturbations.count) perturbation\(finding.perturbations.count == 1 ? "" : "s"), shrunk in \(finding.shrinkRuns) runs)\n"
+      text += "  reproducer: \((out as NSString).appendingPathComponent(fileName)) (\(finding.stepCount) steps, \(finding.perturbations.count) perturbation\(finding.perturbations.count == 1 ? "" : "s"), shrunk in \(finding.shrinkRuns) runs)\n"
       for perturbation in finding.perturbations { text += "    \(perturbation)\n" }
       text += "  \(finding.failure.message.split(separator: "\n").first ?? "")\n"
     }

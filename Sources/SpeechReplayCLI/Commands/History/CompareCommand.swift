@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -29,11 +30,19 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Also write the two runs side by side, per scenario and figure, as an HTML page to this file.")
   var html: String?
 
+  @Flag(help: "Write --html even to a name that looks like an audio, scenario or capture file (never onto the history).")
+  var force = false
+
   func validate() throws {
     if baseline.isEmpty { throw ValidationError("--baseline RUN is required; list the run ids with `speech-replay history`") }
     let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
     if !FileManager.default.fileExists(atPath: path) {
       throw ValidationError("\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH")
+    }
+    if let html {
+      var outputs = OutputPaths()
+      outputs.input(path, what: "the history database")
+      try outputs.checkReport(html, option: "--html", force: force)
     }
   }
 
@@ -55,9 +64,10 @@ struct CompareCommand: ParsableCommand {
         let page = ComparisonPage(
           baselineID: baseline[0], baseline: baselines.first ?? [], runID: runID, run: try store.results(ofRun: runID), comparison: comparison)
         do {
-          try Data(page.html().utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+          try FileReplacement.write(Data(page.html().utf8), to: html)
         } catch {
-          throw HistoryError("\(html): cannot write the comparison page (\(error.localizedDescription)); check that its folder exists and is writable")
+          Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the comparison page (\(Failure.line(for: error)))"))
+          throw ExitCode(Failure.exitCode)
         }
       }
       print("comparing run \(runID) with baseline \(baseline.map(String.init).joined(separator: ", "))")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -30,7 +31,7 @@ struct ReportCommand: AsyncParsableCommand {
   @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
-  @Option(help: "How many worker processes re-run scenarios at once. Default: the number of CPUs.")
+  @Option(parsing: .unconditional, help: "How many worker processes re-run scenarios at once. Default: the number of CPUs.")
   var jobs: Int?
 
   @OptionGroup var subject: SubjectOption
@@ -38,17 +39,23 @@ struct ReportCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Start this executable as the worker.", visibility: .hidden))
   var worker: String?
 
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+  }
+
   func run() async throws {
     let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
-    let recorded: [ScenarioResult]
+    var recorded: [ScenarioResult]
     let details: [String]
     do {
+      // A missing history or run is a usage error (64), as for `compare`.
       guard FileManager.default.fileExists(atPath: path) else {
-        throw HistoryError("\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH")
+        throw ValidationError("\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH")
       }
-      let store = try HistoryStore(path: path)
+      // Read-only: a report never creates, migrates or writes the history.
+      let store = try HistoryStore(readingAt: path)
       guard let run = try store.run(id: runID) else {
-        throw HistoryError("\(path): there is no run \(runID); list the runs with `speech-replay history`")
+        throw ValidationError("\(path): there is no run \(runID); list the runs with `speech-replay history`")
       }
       recorded = try store.results(ofRun: runID).map(Self.result)
       details = Self.details(of: run)
@@ -56,6 +63,10 @@ struct ReportCommand: AsyncParsableCommand {
       Failure.printError(error)
       throw ExitCode(Failure.exitCode)
     }
+    var outputs = OutputPaths()
+    outputs.input(path, what: "the history database")
+    outputs.inputs(recorded.map(\.file).filter { FileManager.default.fileExists(atPath: $0) }, what: "the scenario")
+    try outputs.checkFolder(out, option: "--out", files: ["index.html"])
     let report = HTMLReport(folder: out, title: "speech-replay run \(runID)", details: details)
     do {
       if indexOnly {
@@ -66,9 +77,21 @@ struct ReportCommand: AsyncParsableCommand {
       defer { timelines.remove() }
       var command = WorkerCommand(executable: worker.map { URL(fileURLWithPath: $0) } ?? CLIContext.ownExecutable)
       command.extraArguments = ["--record", SnapshotRecordMode.never.rawValue] + (subject.name.map { ["--subject", $0] } ?? []) + timelines.workerArguments
-      let rerun = await Self.rerun(recorded, pool: WorkerPool(command: command, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+      // A file that moved or was deleted since the run is not re-run (that would fail it for a
+      // reason the run never had): its page shows the recorded result and says so.
+      let present = recorded.filter { FileManager.default.fileExists(atPath: $0.file) }
+      let rerunPresent = await Self.rerun(present, pool: WorkerPool(command: command, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+      var rerunByFile: [String: ScenarioResult] = [:]
+      for result in rerunPresent { rerunByFile[result.file] = result }
+      let rerun = recorded.map { rerunByFile[$0.file] ?? $0 }
       try report.write(results: rerun, indexResults: recorded, timeline: timelines.timeline(of:)) { result in
         guard let stored = recorded.first(where: { $0.file == result.file }) else { return [] }
+        if rerunByFile[result.file] == nil {
+          return [
+            "\(stored.file) is no longer there (moved or deleted since run \(runID)), so it was not re-run: this page shows the recorded result "
+              + "(\(stored.status.rawValue), trace \(stored.traceHash)) without its timeline. Run the report from the directory the run was made in."
+          ]
+        }
         let same = stored.traceHash == result.traceHash
         return [
           "Re-run of run \(runID) with the recorded seed \(stored.seed): recorded \(stored.status.rawValue), trace \(stored.traceHash); "
@@ -79,7 +102,7 @@ struct ReportCommand: AsyncParsableCommand {
       Failure.printError(error)
       throw ExitCode(Failure.exitCode)
     } catch {
-      Failure.printError(OrchestrationError(.unwritableReport, "\(out): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
+      Failure.printError(OrchestrationError(.unwritableReport, "\(out): cannot write the HTML report (\(FileProblem.describe(error, path: out))); check that the folder is writable"))
       throw ExitCode(Failure.exitCode)
     }
     Failure.printNote("wrote the report of run \(runID) to \(out)/index.html")

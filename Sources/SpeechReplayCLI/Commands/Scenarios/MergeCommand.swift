@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -35,8 +36,18 @@ struct MergeCommand: ParsableCommand {
   @Flag(help: "Do not record the merged run in the history.")
   var noHistory = false
 
+  @Flag(help: "Write --junit/--json even to a name that looks like an audio, scenario or capture file (never onto a report being merged).")
+  var force = false
+
   func validate() throws {
     if reports.isEmpty { throw ValidationError("name at least one JSON report to merge (written by `run --json FILE`)") }
+    for report in reports { try PathCheck.checkReadable(report, what: "the report") }
+    var outputs = OutputPaths()
+    outputs.inputs(reports, what: "the report")
+    if let path = HistoryLocation.path(option: history, disabled: noHistory) { outputs.input(path, what: "the history database") }
+    if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
+    if let json { try outputs.checkReport(json, option: "--json", force: force) }
+    if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
   }
 
   func run() throws {
@@ -48,7 +59,7 @@ struct MergeCommand: ParsableCommand {
           throw OrchestrationError(.badArgument, "\(path): cannot read the report; check the path")
         }
         do { report = try JSONReport.decode(data) } catch {
-          throw OrchestrationError(.badArgument, "\(path): not a JSON report written by `run --json` (\(error))")
+          throw OrchestrationError(.badArgument, "\(path): not a JSON report written by `run --json` (\(Self.describe(error))); give the file `run --json FILE` wrote")
         }
       } catch {
         Failure.printError(error)
@@ -93,7 +104,7 @@ struct MergeCommand: ParsableCommand {
         if let label = RunMetadata.label(given: label, commit: commit), label != short { line += ", label \(label)" }
         try HTMLReport(folder: html, title: title, details: [line]).writeIndex(results.map { RunIndexPage.Row(result: $0, page: nil) })
       } catch {
-        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
+        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"))
         failed = true
       }
     }
@@ -101,12 +112,27 @@ struct MergeCommand: ParsableCommand {
     if !summary.succeeded || failed { throw ExitCode(Failure.exitCode) }
   }
 
+  /// A decoding error in plain words: what is missing or wrong, and where, never `DecodingError` text.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "it cannot be read" }
+    func place(_ path: [any CodingKey]) -> String {
+      path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+    switch error {
+    case .dataCorrupted(let context) where context.codingPath.isEmpty: return "it is not JSON"
+    case .dataCorrupted(let context): return "a value\(place(context.codingPath)) is not what a report holds"
+    case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing\(place(context.codingPath))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context): return "a value\(place(context.codingPath)) is not what a report holds"
+    @unknown default: return "it cannot be read"
+    }
+  }
+
   private func write(_ data: Data, to path: String) -> Bool {
     do {
-      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+      try FileReplacement.write(data, to: path)
       return true
     } catch {
-      Failure.printError(OrchestrationError(.unwritableReport, "\(path): cannot write the report (\(error.localizedDescription)); check that its folder exists and is writable"))
+      Failure.printError(OrchestrationError(.unwritableReport, "cannot write the report: \(Failure.line(for: error))"))
       return false
     }
   }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioPCM
 import Foundation
 import SpeechReplay
+import SpeechReplayCapture
 
 /// `speech-replay run [PATH...]`: runs scenario files in worker processes and reports them.
 struct RunCommand: AsyncParsableCommand {
@@ -77,6 +78,9 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Do not record the run in the history.")
   var noHistory = false
 
+  @Flag(help: "Write --junit/--json even to a name that looks like an audio, scenario or capture file, and let --capture replace captures it did not record (never a file the run reads).")
+  var force = false
+
   @OptionGroup var subject: SubjectOption
 
   @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
@@ -109,9 +113,32 @@ struct RunCommand: AsyncParsableCommand {
       Failure.printError(error)
       throw ExitCode.validationFailure
     }
+    // Every output checked against every input before the first worker starts.
+    var outputs = OutputPaths()
+    outputs.inputs(plan.scenarios.map(\.file), what: "the scenario")
+    if let path = HistoryLocation.path(option: history, disabled: noHistory) { outputs.input(path, what: "the history database") }
+    if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
+    if let json { try outputs.checkReport(json, option: "--json", force: force) }
+    if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
+    var captureNames: [String: String] = [:]
+    if let capture {
+      captureNames = Self.captureNames(plan.scenarios.map(\.file))
+      try outputs.checkFolder(capture, option: "--capture", files: captureNames.values.map { "\($0).speechcapture" })
+      // A run replaces the captures of an earlier run, never a capture from a device (evidence).
+      for name in captureNames.values.sorted() {
+        let path = (capture as NSString).appendingPathComponent("\(name).speechcapture")
+        guard FileManager.default.fileExists(atPath: path), !force else { continue }
+        let header = (try? CaptureFile(url: URL(fileURLWithPath: path)))?.header
+        if header?.osVersion != sessionCaptureOSVersion {
+          let what = header.map { "a capture from \($0.deviceModel) (\($0.osVersion))" } ?? "a file that is not a capture a run recorded"
+          throw ValidationError(
+            "--capture \(path) is \(what), which this run would replace; move it, choose another --capture folder, or give --force")
+        }
+      }
+    }
     // Workers inherit the environment: `--capture` reaches them through it.
     if let capture {
-      // Created here, once: a worker that cannot write its capture only warns, which a passing run would hide.
+      // Created here, once, before the first worker (a worker that cannot write its capture fails its scenario).
       var isFolder: ObjCBool = false
       do {
         if FileManager.default.fileExists(atPath: capture, isDirectory: &isFolder), !isFolder.boolValue {
@@ -136,6 +163,7 @@ struct RunCommand: AsyncParsableCommand {
     }
     let startedAt = Date()
     var command = try workerCommand()
+    command.fileArguments = captureNames.mapValues { ["--capture-name", $0] }
     // `--html`, `--perfetto`: every worker also writes its timeline as JSON into a temporary folder; the pages are
     // rendered here from those files, the results and the scenario files.
     var timelines: TimelineFolder?
@@ -189,7 +217,7 @@ struct RunCommand: AsyncParsableCommand {
         report.seedOverride = seed
         try report.write(results: results, timeline: timelines.timeline(of:))
       } catch {
-        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(error.localizedDescription)); check that the folder is writable"))
+        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"))
         reportFailed = true
       }
     }
@@ -210,6 +238,35 @@ struct RunCommand: AsyncParsableCommand {
     reportFailed = !recordHistory(results, in: historyStore, startedAt: startedAt) || reportFailed
     console.finish(summary)
     if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
+  }
+
+  /// Each scenario's capture name for `--capture`: the file's name without extension, or, when
+  /// another scenario of the run has the same file name (`a/s.yaml`, `b/s.yaml`), its path
+  /// relative to the working directory with every other character than letters, digits, `-` and
+  /// `.` as `_` (`a_s`, `b_s`), as the HTML pages are named; `-2`, `-3`… if that still collides.
+  static func captureNames(_ files: [String]) -> [String: String] {
+    let base = { (file: String) in SuitePlan.fallbackName(for: file) }
+    var counts: [String: Int] = [:]
+    for file in files { counts[base(file), default: 0] += 1 }
+    var names: [String: String] = [:]
+    var used = Set<String>()
+    for file in files where names[file] == nil {
+      var name = base(file)
+      if counts[name, default: 0] > 1 {
+        let page = HTMLReport.pageName(for: file, avoiding: [])
+        name = String(page.dropLast(".html".count))
+        if name.lowercased().hasSuffix(".yaml") { name.removeLast(5) } else if name.lowercased().hasSuffix(".yml") { name.removeLast(4) }
+      }
+      var unique = name
+      var suffix = 2
+      while used.contains(unique.lowercased()) {
+        unique = "\(name)-\(suffix)"
+        suffix += 1
+      }
+      used.insert(unique.lowercased())
+      names[file] = unique
+    }
+    return names
   }
 
   /// Longest first by the history's last wall times when a history database exists (and history

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SpeechReplay
 
 /// `speech-replay run-scenario FILE [--seed N] [--subject NAME] [--record MODE] [--fail-on-obsolete]
@@ -33,6 +34,8 @@ struct RunScenarioCommand: ParsableCommand {
   var maxVirtualTime: String?
   @Option(help: "Stop the simulation after this much virtual time instead of 24h (what `explore` passes its workers).")
   var simulationTimeLimit: String?
+  @Option(help: ArgumentHelp("The capture's file name (without .speechcapture) when `run --capture` records (what `run` passes when two scenarios share a file name).", visibility: .hidden))
+  var captureName: String?
 
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
@@ -42,6 +45,8 @@ struct RunScenarioCommand: ParsableCommand {
   }
 
   func run() throws {
+    ParentWatch.startInWorker()
+    if let captureName { setenv(sessionCaptureNameVariable, captureName, 1) }
     var snapshots: SnapshotOptions
     do {
       snapshots = try SnapshotOptions.fromEnvironment()

@@ -27,15 +27,14 @@ struct ScenarioCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When the user taps stop, as a time of the file (2.4s, 2400ms).", valueName: "time"))
     var stopAt: String?
 
-    @Flag(help: "Replace FILE if it exists.")
+    @Flag(help: "Replace FILE if it exists (never when it is the --from file).")
     var force = false
 
     func validate() throws {
       try PathCheck.checkReadable(from, what: "--from")
-      if FileManager.default.fileExists(atPath: out), !force {
-        throw ValidationError("\(out): the file exists; choose another --out or give --force to replace it")
-      }
-      try PathCheck.checkWritable(out, option: "--out")
+      var paths = OutputPaths()
+      paths.input(from, what: "the audio file")
+      try paths.check(out, option: "--out", kind: .edited, force: force)
       if let stopAt, stopSeconds == nil {
         throw ValidationError("--stop-at \(stopAt) is not a time; write it as 2.4s or 2400ms")
       }
@@ -48,7 +47,10 @@ struct ScenarioCommand: ParsableCommand {
 
     func run() throws {
       do {
-        let skeleton = try ScenarioSkeleton(audioPath: from, text: text, stopAt: stopSeconds).render(scenarioPath: out)
+        let maker = ScenarioSkeleton(audioPath: from, text: text, stopAt: stopSeconds)
+        let skeleton = try maker.render(scenarioPath: out)
+        // A recording cut short still makes a skeleton, but the user should know, as `audio info` says.
+        for warning in try maker.warnings() { Failure.printWarning(warning) }
         try FileReplacement.write(Data(skeleton.text.utf8), to: out)
         print("wrote \(out): \(skeleton.segments.count) speech segment\(skeleton.segments.count == 1 ? "" : "s")")
       } catch {

@@ -19,12 +19,15 @@ struct ComparisonPage {
   ///
   /// - Returns: A complete HTML document.
   func html() -> String {
-    let base = RunComparison.byName(baseline)
+    // Scenarios are files (as in RunComparison), shown by name.
+    let base = RunComparison.byFile(baseline)
     let changes = Dictionary(grouping: comparison.changes, by: \.scenario)
     let regressions = comparison.changes.filter(\.isRegression).count
-    var names = run.map(\.name)
-    for result in baseline where !names.contains(result.name) { names.append(result.name) }
-    let current = RunComparison.byName(run)
+    var files = run.map(\.file)
+    for result in baseline where !files.contains(result.file) { files.append(result.file) }
+    let current = RunComparison.byFile(run)
+    let label = RunComparison.labels(run + baseline)
+    let names = files.map { file in (current[file] ?? base[file]).map(label) ?? file }
 
     var page = HTMLWriter()
     page.beginDocument(
@@ -36,7 +39,7 @@ struct ComparisonPage {
     page.open("table", ["id": "scenarios"])
     page.tableHead(["", "scenario", "baseline status", "run status", "baseline virtual (s)", "run virtual (s)", "baseline wall (s)", "run wall (s)", "changes"])
     page.open("tbody")
-    for (index, name) in names.enumerated() {
+    for (index, (name, file)) in zip(names, files).enumerated() {
       let scenarioChanges = changes[name] ?? []
       let state = scenarioChanges.contains(where: \.isRegression) ? "regressed" : (scenarioChanges.isEmpty ? "same" : "changed")
       page.open("tr", ["data-status": state, "class": state == "same" ? nil : state])
@@ -44,12 +47,12 @@ struct ComparisonPage {
       page.open("td")
       page.element("a", ["href": "#scenario-\(index + 1)"], text: name)
       page.close("td")
-      page.element("td", text: base[name]?.status.rawValue ?? "absent")
-      page.element("td", text: current[name]?.status.rawValue ?? "absent")
-      page.element("td", ["class": "num"], text: base[name].map { HTMLWriter.seconds($0.virtualSeconds) } ?? "")
-      page.element("td", ["class": "num"], text: current[name].map { HTMLWriter.seconds($0.virtualSeconds) } ?? "")
-      page.element("td", ["class": "num wall"], text: base[name].map { HTMLWriter.seconds($0.wallSeconds) } ?? "")
-      page.element("td", ["class": "num wall"], text: current[name].map { HTMLWriter.seconds($0.wallSeconds) } ?? "")
+      page.element("td", text: base[file]?.status.rawValue ?? "absent")
+      page.element("td", text: current[file]?.status.rawValue ?? "absent")
+      page.element("td", ["class": "num"], text: base[file].map { HTMLWriter.seconds($0.virtualSeconds) } ?? "")
+      page.element("td", ["class": "num"], text: current[file].map { HTMLWriter.seconds($0.virtualSeconds) } ?? "")
+      page.element("td", ["class": "num wall"], text: base[file].map { HTMLWriter.seconds($0.wallSeconds) } ?? "")
+      page.element("td", ["class": "num wall"], text: current[file].map { HTMLWriter.seconds($0.wallSeconds) } ?? "")
       page.element("td", text: scenarioChanges.map(\.summary).joined(separator: "; "))
       page.close("tr")
     }
@@ -57,14 +60,14 @@ struct ComparisonPage {
     page.close("table")
 
     page.element("h2", text: "Figures per scenario")
-    for (index, name) in names.enumerated() {
+    for (index, (name, file)) in zip(names, files).enumerated() {
       let scenarioChanges = changes[name] ?? []
       page.open("details", ["id": "scenario-\(index + 1)", "open": scenarioChanges.isEmpty ? nil : ""])
       page.element("summary", text: "\(name) (\(scenarioChanges.count) changes)")
       page.open("table", ["class": "figures"])
       page.tableHead(["figure", "baseline", "run", "change"])
       page.open("tbody")
-      let old = base[name]?.figures ?? [:], new = current[name]?.figures ?? [:]
+      let old = base[file]?.figures ?? [:], new = current[file]?.figures ?? [:]
       for figure in Set(old.keys).union(new.keys).sorted() {
         let change = scenarioChanges.first { Self.figureName(of: $0) == figure }
         page.open("tr", ["class": change.map { $0.isRegression ? "regressed" : "changed" }])

@@ -91,21 +91,24 @@ struct TrendPage {
     page.close("table")
   }
 
-  /// Scenario names in the order they were first recorded.
-  var scenarioNames: [String] {
-    var names: [String] = []
+  /// Scenarios (their files: the identity `compare` uses) in the order they were first recorded,
+  /// each with the label `compare` gives it (its name, with its file when two share a name).
+  var scenarios: [(file: String, label: String)] {
+    let label = RunComparison.labels(results.flatMap { $0 })
+    var found: [(file: String, label: String)] = []
     var seen: Set<String> = []
-    for run in results { for result in run where seen.insert(result.name).inserted { names.append(result.name) } }
-    return names
+    for run in results { for result in run where seen.insert(result.file).inserted { found.append((result.file, label(result))) } }
+    return found
   }
 
   private func writeCharts(_ page: inout HTMLWriter, marks: [Mark]) {
     page.element("h2", text: "Figures per scenario")
-    let byName = results.map(RunComparison.byName)
-    for (number, name) in scenarioNames.enumerated() {
+    let byFile = results.map(RunComparison.byFile)
+    for (number, scenario) in scenarios.enumerated() {
+      let (file, name) = scenario
       let scenarioMarks = marks.filter { $0.change.scenario == name }
       let changed = Set(scenarioMarks.compactMap { ComparisonPage.figureName(of: $0.change) })
-      let present = Set(byName.flatMap { $0[name]?.figures.keys.map { $0 } ?? [] })
+      let present = Set(byFile.flatMap { $0[file]?.figures.keys.map { $0 } ?? [] })
       let leaks = present.filter { $0.hasPrefix("leak.") && $0.hasSuffix("perCycle") || $0 == "leak.heapBytesPerCycle" }.sorted()
       var figures = Self.keyFigures.filter(present.contains) + leaks
       figures += changed.subtracting(figures).sorted()
@@ -115,11 +118,11 @@ struct TrendPage {
       if regressed { page.element("span", ["class": "status status-failed"], text: "regressed") }
       page.text(" " + name)
       page.close("h3")
-      let statuses = byName.map { $0[name]?.status.rawValue ?? "absent" }
+      let statuses = byFile.map { $0[file]?.status.rawValue ?? "absent" }
       page.element("p", ["class": "meta"], text: "status per run: " + statuses.joined(separator: " · "))
       page.open("div", ["class": "charts"])
       for figure in figures {
-        let values = byName.map { $0[name]?.figures[figure]?.value }
+        let values = byFile.map { $0[file]?.figures[figure]?.value }
         let figureMarks = scenarioMarks.filter { ComparisonPage.figureName(of: $0.change) == figure }
         writeChart(&page, figure: figure, values: values, marks: figureMarks)
       }
