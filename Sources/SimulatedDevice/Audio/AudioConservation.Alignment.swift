@@ -107,13 +107,14 @@ extension AudioConservation {
       // intact audio are always searched (the first may straddle a lost or repeated buffer).
       if receivedEnergy >= AudioConservation.silence, failedSearches < 10 || failedSearches % 5 == 0, let found = search(received, at: index, reference: reference, deliveries: deliveries),
         isIntact(found.match, receivedEnergy),
-        offset == nil || found.offset == offset || found.match.correlation >= AudioConservation.jumpCorrelation && receivedEnergy >= AudioConservation.jumpEnergy
+        offset == nil || abs(found.offset - offset!) <= AudioConservation.drift
+          || found.match.correlation >= AudioConservation.jumpCorrelation && receivedEnergy >= AudioConservation.jumpEnergy
       {
         failedSearches = 0
         if debugAlignment { print("found at \(index) offset \(found.offset) was \(String(describing: offset)) corr \(found.match.correlation)") }
         state.noteSignalToNoise(found.match.signalToNoise)
         let new = found.offset
-        if let old = offset, new != old {
+        if let old = offset, abs(new - old) > AudioConservation.drift {
           // The garbled blocks just before a jump are its seam (half before, half after, too quiet to
           // place): not a problem.
           if let seam = open, seam.span.count <= 3 * AudioConservation.block, seam.span.upperBound == old + index {

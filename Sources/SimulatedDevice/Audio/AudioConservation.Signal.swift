@@ -60,9 +60,34 @@ extension AudioConservation {
 
     /// The best normalised correlation of `received` with the reference at `position + lag`, for
     /// each lag in `lags`; nil when the reference there is silent or gone.
+    ///
+    /// Both sides are smoothed twice ([1 2 1]) first: speech lives below 4 kHz, and a resampler that
+    /// starts half a sample away from the reference's (a session starting on a tap buffer whose
+    /// length is no whole number of output samples) differs mostly above it.
     static func bestMatch(_ received: UnsafeBufferPointer<Float>, _ reference: ReferenceTrack, around position: Int, lags: ClosedRange<Int>) -> Match? {
       let count = received.count
-      let span = window(reference, start: position + lags.lowerBound, count: count + lags.count - 1)
+      // Too short to say anything (the last samples of a stream).
+      guard count >= 8 else { return nil }
+      let span = smoothed(smoothed(window(reference, start: position + lags.lowerBound, count: count + lags.count - 1)))
+      let smoothedReceived = smoothed(smoothed(Array(received)))
+      // The level compared is the unsmoothed reference's (the received block's is unsmoothed too).
+      return smoothedReceived.withUnsafeBufferPointer { received in match(received, span, count: count, lags: lags) }.map { found in
+        var match = found
+        match.expectedEnergy = energy(reference, position + found.lag..<position + found.lag + count)
+        return match
+      }
+    }
+
+    /// `[1 2 1] / 4` over `values`, the first and last left out (one sample each).
+    static func smoothed(_ values: [Float]) -> [Float] {
+      guard values.count > 2 else { return values }
+      var out = [Float](repeating: 0, count: values.count - 2)
+      for index in 1..<values.count - 1 { out[index - 1] = 0.25 * values[index - 1] + 0.5 * values[index] + 0.25 * values[index + 1] }
+      return out
+    }
+
+    private static func match(_ received: UnsafeBufferPointer<Float>, _ span: [Float], count: Int, lags: ClosedRange<Int>) -> Match? {
+      let count = received.count
       let receivedEnergy = energy(received) * Float(count)
       guard receivedEnergy > 0 else { return nil }
       var scores = [Float](repeating: -1, count: lags.count)

@@ -27,6 +27,9 @@ public final class AudioConservation: @unchecked Sendable {
   /// Normalised correlation at which a block is the microphone's audio (a signal-to-noise ratio of
   /// about 6 dB after the best gain).
   static let matchCorrelation: Float = 0.9
+  /// A change of offset this small (4 ms) is drift — another converter's delay, a new session's
+  /// converter — not audio lost or repeated.
+  static let drift = 64
   /// A jump to another offset (audio lost or repeated) needs a clearer match than continuing.
   static let jumpCorrelation: Float = 0.98
   /// …and a block with enough sound to place it (-40 dBFS).

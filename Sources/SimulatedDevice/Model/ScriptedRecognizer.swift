@@ -17,6 +17,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   /// capture second that analyzer time zero corresponds to (set at the first consume).
   private let microphone: Microphone?
   private var captureBase: Double?
+  /// Starts of the words already reported as not heard, so each is reported once.
+  private var unheard = Set<Double>()
 
   /// The volatile hypothesis not yet committed.
   private struct Pending {
@@ -44,12 +46,57 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   public var usesCustomLanguageModel: Bool { script.usesCustomLanguageModel }
 
   /// Analyzer time as script time: itself, or the tape position when the script follows the tape.
+  ///
+  /// The tape position comes from bookkeeping (the capture second the analyzer's time zero
+  /// corresponds to, plus the analyzer's time), unless the audio the analyzer received says
+  /// otherwise by more than 20 ms (``AudioConservation``): after lost audio the analyzer's clock
+  /// lags the recording, after repeated audio it runs ahead, and the model hears what it heard.
   private func scriptTime(_ time: CMTime) -> CMTime {
     guard let microphone else { return time }
     let base = captureBase ?? (microphone.secondsCaptured - time.seconds)
     captureBase = base
-    return CMTime.seconds(microphone.tapeTime(atCaptureSeconds: base + time.seconds) ?? 0)
+    var capture = base + time.seconds
+    if let heard = SimulatedDevice.current.audioConservation.captureSeconds(atAnalyzerTime: time.seconds), abs(heard - capture) > 0.020 {
+      capture = heard
+    }
+    return CMTime.seconds(microphone.tapeTime(atCaptureSeconds: capture) ?? 0)
   }
+
+  /// `text` with the words whose audio did not reach the analyzer intact left out, as a device's
+  /// model would miss them; each word left out is reported once as a diagnostic. Words without a
+  /// time range (results scripted with no audio behind them) are always heard.
+  private func heard(_ text: RecognizedText) -> RecognizedText {
+    guard let microphone, text.words.contains(where: { $0.range != nil }) else { return text }
+    let monitor = SimulatedDevice.current.audioConservation
+    var kept: [RecognizedWord] = []
+    for word in text.words {
+      guard let range = word.range, let start = microphone.captureSeconds(atTapeTime: range.start.seconds),
+        let end = microphone.captureSeconds(atTapeTime: range.end.seconds), end > start
+      else {
+        kept.append(word)
+        continue
+      }
+      let fraction = monitor.intactFraction(captureFrom: start, to: end)
+      if fraction >= Self.heardFraction {
+        kept.append(word)
+      } else if unheard.insert(range.start.seconds).inserted {
+        SimulatedDevice.current.diagnose(
+          "SpeechTranscriber",
+          "the model could not hear '\(word.text)' (\(Self.seconds(range.start.seconds))–\(Self.seconds(range.end.seconds)) s of the recording): only \(Int((fraction * 100).rounded()))% of its audio reached the analyzer intact (lost, silenced or garbled between the tap and the analyzer), so a device's model would not recognise it")
+      }
+    }
+    guard kept.count != text.words.count else { return text }
+    // A sentence's capital moves to its new first word.
+    if let first = text.words.first, kept.first != first, first.text.first?.isUppercase == true, !kept.isEmpty {
+      kept[0].text = kept[0].text.prefix(1).uppercased() + kept[0].text.dropFirst()
+    }
+    return RecognizedText(words: kept)
+  }
+
+  /// The share of a word's audio that must reach the analyzer intact for the model to hear it.
+  static let heardFraction = 0.8
+
+  private static func seconds(_ value: Double) -> String { String(format: "%.2f", value) }
 
   /// Publishes the entries (and errors) due by `analyzerTime`, read as the tape position when the
   /// script follows the microphone's tape.
@@ -90,6 +137,10 @@ public final class ScriptedRecognizer: SpeechRecognizing {
 
   /// Turns an entry into an output, updating the hypothesis; nil when the request hides it.
   private func publish(_ entry: ModelScript.Entry) -> RecognizerOutput? {
+    var entry = entry
+    // The model hears only what reached it: words whose audio was lost or garbled are left out.
+    entry.alternatives = entry.alternatives.map(heard)
+    entry.finalizeAs = entry.finalizeAs.map(heard)
     let range = entry.range ?? CMTimeRange(start: lastFinalEnd, end: Swift.max(entry.at, lastFinalEnd))
     let alternatives = request.reportsAlternatives ? entry.alternatives : [entry.alternatives[0]]
     let delay = (entry.delay ?? script.latency) + extraDelay(forAudioAt: entry.at)

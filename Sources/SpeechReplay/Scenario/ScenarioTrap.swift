@@ -40,6 +40,10 @@ package struct ScenarioTrap: Sendable, Hashable {
   /// saw went wrong because of it, and a scenario's trap would mislabel the run.
   package static let causeFamilies: Set<CheckID.Family> = [.audio, .run, .step]
 
+  /// Failures of a cause family that explain only what they are about: an undrained converter's
+  /// last milliseconds (`audio.tail`) cannot explain a phrase the user did not see.
+  package static let narrowCauses: Set<CheckID> = [CheckID(.audio, "tail")]
+
   /// Creates a trap about `checks` (the default families when nil).
   package init(_ text: String, checks: [Target]? = nil) {
     self.text = text
@@ -50,7 +54,7 @@ package struct ScenarioTrap: Sendable, Hashable {
   /// - Parameter failures: Every failure of the run.
   /// - Returns: The failures, those about the trap naming it in message and ``ScenarioFailure/trap``.
   package func label(_ failures: [ScenarioFailure]) -> [ScenarioFailure] {
-    guard !failures.contains(where: { Self.causeFamilies.contains($0.check.family) }) else { return failures }
+    guard !failures.contains(where: { Self.causeFamilies.contains($0.check.family) && !Self.narrowCauses.contains($0.check) }) else { return failures }
     return failures.map { failure in
       guard checks.contains(where: { $0.covers(failure.check) }) else { return failure }
       var labelled = failure

@@ -19,6 +19,9 @@ struct AudioCheck: ScenarioCheck {
   static let seamRepeat = 0.050
   /// With a declared loss: garbled runs this short are the seam of a drop.
   static let seamGarbled = 0.060
+  /// The most a converter holds back (libsoxr's 37 ms at its default latency, with a margin): a
+  /// loss this short at the end of what the tap delivered is the converter's undrained tail.
+  static let longestTail = 0.050
   /// Garbled audio shorter than this (two comparison blocks) is the edge of a comparison.
   static let shortestGarbled = 0.040
 
@@ -42,7 +45,13 @@ struct AudioCheck: ScenarioCheck {
     let endsListening = run.timeline.events(UIStateEvent.self).last?.event.isListening == true
     let inFlight = endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
     let expected = AudioSpanSet(listening.map(\.span)).subtracting(orphaned).subtracting(inFlight)
-    let lost = expected.subtracting(report.received).spans.filter { Double($0.count) / rate >= Self.shortestLoss }
+    // A listening stretch that ends in a failure the app showed the user has no stop to drain at:
+    // its converter's last milliseconds have nowhere to go.
+    let failedEnds = Self.stretchEndsInFailure(report.deliveries, timeline: run.timeline)
+    let lost = expected.subtracting(report.received).spans.filter { span in
+      Double(span.count) / rate >= Self.shortestLoss
+        && !(failedEnds.contains { abs($0 - span.upperBound) <= 1 } && Double(span.count) / rate <= Self.longestTail)
+    }
     let lostSeconds = Double(lost.reduce(0) { $0 + $1.count }) / rate
     // A stack that drops audio on purpose (a bounded queue) drops whole buffers of its own, which
     // start and end inside tap buffers: the blocks at those seams straddle two places and the
@@ -52,7 +61,8 @@ struct AudioCheck: ScenarioCheck {
     let droppedBuffers = run.timeline.events(StackInputEvent.self).map(\.event.dropped).max() ?? 0
     let inputs = max(1, run.timeline.count(of: .analyzerInput))
     let reportedLoss = Double(droppedBuffers) * Double(report.receivedSamples) / rate / Double(inputs)
-    let allowedLoss = DurationText.seconds(expectation.maximumLost) + reportedLoss * 1.5
+    // Input the analyzer rejected for its format is the analyzer-input-format invariant's to report.
+    let allowedLoss = DurationText.seconds(expectation.maximumLost) + reportedLoss * 1.5 + report.rejectedSeconds
     // With a declared or reported loss the seams of the drops are not judged; without, every
     // repeat and every garbled run is.
     let seams = allowedLoss > 0
@@ -103,6 +113,26 @@ struct AudioCheck: ScenarioCheck {
       }
     }
     return result
+  }
+
+  /// The reference index at which each listening stretch ends when the UI went from listening to
+  /// failed (the last tap buffer delivered while listening).
+  static func stretchEndsInFailure(_ deliveries: [TapDelivery], timeline: Timeline) -> [Int] {
+    var ends: [Int] = []
+    var lastListening: Int?
+    var next = 0
+    var wasListening = false
+    for event in timeline.events {
+      if let state = UIStateEvent(event) {
+        if wasListening, !state.isListening, state.phase.hasPrefix("failed"), let end = lastListening { ends.append(end) }
+        wasListening = state.isListening
+      }
+      while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
+        if sequence == event.sequence, wasListening { lastListening = deliveries[next].span.upperBound }
+        next += 1
+      }
+    }
+    return ends
   }
 
   // MARK: Messages
@@ -167,9 +197,9 @@ struct AudioCheck: ScenarioCheck {
     var message = "\(Place.seconds(seconds)) s of the microphone's audio never reached the analyzer\(spans) at \(place.describe(first))"
     // The end of a listening stretch that never arrived: the tail a converter holds back.
     let stretchEnds = Set(listening.indices.filter { index in index + 1 == listening.count || listening[index + 1].index != listening[index].index + 1 }.map { listening[$0].span.upperBound })
-    if lost.count == 1, stretchEnds.contains(first.upperBound), first.count <= Int(0.25 * AudioConservation.rate) {
+    if lost.count == 1, stretchEnds.contains(first.upperBound), Double(first.count) / AudioConservation.rate <= Self.longestTail {
       message += "; it is the end of what the tap delivered before the stop: the converter still held it. At the stop, call convert once more with an input block that answers .endOfStream and send its output to the analyzer"
-      return failure("lost", message, span: first, place: place, trap: "never drains the converter")
+      return failure("tail", message, span: first, place: place, trap: "never drains the converter")
     }
     if rejected > 0 {
       message += "; the analyzer rejected \(Place.seconds(rejected)) s of input in another format, so the model never heard it (see the analyzer-input-format invariant)"
