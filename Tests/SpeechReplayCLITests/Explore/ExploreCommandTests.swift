@@ -40,7 +40,7 @@ import Testing
     #expect(reproducer.contains("{ kind: download"), "\(reproducer)")
     #expect(reproducer.contains("pattern: doubleStart"), "\(reproducer)")
     // Its own name: a suite holding both files keeps two results apart (the history keys them by name).
-    #expect(reproducer.contains("a misheard word is corrected before its final (explore reproducer: the subject still had timers pending after, seed 1, run 8)"), "\(reproducer)")
+    #expect(reproducer.contains("a misheard word is corrected before its final (explore reproducer: run.timers, seed 1, run 8)"), "\(reproducer)")
     let steps = reproducer.split(separator: "\n").drop { $0 != "steps:" }.dropFirst().prefix { $0.hasPrefix("-") }
     #expect(steps.count <= 4, "\(reproducer)")
     let alone = try CommandLineRun(["run-scenario", file, "--simulation-time-limit", "10m"], environment: fault)
