@@ -107,7 +107,8 @@ extension AudioConservation {
       // intact audio are always searched (the first may straddle a lost or repeated buffer).
       if receivedEnergy >= AudioConservation.silence, failedSearches < 10 || failedSearches % 5 == 0, let found = search(received, at: index, reference: reference, deliveries: deliveries),
         isIntact(found.match, receivedEnergy),
-        offset == nil || abs(found.offset - offset!) <= AudioConservation.drift
+        // The first lock and every jump need a clear match; drift does not.
+        offset.map { abs(found.offset - $0) <= AudioConservation.drift } == true
           || found.match.correlation >= AudioConservation.jumpCorrelation && receivedEnergy >= AudioConservation.jumpEnergy
       {
         failedSearches = 0

@@ -78,7 +78,7 @@ public final class AudioConservation: @unchecked Sendable {
     withState { state in
       state.current = analyzer
       if state.firstInputs[analyzer] == nil { state.firstInputs[analyzer] = virtualTime }
-      state.receive(analyzer, start: Int((start * Self.rate).rounded()), samples: samples)
+      state.receive(analyzer, start: Int((start * Self.rate).rounded()), samples: samples, now: virtualTime)
     }
   }
 
@@ -178,7 +178,7 @@ public final class AudioConservation: @unchecked Sendable {
     var failures: [AnalyzerFailure] = []
     var firstInputs: [String: Double] = [:]
 
-    mutating func receive(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>) {
+    mutating func receive(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>, now: Double) {
       receivedSamples += samples.count
       // An empty buffer says nothing about where the audio is: the guess waits for samples.
       if aligners[name] == nil, samples.isEmpty { return }
@@ -186,9 +186,16 @@ public final class AudioConservation: @unchecked Sendable {
         // Bookkeeping guess: an app's queue is in order, so a new session's first buffer came from
         // the first tap buffer after what earlier sessions received (a lagging queue or a
         // converter's hold-back does not move that; audio the app skipped is found by the search).
+        // The app's queue is at most a few seconds behind: a first buffer older than that means the
+        // app started listening anew (the newest tap buffer less this one is the better guess).
         let heard = aligners.values.map(\.receivedThrough).max() ?? 0
-        let first = deliveries.first { $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) }?.span.lowerBound
-          ?? (deliveries.last?.span.upperBound ?? reference.head) - samples.count
+        let newest = (deliveries.last?.span.upperBound ?? reference.head) - samples.count
+        // Audio delivered before an earlier session failed went nowhere: this session starts after it.
+        let lastFailure = failures.map(\.virtualTime).max() ?? -1
+        let first =
+          deliveries.first {
+            $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= now - 2 && $0.virtualTime > lastFailure
+          }?.span.lowerBound ?? newest
         // An analyzer whose first input comes before the tap delivered anything is fed from elsewhere (a file).
         aligners[name] = Alignment(name: name, start: start, guess: first - start, hearsMicrophone: !deliveries.isEmpty)
       }
