@@ -18,7 +18,10 @@ extension AVAudioNode {
   ///   - bufferSize: The requested frames per call.
   ///   - format: The format of the buffers, or nil for the bus's format.
   ///   - tapBlock: Called with each buffer and the time of its first frame.
-  public func installTap(onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block tapBlock: @escaping AVAudioNodeTapBlock) {
+  public func installTap(
+    onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
+    block tapBlock: @escaping AVAudioNodeTapBlock
+  ) {
     installTwinTap(onBus: bus, bufferSize: bufferSize, format: format, block: tapBlock)
   }
 }

@@ -1,6 +1,6 @@
+internal import AudioPCM
 public import CoreMediaTwin
 public import Foundation
-internal import AudioPCM
 
 /// Timed media — the twin of `AVAsset`, for audio files (what file-transcription code reads with an
 /// ``AVAssetReader``). Create an ``AVURLAsset``.
@@ -33,17 +33,25 @@ open class AVAsset: NSObject, @unchecked Sendable {
       let result: Result<Probe, NSError>
       if !FileManager.default.fileExists(atPath: fileURL.path) {
         result = .failure(
-          NSError(domain: NSURLErrorDomain, code: NSURLErrorFileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "\(fileURL.path): no such file", NSURLErrorKey: fileURL]))
+          NSError(
+            domain: NSURLErrorDomain, code: NSURLErrorFileDoesNotExist,
+            userInfo: [NSLocalizedDescriptionKey: "\(fileURL.path): no such file", NSURLErrorKey: fileURL]))
       } else {
         do {
           let file = try AudioFile(forReading: fileURL.path)
-          result = .success(Probe(sampleRate: file.fileFormat.sampleRate, channelCount: file.fileFormat.channelCount, frameCount: file.frameCount))
+          result = .success(
+            Probe(
+              sampleRate: file.fileFormat.sampleRate, channelCount: file.fileFormat.channelCount,
+              frameCount: file.frameCount))
           file.close()
         } catch {
           result = .failure(
             NSError(
               domain: AVFoundationErrorDomain, code: -11_828,
-              userInfo: [NSLocalizedDescriptionKey: "Cannot Open", NSLocalizedFailureReasonErrorKey: "\(error)", NSURLErrorKey: fileURL]))
+              userInfo: [
+                NSLocalizedDescriptionKey: "Cannot Open", NSLocalizedFailureReasonErrorKey: "\(error)",
+                NSURLErrorKey: fileURL,
+              ]))
         }
       }
       probed = result

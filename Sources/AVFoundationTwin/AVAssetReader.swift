@@ -44,7 +44,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
   /// - Returns: Whether ``add(_:)`` would take it.
   open func canAdd(_ output: AVAssetReaderOutput) -> Bool {
     guard let track = output as? AVAssetReaderTrackOutput else { return false }
-    return lock.withLock { currentStatus == .unknown } && track.track.asset === asset && !outputs.contains { $0 === output }
+    return lock.withLock { currentStatus == .unknown } && track.track.asset === asset
+      && !outputs.contains { $0 === output }
   }
 
   /// Adds an output; Apple raises an exception for one that cannot be added, and so does the twin
@@ -53,7 +54,9 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
   open func add(_ output: AVAssetReaderOutput) {
     guard canAdd(output) else {
       AVFoundationException.raise(
-        "NSInvalidArgumentException", "*** -[AVAssetReader addOutput:] cannot add an output that is not a track output of this asset, or after reading started")
+        "NSInvalidArgumentException",
+        "*** -[AVAssetReader addOutput:] cannot add an output that is not a track output of this asset, or after reading started"
+      )
     }
     lock.withLock { added.append(output) }
   }

@@ -1,7 +1,7 @@
+public import AVFAudioTwin
 internal import AudioPCM
 public import CoreMediaTwin
 public import Foundation
-public import AVFAudioTwin
 import SimulatedDevice
 
 /// Reads a track's audio as linear PCM sample buffers — the twin of `AVAssetReaderTrackOutput`.
@@ -38,7 +38,8 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
       self.file = file
       self.converter = converter
       self.format = format
-      self.readBuffer = PCMBuffer(format: file.processingFormat, frameCapacity: AVAssetReaderTrackOutput.framesPerBuffer)
+      self.readBuffer = PCMBuffer(
+        format: file.processingFormat, frameCapacity: AVAssetReaderTrackOutput.framesPerBuffer)
     }
   }
 
@@ -62,18 +63,26 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
   func start(reader: AVAssetReader) throws {
     guard let asset = track.asset else { throw NSError(domain: AVFoundationErrorDomain, code: -11_800) }
     let file = try AudioFile(forReading: asset.fileURL.path)
-    var settings = outputSettings ?? [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMIsFloatKey: true, AVLinearPCMBitDepthKey: 32]
+    var settings =
+      outputSettings ?? [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMIsFloatKey: true, AVLinearPCMBitDepthKey: 32]
     if settings[AVSampleRateKey] == nil { settings[AVSampleRateKey] = file.fileFormat.sampleRate }
     if settings[AVNumberOfChannelsKey] == nil { settings[AVNumberOfChannelsKey] = file.fileFormat.channelCount }
-    guard let format = AVAudioFormat(settings: settings), let target = try? AudioFormat(
-      sampleRate: format.sampleRate, channelCount: Int(format.channelCount), sampleType: format.commonFormat.sampleTypeForReading, isInterleaved: format.isInterleaved)
+    guard let format = AVAudioFormat(settings: settings),
+      let target = try? AudioFormat(
+        sampleRate: format.sampleRate, channelCount: Int(format.channelCount),
+        sampleType: format.commonFormat.sampleTypeForReading, isInterleaved: format.isInterleaved)
     else {
       file.close()
       throw NSError(
         domain: AVFoundationErrorDomain, code: -11_821,
-        userInfo: [NSLocalizedDescriptionKey: "Cannot Decode", NSLocalizedFailureReasonErrorKey: "the output settings do not describe linear PCM the twin produces: \(settings)"])
+        userInfo: [
+          NSLocalizedDescriptionKey: "Cannot Decode",
+          NSLocalizedFailureReasonErrorKey:
+            "the output settings do not describe linear PCM the twin produces: \(settings)",
+        ])
     }
-    let converter = try SampleRateConverter(from: file.processingFormat, to: target, quality: .medium, engine: SimulatedDevice.resamplingEngine)
+    let converter = try SampleRateConverter(
+      from: file.processingFormat, to: target, quality: .medium, engine: SimulatedDevice.resamplingEngine)
     lock.withLock {
       session = Session(file: file, converter: converter, format: format)
       finished = false
@@ -130,7 +139,8 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
       guard result.framesProduced > 0 || !session.endOfFile || session.converter.pendingFrameCount > 0 else { break }
       let frameBytes = part.stride * target.sampleType.byteCount
       for plane in 0..<output.planeCount {
-        (output.rawPlane(plane) + produced * frameBytes).copyMemory(from: part.rawPlane(plane), byteCount: result.framesProduced * frameBytes)
+        (output.rawPlane(plane) + produced * frameBytes).copyMemory(
+          from: part.rawPlane(plane), byteCount: result.framesProduced * frameBytes)
       }
       produced += result.framesProduced
     }
@@ -142,26 +152,32 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
   }
 
   /// A Core Media sample buffer holding `buffer`'s frames (planes one after another).
-  private static func sampleBuffer(_ buffer: PCMBuffer, format: AVAudioFormat, at frame: Int64) throws -> CMSampleBuffer {
+  private static func sampleBuffer(_ buffer: PCMBuffer, format: AVAudioFormat, at frame: Int64) throws -> CMSampleBuffer
+  {
     let frameBytes = buffer.stride * buffer.format.sampleType.byteCount
     let planeBytes = buffer.frameLength * frameBytes
     var block: CMBlockBuffer?
     var status = CMBlockBufferCreateWithMemoryBlock(
-      allocator: nil, memoryBlock: nil, blockLength: planeBytes * buffer.planeCount, blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
+      allocator: nil, memoryBlock: nil, blockLength: planeBytes * buffer.planeCount, blockAllocator: nil,
+      customBlockSource: nil, offsetToData: 0,
       dataLength: planeBytes * buffer.planeCount, flags: 0, blockBufferOut: &block)
     guard status == noErr, let block else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
     for plane in 0..<buffer.planeCount {
-      CMBlockBufferReplaceDataBytes(with: buffer.rawPlane(plane), blockBuffer: block, offsetIntoDestination: plane * planeBytes, dataLength: planeBytes)
+      CMBlockBufferReplaceDataBytes(
+        with: buffer.rawPlane(plane), blockBuffer: block, offsetIntoDestination: plane * planeBytes,
+        dataLength: planeBytes)
     }
     var description: CMAudioFormatDescription?
     status = CMAudioFormatDescriptionCreate(
-      allocator: nil, asbd: format.streamDescription, layoutSize: 0, layout: nil, magicCookieSize: 0, magicCookie: nil, extensions: nil,
+      allocator: nil, asbd: format.streamDescription, layoutSize: 0, layout: nil, magicCookieSize: 0, magicCookie: nil,
+      extensions: nil,
       formatDescriptionOut: &description)
     guard status == noErr, let description else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
     var sampleBuffer: CMSampleBuffer?
     status = CMAudioSampleBufferCreateReadyWithPacketDescriptions(
       allocator: nil, dataBuffer: block, formatDescription: description, sampleCount: buffer.frameLength,
-      presentationTimeStamp: CMTime(value: frame, timescale: CMTimeScale(format.sampleRate.rounded())), packetDescriptions: nil, sampleBufferOut: &sampleBuffer)
+      presentationTimeStamp: CMTime(value: frame, timescale: CMTimeScale(format.sampleRate.rounded())),
+      packetDescriptions: nil, sampleBufferOut: &sampleBuffer)
     guard status == noErr, let sampleBuffer else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
     return sampleBuffer
   }

@@ -26,7 +26,8 @@ public struct AudioBuffer: @unchecked Sendable {
   ///   - numberOfChannels: Interleaved channels in them.
   public init<Element>(_ typedBuffer: UnsafeMutableBufferPointer<Element>, numberOfChannels: Int) {
     self.init(
-      mNumberChannels: UInt32(numberOfChannels), mDataByteSize: UInt32(typedBuffer.count * MemoryLayout<Element>.stride),
+      mNumberChannels: UInt32(numberOfChannels),
+      mDataByteSize: UInt32(typedBuffer.count * MemoryLayout<Element>.stride),
       mData: typedBuffer.baseAddress.map(UnsafeMutableRawPointer.init))
   }
 }

@@ -39,14 +39,17 @@ public struct AudioChannelDescription: Sendable, Hashable {
   public init() { self.init(mChannelLabel: 0, mChannelFlags: [], mCoordinates: (0, 0, 0)) }
 
   /// Every field.
-  public init(mChannelLabel: AudioChannelLabel, mChannelFlags: AudioChannelFlags, mCoordinates: (Float32, Float32, Float32)) {
+  public init(
+    mChannelLabel: AudioChannelLabel, mChannelFlags: AudioChannelFlags, mCoordinates: (Float32, Float32, Float32)
+  ) {
     self.mChannelLabel = mChannelLabel
     self.mChannelFlags = mChannelFlags
     self.mCoordinates = mCoordinates
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.mChannelLabel == rhs.mChannelLabel && lhs.mChannelFlags == rhs.mChannelFlags && lhs.mCoordinates == rhs.mCoordinates
+    lhs.mChannelLabel == rhs.mChannelLabel && lhs.mChannelFlags == rhs.mChannelFlags
+      && lhs.mCoordinates == rhs.mCoordinates
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -71,7 +74,11 @@ public struct AudioChannelLayout: Sendable, Hashable {
   public var mChannelDescriptions: AudioChannelDescription
 
   /// All zero.
-  public init() { self.init(mChannelLayoutTag: 0, mChannelBitmap: [], mNumberChannelDescriptions: 0, mChannelDescriptions: AudioChannelDescription()) }
+  public init() {
+    self.init(
+      mChannelLayoutTag: 0, mChannelBitmap: [], mNumberChannelDescriptions: 0,
+      mChannelDescriptions: AudioChannelDescription())
+  }
 
   /// Every field.
   public init(

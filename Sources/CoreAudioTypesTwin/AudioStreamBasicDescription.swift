@@ -32,12 +32,15 @@ public struct AudioStreamBasicDescription: Sendable, Hashable {
 
   /// All zero, as C's zero initialiser.
   public init() {
-    self.init(mSampleRate: 0, mFormatID: 0, mFormatFlags: 0, mBytesPerPacket: 0, mFramesPerPacket: 0, mBytesPerFrame: 0, mChannelsPerFrame: 0, mBitsPerChannel: 0, mReserved: 0)
+    self.init(
+      mSampleRate: 0, mFormatID: 0, mFormatFlags: 0, mBytesPerPacket: 0, mFramesPerPacket: 0, mBytesPerFrame: 0,
+      mChannelsPerFrame: 0, mBitsPerChannel: 0, mReserved: 0)
   }
 
   /// Every field.
   public init(
-    mSampleRate: Float64, mFormatID: AudioFormatID, mFormatFlags: AudioFormatFlags, mBytesPerPacket: UInt32, mFramesPerPacket: UInt32,
+    mSampleRate: Float64, mFormatID: AudioFormatID, mFormatFlags: AudioFormatFlags, mBytesPerPacket: UInt32,
+    mFramesPerPacket: UInt32,
     mBytesPerFrame: UInt32, mChannelsPerFrame: UInt32, mBitsPerChannel: UInt32, mReserved: UInt32
   ) {
     self.mSampleRate = mSampleRate

@@ -71,7 +71,9 @@ public var kAudioFormatFlagsAreAllClear: AudioFormatFlags { 0x8000_0000 }
 /// The host's endianness: little-endian on every Apple device and on Linux, so 0.
 public var kAudioFormatFlagsNativeEndian: AudioFormatFlags { 0 }
 /// Native-endian packed Float32 (`kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked`).
-public var kAudioFormatFlagsNativeFloatPacked: AudioFormatFlags { kAudioFormatFlagIsFloat | kAudioFormatFlagsNativeEndian | kAudioFormatFlagIsPacked }
+public var kAudioFormatFlagsNativeFloatPacked: AudioFormatFlags {
+  kAudioFormatFlagIsFloat | kAudioFormatFlagsNativeEndian | kAudioFormatFlagIsPacked
+}
 /// Linear PCM's name for ``kAudioFormatFlagIsFloat``.
 public var kLinearPCMFormatFlagIsFloat: AudioFormatFlags { kAudioFormatFlagIsFloat }
 /// Linear PCM's name for ``kAudioFormatFlagIsBigEndian``.
@@ -118,4 +120,6 @@ public var kAudioChannelLayoutTag_Unknown: AudioChannelLayoutTag { 0xFFFF_0000 }
 /// The channel count a layout tag carries in its low 16 bits (Apple's macro `AudioChannelLayoutTag_GetNumberOfChannels`).
 /// - Parameter layoutTag: The tag.
 /// - Returns: Its channel count.
-public func AudioChannelLayoutTag_GetNumberOfChannels(_ layoutTag: AudioChannelLayoutTag) -> UInt32 { layoutTag & 0x0000_FFFF }
+public func AudioChannelLayoutTag_GetNumberOfChannels(_ layoutTag: AudioChannelLayoutTag) -> UInt32 {
+  layoutTag & 0x0000_FFFF
+}

@@ -33,7 +33,8 @@ public struct UnsafeMutableAudioBufferListPointer: MutableCollection, RandomAcce
   public var endIndex: Int { count }
 
   private var buffers: UnsafeMutablePointer<AudioBuffer> {
-    (UnsafeMutableRawPointer(unsafeMutablePointer) + AudioBufferList.bufferOffset).assumingMemoryBound(to: AudioBuffer.self)
+    (UnsafeMutableRawPointer(unsafeMutablePointer) + AudioBufferList.bufferOffset).assumingMemoryBound(
+      to: AudioBuffer.self)
   }
 
   /// The buffer at `index`.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Flags of the block-buffer functions.
@@ -66,18 +66,22 @@ public final class CMBlockBuffer: @unchecked Sendable {
 /// - Returns: `kCMBlockBufferNoErr`, or an error for lengths that do not fit.
 @discardableResult
 public func CMBlockBufferCreateWithMemoryBlock(
-  allocator structureAllocator: CFAllocator?, memoryBlock: UnsafeMutableRawPointer?, blockLength: Int, blockAllocator: CFAllocator?,
-  customBlockSource: UnsafePointer<CMBlockBufferCustomBlockSource>?, offsetToData: Int, dataLength: Int, flags: CMBlockBufferFlags,
+  allocator structureAllocator: CFAllocator?, memoryBlock: UnsafeMutableRawPointer?, blockLength: Int,
+  blockAllocator: CFAllocator?,
+  customBlockSource: UnsafePointer<CMBlockBufferCustomBlockSource>?, offsetToData: Int, dataLength: Int,
+  flags: CMBlockBufferFlags,
   blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>
 ) -> OSStatus {
   guard blockLength > 0, dataLength > 0 else { return kCMBlockBufferBadLengthParameterErr }
   guard offsetToData >= 0, offsetToData + dataLength <= blockLength else { return kCMBlockBufferBadOffsetParameterErr }
   if let memoryBlock {
     blockBufferOut.pointee = CMBlockBuffer(
-      block: memoryBlock, blockLength: blockLength, offset: offsetToData, dataLength: dataLength, freesBlock: blockAllocator !== kCFAllocatorNull)
+      block: memoryBlock, blockLength: blockLength, offset: offsetToData, dataLength: dataLength,
+      freesBlock: blockAllocator !== kCFAllocatorNull)
   } else {
     guard let block = calloc(blockLength, 1) else { return -12701 }
-    blockBufferOut.pointee = CMBlockBuffer(block: block, blockLength: blockLength, offset: offsetToData, dataLength: dataLength, freesBlock: true)
+    blockBufferOut.pointee = CMBlockBuffer(
+      block: block, blockLength: blockLength, offset: offsetToData, dataLength: dataLength, freesBlock: true)
   }
   return kCMBlockBufferNoErr
 }
@@ -87,16 +91,24 @@ public func CMBlockBufferGetDataLength(_ theBuffer: CMBlockBuffer) -> Int { theB
 
 /// Copies `dataLength` bytes from `offsetToData` into `destination`.
 @discardableResult
-public func CMBlockBufferCopyDataBytes(_ theSourceBuffer: CMBlockBuffer, atOffset offsetToData: Int, dataLength: Int, destination: UnsafeMutableRawPointer) -> OSStatus {
-  guard offsetToData >= 0, dataLength >= 0, offsetToData + dataLength <= theSourceBuffer.dataLength else { return kCMBlockBufferBadOffsetParameterErr }
+public func CMBlockBufferCopyDataBytes(
+  _ theSourceBuffer: CMBlockBuffer, atOffset offsetToData: Int, dataLength: Int, destination: UnsafeMutableRawPointer
+) -> OSStatus {
+  guard offsetToData >= 0, dataLength >= 0, offsetToData + dataLength <= theSourceBuffer.dataLength else {
+    return kCMBlockBufferBadOffsetParameterErr
+  }
   destination.copyMemory(from: theSourceBuffer.data + offsetToData, byteCount: dataLength)
   return kCMBlockBufferNoErr
 }
 
 /// Copies `dataLength` bytes from `sourceBytes` into the buffer at `offsetIntoDestination`.
 @discardableResult
-public func CMBlockBufferReplaceDataBytes(with sourceBytes: UnsafeRawPointer, blockBuffer destinationBuffer: CMBlockBuffer, offsetIntoDestination: Int, dataLength: Int) -> OSStatus {
-  guard offsetIntoDestination >= 0, dataLength >= 0, offsetIntoDestination + dataLength <= destinationBuffer.dataLength else { return kCMBlockBufferBadOffsetParameterErr }
+public func CMBlockBufferReplaceDataBytes(
+  with sourceBytes: UnsafeRawPointer, blockBuffer destinationBuffer: CMBlockBuffer, offsetIntoDestination: Int,
+  dataLength: Int
+) -> OSStatus {
+  guard offsetIntoDestination >= 0, dataLength >= 0, offsetIntoDestination + dataLength <= destinationBuffer.dataLength
+  else { return kCMBlockBufferBadOffsetParameterErr }
   (destinationBuffer.data + offsetIntoDestination).copyMemory(from: sourceBytes, byteCount: dataLength)
   return kCMBlockBufferNoErr
 }
@@ -104,7 +116,8 @@ public func CMBlockBufferReplaceDataBytes(with sourceBytes: UnsafeRawPointer, bl
 /// Where the bytes at `offset` are: the pointer, how many are contiguous there, and the total.
 @discardableResult
 public func CMBlockBufferGetDataPointer(
-  _ theBuffer: CMBlockBuffer, atOffset offset: Int, lengthAtOffsetOut: UnsafeMutablePointer<Int>?, totalLengthOut: UnsafeMutablePointer<Int>?,
+  _ theBuffer: CMBlockBuffer, atOffset offset: Int, lengthAtOffsetOut: UnsafeMutablePointer<Int>?,
+  totalLengthOut: UnsafeMutablePointer<Int>?,
   dataPointerOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> OSStatus {
   guard offset >= 0, offset < theBuffer.dataLength else { return kCMBlockBufferBadOffsetParameterErr }

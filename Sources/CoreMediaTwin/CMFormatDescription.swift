@@ -38,12 +38,15 @@ public typealias CMAudioFormatDescription = CMFormatDescription
 ///   rate or channel count.
 @discardableResult
 public func CMAudioFormatDescriptionCreate(
-  allocator: CFAllocator?, asbd: UnsafePointer<AudioStreamBasicDescription>, layoutSize: Int, layout: UnsafePointer<AudioChannelLayout>?,
+  allocator: CFAllocator?, asbd: UnsafePointer<AudioStreamBasicDescription>, layoutSize: Int,
+  layout: UnsafePointer<AudioChannelLayout>?,
   magicCookieSize: Int, magicCookie: UnsafeRawPointer?, extensions: CFDictionary?,
   formatDescriptionOut: UnsafeMutablePointer<CMAudioFormatDescription?>
 ) -> OSStatus {
   let description = asbd.pointee
-  guard description.mSampleRate > 0, description.mChannelsPerFrame > 0 else { return kCMFormatDescriptionError_InvalidParameter }
+  guard description.mSampleRate > 0, description.mChannelsPerFrame > 0 else {
+    return kCMFormatDescriptionError_InvalidParameter
+  }
   formatDescriptionOut.pointee = CMFormatDescription(audio: description)
   return OSStatus(noErr)
 }
@@ -51,7 +54,9 @@ public func CMAudioFormatDescriptionCreate(
 /// The stream description of an audio format description; the pointer lives as long as `desc`.
 /// - Parameter desc: The description.
 /// - Returns: Its stream description (never nil for the twin's audio descriptions).
-public func CMAudioFormatDescriptionGetStreamBasicDescription(_ desc: CMAudioFormatDescription) -> UnsafePointer<AudioStreamBasicDescription>? {
+public func CMAudioFormatDescriptionGetStreamBasicDescription(
+  _ desc: CMAudioFormatDescription
+) -> UnsafePointer<AudioStreamBasicDescription>? {
   desc.streamDescriptionPointer
 }
 

@@ -44,7 +44,10 @@ public final class CMSampleBuffer: @unchecked Sendable {
     func withLock<R>(_ body: (inout Bool) -> R) -> R { lock.withLock { body(&valid) } }
   }
 
-  init(formatDescription: CMFormatDescription, numSamples: CMItemCount, presentationTimeStamp: CMTime, dataBuffer: CMBlockBuffer?) {
+  init(
+    formatDescription: CMFormatDescription, numSamples: CMItemCount, presentationTimeStamp: CMTime,
+    dataBuffer: CMBlockBuffer?
+  ) {
     self.formatDescription = formatDescription
     self.numSamples = numSamples
     self.presentationTimeStamp = presentationTimeStamp
@@ -56,7 +59,9 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
   /// The duration of all samples: `numSamples / sampleRate`, in the sample rate's timescale.
   public var duration: CMTime {
-    guard let rate = formatDescription?.audioStreamBasicDescription?.mSampleRate, rate > 0, rate <= Double(CMTimeScale.max) else { return .invalid }
+    guard let rate = formatDescription?.audioStreamBasicDescription?.mSampleRate, rate > 0,
+      rate <= Double(CMTimeScale.max)
+    else { return .invalid }
     let framesPerPacket = max(1, Int(formatDescription?.audioStreamBasicDescription?.mFramesPerPacket ?? 1))
     return CMTime(value: CMTimeValue(numSamples * framesPerPacket), timescale: CMTimeScale(rate.rounded()))
   }
@@ -80,20 +85,23 @@ public final class CMSampleBuffer: @unchecked Sendable {
     /// Creates flags from their bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// Make every buffer's data 16-byte aligned.
-    public static let audioBufferListAssure16ByteAlignment = Flags(rawValue: kCMSampleBufferFlag_AudioBufferList_Assure16ByteAlignment)
+    public static let audioBufferListAssure16ByteAlignment = Flags(
+      rawValue: kCMSampleBufferFlag_AudioBufferList_Assure16ByteAlignment)
   }
 
   /// Calls `body` with the audio buffer list over the sample buffer's data (Apple's Swift overlay).
   /// - Throws: An `NSError` in `NSOSStatusErrorDomain` with Core Media's status when the list
   ///   cannot be made.
   public func withAudioBufferList<R>(
-    blockBufferMemoryAllocator: CFAllocator? = kCFAllocatorDefault, flags: Flags = [], body: (UnsafeMutableAudioBufferListPointer, CMBlockBuffer) throws -> R
+    blockBufferMemoryAllocator: CFAllocator? = kCFAllocatorDefault, flags: Flags = [],
+    body: (UnsafeMutableAudioBufferListPointer, CMBlockBuffer) throws -> R
   ) throws -> R {
     var needed = 0
     CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
       self, bufferListSizeNeededOut: &needed, bufferListOut: nil, bufferListSize: 0, blockBufferAllocator: nil,
       blockBufferMemoryAllocator: blockBufferMemoryAllocator, flags: flags.rawValue, blockBufferOut: nil)
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(needed, MemoryLayout<AudioBufferList>.size), alignment: MemoryLayout<AudioBufferList>.alignment)
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: max(needed, MemoryLayout<AudioBufferList>.size), alignment: MemoryLayout<AudioBufferList>.alignment)
     defer { raw.deallocate() }
     let list = raw.bindMemory(to: AudioBufferList.self, capacity: 1)
     var block: CMBlockBuffer?

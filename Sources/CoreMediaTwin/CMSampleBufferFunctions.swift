@@ -21,7 +21,9 @@ public func CMSampleBufferGetPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CM
 public func CMSampleBufferGetDuration(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.duration }
 
 /// The format description of the samples.
-public func CMSampleBufferGetFormatDescription(_ sbuf: CMSampleBuffer) -> CMFormatDescription? { sbuf.formatDescription }
+public func CMSampleBufferGetFormatDescription(_ sbuf: CMSampleBuffer) -> CMFormatDescription? {
+  sbuf.formatDescription
+}
 
 /// The block buffer holding the samples, or nil before it is set.
 public func CMSampleBufferGetDataBuffer(_ sbuf: CMSampleBuffer) -> CMBlockBuffer? { sbuf.dataBuffer }
@@ -34,7 +36,8 @@ public func CMSampleBufferDataIsReady(_ sbuf: CMSampleBuffer) -> Bool { sbuf.dat
 ///   fewer bytes than `sampleCount` frames of the format need.
 @discardableResult
 public func CMAudioSampleBufferCreateReadyWithPacketDescriptions(
-  allocator: CFAllocator?, dataBuffer: CMBlockBuffer, formatDescription: CMAudioFormatDescription, sampleCount: CMItemCount,
+  allocator: CFAllocator?, dataBuffer: CMBlockBuffer, formatDescription: CMAudioFormatDescription,
+  sampleCount: CMItemCount,
   presentationTimeStamp: CMTime, packetDescriptions: UnsafePointer<AudioStreamPacketDescription>?,
   sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
 ) -> OSStatus {
@@ -44,7 +47,9 @@ public func CMAudioSampleBufferCreateReadyWithPacketDescriptions(
   {
     return kCMSampleBufferError_InvalidSampleData
   }
-  sampleBufferOut.pointee = CMSampleBuffer(formatDescription: formatDescription, numSamples: sampleCount, presentationTimeStamp: presentationTimeStamp, dataBuffer: dataBuffer)
+  sampleBufferOut.pointee = CMSampleBuffer(
+    formatDescription: formatDescription, numSamples: sampleCount, presentationTimeStamp: presentationTimeStamp,
+    dataBuffer: dataBuffer)
   return OSStatus(noErr)
 }
 
@@ -52,12 +57,17 @@ public func CMAudioSampleBufferCreateReadyWithPacketDescriptions(
 /// ``CMSampleBufferSetDataBufferFromAudioBufferList(_:blockBufferAllocator:blockBufferMemoryAllocator:flags:bufferList:)``.
 @discardableResult
 public func CMAudioSampleBufferCreateWithPacketDescriptions(
-  allocator: CFAllocator?, dataBuffer: CMBlockBuffer?, dataReady: Bool, makeDataReadyCallback: CMSampleBufferMakeDataReadyCallback?,
-  refcon: UnsafeMutableRawPointer?, formatDescription: CMAudioFormatDescription, sampleCount: CMItemCount, presentationTimeStamp: CMTime,
-  packetDescriptions: UnsafePointer<AudioStreamPacketDescription>?, sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
+  allocator: CFAllocator?, dataBuffer: CMBlockBuffer?, dataReady: Bool,
+  makeDataReadyCallback: CMSampleBufferMakeDataReadyCallback?,
+  refcon: UnsafeMutableRawPointer?, formatDescription: CMAudioFormatDescription, sampleCount: CMItemCount,
+  presentationTimeStamp: CMTime,
+  packetDescriptions: UnsafePointer<AudioStreamPacketDescription>?,
+  sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
 ) -> OSStatus {
   guard sampleCount > 0 else { return kCMSampleBufferError_RequiredParameterMissing }
-  sampleBufferOut.pointee = CMSampleBuffer(formatDescription: formatDescription, numSamples: sampleCount, presentationTimeStamp: presentationTimeStamp, dataBuffer: dataBuffer)
+  sampleBufferOut.pointee = CMSampleBuffer(
+    formatDescription: formatDescription, numSamples: sampleCount, presentationTimeStamp: presentationTimeStamp,
+    dataBuffer: dataBuffer)
   return OSStatus(noErr)
 }
 
@@ -67,22 +77,30 @@ public func CMAudioSampleBufferCreateWithPacketDescriptions(
 @discardableResult
 public func CMSampleBufferSetDataBufferFromAudioBufferList(
   _ sbuf: CMSampleBuffer, blockBufferAllocator blockBufferStructureAllocator: CFAllocator?,
-  blockBufferMemoryAllocator blockBufferBlockAllocator: CFAllocator?, flags: UInt32, bufferList: UnsafePointer<AudioBufferList>
+  blockBufferMemoryAllocator blockBufferBlockAllocator: CFAllocator?, flags: UInt32,
+  bufferList: UnsafePointer<AudioBufferList>
 ) -> OSStatus {
   guard sbuf.dataBuffer == nil else { return kCMSampleBufferError_AlreadyHasDataBuffer }
-  guard let asbd = sbuf.formatDescription?.audioStreamBasicDescription else { return kCMSampleBufferError_RequiredParameterMissing }
+  guard let asbd = sbuf.formatDescription?.audioStreamBasicDescription else {
+    return kCMSampleBufferError_RequiredParameterMissing
+  }
   let layout = PCMLayout(asbd)
   let perBuffer = layout.bytesPerBuffer(frames: sbuf.numSamples)
   let buffers = UnsafeMutableAudioBufferListPointer(UnsafeMutablePointer(mutating: bufferList))
-  guard buffers.count == layout.bufferCount, buffers.allSatisfy({ Int($0.mDataByteSize) >= perBuffer && $0.mData != nil }) else {
+  guard buffers.count == layout.bufferCount,
+    buffers.allSatisfy({ Int($0.mDataByteSize) >= perBuffer && $0.mData != nil })
+  else {
     return kCMSampleBufferError_InvalidSampleData
   }
   var block: CMBlockBuffer?
   let status = CMBlockBufferCreateWithMemoryBlock(
-    allocator: nil, memoryBlock: nil, blockLength: perBuffer * layout.bufferCount, blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
+    allocator: nil, memoryBlock: nil, blockLength: perBuffer * layout.bufferCount, blockAllocator: nil,
+    customBlockSource: nil, offsetToData: 0,
     dataLength: perBuffer * layout.bufferCount, flags: 0, blockBufferOut: &block)
   guard status == noErr, let block else { return status }
-  for (index, buffer) in buffers.enumerated() { (block.data + index * perBuffer).copyMemory(from: buffer.mData!, byteCount: perBuffer) }
+  for (index, buffer) in buffers.enumerated() {
+    (block.data + index * perBuffer).copyMemory(from: buffer.mData!, byteCount: perBuffer)
+  }
   return sbuf.setDataBuffer(block) ? OSStatus(noErr) : kCMSampleBufferError_AlreadyHasDataBuffer
 }
 
@@ -96,23 +114,31 @@ public func CMSampleBufferSetDataBufferFromAudioBufferList(
 ///   before the data is set.
 @discardableResult
 public func CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
-  _ sbuf: CMSampleBuffer, bufferListSizeNeededOut: UnsafeMutablePointer<Int>?, bufferListOut: UnsafeMutablePointer<AudioBufferList>?,
+  _ sbuf: CMSampleBuffer, bufferListSizeNeededOut: UnsafeMutablePointer<Int>?,
+  bufferListOut: UnsafeMutablePointer<AudioBufferList>?,
   bufferListSize: Int, blockBufferAllocator blockBufferStructureAllocator: CFAllocator?,
-  blockBufferMemoryAllocator blockBufferBlockAllocator: CFAllocator?, flags: UInt32, blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>?
+  blockBufferMemoryAllocator blockBufferBlockAllocator: CFAllocator?, flags: UInt32,
+  blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>?
 ) -> OSStatus {
   guard sbuf.isValid else { return kCMSampleBufferError_Invalidated }
-  guard let asbd = sbuf.formatDescription?.audioStreamBasicDescription else { return kCMSampleBufferError_RequiredParameterMissing }
+  guard let asbd = sbuf.formatDescription?.audioStreamBasicDescription else {
+    return kCMSampleBufferError_RequiredParameterMissing
+  }
   let layout = PCMLayout(asbd)
   let needed = AudioBufferList.sizeInBytes(maximumBuffers: layout.bufferCount)
   bufferListSizeNeededOut?.pointee = needed
   guard let bufferListOut else { return OSStatus(noErr) }
   guard bufferListSize >= needed else { return kCMSampleBufferError_ArrayTooSmall }
   guard let block = sbuf.dataBuffer else { return kCMSampleBufferError_BufferNotReady }
-  let perBuffer = layout.bufferCount == 1 ? block.dataLength : min(block.dataLength / layout.bufferCount, layout.bytesPerBuffer(frames: sbuf.numSamples))
+  let perBuffer =
+    layout.bufferCount == 1
+    ? block.dataLength : min(block.dataLength / layout.bufferCount, layout.bytesPerBuffer(frames: sbuf.numSamples))
   let list = UnsafeMutableAudioBufferListPointer(bufferListOut)
   list.count = layout.bufferCount
   for index in 0..<layout.bufferCount {
-    list[index] = AudioBuffer(mNumberChannels: layout.channelsPerBuffer, mDataByteSize: UInt32(perBuffer), mData: block.data + index * perBuffer)
+    list[index] = AudioBuffer(
+      mNumberChannels: layout.channelsPerBuffer, mDataByteSize: UInt32(perBuffer), mData: block.data + index * perBuffer
+    )
   }
   blockBufferOut?.pointee = block
   return OSStatus(noErr)

@@ -35,14 +35,17 @@ extension CMTime {
   public static func * (time: CMTime, multiplier: Int32) -> CMTime {
     guard time.isNumeric else { return time.scaledNonNumeric(sign: multiplier.signum()) }
     return rational(
-      numerator: Int128(time.value) * Int128(multiplier), denominator: Int128(time.timescale), timescale: time.timescale,
+      numerator: Int128(time.value) * Int128(multiplier), denominator: Int128(time.timescale),
+      timescale: time.timescale,
       method: .default, epoch: time.epoch, inheritedFlags: time.flags)
   }
 
   /// The time multiplied by a floating-point factor (`CMTimeMultiplyByFloat64`), kept in its timescale.
   public static func * (time: CMTime, multiplier: Double) -> CMTime {
     guard time.isNumeric else { return time.scaledNonNumeric(sign: multiplier < 0 ? -1 : (multiplier > 0 ? 1 : 0)) }
-    guard multiplier.isFinite else { return multiplier.isNaN ? .invalid : (multiplier > 0) == (time.value >= 0) ? .positiveInfinity : .negativeInfinity }
+    guard multiplier.isFinite else {
+      return multiplier.isNaN ? .invalid : (multiplier > 0) == (time.value >= 0) ? .positiveInfinity : .negativeInfinity
+    }
     let exact = Double(time.value) * multiplier
     guard abs(exact) < 9.2e18 else { return exact > 0 ? .positiveInfinity : .negativeInfinity }
     let rounded = exact.rounded(.toNearestOrAwayFromZero)
@@ -82,7 +85,8 @@ extension CMTime {
     let rounded = lhs.flags.union(rhs.flags).intersection(.hasBeenRounded)
     if lhs.timescale == rhs.timescale {
       return rational(
-        numerator: Int128(lhs.value) + sign * Int128(rhs.value), denominator: Int128(lhs.timescale), timescale: lhs.timescale,
+        numerator: Int128(lhs.value) + sign * Int128(rhs.value), denominator: Int128(lhs.timescale),
+        timescale: lhs.timescale,
         method: .default, epoch: lhs.epoch, inheritedFlags: rounded)
     }
     let divisor = Int128(gcd(UInt64(lhs.timescale), UInt64(rhs.timescale)))
@@ -114,7 +118,7 @@ extension CMTime {
   }
 
   private static func divide(_ n: Int128, by d: Int128, method: CMTimeRoundingMethod) -> (Int128, exact: Bool) {
-    let q = n / d   // truncates toward zero
+    let q = n / d  // truncates toward zero
     let r = n % d
     if r == 0 { return (q, true) }
     let negative = (n < 0) != (d < 0)

@@ -54,7 +54,10 @@ public struct CMTime: Sendable {
   /// When the value does not fit, the timescale is halved until it does (setting
   /// ``hasBeenRounded``), as Core Media does.
   public init(seconds: Double, preferredTimescale: CMTimeScale) {
-    guard preferredTimescale > 0, !seconds.isNaN else { self.init(); return }
+    guard preferredTimescale > 0, !seconds.isNaN else {
+      self.init()
+      return
+    }
     if seconds.isInfinite {
       self = seconds > 0 ? .positiveInfinity : .negativeInfinity
       return

@@ -39,7 +39,9 @@ public func CMTimeMinimum(_ time1: CMTime, _ time2: CMTime) -> CMTime { min(time
 public func CMTimeMaximum(_ time1: CMTime, _ time2: CMTime) -> CMTime { max(time1, time2) }
 
 /// A range from a start and a duration.
-public func CMTimeRangeMake(start: CMTime, duration: CMTime) -> CMTimeRange { CMTimeRange(start: start, duration: duration) }
+public func CMTimeRangeMake(start: CMTime, duration: CMTime) -> CMTimeRange {
+  CMTimeRange(start: start, duration: duration)
+}
 
 /// The end of a range.
 public func CMTimeRangeGetEnd(_ range: CMTimeRange) -> CMTime { range.end }
@@ -58,7 +60,9 @@ public func CMTimeRangeGetIntersection(_ range: CMTimeRange, otherRange: CMTimeR
 }
 
 /// The union of two ranges.
-public func CMTimeRangeGetUnion(_ range: CMTimeRange, otherRange: CMTimeRange) -> CMTimeRange { range.union(otherRange) }
+public func CMTimeRangeGetUnion(_ range: CMTimeRange, otherRange: CMTimeRange) -> CMTimeRange {
+  range.union(otherRange)
+}
 
 /// Whether two ranges have equal starts and durations.
 public func CMTimeRangeEqual(_ range1: CMTimeRange, _ range2: CMTimeRange) -> Bool { range1 == range2 }

@@ -1,7 +1,7 @@
 import Foundation
 import LiveTranscription
-import SpeechReplay
 import Simulation
+import SpeechReplay
 
 /// The reference stack (module `LiveTranscription`) as a subject: what `speech-replay` runs.
 ///

@@ -1,8 +1,8 @@
 import Foundation
 import LiveTranscription
+import Simulation
 import SpeechReplay
 import SpeechReplayCapture
-import Simulation
 import SpeechShim
 
 /// `speech-replay run --capture DIR`: the capture recorder around the reference stack, placed
@@ -43,19 +43,27 @@ package final class ScenarioCapture: CaptureInProgress {
 
   /// Starts recording the reference live stack when captures were asked for; nil otherwise.
   static func attach(to reference: ReferenceSubject, scenario: Scenario) -> ScenarioCapture? {
-    guard let folder = scenario.subject.options[folderOption] ?? ProcessInfo.processInfo.environment[folderVariable], !folder.isEmpty else { return nil }
-    let name = ProcessInfo.processInfo.environment[sessionCaptureNameVariable] ?? ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
+    guard let folder = scenario.subject.options[folderOption] ?? ProcessInfo.processInfo.environment[folderVariable],
+      !folder.isEmpty
+    else { return nil }
+    let name =
+      ProcessInfo.processInfo.environment[sessionCaptureNameVariable]
+      ?? ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
     let url = URL(fileURLWithPath: folder).appendingPathComponent("\(name.isEmpty ? "scenario" : name).speechcapture")
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }  // the previous run's
+      // the previous run's
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
       let header = CaptureHeader(
-        deviceModel: "simulated device", osVersion: sessionCaptureOSVersion, locale: scenario.subject.locale, appVersion: "LiveTranscription (reference stack)")
+        deviceModel: "simulated device", osVersion: sessionCaptureOSVersion, locale: scenario.subject.locale,
+        appVersion: "LiveTranscription (reference stack)")
       let capture = ScenarioCapture(recorder: try CaptureRecorder(url: url, header: header), url: url)
       capture.adopt(reference)
       return capture
     } catch {
-      CaptureProblems.record("\(url.path): cannot record the capture (\(error)); check that the --capture folder is writable and has free space")
+      CaptureProblems.record(
+        "\(url.path): cannot record the capture (\(error)); check that the --capture folder is writable and has free space"
+      )
       return nil
     }
   }
@@ -85,7 +93,9 @@ package final class ScenarioCapture: CaptureInProgress {
   /// Records a UI state as the harness sees it.
   func record(_ state: UIState) {
     recorder.recordUIState(
-      CaptureUIState(committed: state.committed, volatile: state.volatile, phase: state.phase.description, microphone: state.microphoneOffered ? "offered" : "hidden"))
+      CaptureUIState(
+        committed: state.committed, volatile: state.volatile, phase: state.phase.description,
+        microphone: state.microphoneOffered ? "offered" : "hidden"))
   }
 
   /// Records the user's action.
@@ -101,7 +111,9 @@ package final class ScenarioCapture: CaptureInProgress {
   package func finish() {
     // The harness's I/O (a ten-minute capture folds 115 MB of WAL), not the app's main-actor work.
     do { try Simulation.harnessWork { try recorder.finish() } } catch {
-      CaptureProblems.record("\(url.path): the capture could not be finished (\(error)); check that the --capture folder is writable and has free space")
+      CaptureProblems.record(
+        "\(url.path): the capture could not be finished (\(error)); check that the --capture folder is writable and has free space"
+      )
     }
   }
 }

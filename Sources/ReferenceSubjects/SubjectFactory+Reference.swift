@@ -5,7 +5,9 @@ extension SubjectFactory {
   /// The reference stack (module `LiveTranscription`), the `speech-replay` command's subject:
   /// `LiveTranscriber`, or `FileTranscriber` over the scenario's audio file when `subject.preset` is `file`.
   /// The scenarios' shared golden files are this subject's (no variant).
-  public static let reference = SubjectFactory(name: "LiveTranscription", presets: [FileSubject.preset], goldenFiles: .shared) { options in
+  public static let reference = SubjectFactory(
+    name: "LiveTranscription", presets: [FileSubject.preset], goldenFiles: .shared
+  ) { options in
     if options.preset == FileSubject.preset { return try FileSubject(options: options) }
     return ReferenceSubject(options: options, faults: try ScenarioCapture.demonstrationFaults())
   }

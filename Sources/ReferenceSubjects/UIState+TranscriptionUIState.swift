@@ -8,7 +8,8 @@ extension UIState {
   /// - Parameter state: The stack's state.
   init(_ state: TranscriptionUIState) {
     self.init(
-      committed: state.committedText, volatile: state.volatileText, phase: Phase(state.phase), microphoneOffered: state.isMicrophoneOffered)
+      committed: state.committedText, volatile: state.volatileText, phase: Phase(state.phase),
+      microphoneOffered: state.isMicrophoneOffered)
   }
 }
 

@@ -24,7 +24,9 @@ public struct RecordingSnapshotsTrait: SuiteTrait, TestTrait, TestScoping {
     testCase == nil ? nil : self
   }
 
-  public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
     try await RecordingTurn.shared.withTurn {
       try await SnapshotRecordMode.$scoped.withValue(mode) { try await function() }
     }

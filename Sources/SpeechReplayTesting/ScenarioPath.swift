@@ -5,6 +5,7 @@ enum ScenarioPath {
   /// `path` resolved against the folder of `testFile` (`#filePath`); an absolute path is kept.
   static func resolve(_ path: String, relativeTo testFile: String) -> String {
     guard !path.hasPrefix("/") else { return path }
-    return URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL.path
+    return URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+      .path
   }
 }

@@ -5,7 +5,9 @@ extension ScenarioResult {
   static func testMessages(_ result: ScenarioResult) -> [String] {
     guard result.status != .passed else { return [] }
     let prefix = "scenario '\(result.name)' (seed \(result.seed))"
-    if result.failures.isEmpty { return ["\(prefix) \(result.status.rawValue)\(result.output.isEmpty ? "" : ": \(result.output)")"] }
+    if result.failures.isEmpty {
+      return ["\(prefix) \(result.status.rawValue)\(result.output.isEmpty ? "" : ": \(result.output)")"]
+    }
     return result.failures.map { "\(prefix): \($0)" }
   }
 }

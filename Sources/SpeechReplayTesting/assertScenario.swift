@@ -19,7 +19,8 @@ import XCTest
 /// - Returns: The result, for further checks.
 @discardableResult
 public func assertScenario(
-  at path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil, file: StaticString = #filePath, line: UInt = #line
+  at path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil,
+  file: StaticString = #filePath, line: UInt = #line
 ) -> ScenarioResult {
   let result = ScenarioRunner(subject: subject, snapshots: snapshots).run(fileAt: path, seed: seed)
   for message in ScenarioResult.testMessages(result) {
@@ -45,7 +46,10 @@ public func assertScenario(
 /// - Returns: The result, for further checks.
 @discardableResult
 public func assertScenario(
-  _ path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil, file: StaticString = #filePath, line: UInt = #line
+  _ path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil,
+  file: StaticString = #filePath, line: UInt = #line
 ) -> ScenarioResult {
-  assertScenario(at: ScenarioPath.resolve(path, relativeTo: "\(file)"), subject: subject, seed: seed, snapshots: snapshots, file: file, line: line)
+  assertScenario(
+    at: ScenarioPath.resolve(path, relativeTo: "\(file)"), subject: subject, seed: seed, snapshots: snapshots,
+    file: file, line: line)
 }

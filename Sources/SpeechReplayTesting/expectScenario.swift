@@ -21,7 +21,8 @@ public import Testing
 /// - Returns: The result, for further checks.
 @discardableResult
 public func expectScenario(
-  at path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  at path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> ScenarioResult {
   let result = ScenarioRunner(subject: subject, snapshots: snapshots).run(fileAt: path, seed: seed)
   for message in ScenarioResult.testMessages(result) {
@@ -49,8 +50,11 @@ public func expectScenario(
 /// - Returns: The result, for further checks.
 @discardableResult
 public func expectScenario(
-  _ path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil, filePath: String = #filePath,
+  _ path: String, subject: SubjectFactory, seed: UInt64? = nil, snapshots: SnapshotOptions? = nil,
+  filePath: String = #filePath,
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> ScenarioResult {
-  expectScenario(at: ScenarioPath.resolve(path, relativeTo: filePath), subject: subject, seed: seed, snapshots: snapshots, sourceLocation: sourceLocation)
+  expectScenario(
+    at: ScenarioPath.resolve(path, relativeTo: filePath), subject: subject, seed: seed, snapshots: snapshots,
+    sourceLocation: sourceLocation)
 }

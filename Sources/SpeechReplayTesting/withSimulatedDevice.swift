@@ -40,7 +40,9 @@ public func withSimulatedDevice<Value: Sendable>(
   try configure(&configuration)
   let device = SimulatedDevice(configuration: configuration, model: model)
   let thrown = ThrownError()
-  let report = try Simulation.run(Simulation.Configuration(name: name, seed: seed, exclusivity: .waitForTurn(timeout: .seconds(600)))) {
+  let report = try Simulation.run(
+    Simulation.Configuration(name: name, seed: seed, exclusivity: .waitForTurn(timeout: .seconds(600)))
+  ) {
     try await SimulatedDevice.withDevice(device) { @MainActor in
       do { return try await body(device) } catch {
         thrown.set(error)
@@ -54,7 +56,9 @@ public func withSimulatedDevice<Value: Sendable>(
   }
   guard report.isDeterministic else {
     throw SimulatedDeviceRunError(
-      message: "work escaped the simulation in '\(name)' (\(report.escapes.map { String(describing: $0) }.joined(separator: "; "))); keep the code's asynchrony in Swift concurrency")
+      message:
+        "work escaped the simulation in '\(name)' (\(report.escapes.map { String(describing: $0) }.joined(separator: "; "))); keep the code's asynchrony in Swift concurrency"
+    )
   }
   return value
 }

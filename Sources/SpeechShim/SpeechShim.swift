@@ -1,3 +1,8 @@
+// As `import Speech` does: Foundation's types (TimeInterval, URL, Date, Locale, NSError…) resolve in a
+// file that imports only SpeechShim.
+@_exported import Foundation
+@_exported import Observation
+
 // One import line for app code written against Apple's Speech, AVFAudio and CoreMedia:
 //
 //     import SpeechShim
@@ -8,20 +13,16 @@
 // against Apple's frameworks instead (for example to run the twins' behaviour tests against the real
 // thing), set SPEECH_REPLAY_TEST_AGAINST_APPLE=1 when building (see Documentation/Twins.md).
 #if SPEECH_REPLAY_APPLE_FRAMEWORKS
-@_exported import AVFAudio
-@_exported import AVFoundation
-@_exported import CoreAudioTypes
-@_exported import CoreMedia
-@_exported import Speech
+  @_exported import AVFAudio
+  @_exported import AVFoundation
+  @_exported import CoreAudioTypes
+  @_exported import CoreMedia
+  @_exported import Speech
 #else
-@_exported import AVFAudioTwin
-@_exported import AVFAudioTwinTapAPI
-@_exported import AVFoundationTwin
-@_exported import CoreAudioTypesTwin
-@_exported import CoreMediaTwin
-@_exported import SpeechTwin
+  @_exported import AVFAudioTwin
+  @_exported import AVFAudioTwinTapAPI
+  @_exported import AVFoundationTwin
+  @_exported import CoreAudioTypesTwin
+  @_exported import CoreMediaTwin
+  @_exported import SpeechTwin
 #endif
-// As `import Speech` does: Foundation's types (TimeInterval, URL, Date, Locale, NSError…) resolve in a
-// file that imports only SpeechShim.
-@_exported import Foundation
-@_exported import Observation

@@ -1,29 +1,33 @@
-#if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import AVFAudio
-#else
-import AVFAudioTwin
-#endif
 import Foundation
 import Testing
+
+#if SPEECH_REPLAY_APPLE_FRAMEWORKS
+  import AVFAudio
+#else
+  import AVFAudioTwin
+#endif
 
 /// Apple's AVAudioConverter behaviour, written so it also compiles against AVFAudio.
 @Suite struct AVAudioConverterTests {
   static let mic = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
-  static let analyzer = AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true)!
+  static let analyzer = AVAudioFormat(
+    commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true)!
 
   /// A 440 Hz sine at half scale, `frames` long, starting at frame `start`.
   static func sine(_ frames: Int, from start: Int = 0, format: AVAudioFormat = mic) -> AVAudioPCMBuffer {
     let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(max(frames, 1)))!
     buffer.frameLength = AVAudioFrameCount(frames)
     for frame in 0..<frames {
-      buffer.floatChannelData![0][frame] = 0.5 * Float(sin(2 * Double.pi * 440 * Double(start + frame) / format.sampleRate))
+      buffer.floatChannelData![0][frame] =
+        0.5 * Float(sin(2 * Double.pi * 440 * Double(start + frame) / format.sampleRate))
     }
     return buffer
   }
 
   /// The seed's one-shot pull: the buffer once with .haveData, then .noDataNow.
   static func convertOnce(
-    _ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, to format: AVAudioFormat, slack: AVAudioFrameCount = 1024
+    _ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, to format: AVAudioFormat,
+    slack: AVAudioFrameCount = 1024
   ) -> AVAudioPCMBuffer? {
     let ratio = format.sampleRate / buffer.format.sampleRate
     let capacity = AVAudioFrameCount(Double(buffer.frameLength) * ratio) + slack
@@ -31,7 +35,10 @@ import Testing
     var supplied = false
     var conversionError: NSError?
     converter.convert(to: out, error: &conversionError) { _, status in
-      if supplied { status.pointee = .noDataNow; return nil }
+      if supplied {
+        status.pointee = .noDataNow
+        return nil
+      }
       supplied = true
       status.pointee = .haveData
       return buffer
@@ -85,7 +92,8 @@ import Testing
   }
 
   @Test func simpleConversionRefusesASmallOutput() throws {
-    let int16 = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 48_000, channels: 1, interleaved: true))
+    let int16 = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 48_000, channels: 1, interleaved: true))
     let converter = try #require(AVAudioConverter(from: Self.mic, to: int16))
     let out = try #require(AVAudioPCMBuffer(pcmFormat: int16, frameCapacity: 100))
     #expect(throws: NSError.self) { try converter.convert(to: out, from: Self.sine(480)) }
@@ -93,7 +101,8 @@ import Testing
 
   @Test func simpleConversionChangesSampleTypeAndLayout() throws {
     let stereoFloat = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2))
-    let stereoInt16 = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 48_000, channels: 2, interleaved: true))
+    let stereoInt16 = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 48_000, channels: 2, interleaved: true))
     let converter = try #require(AVAudioConverter(from: stereoFloat, to: stereoInt16))
     let input = try #require(AVAudioPCMBuffer(pcmFormat: stereoFloat, frameCapacity: 4))
     input.frameLength = 4
@@ -111,7 +120,8 @@ import Testing
     let converter = try #require(AVAudioConverter(from: Self.mic, to: Self.analyzer))
     var output: [Int16] = []
     for piece in 0..<10 {
-      let converted = try #require(Self.convertOnce(Self.sine(4800, from: piece * 4800), with: converter, to: Self.analyzer))
+      let converted = try #require(
+        Self.convertOnce(Self.sine(4800, from: piece * 4800), with: converter, to: Self.analyzer))
       #expect(converted.format == Self.analyzer)
       output += Self.samples(converted)
     }
@@ -149,7 +159,10 @@ import Testing
     var calls = 0
     let status = converter.convert(to: out, error: &error) { _, status in
       calls += 1
-      if calls > 1 { status.pointee = .noDataNow; return nil }
+      if calls > 1 {
+        status.pointee = .noDataNow
+        return nil
+      }
       status.pointee = .haveData
       return Self.sine(4800)
     }
@@ -165,7 +178,10 @@ import Testing
     var error: NSError?
     var supplied = false
     let first = converter.convert(to: out, error: &error) { _, status in
-      if supplied { status.pointee = .endOfStream; return nil }
+      if supplied {
+        status.pointee = .endOfStream
+        return nil
+      }
       supplied = true
       status.pointee = .haveData
       return Self.sine(4800)

@@ -1,10 +1,11 @@
-#if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import AVFAudio
-#else
-import AVFAudioTwin
-#endif
 import Foundation
 import Testing
+
+#if SPEECH_REPLAY_APPLE_FRAMEWORKS
+  import AVFAudio
+#else
+  import AVFAudioTwin
+#endif
 
 /// Apple's AVAudioFile behaviour, written so it also compiles against AVFAudio.
 @Suite struct AVAudioFileTests {
@@ -84,8 +85,11 @@ import Testing
 
   @Test func writesAFileThatReadsBack() throws {
     let url = try TestFixtures.temporaryFile("ramp.caf")
-    let format = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
-    let source = try #require(AVAudioPCMBuffer(pcmFormat: AVAudioFormat(standardFormatWithSampleRate: 16_000, channels: 1)!, frameCapacity: 1000))
+    let format = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
+    let source = try #require(
+      AVAudioPCMBuffer(
+        pcmFormat: AVAudioFormat(standardFormatWithSampleRate: 16_000, channels: 1)!, frameCapacity: 1000))
     source.frameLength = 1000
     for frame in 0..<1000 { source.floatChannelData![0][frame] = Float(frame - 500) / 1024 }
     do {

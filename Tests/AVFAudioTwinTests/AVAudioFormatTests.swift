@@ -1,13 +1,15 @@
-#if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import AVFAudio
-#else
-import AVFAudioTwin
-#endif
 import Testing
+
+#if SPEECH_REPLAY_APPLE_FRAMEWORKS
+  import AVFAudio
+#else
+  import AVFAudioTwin
+#endif
 
 @Suite struct AVAudioFormatTests {
   @Test func analyzerFormatIsNotTheMicrophoneFormat() throws {
-    let analyzer = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
+    let analyzer = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
     let microphone = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
     let sameRateFloat = try #require(AVAudioFormat(standardFormatWithSampleRate: 16_000, channels: 1))
     #expect(analyzer != microphone)
@@ -21,17 +23,22 @@ import Testing
     #expect(format.isStandard)
     #expect(format.commonFormat == .pcmFormatFloat32)
     #expect(!format.isInterleaved)
-    let interleaved = try #require(AVAudioFormat(commonFormat: .pcmFormatFloat32, sampleRate: 44_100, channels: 2, interleaved: true))
+    let interleaved = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatFloat32, sampleRate: 44_100, channels: 2, interleaved: true))
     #expect(!interleaved.isStandard)
   }
 
   @Test func interleavingDoesNotMatterForMono() throws {
-    let a = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
-    let b = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: false))
+    let a = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
+    let b = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: false))
     #expect(a == b)
     #expect(a.hash == b.hash)
-    let stereoA = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 2, interleaved: true))
-    let stereoB = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 2, interleaved: false))
+    let stereoA = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 2, interleaved: true))
+    let stereoB = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 2, interleaved: false))
     #expect(stereoA != stereoB)
   }
 

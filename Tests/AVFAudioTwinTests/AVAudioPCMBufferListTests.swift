@@ -1,11 +1,12 @@
+import Testing
+
 // A PCM buffer seen as Core Audio's buffer list. These state Apple's behaviour: built with
 // SPEECH_REPLAY_TEST_AGAINST_APPLE=1 on a Mac they run against AVFAudio.
 #if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import AVFAudio
+  import AVFAudio
 #else
-import AVFAudioTwin
+  import AVFAudioTwin
 #endif
-import Testing
 
 @Suite struct AVAudioPCMBufferListTests {
   @Test func aDeinterleavedBufferHasOneAudioBufferPerChannelOverItsChannelData() throws {
@@ -22,7 +23,8 @@ import Testing
   }
 
   @Test func anInterleavedBufferHasOneAudioBufferAndWritesThroughItAreSeen() throws {
-    let format = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 2, interleaved: true))
+    let format = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 2, interleaved: true))
     let buffer = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 160))
     buffer.frameLength = 160
     let list = UnsafeMutableAudioBufferListPointer(buffer.mutableAudioBufferList)
@@ -41,7 +43,9 @@ import Testing
     let list = AudioBufferList.allocate(maximumBuffers: 3)
     defer { list.unsafeMutablePointer.deallocate() }
     #expect(list.count == 3)
-    #expect(AudioBufferList.sizeInBytes(maximumBuffers: 3) >= MemoryLayout<AudioBufferList>.size + 2 * MemoryLayout<AudioBuffer>.stride)
+    #expect(
+      AudioBufferList.sizeInBytes(maximumBuffers: 3) >= MemoryLayout<AudioBufferList>.size + 2
+        * MemoryLayout<AudioBuffer>.stride)
     var floats: [Float] = [1, 2, 3]
     floats.withUnsafeMutableBufferPointer { pointer in
       list[2] = AudioBuffer(pointer, numberOfChannels: 1)

@@ -1,12 +1,13 @@
+import Foundation
+import Testing
+
 // The settings keys, Core Audio constants and the Core Audio form of a format. These state Apple's
 // behaviour: built with SPEECH_REPLAY_TEST_AGAINST_APPLE=1 on a Mac they run against AVFAudio.
 #if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import AVFAudio
+  import AVFAudio
 #else
-import AVFAudioTwin
+  import AVFAudioTwin
 #endif
-import Foundation
-import Testing
 
 @Suite struct AVAudioSettingsTests {
   static func fourCC(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
@@ -39,7 +40,8 @@ import Testing
   }
 
   @Test func settingsRoundTripThroughTheSettingsInitialiser() throws {
-    let analyzer = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
+    let analyzer = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
     let settings = analyzer.settings
     #expect((settings[AVFormatIDKey] as? NSNumber)?.uint32Value == kAudioFormatLinearPCM)
     #expect((settings[AVSampleRateKey] as? NSNumber)?.doubleValue == 16_000)
@@ -53,7 +55,8 @@ import Testing
   @Test func anAppsSettingsDictionaryMakesTheFormatItDescribes() throws {
     let settings: [String: Any] = [
       AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 48_000.0, AVNumberOfChannelsKey: 2,
-      AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true, AVLinearPCMIsNonInterleaved: true, AVLinearPCMIsBigEndianKey: false,
+      AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true, AVLinearPCMIsNonInterleaved: true,
+      AVLinearPCMIsBigEndianKey: false,
     ]
     let format = try #require(AVAudioFormat(settings: settings))
     #expect(format.commonFormat == .pcmFormatFloat32)
@@ -77,8 +80,10 @@ import Testing
 
   @Test func aStreamDescriptionOfInterleavedInt16MakesTheAnalyzerFormat() throws {
     var asbd = AudioStreamBasicDescription(
-      mSampleRate: 16_000, mFormatID: kAudioFormatLinearPCM, mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
-      mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 2, mBitsPerChannel: 16, mReserved: 0)
+      mSampleRate: 16_000, mFormatID: kAudioFormatLinearPCM,
+      mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
+      mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 2, mBitsPerChannel: 16,
+      mReserved: 0)
     let format = try #require(AVAudioFormat(streamDescription: &asbd))
     #expect(format.commonFormat == .pcmFormatInt16)
     #expect(format.channelCount == 2)

@@ -1,7 +1,7 @@
+import AVFoundationTwin
 // Reading a file's audio track as file-transcription code does: AVURLAsset, loadTracks, AVAssetReader
 // with a linear PCM track output, CMSampleBuffers out. The twin reads what libsndfile reads.
 import AudioPCM
-import AVFoundationTwin
 import Foundation
 import SpeechReplayTestSupport
 import Testing
@@ -10,7 +10,11 @@ import Testing
   static let fox = TestFiles.audio.appendingPathComponent("quick-brown-fox-48k.wav")
 
   /// Reads every sample buffer of `url`'s audio track with `settings`; the frames and the buffers' formats.
-  static func read(_ url: URL, settings: [String: Any]?) async throws -> (frames: Int, buffers: Int, asbd: AudioStreamBasicDescription?, status: AVAssetReader.Status, times: [Double]) {
+  static func read(
+    _ url: URL, settings: [String: Any]?
+  ) async throws -> (
+    frames: Int, buffers: Int, asbd: AudioStreamBasicDescription?, status: AVAssetReader.Status, times: [Double]
+  ) {
     let asset = AVURLAsset(url: url)
     let tracks = try await asset.loadTracks(withMediaType: .audio)
     #expect(tracks.count == 1)
@@ -29,14 +33,17 @@ import Testing
       frames += CMSampleBufferGetNumSamples(sampleBuffer)
       buffers += 1
       times.append(CMSampleBufferGetPresentationTimeStamp(sampleBuffer).seconds)
-      asbd = CMSampleBufferGetFormatDescription(sampleBuffer).flatMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }
+      asbd = CMSampleBufferGetFormatDescription(sampleBuffer).flatMap {
+        CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee
+      }
     }
     return (frames, buffers, asbd, reader.status, times)
   }
 
   @Test func theAudioTrackReadsAsInt16At16kHzLikeAnAppAsksForIt() async throws {
     let settings: [String: Any] = [
-      AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 16_000, AVNumberOfChannelsKey: 1, AVLinearPCMBitDepthKey: 16,
+      AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 16_000, AVNumberOfChannelsKey: 1,
+      AVLinearPCMBitDepthKey: 16,
       AVLinearPCMIsFloatKey: false, AVLinearPCMIsNonInterleaved: false,
     ]
     let result = try await Self.read(Self.fox, settings: settings)
@@ -59,7 +66,8 @@ import Testing
     #expect(((whole.asbd?.mFormatFlags ?? 0) & kAudioFormatFlagIsFloat) != 0)
     let asset = AVURLAsset(url: Self.fox)
     let reader = try AVAssetReader(asset: asset)
-    let output = AVAssetReaderTrackOutput(track: try await asset.loadTracks(withMediaType: .audio)[0], outputSettings: nil)
+    let output = AVAssetReaderTrackOutput(
+      track: try await asset.loadTracks(withMediaType: .audio)[0], outputSettings: nil)
     reader.add(output)
     reader.startReading()
     #expect(output.copyNextSampleBuffer() != nil)
@@ -97,7 +105,9 @@ import Testing
     let asset = AVURLAsset(url: Self.fox)
     let reader = try AVAssetReader(asset: asset)
     reader.add(
-      AVAssetReaderTrackOutput(track: try await asset.loadTracks(withMediaType: .audio)[0], outputSettings: [AVFormatIDKey: 0x6161_6320 as UInt32]))
+      AVAssetReaderTrackOutput(
+        track: try await asset.loadTracks(withMediaType: .audio)[0],
+        outputSettings: [AVFormatIDKey: 0x6161_6320 as UInt32]))
     #expect(!reader.startReading())
     #expect(reader.status == .failed)
     #expect((reader.error as NSError?)?.code == -11_821)

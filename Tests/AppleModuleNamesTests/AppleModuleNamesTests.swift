@@ -2,8 +2,8 @@
 // compiled on Linux through speech-replay's modules of the same names (Linux only, see Package.swift).
 import AVFoundation
 import CoreMedia
-import Simulation
 import SimulatedDevice
+import Simulation
 import Speech
 import Testing
 
@@ -13,14 +13,16 @@ import Testing
 
   @Test func qualifiedNamesResolveThroughTheModulesOfApplesNames() throws {
     let report = try SimulatedDevice.withDevice(SimulatedDevice()) {
-      try Simulation.run(.init(name: "apple module names", exclusivity: .waitForTurn(timeout: .seconds(120)))) { () -> [String] in
+      try Simulation.run(.init(name: "apple module names", exclusivity: .waitForTurn(timeout: .seconds(120)))) {
+        () -> [String] in
         let transcriber = Speech.SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)
         let format = await Speech.SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith: [transcriber])
         let engine = AVFAudio.AVAudioEngine()
         let time = CoreMedia.CMTime(value: 3, timescale: 2)
         let granted = await AVFoundation.AVAudioApplication.requestRecordPermission()
         return [
-          SpeechTranscriber().name, "\(format.map { "\($0.sampleRate)" } ?? "none")", "\(engine.inputNode.outputFormat(forBus: 0).sampleRate)",
+          SpeechTranscriber().name, "\(format.map { "\($0.sampleRate)" } ?? "none")",
+          "\(engine.inputNode.outputFormat(forBus: 0).sampleRate)",
           "\(time.seconds)", "\(granted)",
         ]
       }

@@ -13,7 +13,8 @@ import Testing
   init() throws {
     folder = try TestAudio.temporaryFolder()
     let path = folder.appendingPathComponent("valid.wav").path
-    let buffer = try TestAudio.buffer([TestAudio.windowedSine(frequency: 440, sampleRate: 16_000, frames: 16_000)], sampleRate: 16_000)
+    let buffer = try TestAudio.buffer(
+      [TestAudio.windowedSine(frequency: 440, sampleRate: 16_000, frames: 16_000)], sampleRate: 16_000)
     let writer = try AudioFileWriter(path: path, container: .wav, encoding: .pcm16, format: buffer.format)
     try writer.write(buffer)
     try writer.close()
@@ -33,11 +34,13 @@ import Testing
   }
 
   private func expectError(_ path: String, _ code: AudioFileError.Code, mentioning words: [String]) {
-    #expect(performing: { try AudioFile(forReading: path) }, throws: { error in
-      guard let error = error as? AudioFileError else { return false }
-      let text = error.description
-      return error.code == code && text.hasPrefix(path) && words.allSatisfy { text.contains($0) }
-    })
+    #expect(
+      performing: { try AudioFile(forReading: path) },
+      throws: { error in
+        guard let error = error as? AudioFileError else { return false }
+        let text = error.description
+        return error.code == code && text.hasPrefix(path) && words.allSatisfy { text.contains($0) }
+      })
   }
 
   @Test func validFileHasNoWarnings() throws {
@@ -71,13 +74,15 @@ import Testing
   }
 
   @Test func headerOnlyFails() throws {
-    expectError(try file("header-only.wav", validWAV.prefix(44)), .noAudioData, mentioning: ["32000 bytes", "nothing to read"])
+    expectError(
+      try file("header-only.wav", validWAV.prefix(44)), .noAudioData, mentioning: ["32000 bytes", "nothing to read"])
   }
 
   @Test func garbageBytesFail() throws {
     var generator = SeededRandomNumberGenerator(seed: 3)
     let garbage = Data((0..<3_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    expectError(try file("garbage.wav", garbage), .unrecognizedFormat, mentioning: ["Format not recognised", "not WAV"])
+    expectError(
+      try file("garbage.wav", garbage), .unrecognizedFormat, mentioning: ["Format not recognised", "not WAV"])
   }
 
   @Test func emptyFileFails() throws {
@@ -90,7 +95,9 @@ import Testing
   }
 
   @Test func zeroChannelsFails() throws {
-    expectError(try file("zero-channels.wav", patched(validWAV, at: 22, littleEndian: 0, width: 2)), .malformed, mentioning: ["Channel count is zero", "re-export"])
+    expectError(
+      try file("zero-channels.wav", patched(validWAV, at: 22, littleEndian: 0, width: 2)), .malformed,
+      mentioning: ["Channel count is zero", "re-export"])
   }
 
   @Test func wrongExtensionIsReadWithAWarning() throws {
@@ -109,7 +116,8 @@ import Testing
 
   @Test func truncatedFLACWarnsWhenTheStreamEnds() throws {
     let path = folder.appendingPathComponent("whole.flac").path
-    let buffer = try TestAudio.buffer([TestAudio.windowedSine(frequency: 440, sampleRate: 16_000, frames: 16_000)], sampleRate: 16_000)
+    let buffer = try TestAudio.buffer(
+      [TestAudio.windowedSine(frequency: 440, sampleRate: 16_000, frames: 16_000)], sampleRate: 16_000)
     let writer = try AudioFileWriter(path: path, container: .flac, encoding: .pcm16, format: buffer.format)
     try writer.write(buffer)
     try writer.close()
@@ -160,14 +168,19 @@ import Testing
 
   @Test func writerRejectsWhatTheContainerCannotHold() throws {
     let format = try AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
-    #expect(performing: {
-      try AudioFileWriter(path: folder.appendingPathComponent("x.flac").path, container: .flac, encoding: .float32, format: format)
-    }, throws: { ($0 as? AudioFileError)?.code == .unsupportedFormat })
-    #expect(performing: {
-      try AudioFileWriter(path: folder.appendingPathComponent("no/such/folder/x.wav").path, container: .wav, format: format)
-    }, throws: { error in
-      let error = error as? AudioFileError
-      return error?.code == .cannotOpen && error?.message.contains("folder exists") == true
-    })
+    #expect(
+      performing: {
+        try AudioFileWriter(
+          path: folder.appendingPathComponent("x.flac").path, container: .flac, encoding: .float32, format: format)
+      }, throws: { ($0 as? AudioFileError)?.code == .unsupportedFormat })
+    #expect(
+      performing: {
+        try AudioFileWriter(
+          path: folder.appendingPathComponent("no/such/folder/x.wav").path, container: .wav, format: format)
+      },
+      throws: { error in
+        let error = error as? AudioFileError
+        return error?.code == .cannotOpen && error?.message.contains("folder exists") == true
+      })
   }
 }

@@ -8,7 +8,9 @@ import Testing
     let file = try AudioFile(forReading: TestAudio.fixtures.appendingPathComponent("hello-world.wav").path)
     #expect(file.container == .wav)
     #expect(file.encoding == .pcm16)
-    #expect(file.fileFormat == (try AudioFormat(sampleRate: 16_000, channelCount: 1, sampleType: .int16, isInterleaved: true)))
+    #expect(
+      file.fileFormat == (try AudioFormat(sampleRate: 16_000, channelCount: 1, sampleType: .int16, isInterleaved: true))
+    )
     #expect(file.processingFormat.isStandard)
     #expect(file.frameCount == 28_620)
     #expect(abs(file.duration - 1.78875) < 1e-9)
@@ -80,13 +82,17 @@ import Testing
   @Test func rejectsBuffersThatDoNotFitAndSeeksOutOfRange() throws {
     let file = try AudioFile(forReading: TestAudio.fixtures.appendingPathComponent("hello-world.wav").path)
     let stereo = PCMBuffer(format: try .standard(sampleRate: 16_000, channelCount: 2), frameCapacity: 10)
-    #expect(performing: { try file.read(into: stereo) }, throws: { error in
-      let error = error as? AudioFileError
-      return error?.code == .formatMismatch && error?.description.contains("hello-world.wav") == true
-    })
+    #expect(
+      performing: { try file.read(into: stereo) },
+      throws: { error in
+        let error = error as? AudioFileError
+        return error?.code == .formatMismatch && error?.description.contains("hello-world.wav") == true
+      })
     let otherRate = PCMBuffer(format: try .standard(sampleRate: 48_000, channelCount: 1), frameCapacity: 10)
-    #expect(performing: { try file.read(into: otherRate) }, throws: { ($0 as? AudioFileError)?.code == .formatMismatch })
-    #expect(performing: { try file.seek(toFrame: 28_621) }, throws: { ($0 as? AudioFileError)?.code == .seekOutOfRange })
+    #expect(
+      performing: { try file.read(into: otherRate) }, throws: { ($0 as? AudioFileError)?.code == .formatMismatch })
+    #expect(
+      performing: { try file.seek(toFrame: 28_621) }, throws: { ($0 as? AudioFileError)?.code == .seekOutOfRange })
     #expect(performing: { try file.seek(toFrame: -1) }, throws: { ($0 as? AudioFileError)?.code == .seekOutOfRange })
     file.close()
     let mono = PCMBuffer(format: file.processingFormat, frameCapacity: 10)

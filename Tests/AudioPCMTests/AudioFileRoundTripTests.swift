@@ -101,7 +101,8 @@ import Testing
       before.add(original)
       var after = AudioLevels()
       after.add(back)
-      #expect(abs(after.rmsDecibels - before.rmsDecibels) < 1.5, "RMS \(after.rmsDecibels) dB vs \(before.rmsDecibels) dB")
+      #expect(
+        abs(after.rmsDecibels - before.rmsDecibels) < 1.5, "RMS \(after.rmsDecibels) dB vs \(before.rmsDecibels) dB")
     }
   }
 }

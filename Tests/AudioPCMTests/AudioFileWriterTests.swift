@@ -43,9 +43,12 @@ import Testing
       format: try .standard(sampleRate: 16_000, channelCount: 1))
     let stereo = PCMBuffer(format: try .standard(sampleRate: 16_000, channelCount: 2), frameCapacity: 1)
     stereo.frameLength = 1
-    #expect(performing: { try writer.write(stereo) }, throws: { error in
-      let error = error as? AudioFileError
-      return error?.code == .formatMismatch && error?.description.hasSuffix("convert the buffer with SampleRateConverter first") == true
-    })
+    #expect(
+      performing: { try writer.write(stereo) },
+      throws: { error in
+        let error = error as? AudioFileError
+        return error?.code == .formatMismatch
+          && error?.description.hasSuffix("convert the buffer with SampleRateConverter first") == true
+      })
   }
 }

@@ -30,8 +30,10 @@ import Testing
 
   @Test(arguments: [0, -1, 1025])
   func rejectsUnusableChannelCounts(channels: Int) {
-    #expect(performing: { try AudioFormat.standard(sampleRate: 16_000, channelCount: channels) }, throws: { error in
-      (error as? AudioFormatError)?.code == .invalidChannelCount
-    })
+    #expect(
+      performing: { try AudioFormat.standard(sampleRate: 16_000, channelCount: channels) },
+      throws: { error in
+        (error as? AudioFormatError)?.code == .invalidChannelCount
+      })
   }
 }

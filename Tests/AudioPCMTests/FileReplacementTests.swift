@@ -10,7 +10,8 @@ import Testing
     let path = folder.appendingPathComponent("out.wav").path
     let previous = Data("the previous recording".utf8)
     try previous.write(to: URL(fileURLWithPath: path))
-    let buffer = try TestAudio.buffer([TestAudio.windowedSine(frequency: 440, sampleRate: 8_000, frames: 800)], sampleRate: 8_000)
+    let buffer = try TestAudio.buffer(
+      [TestAudio.windowedSine(frequency: 440, sampleRate: 8_000, frames: 800)], sampleRate: 8_000)
     return (folder, path, previous, buffer)
   }
 
@@ -22,7 +23,8 @@ import Testing
     let (folder, path, previous, buffer) = try Self.previousRecording()
     defer { try? FileManager.default.removeItem(at: folder) }
 
-    let writer = try AudioFileWriter(path: path, container: .wav, encoding: .pcm16, format: buffer.format, atomically: true)
+    let writer = try AudioFileWriter(
+      path: path, container: .wav, encoding: .pcm16, format: buffer.format, atomically: true)
     try writer.write(buffer)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == previous, "written beside the file, not into it")
     #expect(try contents(of: folder).count == 2)
@@ -36,7 +38,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     do {
       // A conversion that fails half-way drops its writer without closing it.
-      let writer = try AudioFileWriter(path: path, container: .wav, encoding: .pcm16, format: buffer.format, atomically: true)
+      let writer = try AudioFileWriter(
+        path: path, container: .wav, encoding: .pcm16, format: buffer.format, atomically: true)
       try writer.write(buffer)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == previous)
@@ -70,9 +73,11 @@ import Testing
     let folder = try TestAudio.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("no/such/folder/x.json").path
-    #expect(performing: { try FileReplacement.write(Data("{}".utf8), to: path) }, throws: { error in
-      guard let error = error as? AudioFileError else { return false }
-      return error.code == .cannotOpen && error.path == path && error.message.contains("no such folder")
-    })
+    #expect(
+      performing: { try FileReplacement.write(Data("{}".utf8), to: path) },
+      throws: { error in
+        guard let error = error as? AudioFileError else { return false }
+        return error.code == .cannotOpen && error.path == path && error.message.contains("no such folder")
+      })
   }
 }

@@ -8,7 +8,9 @@ import Testing
   /// libsamplerate 0.2.2 measured, 48k→16k / 44.1k→16k: best 137.8 / 136.3, medium 123.6 / 121.0,
   /// fastest 102.0 / 102.3, linear 8.2 / 7.5 (linear interpolation lags by about one input
   /// sample, which dominates its error at 3 kHz). Best must also meet libsamplerate's published 97 dB.
-  static let libsamplerateFloors: [SampleRateConverter.Quality: Double] = [.best: 130, .medium: 118, .fastest: 100, .linear: 7]
+  static let libsamplerateFloors: [SampleRateConverter.Quality: Double] = [
+    .best: 130, .medium: 118, .fastest: 100, .linear: 7,
+  ]
   /// libsoxr 0.1.3 measured, 48k→16k / 44.1k→16k: best (VHQ) 152.5 / 123.5, medium (HQ) 135.8 /
   /// 132.2, fastest (16-bit) 130.7 / 107.5, linear (quick cubic) 152.7 / 65.1. The 44.1 kHz ratio
   /// is not a small integer one, which costs libsoxr more than libsamplerate at best; every level
@@ -23,13 +25,17 @@ import Testing
   static let engines = SampleRateConverter.Engine.allCases
 
   @Test(arguments: Self.engines, SampleRateConverter.Quality.allCases)
-  func windowedSinesKeepTheirSignalToNoiseRatio(engine: SampleRateConverter.Engine, quality: SampleRateConverter.Quality) throws {
+  func windowedSinesKeepTheirSignalToNoiseRatio(
+    engine: SampleRateConverter.Engine, quality: SampleRateConverter.Quality
+  ) throws {
     for inputRate in [48_000.0, 44_100.0] {
       try checkSignalToNoiseRatio(inputRate: inputRate, quality: quality, engine: engine)
     }
   }
 
-  func checkSignalToNoiseRatio(inputRate: Double, quality: SampleRateConverter.Quality, engine: SampleRateConverter.Engine) throws {
+  func checkSignalToNoiseRatio(
+    inputRate: Double, quality: SampleRateConverter.Quality, engine: SampleRateConverter.Engine
+  ) throws {
     let outputRate = 16_000.0
     let seconds = 1.0
     var worst = Double.infinity
@@ -38,7 +44,8 @@ import Testing
       let input = try TestAudio.buffer(
         [TestAudio.windowedSine(frequency: frequency, sampleRate: inputRate, frames: frames)], sampleRate: inputRate)
       let converter = try SampleRateConverter(
-        from: input.format, to: try .standard(sampleRate: outputRate, channelCount: 1), quality: quality, engine: engine)
+        from: input.format, to: try .standard(sampleRate: outputRate, channelCount: 1), quality: quality, engine: engine
+      )
       let output = try TestAudio.convertAll(converter, input)
       let expectedFrames = Double(frames) * outputRate / inputRate
       #expect(abs(Double(output.frameLength) - expectedFrames) <= 1)
@@ -49,7 +56,8 @@ import Testing
     }
     #expect(
       worst >= Self.floor(engine, quality),
-      "SNR \(worst) dB at \(quality) with \(engine) from \(inputRate) Hz is below the floor \(Self.floor(engine, quality)) dB")
+      "SNR \(worst) dB at \(quality) with \(engine) from \(inputRate) Hz is below the floor \(Self.floor(engine, quality)) dB"
+    )
   }
 
   /// Low latency shortens what libsoxr holds back while streaming (48 kHz → 16 kHz in 100 ms
@@ -61,7 +69,8 @@ import Testing
     let outputFormat = try AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
     func stream(lowLatency: Bool) throws -> (largestLag: Int, output: [Float]) {
       let input = try TestAudio.buffer([signal], sampleRate: rate)
-      let converter = try SampleRateConverter(from: input.format, to: outputFormat, quality: .medium, engine: .soxr, isLowLatency: lowLatency)
+      let converter = try SampleRateConverter(
+        from: input.format, to: outputFormat, quality: .medium, engine: .soxr, isLowLatency: lowLatency)
       let chunk = PCMBuffer(format: input.format, frameCapacity: 4_800)
       let out = PCMBuffer(format: outputFormat, frameCapacity: 4_000)
       var produced: [Float] = []
@@ -93,7 +102,8 @@ import Testing
     let signal = TestAudio.windowedSine(frequency: 1_234, sampleRate: rate, frames: 5 * 48_000)
     let input = try TestAudio.buffer([signal], sampleRate: rate)
     let outputFormat = try AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
-    let oneShot = try TestAudio.convertAll(try SampleRateConverter(from: input.format, to: outputFormat, quality: .medium, engine: engine), input)
+    let oneShot = try TestAudio.convertAll(
+      try SampleRateConverter(from: input.format, to: outputFormat, quality: .medium, engine: engine), input)
     let converter = try SampleRateConverter(from: input.format, to: outputFormat, quality: .medium, engine: engine)
     let chunk = PCMBuffer(format: input.format, frameCapacity: 8192)
     let output = PCMBuffer(format: outputFormat, frameCapacity: 8192)
@@ -123,7 +133,8 @@ import Testing
     let signal = TestAudio.windowedSine(frequency: 500, sampleRate: 44_100, frames: 44_100)
     let input = try TestAudio.buffer([signal], sampleRate: 44_100)
     let outputFormat = try AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
-    let oneShot = try TestAudio.convertAll(try SampleRateConverter(from: input.format, to: outputFormat, quality: .fastest, engine: engine), input)
+    let oneShot = try TestAudio.convertAll(
+      try SampleRateConverter(from: input.format, to: outputFormat, quality: .fastest, engine: engine), input)
     let converter = try SampleRateConverter(from: input.format, to: outputFormat, quality: .fastest, engine: engine)
     let output = PCMBuffer(format: outputFormat, frameCapacity: 7)
     var result = try converter.convert(input, into: output, endOfInput: true)
@@ -181,7 +192,8 @@ import Testing
 
   @Test(arguments: Self.engines)
   func resetStartsAFreshStream(engine: SampleRateConverter.Engine) throws {
-    let input = try TestAudio.buffer([TestAudio.windowedSine(frequency: 800, sampleRate: 48_000, frames: 9_600)], sampleRate: 48_000)
+    let input = try TestAudio.buffer(
+      [TestAudio.windowedSine(frequency: 800, sampleRate: 48_000, frames: 9_600)], sampleRate: 48_000)
     let converter = try SampleRateConverter(
       from: input.format, to: try .standard(sampleRate: 16_000, channelCount: 1), quality: .medium, engine: engine)
     let first = try TestAudio.convertAll(converter, input).floatSamples(channel: 0)
@@ -208,9 +220,10 @@ import Testing
     let wideFormat = try AudioFormat(sampleRate: 16_000, channelCount: 3, sampleType: .float64, isInterleaved: true)
     let up = try TestAudio.convertAll(try SampleRateConverter(from: monoFloat.format, to: wideFormat), monoFloat)
     #expect(up.frameLength == 4)
-    #expect(Array(UnsafeBufferPointer(start: up.float64ChannelData![0], count: 12)) == [
-      0.5, 0.5, 0.5, 0.25, 0.25, 0.25, -1, -1, -1, 0, 0, 0,
-    ])
+    #expect(
+      Array(UnsafeBufferPointer(start: up.float64ChannelData![0], count: 12)) == [
+        0.5, 0.5, 0.5, 0.25, 0.25, 0.25, -1, -1, -1, 0, 0, 0,
+      ])
   }
 
   @Test func fourChannelsDownMixPairwiseToTwo() throws {
@@ -238,36 +251,47 @@ import Testing
       from: format, to: try .standard(sampleRate: 16_000, channelCount: 1), quality: .best, engine: engine)
     let output = try TestAudio.convertAll(converter, input)
     #expect(output.frameLength == 16_000)
-    let ideal = (0..<16_000).map { TestAudio.windowedSineValue(at: Double($0) / 16_000, frequency: 1_000, length: 1, amplitude: 0.5) }
+    let ideal = (0..<16_000).map {
+      TestAudio.windowedSineValue(at: Double($0) / 16_000, frequency: 1_000, length: 1, amplitude: 0.5)
+    }
     // Int16 input limits the SNR to about 6 dB per bit.
     #expect(TestAudio.snr(expected: ideal, actual: output.floatSamples(channel: 0)) > 85)
   }
 
   @Test func floatToInt16ClipsAndRoundsHalfToEvenInBothLayouts() throws {
     let half: Float = 1 / 32_768
-    let values: [Float] = [0.5 * half, 1.5 * half, 2.5 * half, -0.5 * half, -1.5 * half, 2, -2, .nan, 0.3, 32_766.5 * half]
+    let values: [Float] = [
+      0.5 * half, 1.5 * half, 2.5 * half, -0.5 * half, -1.5 * half, 2, -2, .nan, 0.3, 32_766.5 * half,
+    ]
     let expected: [Int16] = [0, 2, 2, 0, -2, 32_767, -32_768, 0, 9_830, 32_766]
     // Seventeen frames, so the vectorised loop has a remainder.
     let samples = values + values.prefix(7)
     let input = try TestAudio.buffer([samples], sampleRate: 16_000)
     let mono = try TestAudio.convertAll(
-      try SampleRateConverter(from: input.format, to: AudioFormat(sampleRate: 16_000, channelCount: 1, sampleType: .int16, isInterleaved: true)),
+      try SampleRateConverter(
+        from: input.format,
+        to: AudioFormat(sampleRate: 16_000, channelCount: 1, sampleType: .int16, isInterleaved: true)),
       input)
     #expect(Array(UnsafeBufferPointer(start: mono.int16ChannelData![0], count: 17)) == expected + expected.prefix(7))
     let stereo = try TestAudio.convertAll(
-      try SampleRateConverter(from: input.format, to: AudioFormat(sampleRate: 16_000, channelCount: 2, sampleType: .int16, isInterleaved: true)),
+      try SampleRateConverter(
+        from: input.format,
+        to: AudioFormat(sampleRate: 16_000, channelCount: 2, sampleType: .int16, isInterleaved: true)),
       input)
     let interleaved = Array(UnsafeBufferPointer(start: stereo.int16ChannelData![0], count: 34))
     #expect(interleaved == (expected + expected.prefix(7)).flatMap { [$0, $0] })
   }
 
   @Test func rejectsRatiosBeyondLibsamplerate() throws {
-    #expect(performing: {
-      try SampleRateConverter(from: .standard(sampleRate: 1, channelCount: 1), to: .standard(sampleRate: 1_000, channelCount: 1))
-    }, throws: { error in
-      let error = error as? SampleRateConverterError
-      return error?.code == .unsupportedRatio && error?.message.contains("1/256 to 256") == true
-    })
+    #expect(
+      performing: {
+        try SampleRateConverter(
+          from: .standard(sampleRate: 1, channelCount: 1), to: .standard(sampleRate: 1_000, channelCount: 1))
+      },
+      throws: { error in
+        let error = error as? SampleRateConverterError
+        return error?.code == .unsupportedRatio && error?.message.contains("1/256 to 256") == true
+      })
   }
 
   @Test func rejectsBuffersInAnotherFormat() throws {
@@ -275,11 +299,15 @@ import Testing
       from: .standard(sampleRate: 48_000, channelCount: 1), to: .standard(sampleRate: 16_000, channelCount: 1))
     let wrong = PCMBuffer(format: try .standard(sampleRate: 44_100, channelCount: 1), frameCapacity: 4)
     let output = PCMBuffer(format: converter.outputFormat, frameCapacity: 4)
-    #expect(performing: { try converter.convert(wrong, into: output) }, throws: { error in
-      (error as? SampleRateConverterError)?.code == .formatMismatch
-    })
-    #expect(performing: { try converter.convert(nil, into: wrong) }, throws: { error in
-      (error as? SampleRateConverterError)?.code == .formatMismatch
-    })
+    #expect(
+      performing: { try converter.convert(wrong, into: output) },
+      throws: { error in
+        (error as? SampleRateConverterError)?.code == .formatMismatch
+      })
+    #expect(
+      performing: { try converter.convert(nil, into: wrong) },
+      throws: { error in
+        (error as? SampleRateConverterError)?.code == .formatMismatch
+      })
   }
 }

@@ -23,24 +23,55 @@ import Testing
 
   /// One entry per fault: the scenario that catches it, the check that fails and the trap it names.
   static let catches: [Catch] = [
-    Catch(fault: .appendsVolatileResults, scenario: "volatile-replaced-final-committed.yaml", check: CheckID(.state, "snapshot"), trap: "appending volatile results"),
-    Catch(fault: .skipsConversion, scenario: "hello-world.yaml", check: CheckID(.invariant, "analyzer-input-format"), trap: "convert every buffer"),
-    Catch(fault: .stopsWithoutFinalizing, scenario: "stop-mid-utterance.yaml", check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops without finalizing"),
-    Catch(fault: .replacesCommittedText, scenario: "two-commands.yaml", check: CheckID(.invariant, "committed-append-only"), trap: "rewrites committed text"),
-    Catch(fault: .neverClearsVolatileText, scenario: "hello-world.yaml", check: CheckID(.invariant, "volatile-cleared-when-final"), trap: "does not clear"),
-    Catch(fault: .unboundedInput, scenario: "slow-model-bounded-input.yaml", check: CheckID(.invariant, "input-bounded"), trap: "unbounded input buffering"),
-    Catch(fault: .noOfflineHandling, scenario: "offline-first-run.yaml", check: CheckID(.golden, "offline"), trap: "no offline handling"),
-    Catch(fault: .offersMicrophoneWhenUnavailable, scenario: "unsupported-locale.yaml", check: CheckID(.state, "final"), trap: "offers the microphone when unavailable"),
-    Catch(fault: .converterOutputCapacityTooSmall, scenario: "long-utterance-uneven-taps.yaml", check: CheckID(.diagnostics, "none"), trap: "converter output capacity too small"),
-    Catch(fault: .neverDrainsConverter, scenario: "stop-drains-converter.yaml", check: CheckID(.audio, "tail"), trap: "never drains the converter"),
-    Catch(fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"), trap: "converter kept across a route change"),
-    Catch(fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", check: CheckID(.state, "final"), trap: "result spacing"),
-    Catch(fault: .addsSeparatorBlindly, scenario: "spaced-results.yaml", check: CheckID(.state, "final"), trap: "result spacing"),
-    Catch(fault: .reusesOutputBuffer, scenario: "slow-model-hears-every-buffer.yaml", check: CheckID(.audio, "lost"), trap: nil),
+    Catch(
+      fault: .appendsVolatileResults, scenario: "volatile-replaced-final-committed.yaml",
+      check: CheckID(.state, "snapshot"), trap: "appending volatile results"),
+    Catch(
+      fault: .skipsConversion, scenario: "hello-world.yaml", check: CheckID(.invariant, "analyzer-input-format"),
+      trap: "convert every buffer"),
+    Catch(
+      fault: .stopsWithoutFinalizing, scenario: "stop-mid-utterance.yaml",
+      check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops without finalizing"),
+    Catch(
+      fault: .replacesCommittedText, scenario: "two-commands.yaml", check: CheckID(.invariant, "committed-append-only"),
+      trap: "rewrites committed text"),
+    Catch(
+      fault: .neverClearsVolatileText, scenario: "hello-world.yaml",
+      check: CheckID(.invariant, "volatile-cleared-when-final"), trap: "does not clear"),
+    Catch(
+      fault: .unboundedInput, scenario: "slow-model-bounded-input.yaml", check: CheckID(.invariant, "input-bounded"),
+      trap: "unbounded input buffering"),
+    Catch(
+      fault: .noOfflineHandling, scenario: "offline-first-run.yaml", check: CheckID(.golden, "offline"),
+      trap: "no offline handling"),
+    Catch(
+      fault: .offersMicrophoneWhenUnavailable, scenario: "unsupported-locale.yaml", check: CheckID(.state, "final"),
+      trap: "offers the microphone when unavailable"),
+    Catch(
+      fault: .converterOutputCapacityTooSmall, scenario: "long-utterance-uneven-taps.yaml",
+      check: CheckID(.diagnostics, "none"), trap: "converter output capacity too small"),
+    Catch(
+      fault: .neverDrainsConverter, scenario: "stop-drains-converter.yaml", check: CheckID(.audio, "tail"),
+      trap: "never drains the converter"),
+    Catch(
+      fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"),
+      trap: "converter kept across a route change"),
+    Catch(
+      fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", check: CheckID(.state, "final"),
+      trap: "result spacing"),
+    Catch(
+      fault: .addsSeparatorBlindly, scenario: "spaced-results.yaml", check: CheckID(.state, "final"),
+      trap: "result spacing"),
+    Catch(
+      fault: .reusesOutputBuffer, scenario: "slow-model-hears-every-buffer.yaml", check: CheckID(.audio, "lost"),
+      trap: nil),
     Catch(fault: .wrongSampleScale, scenario: "hello-world.yaml", check: CheckID(.audio, "tooLoud"), trap: nil),
     Catch(fault: .sendsBuffersTwice, scenario: "hello-world.yaml", check: CheckID(.audio, "repeated"), trap: nil),
-    Catch(fault: .dropsEveryTenthBuffer, scenario: "stop-mid-utterance.yaml", check: CheckID(.audio, "lost"), trap: nil),
-    Catch(fault: .takesFirstChannelOfStereo, scenario: "stereo-microphone-right-channel.yaml", check: CheckID(.audio, "silenced"), trap: nil),
+    Catch(
+      fault: .dropsEveryTenthBuffer, scenario: "stop-mid-utterance.yaml", check: CheckID(.audio, "lost"), trap: nil),
+    Catch(
+      fault: .takesFirstChannelOfStereo, scenario: "stereo-microphone-right-channel.yaml",
+      check: CheckID(.audio, "silenced"), trap: nil),
     Catch(fault: .sendsSilenceWhileMuted, scenario: "hello-world.yaml", check: CheckID(.audio, "silenced"), trap: nil),
   ]
 
@@ -64,13 +95,17 @@ import Testing
   /// Faults the bundled suite misses on purpose: `speech-replay explore` finds them
   /// (ExplorationTests; Documentation/Explore.md).
   static let foundByExploration: Set<LiveTranscriber.Fault> = [
-    .skipsConverterWhenRatesMatch, .stopGivesUpFinalizingAfterASecond, .clearsVolatileOnlySentenceFinals, .startsTwiceWhilePreparing,
+    .skipsConverterWhenRatesMatch, .stopGivesUpFinalizingAfterASecond, .clearsVolatileOnlySentenceFinals,
+    .startsTwiceWhilePreparing,
     .stopIgnoresInFlightDownload, .capitalizesCommittedTextAtStop,
   ]
 
   @Test func everyFaultHasACatch() {
-    #expect(Set(Self.catches.map(\.fault)).union(Self.trapping).union(Self.foundByExploration) == Set(LiveTranscriber.Fault.allCases))
-    #expect(Self.catches.count + Self.trapping.count + Self.foundByExploration.count == LiveTranscriber.Fault.allCases.count)
+    #expect(
+      Set(Self.catches.map(\.fault)).union(Self.trapping).union(Self.foundByExploration)
+        == Set(LiveTranscriber.Fault.allCases))
+    #expect(
+      Self.catches.count + Self.trapping.count + Self.foundByExploration.count == LiveTranscriber.Fault.allCases.count)
     for entry in Self.catches { #expect(Self.files.contains(entry.scenario), "\(entry.scenario) is not in Scenarios/") }
   }
 
@@ -83,7 +118,8 @@ import Testing
     let failed = results.filter { $0.value.status == .failed }.keys.sorted()
     #expect(!failed.isEmpty, "no scenario fails against the variant \(entry.fault)")
     let caught = results[entry.scenario]
-    #expect(caught?.status == .failed, "\(entry.scenario) passes against the variant \(entry.fault); failing: \(failed)")
+    #expect(
+      caught?.status == .failed, "\(entry.scenario) passes against the variant \(entry.fault); failing: \(failed)")
     let failures = caught?.failures ?? []
     let naming = failures.filter { failure in
       guard failure.check == entry.check else { return false }
@@ -91,21 +127,28 @@ import Testing
       return failure.trap?.contains(trap) == true
     }
     // No failure of the run carries the scenario's trap when an audio fault caused it.
-    if entry.check.family == .audio && !ScenarioTrap.narrowCauses.contains(entry.check) { #expect(failures.allSatisfy { !$0.message.contains("this scenario guards against") }, "\(failures)") }
+    if entry.check.family == .audio && !ScenarioTrap.narrowCauses.contains(entry.check) {
+      #expect(failures.allSatisfy { !$0.message.contains("this scenario guards against") }, "\(failures)")
+    }
     #expect(
       !naming.isEmpty,
-      "no failure of \(entry.scenario) is \(entry.check) pointing at '\(entry.trap ?? "no trap")': \(failures.map { "[\($0.check)] trap: \($0.trap ?? "none") — \($0.message)" }.joined(separator: "\n"))")
+      "no failure of \(entry.scenario) is \(entry.check) pointing at '\(entry.trap ?? "no trap")': \(failures.map { "[\($0.check)] trap: \($0.trap ?? "none") — \($0.message)" }.joined(separator: "\n"))"
+    )
   }
 
   /// A main-actor-isolated tap block ends the process at the first tap buffer, with a diagnostic
   /// that names the tap, as Swift 6's isolation check does on a device.
   @Test func aMainActorTapBlockEndsTheRunNamingTheTap() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let runner = ScenarioRunner(subject: .reference(faults: [.tapBlockIsolatedToMainActor]), snapshots: SnapshotOptions(record: .never))
+      let runner = ScenarioRunner(
+        subject: .reference(faults: [.tapBlockIsolatedToMainActor]), snapshots: SnapshotOptions(record: .never))
       _ = runner.run(fileAt: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, seed: nil)
     }
     let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(text.contains("the tap block installed on AVAudioInputNode bus 0 is isolated to the main actor but runs on the audio render thread"), "\(text)")
+    #expect(
+      text.contains(
+        "the tap block installed on AVAudioInputNode bus 0 is isolated to the main actor but runs on the audio render thread"
+      ), "\(text)")
   }
 
   /// The faults exploration finds are missed by every bundled scenario: that is why they need it.

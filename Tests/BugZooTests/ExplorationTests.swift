@@ -42,7 +42,8 @@ import Testing
   }
 
   static func explore(_ faults: Set<LiveTranscriber.Fault>, runs: Int, seed: UInt64 = 1) async -> ExplorationReport {
-    await Explorer(runs: runs, seed: seed).explore(documents, execute: Explorer.inProcess(subject: .reference(faults: faults)))
+    await Explorer(runs: runs, seed: seed).explore(
+      documents, execute: Explorer.inProcess(subject: .reference(faults: faults)))
   }
 
   @Test func everyExplorationFaultHasADiscovery() {
@@ -61,7 +62,8 @@ import Testing
   @Test func theSameSeedGivesTheSameResult() async {
     let first = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6)
     let second = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6)
-    #expect(first.findings.map { $0.reproducer(forFileIn: ".") } == second.findings.map { $0.reproducer(forFileIn: ".") })
+    #expect(
+      first.findings.map { $0.reproducer(forFileIn: ".") } == second.findings.map { $0.reproducer(forFileIn: ".") })
     #expect(first.failingRuns == second.failingRuns)
     #expect(!first.findings.isEmpty)
     let bases = Self.documents.map(Explorer.explorable)
@@ -74,7 +76,8 @@ import Testing
 
   @Test(arguments: discoveries) func explorationFindsTheFaultWithAShortReproducer(_ discovery: Discovery) async throws {
     let report = await Self.explore([discovery.fault], runs: discovery.budget)
-    let finding = try #require(report.findings.first { $0.signature == discovery.signature }, "\(report.findings.map(\.signature))")
+    let finding = try #require(
+      report.findings.first { $0.signature == discovery.signature }, "\(report.findings.map(\.signature))")
     #expect(finding.run <= discovery.budget)
     #expect(finding.stepCount <= 6, "\(finding.document.yaml())")
     #expect(finding.perturbations.count <= 3, "\(finding.perturbations)")
@@ -88,10 +91,16 @@ import Testing
     #expect(text.hasPrefix("# Found by `speech-replay explore"))
     #expect(text.contains("# Failure:"))
     let yaml = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
-    #expect(!yaml.contains("audio: /") && !yaml.contains("transcript: /"), "paths inside are relative to the reproducer's folder: \(yaml)")
-    let failing = ScenarioRunner(subject: .reference(faults: [discovery.fault]), snapshots: SnapshotOptions(record: .never)).run(fileAt: file, seed: nil)
-    #expect(failing.failures.contains { ExplorationFinding.signature(of: $0) == discovery.signature }, "\(failing.failures)")
-    let reference = ScenarioRunner(subject: .reference(faults: []), snapshots: SnapshotOptions(record: .never)).run(fileAt: file, seed: nil)
+    #expect(
+      !yaml.contains("audio: /") && !yaml.contains("transcript: /"),
+      "paths inside are relative to the reproducer's folder: \(yaml)")
+    let failing = ScenarioRunner(
+      subject: .reference(faults: [discovery.fault]), snapshots: SnapshotOptions(record: .never)
+    ).run(fileAt: file, seed: nil)
+    #expect(
+      failing.failures.contains { ExplorationFinding.signature(of: $0) == discovery.signature }, "\(failing.failures)")
+    let reference = ScenarioRunner(subject: .reference(faults: []), snapshots: SnapshotOptions(record: .never)).run(
+      fileAt: file, seed: nil)
     #expect(reference.status == .passed, "\(reference.failures)")
   }
 }

@@ -1,11 +1,12 @@
+import Testing
+
 // Reading PCM out of a CMSampleBuffer the way apps do. These state Core Media's behaviour: built
 // with SPEECH_REPLAY_TEST_AGAINST_APPLE=1 on a Mac they run against Apple's CoreMedia.
 #if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import CoreMedia
+  import CoreMedia
 #else
-import CoreMediaTwin
+  import CoreMediaTwin
 #endif
-import Testing
 
 @Suite struct CMSampleBufferTests {
   /// A sample buffer of `frames` Int16 frames (interleaved) or Float32 frames (deinterleaved), the
@@ -14,34 +15,43 @@ import Testing
     let bytesPerSample: UInt32 = float ? 4 : 2
     var asbd = AudioStreamBasicDescription(
       mSampleRate: 16_000, mFormatID: kAudioFormatLinearPCM,
-      mFormatFlags: float ? kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked | kAudioFormatFlagIsNonInterleaved : kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
+      mFormatFlags: float
+        ? kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked | kAudioFormatFlagIsNonInterleaved
+        : kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
       mBytesPerPacket: float ? bytesPerSample : bytesPerSample * channels, mFramesPerPacket: 1,
-      mBytesPerFrame: float ? bytesPerSample : bytesPerSample * channels, mChannelsPerFrame: channels, mBitsPerChannel: bytesPerSample * 8, mReserved: 0)
+      mBytesPerFrame: float ? bytesPerSample : bytesPerSample * channels, mChannelsPerFrame: channels,
+      mBitsPerChannel: bytesPerSample * 8, mReserved: 0)
     var description: CMAudioFormatDescription?
     #expect(
       CMAudioFormatDescriptionCreate(
-        allocator: kCFAllocatorDefault, asbd: &asbd, layoutSize: 0, layout: nil, magicCookieSize: 0, magicCookie: nil, extensions: nil,
+        allocator: kCFAllocatorDefault, asbd: &asbd, layoutSize: 0, layout: nil, magicCookieSize: 0, magicCookie: nil,
+        extensions: nil,
         formatDescriptionOut: &description) == noErr)
     let length = frames * Int(channels) * Int(bytesPerSample)
     var block: CMBlockBuffer?
     #expect(
       CMBlockBufferCreateWithMemoryBlock(
-        allocator: kCFAllocatorDefault, memoryBlock: nil, blockLength: length, blockAllocator: kCFAllocatorDefault, customBlockSource: nil,
-        offsetToData: 0, dataLength: length, flags: kCMBlockBufferAssureMemoryNowFlag, blockBufferOut: &block) == kCMBlockBufferNoErr)
+        allocator: kCFAllocatorDefault, memoryBlock: nil, blockLength: length, blockAllocator: kCFAllocatorDefault,
+        customBlockSource: nil,
+        offsetToData: 0, dataLength: length, flags: kCMBlockBufferAssureMemoryNowFlag, blockBufferOut: &block)
+        == kCMBlockBufferNoErr)
     let dataBuffer = try #require(block)
     if float {
       var samples: [Float] = []
       for channel in 0..<Int(channels) { for frame in 0..<frames { samples.append(Float(frame + 1000 * channel)) } }
-      CMBlockBufferReplaceDataBytes(with: samples, blockBuffer: dataBuffer, offsetIntoDestination: 0, dataLength: length)
+      CMBlockBufferReplaceDataBytes(
+        with: samples, blockBuffer: dataBuffer, offsetIntoDestination: 0, dataLength: length)
     } else {
       var samples: [Int16] = []
       for frame in 0..<frames { for channel in 0..<Int(channels) { samples.append(Int16(frame + 1000 * channel)) } }
-      CMBlockBufferReplaceDataBytes(with: samples, blockBuffer: dataBuffer, offsetIntoDestination: 0, dataLength: length)
+      CMBlockBufferReplaceDataBytes(
+        with: samples, blockBuffer: dataBuffer, offsetIntoDestination: 0, dataLength: length)
     }
     var sampleBuffer: CMSampleBuffer?
     #expect(
       CMAudioSampleBufferCreateReadyWithPacketDescriptions(
-        allocator: kCFAllocatorDefault, dataBuffer: dataBuffer, formatDescription: try #require(description), sampleCount: frames,
+        allocator: kCFAllocatorDefault, dataBuffer: dataBuffer, formatDescription: try #require(description),
+        sampleCount: frames,
         presentationTimeStamp: time, packetDescriptions: nil, sampleBufferOut: &sampleBuffer) == noErr)
     return try #require(sampleBuffer)
   }
@@ -56,7 +66,8 @@ import Testing
     var list = AudioBufferList()
     var block: CMBlockBuffer?
     let status = CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
-      sampleBuffer, bufferListSizeNeededOut: nil, bufferListOut: &list, bufferListSize: MemoryLayout<AudioBufferList>.size,
+      sampleBuffer, bufferListSizeNeededOut: nil, bufferListOut: &list,
+      bufferListSize: MemoryLayout<AudioBufferList>.size,
       blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: 0, blockBufferOut: &block)
     #expect(status == kCMSampleBufferError_Invalidated)
     #expect(kCMSampleBufferError_Invalidated == -12744)
@@ -81,8 +92,10 @@ import Testing
     var list = AudioBufferList()
     var block: CMBlockBuffer?
     let status = CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
-      sampleBuffer, bufferListSizeNeededOut: nil, bufferListOut: &list, bufferListSize: MemoryLayout<AudioBufferList>.size,
-      blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: kCMSampleBufferFlag_AudioBufferList_Assure16ByteAlignment,
+      sampleBuffer, bufferListSizeNeededOut: nil, bufferListOut: &list,
+      bufferListSize: MemoryLayout<AudioBufferList>.size,
+      blockBufferAllocator: nil, blockBufferMemoryAllocator: nil,
+      flags: kCMSampleBufferFlag_AudioBufferList_Assure16ByteAlignment,
       blockBufferOut: &block)
     #expect(status == noErr)
     #expect(block != nil)
@@ -98,7 +111,8 @@ import Testing
     var needed = 0
     var small = AudioBufferList()
     let tooSmall = CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
-      sampleBuffer, bufferListSizeNeededOut: &needed, bufferListOut: &small, bufferListSize: MemoryLayout<AudioBufferList>.size,
+      sampleBuffer, bufferListSizeNeededOut: &needed, bufferListOut: &small,
+      bufferListSize: MemoryLayout<AudioBufferList>.size,
       blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: 0, blockBufferOut: nil)
     #expect(tooSmall == kCMSampleBufferError_ArrayTooSmall)
     #expect(needed >= MemoryLayout<AudioBufferList>.size + MemoryLayout<AudioBuffer>.stride)

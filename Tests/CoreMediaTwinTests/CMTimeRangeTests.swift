@@ -1,9 +1,10 @@
-#if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import CoreMedia
-#else
-import CoreMediaTwin
-#endif
 import Testing
+
+#if SPEECH_REPLAY_APPLE_FRAMEWORKS
+  import CoreMedia
+#else
+  import CoreMediaTwin
+#endif
 
 @Suite struct CMTimeRangeTests {
   let second = CMTime(value: 1, timescale: 1)
@@ -45,12 +46,15 @@ import Testing
     #expect(!inner.containsTimeRange(outer))
     #expect(outer.intersection(inner) == inner)
     let overlapping = CMTimeRange(start: CMTime(value: 4, timescale: 1), duration: CMTime(value: 10, timescale: 1))
-    #expect(inner.intersection(overlapping) == CMTimeRange(start: CMTime(value: 4, timescale: 1), end: CMTime(value: 5, timescale: 1)))
+    #expect(
+      inner.intersection(overlapping)
+        == CMTimeRange(start: CMTime(value: 4, timescale: 1), end: CMTime(value: 5, timescale: 1)))
   }
 
   @Test func equalityIsNumeric() {
     let a = CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 4))
-    let b = CMTimeRange(start: CMTime(value: 8_000, timescale: 16_000), duration: CMTime(value: 4_000, timescale: 16_000))
+    let b = CMTimeRange(
+      start: CMTime(value: 8_000, timescale: 16_000), duration: CMTime(value: 4_000, timescale: 16_000))
     #expect(a == b)
   }
 }

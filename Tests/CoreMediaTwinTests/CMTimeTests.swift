@@ -1,11 +1,12 @@
+import Testing
+
 // These tests state Core Media's behaviour. Built with SPEECH_REPLAY_TEST_AGAINST_APPLE=1 on a Mac
 // they run against Apple's CoreMedia instead of the twin (see Documentation/Twins.md).
 #if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import CoreMedia
+  import CoreMedia
 #else
-import CoreMediaTwin
+  import CoreMediaTwin
 #endif
-import Testing
 
 @Suite struct CMTimeTests {
   @Test func comparesByValueAcrossTimescales() {
@@ -22,8 +23,10 @@ import Testing
   }
 
   @Test func nonNumericTimesFollowCoreMediaOrder() {
-    let ordered: [CMTime] = [.negativeInfinity, CMTime(value: -5, timescale: 1), .zero,
-                             CMTime(value: 5, timescale: 1), .indefinite, .positiveInfinity, .invalid]
+    let ordered: [CMTime] = [
+      .negativeInfinity, CMTime(value: -5, timescale: 1), .zero,
+      CMTime(value: 5, timescale: 1), .indefinite, .positiveInfinity, .invalid,
+    ]
     for (earlier, later) in zip(ordered, ordered.dropFirst()) {
       #expect(earlier < later, "\(earlier) should sort before \(later)")
     }
@@ -96,7 +99,7 @@ import Testing
   }
 
   @Test func convertScaleRoundsAsAsked() {
-    let t = CMTime(value: 5, timescale: 3)   // 1.666… s
+    let t = CMTime(value: 5, timescale: 3)  // 1.666… s
     #expect(t.convertScale(10, method: .roundHalfAwayFromZero).value == 17)
     #expect(t.convertScale(10, method: .roundTowardZero).value == 16)
     #expect(CMTime(value: -5, timescale: 3).convertScale(10, method: .roundTowardNegativeInfinity).value == -17)

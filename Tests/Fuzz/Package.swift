@@ -14,15 +14,19 @@ let package = Package(
   targets: [
     // The scenario decoder: YAML text → Scenario, or a located ScenarioError.
     .executableTarget(
-      name: "fuzz-scenario", dependencies: [.product(name: "SpeechReplay", package: "speech-replay")], swiftSettings: fuzzTarget),
+      name: "fuzz-scenario", dependencies: [.product(name: "SpeechReplay", package: "speech-replay")],
+      swiftSettings: fuzzTarget),
     // The word-timing table reader (`NAME.words.tsv`).
     .executableTarget(
-      name: "fuzz-word-table", dependencies: [.product(name: "SimulatedDevice", package: "speech-replay")], swiftSettings: fuzzTarget),
+      name: "fuzz-word-table", dependencies: [.product(name: "SimulatedDevice", package: "speech-replay")],
+      swiftSettings: fuzzTarget),
     // The audio file reader: every container libsndfile opens (WAV, AIFF, FLAC, CAF, OGG, …).
     .executableTarget(
-      name: "fuzz-audio-file", dependencies: [.product(name: "AudioPCM", package: "speech-replay")], swiftSettings: fuzzTarget),
+      name: "fuzz-audio-file", dependencies: [.product(name: "AudioPCM", package: "speech-replay")],
+      swiftSettings: fuzzTarget),
     // The capture reader: a .speechcapture (SQLite) file opened read-only, summarised and read to its last buffer.
     .executableTarget(
-      name: "fuzz-capture", dependencies: [.product(name: "SpeechReplayCapture", package: "speech-replay")], swiftSettings: fuzzTarget),
+      name: "fuzz-capture", dependencies: [.product(name: "SpeechReplayCapture", package: "speech-replay")],
+      swiftSettings: fuzzTarget),
   ]
 )

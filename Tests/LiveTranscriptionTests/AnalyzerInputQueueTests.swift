@@ -1,9 +1,10 @@
 import Foundation
-@testable import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechShim
 import Testing
+
+@testable import LiveTranscription
 
 /// The bounded queue between tap and analyzer, with a consumer slower than the microphone.
 @Suite(.serialized) struct AnalyzerInputQueueTests {
@@ -11,7 +12,8 @@ import Testing
     let device = SimulatedDevice()
     let (taken, statistics) = try StackHarness.run("bounded queue", on: device) {
       let queue = AnalyzerInputQueue(limit: 3)
-      let format = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
+      let format = try #require(
+        AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
       // A consumer that takes one buffer per second, while the producer yields ten per second.
       let consumer = Task {
         var taken: [Int] = []
@@ -44,7 +46,8 @@ import Testing
     let device = SimulatedDevice()
     let statistics = try StackHarness.run("after finish", on: device) {
       let queue = AnalyzerInputQueue(limit: 2)
-      let format = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
+      let format = try #require(
+        AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
       queue.finish()
       queue.enqueue(AnalyzerInput(buffer: try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 10))))
       return queue.statistics

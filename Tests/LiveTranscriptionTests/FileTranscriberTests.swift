@@ -1,14 +1,16 @@
 import Foundation
 import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import Testing
 
 /// The file transcriber (WWDC25 session 277's pattern) on a simulated device.
 @Suite(.serialized) struct FileTranscriberTests {
   static func file(_ fixture: String) -> URL { StackHarness.fixtures.appendingPathComponent("\(fixture).wav") }
 
-  @MainActor static func recorded(_ url: URL, locale: Locale = StackHarness.enUS) -> (FileTranscriber, FileStateRecorder) {
+  @MainActor static func recorded(
+    _ url: URL, locale: Locale = StackHarness.enUS
+  ) -> (FileTranscriber, FileStateRecorder) {
     let transcriber = FileTranscriber(fileURL: url, locale: locale)
     let recorder = FileStateRecorder()
     transcriber.onStateChange = { recorder.states.append($0) }
@@ -22,12 +24,18 @@ import Testing
       await transcriber.start()
       return (recorder.states, StackHarness.ledgerCounts(), Simulation.current!.ledger.count(of: "open audio files"))
     }
-    #expect(states.last == TranscriptionUIState(committedText: "Turn on the lights. Set a timer for ten minutes.", phase: .idle, isMicrophoneOffered: true))
+    #expect(
+      states.last
+        == TranscriptionUIState(
+          committedText: "Turn on the lights. Set a timer for ten minutes.", phase: .idle, isMicrophoneOffered: true))
     // Finals are appended one by one, never rewritten, and no volatile text is shown with the transcription preset.
     let committed = states.map(\.committedText).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
     #expect(committed == ["", "Turn on the lights.", "Turn on the lights. Set a timer for ten minutes."])
     #expect(states.allSatisfy { $0.volatileText.isEmpty })
-    #expect(states.map(\.phase).reduce(into: [TranscriptionUIState.Phase]()) { if $0.last != $1 { $0.append($1) } } == [.preparing(progress: 0), .listening, .idle])
+    #expect(
+      states.map(\.phase).reduce(into: [TranscriptionUIState.Phase]()) { if $0.last != $1 { $0.append($1) } } == [
+        .preparing(progress: 0), .listening, .idle,
+      ])
     #expect(ledger == [0, 0, 0], "the session is finished; no engine or tap was ever used")
     #expect(files == 0, "the audio file is closed")
     #expect(device.diagnostics.isEmpty, "\(device.diagnostics)")
@@ -101,7 +109,9 @@ import Testing
       await transcriber.start()
       return (stopped, ledger, transcriber.uiState)
     }
-    #expect(stopped == TranscriptionUIState(committedText: "", phase: .idle, isMicrophoneOffered: true), "pending results are dropped")
+    #expect(
+      stopped == TranscriptionUIState(committedText: "", phase: .idle, isMicrophoneOffered: true),
+      "pending results are dropped")
     #expect(ledgerAfterStop == [0, 0, 0])
     #expect(again == TranscriptionUIState(committedText: "Hello world.", phase: .idle, isMicrophoneOffered: true))
   }

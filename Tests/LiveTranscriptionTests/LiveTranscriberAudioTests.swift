@@ -1,7 +1,7 @@
 import Foundation
 import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import Testing
 
 /// The audio path: route changes, interruptions and the bounded input under a slow model.
@@ -24,7 +24,9 @@ import Testing
     #expect(state.committedText == Self.sentence, "\(state)")
     #expect(statistics.conversionFailures == 0, "\(statistics)")
     #expect(device.microphone.hardwareFormat.sampleRate == 16_000)
-    #expect(!device.diagnostics.contains { $0.message.contains("Apple's analyzer produces no text") }, "\(device.diagnostics)")
+    #expect(
+      !device.diagnostics.contains { $0.message.contains("Apple's analyzer produces no text") }, "\(device.diagnostics)"
+    )
   }
 
   @Test func anInterruptionPausesAndResumesWhenTheSystemSaysSo() throws {
@@ -69,7 +71,8 @@ import Testing
   @Test func aSlowModelWithBoundedInputNeverQueuesMoreThanTheLimit() throws {
     let device = try StackHarness.device("quick-brown-fox-48k", latency: .seconds(3))
     let (state, statistics) = try StackHarness.run("slow model", on: device) {
-      let (transcriber, _) = StackHarness.recordedTranscriber(configuration: StackHarness.configuration(inputLimit: .buffers(3)))
+      let (transcriber, _) = StackHarness.recordedTranscriber(
+        configuration: StackHarness.configuration(inputLimit: .buffers(3)))
       await transcriber.start()
       try await StackHarness.wait(.seconds(6))
       await transcriber.stop()
@@ -77,7 +80,9 @@ import Testing
     }
     #expect(statistics.limit == 3)
     #expect(statistics.peakQueued >= 1 && statistics.peakQueued <= 3, "\(statistics)")
-    #expect(statistics.buffersDelivered + statistics.converterTails == statistics.buffersConverted + statistics.conversionFailures, "\(statistics)")
+    #expect(
+      statistics.buffersDelivered + statistics.converterTails == statistics.buffersConverted
+        + statistics.conversionFailures, "\(statistics)")
     #expect(statistics.queued == 0, "everything converted was consumed, dropped or refused at the end: \(statistics)")
     #expect(state.committedText == Self.sentence, "late results still arrive before stop returns: \(state)")
   }

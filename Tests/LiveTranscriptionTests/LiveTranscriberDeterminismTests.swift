@@ -1,9 +1,9 @@
 import Foundation
 import LiveTranscription
-import Simulation
 import SimulatedDevice
-import Testing
+import Simulation
 import SpeechReplayTestSupport
+import Testing
 
 /// The stack keeps all its asynchrony inside Swift concurrency, so the simulation captures it:
 /// no escapes, and the same run gives the same trace.
@@ -32,7 +32,10 @@ import SpeechReplayTestSupport
     #expect(first.1.isEmpty, "no work escaped the simulation: \(first.1)")
     #expect(first.0 == second.0, "same trace hash in one process")
     let (a, b) = (first.3.map(\.canonicalLine), second.3.map(\.canonicalLine))
-    #expect(a.count > 100 && a == b, "same trace; first difference at \(String(describing: zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }))")
+    #expect(
+      a.count > 100 && a == b,
+      "same trace; first difference at \(String(describing: zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }))"
+    )
     #expect(first.2 == second.2)
     #expect(first.2.hasPrefix("phase: idle\ncommitted: \"The quick brown fox jumps over the lazy dog.\""), "\(first.2)")
   }

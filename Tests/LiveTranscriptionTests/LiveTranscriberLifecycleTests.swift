@@ -1,7 +1,7 @@
 import Foundation
 import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import Testing
 
 /// Starting and stopping: finalizing at stop, repeated cycles, double start, stop before start,
@@ -17,9 +17,13 @@ import Testing
       await transcriber.stop()
       return (before, transcriber.uiState, recorder.phases)
     }
-    #expect(before.committedText.isEmpty && before.volatileText.lowercased().hasPrefix("the quick brown fox"), "\(before)")
-    #expect(after.committedText.lowercased().hasPrefix("the quick brown fox"), "finalize turns the last words into committed text: \(after)")
-    #expect(after.committedText.count >= before.volatileText.count, "nothing the user saw is lost: \(before) → \(after)")
+    #expect(
+      before.committedText.isEmpty && before.volatileText.lowercased().hasPrefix("the quick brown fox"), "\(before)")
+    #expect(
+      after.committedText.lowercased().hasPrefix("the quick brown fox"),
+      "finalize turns the last words into committed text: \(after)")
+    #expect(
+      after.committedText.count >= before.volatileText.count, "nothing the user saw is lost: \(before) → \(after)")
     #expect(after.volatileText.isEmpty)
     #expect(Array(phases.suffix(3)) == [.listening, .stopping, .idle], "\(phases)")
   }

@@ -1,7 +1,7 @@
 import Foundation
 import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import Testing
 
 /// The reference stack on a simulated device: text, the model, availability and permission.
@@ -25,7 +25,9 @@ import Testing
     #expect(statistics.buffersConverted > 50 && statistics.conversionFailures == 0, "\(statistics)")
     #expect(statistics.buffersConsumed == statistics.buffersConverted, "\(statistics)")
     // The analyzer never saw the microphone's format (the seeds' silent trap).
-    #expect(!device.diagnostics.contains { $0.message.contains("Apple's analyzer produces no text") }, "\(device.diagnostics)")
+    #expect(
+      !device.diagnostics.contains { $0.message.contains("Apple's analyzer produces no text") }, "\(device.diagnostics)"
+    )
   }
 
   @Test func volatileTextIsReplacedNeverAppended() throws {
@@ -42,17 +44,23 @@ import Testing
     #expect(volatiles.count >= 5, "the script grows its guess word by word: \(volatiles)")
     for volatile in volatiles {
       let guess = volatile.lowercased().split(separator: " ")
-      #expect(Array(words.prefix(guess.count)) == guess, "each guess is the sentence so far, never the last guess plus more: \(volatile)")
+      #expect(
+        Array(words.prefix(guess.count)) == guess,
+        "each guess is the sentence so far, never the last guess plus more: \(volatile)")
     }
     for (earlier, later) in zip(states, states.dropFirst()) {
       #expect(later.committedText.hasPrefix(earlier.committedText), "committed text is append-only")
       if !later.committedText.isEmpty, let head = later.volatileText.split(separator: " ").first {
-        #expect(!later.committedText.lowercased().hasSuffix(head.lowercased() + "."), "committed never repeats the head of volatile: \(later)")
+        #expect(
+          !later.committedText.lowercased().hasSuffix(head.lowercased() + "."),
+          "committed never repeats the head of volatile: \(later)")
       }
     }
     let finalState = try #require(states.last)
     #expect(finalState.committedText == Self.sentence)
-    #expect(states.filter { $0.committedText == Self.sentence }.allSatisfy { $0.volatileText.isEmpty }, "volatile is cleared by the final")
+    #expect(
+      states.filter { $0.committedText == Self.sentence }.allSatisfy { $0.volatileText.isEmpty },
+      "volatile is cleared by the final")
   }
 
   @Test func aMissingModelShowsPreparingWithIncreasingProgressThenListens() throws {
@@ -69,7 +77,8 @@ import Testing
       return nil
     }
     #expect(progress.count >= 5, "\(phases)")
-    #expect(progress == progress.sorted() && Set(progress).count == progress.count, "progress only increases: \(progress)")
+    #expect(
+      progress == progress.sorted() && Set(progress).count == progress.count, "progress only increases: \(progress)")
     #expect(progress.last == 1)
     #expect(Array(phases.suffix(3)) == [.listening, .stopping, .idle], "\(phases)")
     #expect(status == .installed)
@@ -96,7 +105,8 @@ import Testing
     let (withoutFallback, withFallback) = try StackHarness.run("unavailable transcriber", on: device) {
       let plain = LiveTranscriber(locale: StackHarness.enUS, configuration: StackHarness.configuration())
       await plain.refreshAvailability()
-      let fallback = LiveTranscriber(locale: StackHarness.enUS, configuration: StackHarness.configuration(dictation: true))
+      let fallback = LiveTranscriber(
+        locale: StackHarness.enUS, configuration: StackHarness.configuration(dictation: true))
       await fallback.start()
       try await StackHarness.wait(.seconds(3))
       await fallback.stop()
@@ -135,13 +145,19 @@ import Testing
   }
 
   @Test func aDeniedPermissionFailsWithAClearMessage() throws {
-    let device = try StackHarness.device("hello-world", permission: .init(state: .undetermined, answersRequestWith: false))
+    let device = try StackHarness.device(
+      "hello-world", permission: .init(state: .undetermined, answersRequestWith: false))
     let (state, engines) = try StackHarness.run("permission denied", on: device) {
       let (transcriber, _) = StackHarness.recordedTranscriber()
       await transcriber.start()
       return (transcriber.uiState, Simulation.current!.ledger.count(of: .runningEngines))
     }
-    #expect(state.phase == .failed(message: "Microphone access is denied, so nothing can be transcribed. Allow microphone access for this app in Settings, then start again."))
+    #expect(
+      state.phase
+        == .failed(
+          message:
+            "Microphone access is denied, so nothing can be transcribed. Allow microphone access for this app in Settings, then start again."
+        ))
     #expect(engines == 0)
   }
 }

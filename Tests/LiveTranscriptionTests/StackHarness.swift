@@ -1,7 +1,7 @@
 import Foundation
 import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechReplayTestSupport
 
 /// Builds simulated devices from the fixtures and runs the stack on them in the simulation.
@@ -27,11 +27,14 @@ enum StackHarness {
       microphone: .init(audioFile: fixtures.appendingPathComponent("\(fixture).wav").path),
       assets: .init(installedLocales: installed ? ["en-US"] : [], reservedLocales: installed ? ["en-US"] : []),
       networkAvailable: online, recordPermission: permission, speechTranscriberAvailable: transcriberAvailable)
-    return SimulatedDevice(configuration: configuration, model: ScriptedModelBackend(script: try script(fixture, latency: latency)))
+    return SimulatedDevice(
+      configuration: configuration, model: ScriptedModelBackend(script: try script(fixture, latency: latency)))
   }
 
   /// Runs `body` on the main actor in a simulation on `device` and returns its value.
-  static func run<T: Sendable>(_ name: String, on device: SimulatedDevice, _ body: @escaping @MainActor @Sendable () async throws -> T) throws -> T {
+  static func run<T: Sendable>(
+    _ name: String, on device: SimulatedDevice, _ body: @escaping @MainActor @Sendable () async throws -> T
+  ) throws -> T {
     let report = try Simulation.run(TestSimulation.configuration(name)) {
       try await SimulatedDevice.withDevice(device) { try await body() }
     }
@@ -44,10 +47,13 @@ enum StackHarness {
   }
 
   /// A configuration whose progress polling runs on the simulation's clock.
-  @MainActor static func configuration(inputLimit: LiveTranscriber.Configuration.InputLimit = .seconds(5), dictation: Bool = false)
+  @MainActor static func configuration(
+    inputLimit: LiveTranscriber.Configuration.InputLimit = .seconds(5), dictation: Bool = false
+  )
     -> LiveTranscriber.Configuration
   {
-    LiveTranscriber.Configuration(usesDictationFallback: dictation, inputLimit: inputLimit, clock: Simulation.current!.clock)
+    LiveTranscriber.Configuration(
+      usesDictationFallback: dictation, inputLimit: inputLimit, clock: Simulation.current!.clock)
   }
 
   /// A transcriber whose every UI state is appended to the returned recorder.
@@ -63,7 +69,9 @@ enum StackHarness {
   /// Open analyzer sessions, running engines and installed taps in the ledger now.
   @MainActor static func ledgerCounts() -> [Int] {
     let ledger = Simulation.current!.ledger
-    return [ledger.count(of: .openAnalyzerSessions), ledger.count(of: .runningEngines), ledger.count(of: .installedTaps)]
+    return [
+      ledger.count(of: .openAnalyzerSessions), ledger.count(of: .runningEngines), ledger.count(of: .installedTaps),
+    ]
   }
 }
 

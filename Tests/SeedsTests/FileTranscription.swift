@@ -5,15 +5,15 @@
 import SpeechShim
 
 func transcribe(file: AVAudioFile, locale: Locale) async throws -> AttributedString {
-// Set up transcriber. Read results asynchronously, and concatenate them together.
-let transcriber = SpeechTranscriber(locale: locale, preset: .transcription)
-async let transcriptionFuture = try transcriber.results
-.reduce("") { str, result in str + result.text }
-let analyzer = SpeechAnalyzer(modules: [transcriber])
-if let lastSample = try await analyzer.analyzeSequence(from: file) {
-try await analyzer.finalizeAndFinish(through: lastSample)
-} else {
-await analyzer.cancelAndFinishNow()
-}
-return try await transcriptionFuture
+  // Set up transcriber. Read results asynchronously, and concatenate them together.
+  let transcriber = SpeechTranscriber(locale: locale, preset: .transcription)
+  async let transcriptionFuture = try transcriber.results
+    .reduce("") { str, result in str + result.text }
+  let analyzer = SpeechAnalyzer(modules: [transcriber])
+  if let lastSample = try await analyzer.analyzeSequence(from: file) {
+    try await analyzer.finalizeAndFinish(through: lastSample)
+  } else {
+    await analyzer.cancelAndFinishNow()
+  }
+  return try await transcriptionFuture
 }

@@ -1,10 +1,10 @@
 import AVFAudioTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
+import SpeechReplayTestSupport
 import SpeechShim
 import Testing
-import SpeechReplayTestSupport
 
 /// The seeds' own code — the blog post's LiveTranscriber and Apple's WWDC file-transcription
 /// function — compiled against SpeechShim with only the imports changed, run in the simulation on a
@@ -22,7 +22,9 @@ import SpeechReplayTestSupport
     return SimulatedDevice(configuration: configuration, model: ScriptedModelBackend(script: script))
   }
 
-  static func run<T: Sendable>(_ name: String, on device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> T) throws -> T {
+  static func run<T: Sendable>(
+    _ name: String, on device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> T
+  ) throws -> T {
     let report = try Simulation.run(TestSimulation.configuration(name)) {
       try await SimulatedDevice.withDevice(device) { try await body() }
     }
@@ -34,10 +36,12 @@ import SpeechReplayTestSupport
     let (committed, volatile, sessions) = try Self.run("LiveTranscriber", on: device) { @MainActor in
       let transcriber = LiveTranscriber()
       try await transcriber.start(locale: Locale(identifier: "en-US"))
-      try await Simulation.current!.clock.sleep(for: .seconds(6))   // the user speaks; the microphone plays the fixture
+      try await Simulation.current!.clock.sleep(for: .seconds(6))  // the user speaks; the microphone plays the fixture
       await transcriber.stop()
-      return (String(transcriber.committed.characters), String(transcriber.volatile.characters),
-              Simulation.current!.ledger.count(of: .openAnalyzerSessions))
+      return (
+        String(transcriber.committed.characters), String(transcriber.volatile.characters),
+        Simulation.current!.ledger.count(of: .openAnalyzerSessions)
+      )
     }
     #expect(committed == "The quick brown fox jumps over the lazy dog.")
     #expect(volatile.isEmpty)
@@ -56,7 +60,9 @@ import SpeechReplayTestSupport
     let device = try Self.device("hello-world", installed: false)
     let (firstRun, installed, secondRun) = try Self.run("LiveTranscriber, first run", on: device) { @MainActor in
       var firstRun = "started"
-      do { try await LiveTranscriber().start(locale: Locale(identifier: "en-US")) } catch { firstRun = String(describing: error) }
+      do { try await LiveTranscriber().start(locale: Locale(identifier: "en-US")) } catch {
+        firstRun = String(describing: error)
+      }
       let installed = device.assets.status(of: "en-US")
       let transcriber = LiveTranscriber()
       try await transcriber.start(locale: Locale(identifier: "en-US"))
@@ -81,14 +87,18 @@ import SpeechReplayTestSupport
       }
     }
     #expect(outcome.contains("network"), "\(outcome)")
-    #expect(device.diagnostics.contains { $0.subject.contains("Asset") || $0.message.contains("offline") || $0.message.contains("network") })
+    #expect(
+      device.diagnostics.contains {
+        $0.subject.contains("Asset") || $0.message.contains("offline") || $0.message.contains("network")
+      })
   }
 
   @Test func wwdcFileTranscriptionReturnsTheScriptedText() throws {
     let device = try Self.device("hello-world")
     let url = Self.fixtures.appendingPathComponent("hello-world.wav")
     let text = try Self.run("WWDC transcribe(file:)", on: device) {
-      String(try await transcribe(file: try AVAudioFile(forReading: url), locale: Locale(identifier: "en-US")).characters)
+      String(
+        try await transcribe(file: try AVAudioFile(forReading: url), locale: Locale(identifier: "en-US")).characters)
     }
     #expect(text == "Hello world.")
   }

@@ -1,12 +1,14 @@
-import Synchronization
-import Simulation
 import SimulatedDevice
-import Testing
+import Simulation
 import SpeechReplayTestSupport
+import Synchronization
+import Testing
 
 /// The asset catalogue's reservations, downloads and scenario controls, used directly.
 @Suite(.serialized) struct AssetCatalogueTests {
-  static func run<Value: Sendable>(_ name: String, _ device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> Value) throws -> Simulation.Report<Value> {
+  static func run<Value: Sendable>(
+    _ name: String, _ device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> Value
+  ) throws -> Simulation.Report<Value> {
     try SimulatedDevice.withDevice(device) {
       try Simulation.run(TestSimulation.configuration(name), body)
     }
@@ -48,7 +50,9 @@ import SpeechReplayTestSupport
       let failedAt = Simulation.current!.now
       let leftOver = catalogue.downloadFailsAt
       try await catalogue.install("fr-FR")
-      return (failure, failedAt, leftOver, Simulation.current!.now, catalogue.status(of: "fr-FR"), catalogue.downloadsInFlight)
+      return (
+        failure, failedAt, leftOver, Simulation.current!.now, catalogue.status(of: "fr-FR"), catalogue.downloadsInFlight
+      )
     }
     let (failure, failedAt, leftOver, finishedAt, status, inFlight) = try report.get()
     #expect(failure?.reason == .downloadFailed)

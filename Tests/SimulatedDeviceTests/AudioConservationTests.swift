@@ -1,7 +1,7 @@
 import AudioPCM
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import Testing
 
 /// The content alignment on its own: a correct app in every way an app may convert (every engine and
@@ -16,7 +16,8 @@ import Testing
     return (0..<Int(2 * micRate)).map { index in
       let t = Double(index) / micRate
       let syllable = max(0, sin(2 * .pi * 3.1 * t)) * (t.truncatingRemainder(dividingBy: 0.7) < 0.55 ? 1 : 0)
-      let voice = 0.5 * sin(2 * .pi * 180 * t) + 0.3 * sin(2 * .pi * 410 * t) + 0.2 * Double.random(in: -1...1, using: &generator)
+      let voice =
+        0.5 * sin(2 * .pi * 180 * t) + 0.3 * sin(2 * .pi * 410 * t) + 0.2 * Double.random(in: -1...1, using: &generator)
       return Float(0.3 * syllable * voice)
     }
   }()
@@ -29,7 +30,8 @@ import Testing
   /// Feeds the monitor as a run would: each tap buffer, then the app's conversion of it (in
   /// `chunk`-sample pieces, its first `skipTaps` buffers never sent), and returns the report.
   static func run(
-    engine: SampleRateConverter.Engine = .soxr, quality: SampleRateConverter.Quality = .medium, chunk: Int? = nil, skipTaps: Int = 0,
+    engine: SampleRateConverter.Engine = .soxr, quality: SampleRateConverter.Quality = .medium, chunk: Int? = nil,
+    skipTaps: Int = 0,
     fault: AppFault = .none
   ) throws -> AudioConservation.Report {
     let monitor = AudioConservation()
@@ -60,7 +62,10 @@ import Testing
         }
         let copies = { if case .sendTwice = fault { return 2 } else { return 1 } }()
         for _ in 0..<copies {
-          piece.withUnsafeBufferPointer { monitor.analyzerReceived("analyzer", start: Double(analyzerIndex) / AudioConservation.rate, samples: $0, virtualTime: 0) }
+          piece.withUnsafeBufferPointer {
+            monitor.analyzerReceived(
+              "analyzer", start: Double(analyzerIndex) / AudioConservation.rate, samples: $0, virtualTime: 0)
+          }
           analyzerIndex += piece.count
         }
       }
@@ -73,7 +78,8 @@ import Testing
       let buffer = PCMBuffer(format: tapFormat, frameCapacity: frames)
       buffer.frameLength = frames
       for index in 0..<frames { buffer.floatChannelData![0][index] = speech[start + index] }
-      monitor.tapDelivered(buffer, captureStart: Double(start) / micRate, virtualTime: Double(tap) * 0.1, traceSequence: nil)
+      monitor.tapDelivered(
+        buffer, captureStart: Double(start) / micRate, virtualTime: Double(tap) * 0.1, traceSequence: nil)
       if tap >= skipTaps {
         output.frameLength = 0
         let result = try converter.convert(buffer, into: output, endOfInput: start + frames >= speech.count)
@@ -88,16 +94,20 @@ import Testing
   /// Reference samples delivered but never received (ignoring spans under 10 ms, the comparison's edges).
   static func lostSeconds(_ report: AudioConservation.Report, fromTap: Int = 0) -> Double {
     let expected = AudioSpanSet(report.deliveries.dropFirst(fromTap).map(\.span))
-    return Double(expected.subtracting(report.received).spans.filter { $0.count >= 160 }.reduce(0) { $0 + $1.count }) / AudioConservation.rate
+    return Double(expected.subtracting(report.received).spans.filter { $0.count >= 160 }.reduce(0) { $0 + $1.count })
+      / AudioConservation.rate
   }
 
   @Test(arguments: SampleRateConverter.Engine.allCases, SampleRateConverter.Quality.allCases)
-  func everyConverterOfTheTwinsPassesWithMargin(engine: SampleRateConverter.Engine, quality: SampleRateConverter.Quality) throws {
+  func everyConverterOfTheTwinsPassesWithMargin(
+    engine: SampleRateConverter.Engine, quality: SampleRateConverter.Quality
+  ) throws {
     let report = try Self.run(engine: engine, quality: quality)
     #expect(report.problems.isEmpty, "\(engine) \(quality): \(report.problems)")
     #expect(Self.lostSeconds(report) == 0)
     // Margin: even the linear interpolator stays far above the 6 dB an intact block needs.
-    #expect((report.worstSignalToNoise ?? 0) > 9, "\(engine) \(quality): \(String(describing: report.worstSignalToNoise))")
+    #expect(
+      (report.worstSignalToNoise ?? 0) > 9, "\(engine) \(quality): \(String(describing: report.worstSignalToNoise))")
   }
 
   @Test(arguments: [1_000, 160, 4_096])

@@ -16,7 +16,10 @@ import Testing
     #expect(CMTime.invalid.millisecondsText == "?")
   }
 
-  @Test(arguments: ["", "-", "1", "1.6", "1.6000", ".600", "1..600", "1.600.", "a.600", "1.60a", "+1.000", "--1.000", "1 .600", "１.600", "9999999999999999.000"])
+  @Test(arguments: [
+    "", "-", "1", "1.6", "1.6000", ".600", "1..600", "1.600.", "a.600", "1.60a", "+1.000", "--1.000", "1 .600", "１.600",
+    "9999999999999999.000",
+  ])
   func anythingElseIsRejected(text: String) {
     #expect(CMTime(millisecondsText: text) == nil, "\(text)")
   }

@@ -2,15 +2,17 @@ import AudioPCM
 import CoreMediaTwin
 import Foundation
 import SimulatedDevice
-import Testing
 import SpeechReplayTestSupport
+import Testing
 
 /// The play gate and the tape the scripted model follows when ``Microphone/keysModelToTape`` is on.
 @Suite struct MicrophonePlayGateTests {
   static let helloWorld = TestFiles.audio.appendingPathComponent("hello-world.wav").path
 
   func microphone() -> Microphone {
-    SimulatedDevice(configuration: .init(microphone: .init(sampleRate: 16_000, tapFrames: 1600, audioFile: Self.helloWorld))).microphone
+    SimulatedDevice(
+      configuration: .init(microphone: .init(sampleRate: 16_000, tapFrames: 1600, audioFile: Self.helloWorld))
+    ).microphone
   }
 
   func isSilent(_ buffer: PCMBuffer) -> Bool { buffer.floatSamples(channel: 0).allSatisfy { $0 == 0 } }
@@ -46,24 +48,32 @@ import SpeechReplayTestSupport
     #expect(microphone.isAtEndOfAudio)
     microphone.isPlaying = false
     let end = microphone.secondsCaptured
-    #expect(abs((microphone.tapeTime(atCaptureSeconds: end + 1) ?? -1) - (microphone.secondsPlayed + 1)) < 1e-9, "time goes on after the end")
+    #expect(
+      abs((microphone.tapeTime(atCaptureSeconds: end + 1) ?? -1) - (microphone.secondsPlayed + 1)) < 1e-9,
+      "time goes on after the end")
   }
 
   @Test func aScriptFollowsTheTapeWhenAsked() {
-    let device = SimulatedDevice(configuration: .init(microphone: .init(sampleRate: 16_000, tapFrames: 1600, audioFile: Self.helloWorld)))
+    let device = SimulatedDevice(
+      configuration: .init(microphone: .init(sampleRate: 16_000, tapFrames: 1600, audioFile: Self.helloWorld)))
     let microphone = device.microphone
     microphone.isPlaying = false
     microphone.keysModelToTape = true
     let script = ModelScript(entries: [.volatile("hello", at: .seconds(0.8))])
     let recognizer = SimulatedDevice.withDevice(device) {
-      ScriptedRecognizer(script: script, request: RecognitionRequest(module: .speechTranscriber, localeIdentifier: "en-US", reportsVolatileResults: true))
+      ScriptedRecognizer(
+        script: script,
+        request: RecognitionRequest(module: .speechTranscriber, localeIdentifier: "en-US", reportsVolatileResults: true)
+      )
     }
     var published: [Double] = []
     var analyzerTime = 0.0
     func step() {
       _ = microphone.capture()
       analyzerTime += 0.1
-      let outputs = [Float]().withUnsafeBufferPointer { recognizer.consume(through: .seconds(analyzerTime), samples: $0) }
+      let outputs = [Float]().withUnsafeBufferPointer {
+        recognizer.consume(through: .seconds(analyzerTime), samples: $0)
+      }
       if !outputs.isEmpty { published.append(analyzerTime) }
     }
     for _ in 0..<20 { step() }  // 2 s of silence: the script does not move

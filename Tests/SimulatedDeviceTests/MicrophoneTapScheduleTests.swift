@@ -9,8 +9,11 @@ import Testing
   typealias Entry = Microphone.TapScheduleEntry
 
   @Test func callbacksFollowTheScheduleThenTheRegularCadence() {
-    let schedule = [Entry(frames: 1024, sampleTime: 0), Entry(frames: 960, sampleTime: 1024), Entry(frames: 1024, sampleTime: 1984)]
-    let microphone = SimulatedDevice(configuration: .init(microphone: .init(tapFrames: 4800, tapSchedule: schedule))).microphone
+    let schedule = [
+      Entry(frames: 1024, sampleTime: 0), Entry(frames: 960, sampleTime: 1024), Entry(frames: 1024, sampleTime: 1984),
+    ]
+    let microphone = SimulatedDevice(configuration: .init(microphone: .init(tapFrames: 4800, tapSchedule: schedule)))
+      .microphone
     var sizes: [Int] = []
     var intervals: [Duration] = []
     for _ in 0..<5 {
@@ -18,7 +21,10 @@ import Testing
       sizes.append(microphone.capture().frameLength)
     }
     #expect(sizes == [1024, 960, 1024, 4800, 4800])
-    #expect(intervals == [.nanoseconds(21_333_333), .milliseconds(20), .nanoseconds(21_333_333), .milliseconds(100), .milliseconds(100)])
+    #expect(
+      intervals == [
+        .nanoseconds(21_333_333), .milliseconds(20), .nanoseconds(21_333_333), .milliseconds(100), .milliseconds(100),
+      ])
     #expect(microphone.framesDelivered == 1024 + 960 + 1024 + 9600)
     #expect(!microphone.isFollowingSchedule)
   }
@@ -32,7 +38,9 @@ import Testing
   }
 
   @Test func aSampleTimeJumpDelaysTheNextCallbackByTheSkippedFrames() {
-    let schedule = [Entry(frames: 4800, sampleTime: 0), Entry(frames: 4800, sampleTime: 9600), Entry(frames: 4800, sampleTime: 0)]
+    let schedule = [
+      Entry(frames: 4800, sampleTime: 0), Entry(frames: 4800, sampleTime: 9600), Entry(frames: 4800, sampleTime: 0),
+    ]
     let microphone = SimulatedDevice(configuration: .init(microphone: .init(tapSchedule: schedule))).microphone
     _ = microphone.capture()
     #expect(microphone.callbackInterval == .milliseconds(200), "100 ms of skipped frames, then the buffer's own 100 ms")

@@ -1,12 +1,14 @@
 import AudioPCM
 import Foundation
 import SimulatedDevice
-import Testing
 import SpeechReplayTestSupport
+import Testing
 
 @Suite struct MicrophoneTests {
   @Test func silenceWithoutAFileInTheHardwareFormat() {
-    let microphone = SimulatedDevice(configuration: .init(microphone: .init(sampleRate: 16_000, channelCount: 2, tapFrames: 1600))).microphone
+    let microphone = SimulatedDevice(
+      configuration: .init(microphone: .init(sampleRate: 16_000, channelCount: 2, tapFrames: 1600))
+    ).microphone
     let buffer = microphone.capture()
     #expect(buffer.format == (try? AudioFormat.standard(sampleRate: 16_000, channelCount: 2)))
     #expect(buffer.frameLength == 1600)

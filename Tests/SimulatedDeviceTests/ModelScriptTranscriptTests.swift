@@ -33,7 +33,8 @@ import Testing
 
   @Test func aLongPauseSplitsUtterances() {
     let words = [
-      TimedWord("turn", start: .seconds(0.3), end: .seconds(0.7)), TimedWord("on", start: .seconds(0.76), end: .seconds(1.1)),
+      TimedWord("turn", start: .seconds(0.3), end: .seconds(0.7)),
+      TimedWord("on", start: .seconds(0.76), end: .seconds(1.1)),
       TimedWord("set", start: .seconds(3.5), end: .seconds(3.9)),
     ]
     let script = ModelScript(transcript: words, options: .init(finalStyle: .asSpoken))
@@ -46,7 +47,8 @@ import Testing
       TimedWord("the", start: .seconds(0.0), end: .seconds(0.15)),
       TimedWord("quick", start: .seconds(0.2), end: .seconds(0.35)),
     ]
-    let script = ModelScript(transcript: words, options: .init(volatileInterval: .milliseconds(100), rewrites: [1: "quack"]))
+    let script = ModelScript(
+      transcript: words, options: .init(volatileInterval: .milliseconds(100), rewrites: [1: "quack"]))
     let volatiles = script.entries.filter { $0.kind == .volatile }.map { $0.alternatives[0].string }
     #expect(volatiles == ["the", "the quack", "the quick"])
   }

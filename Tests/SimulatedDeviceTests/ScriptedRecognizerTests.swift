@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct ScriptedRecognizerTests {
   let live = RecognitionRequest(module: .speechTranscriber, localeIdentifier: "en-US", reportsVolatileResults: true)
-  let finalsOnly = RecognitionRequest(module: .speechTranscriber, localeIdentifier: "en-US", reportsVolatileResults: false)
+  let finalsOnly = RecognitionRequest(
+    module: .speechTranscriber, localeIdentifier: "en-US", reportsVolatileResults: false)
 
   let foxScript = ModelScript(entries: [
     .volatile("the", at: .seconds(0.4)),
@@ -77,8 +78,13 @@ import Testing
 
   @Test func stallsAndLatencySpikesDelayPublication() throws {
     let script = ModelScript(
-      entries: [.volatile("a", at: .seconds(0.2)), .volatile("a b", at: .seconds(1.0)), .volatile("a b c", at: .seconds(2.0))],
-      faults: [.stall(at: .seconds(0.9), duration: .milliseconds(500)), .latencySpike(from: .seconds(1.5), to: .seconds(2.5), extra: .milliseconds(300))],
+      entries: [
+        .volatile("a", at: .seconds(0.2)), .volatile("a b", at: .seconds(1.0)), .volatile("a b c", at: .seconds(2.0)),
+      ],
+      faults: [
+        .stall(at: .seconds(0.9), duration: .milliseconds(500)),
+        .latencySpike(from: .seconds(1.5), to: .seconds(2.5), extra: .milliseconds(300)),
+      ],
       latency: .milliseconds(50))
     let recognizer = try ScriptedModelBackend(script: script).makeRecognizer(for: live)
     let delays = feed(recognizer, to: 2.1).map(\.delay)
@@ -88,20 +94,24 @@ import Testing
 
   @Test func alternativesOnlyWhenRequested() throws {
     let script = ModelScript(entries: [
-      .init(kind: .final, at: .seconds(0.5), alternatives: ["recognize speech", "wreck a nice beach"]),
+      .init(kind: .final, at: .seconds(0.5), alternatives: ["recognize speech", "wreck a nice beach"])
     ])
     let plain = try ScriptedModelBackend(script: script).makeRecognizer(for: live)
     #expect(results(feed(plain, to: 0.6)).first?.alternatives.count == 1)
     var request = live
     request.reportsAlternatives = true
     let withAlternatives = try ScriptedModelBackend(script: script).makeRecognizer(for: request)
-    #expect(results(feed(withAlternatives, to: 0.6)).first?.alternatives.map(\.string) == ["recognize speech", "wreck a nice beach"])
+    #expect(
+      results(feed(withAlternatives, to: 0.6)).first?.alternatives.map(\.string) == [
+        "recognize speech", "wreck a nice beach",
+      ])
   }
 
   @Test func unknownLocaleHasNoModel() {
     let backend = ScriptedModelBackend(script: foxScript, locale: "en-US")
     #expect(throws: ModelFailure.self) {
-      try backend.makeRecognizer(for: RecognitionRequest(module: .speechTranscriber, localeIdentifier: "fr-FR", reportsVolatileResults: true))
+      try backend.makeRecognizer(
+        for: RecognitionRequest(module: .speechTranscriber, localeIdentifier: "fr-FR", reportsVolatileResults: true))
     }
   }
 }

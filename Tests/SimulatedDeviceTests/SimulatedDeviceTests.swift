@@ -1,8 +1,9 @@
 import AudioPCM
 import Simulation
-@testable import SimulatedDevice
-import Testing
 import SpeechReplayTestSupport
+import Testing
+
+@testable import SimulatedDevice
 
 @Suite struct SimulatedDeviceTests {
   @Test func theResamplerIsLibsoxrUnlessTheEnvironmentNamesLibsamplerate() {
@@ -14,11 +15,12 @@ import SpeechReplayTestSupport
   }
 
   @Test func requestAnswersAnUndeterminedPermissionOnceAndKeepsIt() {
-    let device = SimulatedDevice(configuration: .init(recordPermission: .init(state: .undetermined, answersRequestWith: false)))
+    let device = SimulatedDevice(
+      configuration: .init(recordPermission: .init(state: .undetermined, answersRequestWith: false)))
     #expect(device.recordPermission == .undetermined)
     #expect(device.requestRecordPermission() == false)
     #expect(device.recordPermission == .denied)
-    device.recordPermission = .granted   // the user changed it in Settings
+    device.recordPermission = .granted  // the user changed it in Settings
     #expect(device.requestRecordPermission() == true)
   }
 
@@ -33,7 +35,10 @@ import SpeechReplayTestSupport
   }
 
   @Test func installedMeansOnDeviceAndReserved() {
-    let catalogue = AssetCatalogue(.init(supportedLocales: ["en-US", "de-DE", "fr-FR"], installedLocales: ["en-US", "de-DE"], reservedLocales: ["en-US"]))
+    let catalogue = AssetCatalogue(
+      .init(
+        supportedLocales: ["en-US", "de-DE", "fr-FR"], installedLocales: ["en-US", "de-DE"], reservedLocales: ["en-US"])
+    )
     #expect(catalogue.status(of: "en_US") == .installed)
     #expect(catalogue.status(of: "de-DE") == .supported, "on the device but not reserved")
     #expect(catalogue.status(of: "fr-FR") == .supported)
@@ -46,7 +51,9 @@ import SpeechReplayTestSupport
     // The current device is process-wide; taking the simulation's turn keeps other tests out.
     let report = try Simulation.run(TestSimulation.configuration("current device")) {
       let before = SimulatedDevice.current === device
-      let inside = SimulatedDevice.withDevice(device) { SimulatedDevice.current === device && !SimulatedDevice.current.networkAvailable }
+      let inside = SimulatedDevice.withDevice(device) {
+        SimulatedDevice.current === device && !SimulatedDevice.current.networkAvailable
+      }
       return [before, inside, SimulatedDevice.current === device]
     }
     #expect(try report.get() == [false, true, false])

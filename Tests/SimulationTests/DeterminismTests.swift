@@ -1,7 +1,7 @@
 import Foundation
 import Simulation
-import SpeechReplayTestSupport
 import SimulationWorkloads
+import SpeechReplayTestSupport
 import Testing
 
 @Suite(.serialized) struct DeterminismTests {
@@ -67,8 +67,10 @@ import Testing
       trace.record("step", ["n": String(calls.next())])
       trace.record("step", ["n": "2"])
     }
-    #expect(check.divergence == TraceDivergence(
-      index: 1, expected: "#1 0.000000000 step n=1", actual: "#1 0.000000000 step n=2"))
+    #expect(
+      check.divergence
+        == TraceDivergence(
+          index: 1, expected: "#1 0.000000000 step n=1", actual: "#1 0.000000000 step n=2"))
     #expect(!check.isDeterministic)
   }
 
@@ -81,7 +83,8 @@ import Testing
     }
     #expect(taskSleep.value == "finals=10 last='w46 w47 w48 w49 w50' updates=50")
     #expect(taskSleep.value == virtualClock.value)
-    #expect(taskSleep.traceHash == virtualClock.traceHash, "whole-millisecond sleeps must give the same trace on both clocks")
+    #expect(
+      taskSleep.traceHash == virtualClock.traceHash, "whole-millisecond sleeps must give the same trace on both clocks")
     #expect(taskSleep.virtualTime == virtualClock.virtualTime)
   }
 }

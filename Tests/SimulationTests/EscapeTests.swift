@@ -13,7 +13,9 @@ import Testing
 /// Documentation/Simulation.md, "Escapes").
 @Suite(.serialized) struct EscapeTests {
   @Test func dispatchCallbackIsCapturedAndReported() throws {
-    let report = try Simulation.run(testConfiguration("dispatch escape", watchdog: .seconds(1), escapePolicy: .tolerate(grace: .milliseconds(700)))) {
+    let report = try Simulation.run(
+      testConfiguration("dispatch escape", watchdog: .seconds(1), escapePolicy: .tolerate(grace: .milliseconds(700)))
+    ) {
       try? await Task.sleep(for: .seconds(1))
       let suspended = afterSuspension()
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -34,7 +36,9 @@ import Testing
   }
 
   @Test func rawThreadCallbackIsCapturedAndReported() throws {
-    let report = try Simulation.run(testConfiguration("thread escape", watchdog: .seconds(1), escapePolicy: .tolerate(grace: .milliseconds(700)))) {
+    let report = try Simulation.run(
+      testConfiguration("thread escape", watchdog: .seconds(1), escapePolicy: .tolerate(grace: .milliseconds(700)))
+    ) {
       let suspended = afterSuspension()
       return await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
         Thread.detachNewThread {
@@ -50,7 +54,8 @@ import Testing
 
   @Test func stopAtFirstEscapeEndsTheRun() throws {
     let report = try Simulation.run(
-      testConfiguration("stop at escape", watchdog: .seconds(1), escapePolicy: .stopAtFirstEscape(grace: .milliseconds(700)))
+      testConfiguration(
+        "stop at escape", watchdog: .seconds(1), escapePolicy: .stopAtFirstEscape(grace: .milliseconds(700)))
     ) {
       let suspended = afterSuspension()
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -68,7 +73,8 @@ import Testing
 
   @Test func taskPreferringAnotherExecutorEscapesAndIsReported() throws {
     let report = try Simulation.run(
-      testConfiguration("executor preference", watchdog: .seconds(1), escapePolicy: .tolerate(grace: .milliseconds(700)))
+      testConfiguration(
+        "executor preference", watchdog: .seconds(1), escapePolicy: .tolerate(grace: .milliseconds(700)))
     ) {
       let suspended = afterSuspension()
       return await Task(executorPreference: SerialQueueTaskExecutor()) { () -> Int in
@@ -101,12 +107,13 @@ import Testing
     let pending = Task.detached {
       try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread {
-          continuation.resume(with: Result { () throws(SimulationError) -> Simulation.Report<Int> in
-            try Simulation.run(testConfiguration("host work", watchdog: .seconds(5))) {
-              for _ in 0..<100 { try? await Task.sleep(for: .seconds(1)) }
-              return 1
-            }
-          })
+          continuation.resume(
+            with: Result { () throws(SimulationError) -> Simulation.Report<Int> in
+              try Simulation.run(testConfiguration("host work", watchdog: .seconds(5))) {
+                for _ in 0..<100 { try? await Task.sleep(for: .seconds(1)) }
+                return 1
+              }
+            })
         }
       }
     }

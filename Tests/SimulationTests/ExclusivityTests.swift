@@ -73,7 +73,10 @@ import Testing
       done.wait()
       return box.error
     }
-    #expect(report.value == SimulationError.timedOutWaitingForTurn(running: "long holder", requested: "impatient", waited: .milliseconds(20)))
+    #expect(
+      report.value
+        == SimulationError.timedOutWaitingForTurn(
+          running: "long holder", requested: "impatient", waited: .milliseconds(20)))
   }
 }
 

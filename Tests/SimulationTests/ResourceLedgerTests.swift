@@ -95,8 +95,10 @@ import Testing
   }
 
   @Test func diffReportsGrowthAndShrinkage() {
-    let before = LedgerSnapshot(resources: ["taps": 1, "engines": 1], objects: ["A": 2], heapInUse: 100, residentBytes: 10)
-    let after = LedgerSnapshot(resources: ["taps": 3, "engines": 1], objects: ["A": 1, "B": 1], heapInUse: 150, residentBytes: 10)
+    let before = LedgerSnapshot(
+      resources: ["taps": 1, "engines": 1], objects: ["A": 2], heapInUse: 100, residentBytes: 10)
+    let after = LedgerSnapshot(
+      resources: ["taps": 3, "engines": 1], objects: ["A": 1, "B": 1], heapInUse: 150, residentBytes: 10)
     let diff = LedgerSnapshot.diff(before, after)
     #expect(diff.resources == ["taps": 2])
     #expect(diff.objects == ["A": -1, "B": 1])
@@ -110,9 +112,10 @@ import Testing
       try? await VirtualClock().sleep(for: .milliseconds(5))
       try? lease.release()
     }
-    #expect(report.trace.map(\.canonicalLine) == [
-      "#0 0.000000000 ledger.acquire kind=\"running engines\" label=main",
-      "#1 0.005000000 ledger.release kind=\"running engines\" label=main",
-    ])
+    #expect(
+      report.trace.map(\.canonicalLine) == [
+        "#0 0.000000000 ledger.acquire kind=\"running engines\" label=main",
+        "#1 0.005000000 ledger.release kind=\"running engines\" label=main",
+      ])
   }
 }

@@ -34,7 +34,9 @@ import Testing
       return virtualNow
     }
     #expect(report.outcome == .finished, "\(name): \(report.outcome)", sourceLocation: sourceLocation)
-    #expect(report.value == expected, "\(name) escaped virtual time: \(String(describing: report.value))", sourceLocation: sourceLocation)
+    #expect(
+      report.value == expected, "\(name) escaped virtual time: \(String(describing: report.value))",
+      sourceLocation: sourceLocation)
     #expect(report.escapes.isEmpty, "\(name): \(report.escapes)", sourceLocation: sourceLocation)
     #expect(report.counts.timeAdvances == 1, "\(name): \(report.counts)", sourceLocation: sourceLocation)
   }

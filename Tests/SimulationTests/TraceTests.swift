@@ -29,7 +29,8 @@ import Testing
     for (index, value) in awkward.enumerated() {
       events.append(
         TraceEvent(
-          sequence: index * 997, time: .nanoseconds(Int64(index) * 1_234_567_891 - 3_000_000_000), kind: TraceEvent.Kind(rawValue: "kind.\(index)"),
+          sequence: index * 997, time: .nanoseconds(Int64(index) * 1_234_567_891 - 3_000_000_000),
+          kind: TraceEvent.Kind(rawValue: "kind.\(index)"),
           fields: [.init("value", value), .init("n", String(index)), .init("again", value)]))
     }
     events.append(TraceEvent(sequence: Int.max, time: .seconds(1_000_000), kind: .note, fields: []))

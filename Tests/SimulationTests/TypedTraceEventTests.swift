@@ -22,8 +22,14 @@ import Testing
       try? lease.release()
     }
     let events = report.trace.filter { $0.kind == .resourceAcquired || $0.kind == .resourceReleased }
-    #expect(events.compactMap(ResourceAcquiredEvent.init) == [ResourceAcquiredEvent(resource: .runningEngines, label: "engine")])
-    #expect(events.compactMap(ResourceReleasedEvent.init) == [ResourceReleasedEvent(resource: .runningEngines, label: "engine")])
+    #expect(
+      events.compactMap(ResourceAcquiredEvent.init) == [
+        ResourceAcquiredEvent(resource: .runningEngines, label: "engine")
+      ])
+    #expect(
+      events.compactMap(ResourceReleasedEvent.init) == [
+        ResourceReleasedEvent(resource: .runningEngines, label: "engine")
+      ])
     for event in events {
       let fields = ResourceAcquiredEvent(event)?.fields ?? ResourceReleasedEvent(event)?.fields
       #expect(fields == event.fields, "event → view → fields must give the recorded fields back")
@@ -43,7 +49,9 @@ import Testing
   }
 
   @Test func fieldValuesParseStrictly() {
-    let fields: [TraceEvent.Field] = [.init("n", "12"), .init("x", "1.5"), .init("yes", "true"), .init("word", "maybe")]
+    let fields: [TraceEvent.Field] = [
+      .init("n", "12"), .init("x", "1.5"), .init("yes", "true"), .init("word", "maybe"),
+    ]
     #expect(fields.int("n") == 12)
     #expect(fields.int64("n") == 12)
     #expect(fields.int("x") == nil)

@@ -1,7 +1,7 @@
 import Simulation
 import SimulationWorkloads
-import XCTest
 import SpeechReplayTestSupport
+import XCTest
 
 /// Runs from XCTest: a synchronous test method runs on the process's main thread, so the
 /// simulation loop is driven from the main thread here.
@@ -12,7 +12,8 @@ final class SimulationXCTests: XCTestCase {
       let report = try Simulation.run(
         .init(
           name: "xctest racy", seed: 3, realClockQuantum: .milliseconds(10),  // see SimulationTests/TestSupport.swift
-          exclusivity: .waitForTurn(timeout: TestSimulation.turnTimeout))) {
+          exclusivity: .waitForTurn(timeout: TestSimulation.turnTimeout))
+      ) {
         await RacyWorkload.run()
       }
       XCTAssertEqual(report.outcome, .finished)

@@ -17,11 +17,15 @@ import Testing
   }
 
   private var helloWorld: Data {
-    get throws { try Data(contentsOf: CommandLineRun.repositoryRoot.appendingPathComponent("fixtures/audio/hello-world.wav")) }
+    get throws {
+      try Data(contentsOf: CommandLineRun.repositoryRoot.appendingPathComponent("fixtures/audio/hello-world.wav"))
+    }
   }
 
   @Test func infoDescribesEachFile() throws {
-    let run = try CommandLineRun(["audio", "info", "fixtures/audio/hello-world.wav", "fixtures/audio/quick-brown-fox-48k.wav"])
+    let run = try CommandLineRun([
+      "audio", "info", "fixtures/audio/hello-world.wav", "fixtures/audio/quick-brown-fox-48k.wav",
+    ])
     #expect(run.status == 0)
     #expect(run.standardError.isEmpty, "\(run.standardError)")
     for line in [
@@ -44,8 +48,21 @@ import Testing
       try badFile("empty.wav", Data()),
       try badFile("garbage.wav", Data((0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })),
       try badFile("header-only.wav", hello.prefix(44)),
-      try badFile("zero-channels.wav", { var data = hello; data[22] = 0; data[23] = 0; return data }()),
-      try badFile("zero-rate.wav", { var data = hello; for index in 24..<32 { data[index] = 0 }; return data }()),
+      try badFile(
+        "zero-channels.wav",
+        {
+          var data = hello
+          data[22] = 0
+          data[23] = 0
+          return data
+        }()),
+      try badFile(
+        "zero-rate.wav",
+        {
+          var data = hello
+          for index in 24..<32 { data[index] = 0 }
+          return data
+        }()),
       folder.path,
     ]
     let run = try CommandLineRun(["audio", "info", bad[0], "fixtures/audio/hello-world.wav"] + bad.dropFirst())
@@ -165,7 +182,9 @@ import Testing
     let missingFolder = folder.appendingPathComponent("no/such/folder/out.wav").path
     let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", missingFolder])
     #expect(run.status == 64)
-    #expect(run.standardError.contains("OUT \(missingFolder) cannot be written: cannot create a file in"), "\(run.standardError)")
+    #expect(
+      run.standardError.contains("OUT \(missingFolder) cannot be written: cannot create a file in"),
+      "\(run.standardError)")
     let intoAFolder = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", folder.path + "/"])
     #expect(intoAFolder.status == 64, "\(intoAFolder.standardError)")
   }
@@ -230,7 +249,9 @@ import Testing
     let run = try CommandLineRun(["audio", "convert", "fixtures/audio/hello-world.wav", output.path, "--rate", "8000"])
     #expect(run.status == 0, "\(run.standardError)")
     #expect(try AudioFile(forReading: output.path).fileFormat.sampleRate == 8_000)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["garbage.caf", "out.wav"], "no temporary file is left")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["garbage.caf", "out.wav"],
+      "no temporary file is left")
   }
 
   @Test func argumentErrorsExitWithUsageStatus() throws {

@@ -41,7 +41,9 @@ import Testing
     #expect(run.status == 1)
     #expect(run.standardOutput.contains("at 2.300 s the replay shows committed 'the quick brown fox'"))
 
-    let badWindow = try CommandLineRun(["capture", "import", Self.fixture, "--out", folder.path, "--from", "2", "--to", "1"])
+    let badWindow = try CommandLineRun([
+      "capture", "import", Self.fixture, "--out", folder.path, "--from", "2", "--to", "1",
+    ])
     #expect(badWindow.status == 64)
     #expect(badWindow.standardError.contains("--to"))
     let intoAFile = try CommandLineRun(["capture", "import", Self.fixture, "--out", "Package.swift"])
@@ -57,7 +59,8 @@ import Testing
     let lines = segments.standardOutput.split(separator: "\n")
     #expect(lines.count == 2, "\(segments.standardOutput)")
     let written = try CommandLineRun([
-      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--text", "Turn on the lights. Set a timer for ten minutes.",
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--text",
+      "Turn on the lights. Set a timer for ten minutes.",
     ])
     #expect(written.status == 0, "\(written.standardError)")
     let text = try String(contentsOf: out, encoding: .utf8)
@@ -73,7 +76,8 @@ import Testing
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("stopped-\(UUID().uuidString).yaml")
     defer { try? FileManager.default.removeItem(at: out) }
     let written = try CommandLineRun([
-      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--text", "Turn on the lights. Set a timer for ten minutes.",
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--text",
+      "Turn on the lights. Set a timer for ten minutes.",
       "--stop-at", "5000ms",
     ])
     #expect(written.status == 0, "\(written.standardError)")
@@ -81,10 +85,14 @@ import Testing
     #expect(text.contains("final: \"Turn on the lights.\""))
     #expect(text.contains("finalizeAs: "))
     #expect(text.contains("  - play: 5s\n  - snapshot: before-stop\n  - stop\n"))
-    let notATime = try CommandLineRun(["scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--stop-at", "soon"])
+    let notATime = try CommandLineRun([
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--stop-at", "soon",
+    ])
     #expect(notATime.status == 64)
     #expect(notATime.standardError.contains("--stop-at soon is not a time"))
-    let pastTheEnd = try CommandLineRun(["scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--stop-at", "60s"])
+    let pastTheEnd = try CommandLineRun([
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--stop-at", "60s",
+    ])
     #expect(pastTheEnd.status == 1)
     #expect(pastTheEnd.standardError.contains("is not inside the recording"), "\(pastTheEnd.standardError)")
   }

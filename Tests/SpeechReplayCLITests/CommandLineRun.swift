@@ -24,7 +24,9 @@ struct CommandLineRun {
   ///
   /// The run history goes to a temporary file unless `environment` names one, so tests never
   /// write into the repository's `.speech-replay/`.
-  init(_ arguments: [String], environment: [String: String] = [:], whileRunning: (Process) throws -> Void = { _ in }) throws {
+  init(
+    _ arguments: [String], environment: [String: String] = [:], whileRunning: (Process) throws -> Void = { _ in }
+  ) throws {
     let process = Process()
     process.executableURL = try Self.executable()
     process.arguments = arguments
@@ -36,7 +38,9 @@ struct CommandLineRun {
     let errURL = folder.appendingPathComponent("err")
     guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
       FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    else { throw CommandLineRunError(message: "cannot create output files in \(folder.path); check the temporary folder") }
+    else {
+      throw CommandLineRunError(message: "cannot create output files in \(folder.path); check the temporary folder")
+    }
     let out = try FileHandle(forWritingTo: outURL)
     let err = try FileHandle(forWritingTo: errURL)
     process.standardOutput = out

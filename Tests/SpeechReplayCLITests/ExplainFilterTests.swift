@@ -15,11 +15,14 @@ import Testing
   }
 
   @Test func kindsAndTimeWindowKeepOnlyMatchingEvents() throws {
-    let run = try CommandLineRun(["explain", "Scenarios/withdrawn-volatile.yaml", "--kinds", "ui,result", "--from", "0.5s", "--to", "1000ms"])
+    let run = try CommandLineRun([
+      "explain", "Scenarios/withdrawn-volatile.yaml", "--kinds", "ui,result", "--from", "0.5s", "--to", "1000ms",
+    ])
     #expect(run.status == 0, "\(run.standardError)")
     let events = Self.events(run.standardOutput)
     #expect(events.count == 6, "\(run.standardOutput)")
-    #expect(events.allSatisfy { ["ui.state", "analyzer.result"].contains($0.kind) && $0.time >= 0.5 && $0.time <= 1.0 })
+    #expect(
+      events.allSatisfy { ["ui.state", "analyzer.result"].contains($0.kind) && $0.time >= 0.5 && $0.time <= 1.0 })
     #expect(run.standardOutput.contains("timeline (6 of "))
   }
 

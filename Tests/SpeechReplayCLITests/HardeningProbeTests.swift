@@ -26,97 +26,199 @@ import Testing
   }
 
   /// Text no message may hold: raw Foundation errors, decoding errors, SQL.
-  static let forbidden = ["NSCocoaErrorDomain", "error 259", "DecodingError", "SELECT ", "PRAGMA", "disk I/O error", "Missing value", "NSPOSIXErrorDomain"]
+  static let forbidden = [
+    "NSCocoaErrorDomain", "error 259", "DecodingError", "SELECT ", "PRAGMA", "disk I/O error", "Missing value",
+    "NSPOSIXErrorDomain",
+  ]
 
   static let probes: [Probe] = [
     // Outputs onto inputs, through every spelling; --force never overrides it.
-    Probe(name: "scenario new --out its own audio, forced", arguments: ["scenario", "new", "--from", "$T/rec.wav", "--out", "$T/rec.wav", "--force"],
+    Probe(
+      name: "scenario new --out its own audio, forced",
+      arguments: ["scenario", "new", "--from", "$T/rec.wav", "--out", "$T/rec.wav", "--force"],
       status: 64, message: "is the audio file", kept: ["rec.wav"]),
-    Probe(name: "scenario new --out a link to its audio, forced", arguments: ["scenario", "new", "--from", "$T/rec.wav", "--out", "$T/link.yaml", "--force"],
+    Probe(
+      name: "scenario new --out a link to its audio, forced",
+      arguments: ["scenario", "new", "--from", "$T/rec.wav", "--out", "$T/link.yaml", "--force"],
       status: 64, message: "(through a symbolic link)", kept: ["rec.wav"]),
-    Probe(name: "scenario new --out a hard link to its audio", arguments: ["scenario", "new", "--from", "$T/rec.wav", "--out", "$T/hard.wav", "--force"],
+    Probe(
+      name: "scenario new --out a hard link to its audio",
+      arguments: ["scenario", "new", "--from", "$T/rec.wav", "--out", "$T/hard.wav", "--force"],
       status: 64, message: "(a hard link to it)", kept: ["rec.wav"]),
-    Probe(name: "run --json onto the scenario", arguments: ["run", "$T/s.yaml", "--json", "$T/s.yaml", "--no-history"],
+    Probe(
+      name: "run --json onto the scenario", arguments: ["run", "$T/s.yaml", "--json", "$T/s.yaml", "--no-history"],
       status: 64, message: "is the scenario", kept: ["s.yaml"]),
-    Probe(name: "run --junit onto the scenario, forced", arguments: ["run", "$T/s.yaml", "--junit", "$T/s.yaml", "--force", "--no-history"],
+    Probe(
+      name: "run --junit onto the scenario, forced",
+      arguments: ["run", "$T/s.yaml", "--junit", "$T/s.yaml", "--force", "--no-history"],
       status: 64, message: "--force does not change this", kept: ["s.yaml"]),
-    Probe(name: "run --junit named like audio", arguments: ["run", "$T/s.yaml", "--junit", "$T/rec.wav", "--no-history"],
+    Probe(
+      name: "run --junit named like audio", arguments: ["run", "$T/s.yaml", "--junit", "$T/rec.wav", "--no-history"],
       status: 64, message: "is named like an audio file, not a report", kept: ["rec.wav"]),
-    Probe(name: "run --json and --junit one file", arguments: ["run", "$T/s.yaml", "--junit", "$T/r.xml", "--json", "$T/r.xml", "--no-history"],
+    Probe(
+      name: "run --json and --junit one file",
+      arguments: ["run", "$T/s.yaml", "--junit", "$T/r.xml", "--json", "$T/r.xml", "--no-history"],
       status: 64, message: "give each output its own file"),
-    Probe(name: "run --json onto the history", arguments: ["run", "$T/s.yaml", "--json", "$T/history.sqlite", "--history", "$T/history.sqlite", "--force"],
+    Probe(
+      name: "run --json onto the history",
+      arguments: ["run", "$T/s.yaml", "--json", "$T/history.sqlite", "--history", "$T/history.sqlite", "--force"],
       status: 64, message: "is the history database", kept: ["history.sqlite"]),
-    Probe(name: "run --html onto a scenario file", arguments: ["run", "$T/s.yaml", "--html", "$T/s.yaml", "--no-history"],
+    Probe(
+      name: "run --html onto a scenario file", arguments: ["run", "$T/s.yaml", "--html", "$T/s.yaml", "--no-history"],
       status: 64, message: "is the scenario", kept: ["s.yaml"]),
-    Probe(name: "compare --html onto the scenario", arguments: ["compare", "--baseline", "1", "--history", "$T/history.sqlite", "--html", "$T/s.yaml"],
+    Probe(
+      name: "compare --html onto the scenario",
+      arguments: ["compare", "--baseline", "1", "--history", "$T/history.sqlite", "--html", "$T/s.yaml"],
       status: 64, message: "is named like a scenario file", kept: ["s.yaml", "history.sqlite"]),
-    Probe(name: "compare --html onto the history, forced", arguments: ["compare", "--baseline", "1", "--history", "$T/history.sqlite", "--html", "$T/history.sqlite", "--force"],
+    Probe(
+      name: "compare --html onto the history, forced",
+      arguments: [
+        "compare", "--baseline", "1", "--history", "$T/history.sqlite", "--html", "$T/history.sqlite", "--force",
+      ],
       status: 64, message: "is the history database", kept: ["history.sqlite"]),
-    Probe(name: "compare --html in a folder that is not there", arguments: ["compare", "--baseline", "1", "--history", "$T/history.sqlite", "--html", "$T/no/such/c.html"],
+    Probe(
+      name: "compare --html in a folder that is not there",
+      arguments: ["compare", "--baseline", "1", "--history", "$T/history.sqlite", "--html", "$T/no/such/c.html"],
       status: 64, message: "no such folder"),
-    Probe(name: "merge --json onto a report it merges", arguments: ["merge", "$T/r.json", "--json", "$T/r.json", "--no-history"],
+    Probe(
+      name: "merge --json onto a report it merges",
+      arguments: ["merge", "$T/r.json", "--json", "$T/r.json", "--no-history"],
       status: 64, message: "is the report", kept: ["r.json"]),
-    Probe(name: "merge of a file that is not JSON", arguments: ["merge", "$T/s.yaml", "--no-history"], status: 1, message: "it is not JSON"),
-    Probe(name: "merge of JSON that is not a report", arguments: ["merge", "$T/not-report.json", "--no-history"], status: 1, message: "'results' is missing"),
-    Probe(name: "audio convert onto its input", arguments: ["audio", "convert", "$T/rec.wav", "$T/link.yaml"],
+    Probe(
+      name: "merge of a file that is not JSON", arguments: ["merge", "$T/s.yaml", "--no-history"], status: 1,
+      message: "it is not JSON"),
+    Probe(
+      name: "merge of JSON that is not a report", arguments: ["merge", "$T/not-report.json", "--no-history"], status: 1,
+      message: "'results' is missing"),
+    Probe(
+      name: "audio convert onto its input", arguments: ["audio", "convert", "$T/rec.wav", "$T/link.yaml"],
       status: 64, message: "is the input file", kept: ["rec.wav"]),
     // Files a person edited are kept unless --force; the capture itself never.
-    Probe(name: "capture import over an edited scenario", arguments: ["capture", "import", "$T/c.speechcapture", "--out", "$T/imported"],
-      status: 64, message: "the file exists; choose another --out or give --force", kept: ["imported/c.yaml", "imported/audio.caf"]),
-    Probe(name: "capture import --out holding the capture as its scenario", arguments: ["capture", "import", "$T/c.speechcapture", "--out", "$T/imported", "--name", "x", "--force"],
+    Probe(
+      name: "capture import over an edited scenario",
+      arguments: ["capture", "import", "$T/c.speechcapture", "--out", "$T/imported"],
+      status: 64, message: "the file exists; choose another --out or give --force",
+      kept: ["imported/c.yaml", "imported/audio.caf"]),
+    Probe(
+      name: "capture import --out holding the capture as its scenario",
+      arguments: ["capture", "import", "$T/c.speechcapture", "--out", "$T/imported", "--name", "x", "--force"],
       status: 64, message: "is the capture", kept: ["c.speechcapture"]),
     // Output paths checked before the work starts.
-    Probe(name: "run --json ''", arguments: ["run", "$T/s.yaml", "--json", "", "--no-history"], status: 64, message: "--json is an empty path"),
-    Probe(name: "capture import --out ''", arguments: ["capture", "import", "$T/c.speechcapture", "--out", ""], status: 64, message: "--out is an empty path"),
-    Probe(name: "explore --out ''", arguments: ["explore", "$T/s.yaml", "--out", ""], status: 64, message: "--out is an empty path"),
-    Probe(name: "explore --out under a file", arguments: ["explore", "$T/s.yaml", "--out", "$T/s.yaml/reproducers", "--runs", "1000"],
+    Probe(
+      name: "run --json ''", arguments: ["run", "$T/s.yaml", "--json", "", "--no-history"], status: 64,
+      message: "--json is an empty path"),
+    Probe(
+      name: "capture import --out ''", arguments: ["capture", "import", "$T/c.speechcapture", "--out", ""], status: 64,
+      message: "--out is an empty path"),
+    Probe(
+      name: "explore --out ''", arguments: ["explore", "$T/s.yaml", "--out", ""], status: 64,
+      message: "--out is an empty path"),
+    Probe(
+      name: "explore --out under a file",
+      arguments: ["explore", "$T/s.yaml", "--out", "$T/s.yaml/reproducers", "--runs", "1000"],
       status: 64, message: "is a file, so the folder cannot be created", kept: ["s.yaml"]),
-    Probe(name: "report --out under a file", arguments: ["report", "1", "--history", "$T/history.sqlite", "--out", "$T/s.yaml/report"],
+    Probe(
+      name: "report --out under a file",
+      arguments: ["report", "1", "--history", "$T/history.sqlite", "--out", "$T/s.yaml/report"],
       status: 64, message: "is a file, so the folder cannot be created", kept: ["history.sqlite"]),
-    Probe(name: "run --capture over a device's capture", arguments: ["run", "$T/s.yaml", "--capture", "$T/device", "--no-history"],
-      status: 64, message: "is a capture from probe (linux), which this run would replace", kept: ["device/s.speechcapture"]),
-    Probe(name: "run --capture under a file", arguments: ["run", "$T/s.yaml", "--capture", "$T/s.yaml/caps", "--no-history"],
+    Probe(
+      name: "run --capture over a device's capture",
+      arguments: ["run", "$T/s.yaml", "--capture", "$T/device", "--no-history"],
+      status: 64, message: "is a capture from probe (linux), which this run would replace",
+      kept: ["device/s.speechcapture"]),
+    Probe(
+      name: "run --capture under a file",
+      arguments: ["run", "$T/s.yaml", "--capture", "$T/s.yaml/caps", "--no-history"],
       status: 64, message: "is a file, so the folder cannot be created", kept: ["s.yaml"]),
     // Negative numbers are bad values, not missing ones.
-    Probe(name: "explore --runs -5", arguments: ["explore", "$T/s.yaml", "--runs", "-5"], status: 64, message: "--runs must be at least 1 (got -5)"),
-    Probe(name: "explore --jobs -1", arguments: ["explore", "$T/s.yaml", "--jobs", "-1"], status: 64, message: "--jobs must be at least 1 (got -1)"),
-    Probe(name: "capture import --from -1", arguments: ["capture", "import", "$T/c.speechcapture", "--out", "$T/w", "--from", "-1"],
+    Probe(
+      name: "explore --runs -5", arguments: ["explore", "$T/s.yaml", "--runs", "-5"], status: 64,
+      message: "--runs must be at least 1 (got -5)"),
+    Probe(
+      name: "explore --jobs -1", arguments: ["explore", "$T/s.yaml", "--jobs", "-1"], status: 64,
+      message: "--jobs must be at least 1 (got -1)"),
+    Probe(
+      name: "capture import --from -1",
+      arguments: ["capture", "import", "$T/c.speechcapture", "--out", "$T/w", "--from", "-1"],
       status: 64, message: "--from '-1' is not a time"),
     Probe(name: "report -5", arguments: ["report", "-5", "--out", "$T/rep"], status: 64, message: "-5 is negative"),
-    Probe(name: "explore --time-limit -5s", arguments: ["explore", "$T/s.yaml", "--time-limit", "-5s"], status: 64, message: "--time-limit -5s is negative"),
-    Probe(name: "explain --from -1", arguments: ["explain", "$T/s.yaml", "--from", "-1"], status: 64, message: "--from -1 is negative"),
-    Probe(name: "report --jobs -2", arguments: ["report", "1", "--jobs", "-2", "--history", "$T/history.sqlite", "--out", "$T/rep"],
+    Probe(
+      name: "explore --time-limit -5s", arguments: ["explore", "$T/s.yaml", "--time-limit", "-5s"], status: 64,
+      message: "--time-limit -5s is negative"),
+    Probe(
+      name: "explain --from -1", arguments: ["explain", "$T/s.yaml", "--from", "-1"], status: 64,
+      message: "--from -1 is negative"),
+    Probe(
+      name: "report --jobs -2",
+      arguments: ["report", "1", "--jobs", "-2", "--history", "$T/history.sqlite", "--out", "$T/rep"],
       status: 64, message: "--jobs must be at least 1 (got -2)"),
-    Probe(name: "report of a run that is not there", arguments: ["report", "9", "--history", "$T/history.sqlite", "--out", "$T/rep"],
+    Probe(
+      name: "report of a run that is not there",
+      arguments: ["report", "9", "--history", "$T/history.sqlite", "--out", "$T/rep"],
       status: 64, message: "there is no run 9"),
-    Probe(name: "report with no history", arguments: ["report", "1", "--history", "$T/none.sqlite", "--out", "$T/rep"],
+    Probe(
+      name: "report with no history", arguments: ["report", "1", "--history", "$T/none.sqlite", "--out", "$T/rep"],
       status: 64, message: "there is no history yet"),
     // Damaged captures: what is wrong, in plain words.
-    Probe(name: "capture info on a folder", arguments: ["capture", "info", "$T/imported"], status: 1, message: "is a folder, not a capture file"),
-    Probe(name: "capture info on an empty file", arguments: ["capture", "info", "$T/empty.speechcapture"], status: 1, message: "is empty (0 bytes)"),
-    Probe(name: "capture info on audio", arguments: ["capture", "info", "$T/rec.wav"], status: 1, message: "is not a capture: it is not an SQLite file"),
-    Probe(name: "capture info on a truncated capture salvages it", arguments: ["capture", "info", "$T/truncated.speechcapture"], status: 0,
+    Probe(
+      name: "capture info on a folder", arguments: ["capture", "info", "$T/imported"], status: 1,
+      message: "is a folder, not a capture file"),
+    Probe(
+      name: "capture info on an empty file", arguments: ["capture", "info", "$T/empty.speechcapture"], status: 1,
+      message: "is empty (0 bytes)"),
+    Probe(
+      name: "capture info on audio", arguments: ["capture", "info", "$T/rec.wav"], status: 1,
+      message: "is not a capture: it is not an SQLite file"),
+    Probe(
+      name: "capture info on a truncated capture salvages it",
+      arguments: ["capture", "info", "$T/truncated.speechcapture"], status: 0,
       message: ""),
-    Probe(name: "capture import of a truncated capture salvages it", arguments: ["capture", "import", "$T/truncated.speechcapture", "--out", "$T/salvaged"], status: 0,
+    Probe(
+      name: "capture import of a truncated capture salvages it",
+      arguments: ["capture", "import", "$T/truncated.speechcapture", "--out", "$T/salvaged"], status: 0,
       message: "the file is cut short ("),
-    Probe(name: "capture info on a capture corrupt in the middle", arguments: ["capture", "info", "$T/corrupt.speechcapture"], status: 0,
+    Probe(
+      name: "capture info on a capture corrupt in the middle",
+      arguments: ["capture", "info", "$T/corrupt.speechcapture"], status: 0,
       message: ""),
-    Probe(name: "capture import of a folder", arguments: ["capture", "import", "$T/imported", "--out", "$T/w"], status: 64, message: "a folder, not a file"),
+    Probe(
+      name: "capture import of a folder", arguments: ["capture", "import", "$T/imported", "--out", "$T/w"], status: 64,
+      message: "a folder, not a file"),
     // Histories that are not histories.
-    Probe(name: "history --history a folder", arguments: ["history", "--history", "$T/imported"], status: 1, message: "is a folder, not a run history"),
-    Probe(name: "compare --history a folder", arguments: ["compare", "--baseline", "1", "--history", "$T/imported"], status: 2, message: "is a folder, not a run history"),
-    Probe(name: "run --history a folder", arguments: ["run", "$T/s.yaml", "--history", "$T/imported"], status: 64, message: "is a folder, not a run history"),
+    Probe(
+      name: "history --history a folder", arguments: ["history", "--history", "$T/imported"], status: 1,
+      message: "is a folder, not a run history"),
+    Probe(
+      name: "compare --history a folder", arguments: ["compare", "--baseline", "1", "--history", "$T/imported"],
+      status: 2, message: "is a folder, not a run history"),
+    Probe(
+      name: "run --history a folder", arguments: ["run", "$T/s.yaml", "--history", "$T/imported"], status: 64,
+      message: "is a folder, not a run history"),
     // Scenarios and environment.
-    Probe(name: "steps: []", arguments: ["list", "$T/empty-steps.yaml"], status: 1, message: "empty-steps.yaml:3:8: the list of steps is empty"),
-    Probe(name: "an unknown bug-zoo fault", arguments: ["run", "$T/s.yaml", "--no-history"], status: 1,
-      message: "SPEECH_REPLAY_BUG_ZOO_FAULTS names 'noSuchFault', which is not a bug-zoo fault", environment: ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "noSuchFault"]),
-    Probe(name: "scenario new of 500 Hz audio", arguments: ["scenario", "new", "--from", "$T/r500.wav", "--out", "$T/r500.yaml"], status: 1,
+    Probe(
+      name: "steps: []", arguments: ["list", "$T/empty-steps.yaml"], status: 1,
+      message: "empty-steps.yaml:3:8: the list of steps is empty"),
+    Probe(
+      name: "an unknown bug-zoo fault", arguments: ["run", "$T/s.yaml", "--no-history"], status: 1,
+      message: "SPEECH_REPLAY_BUG_ZOO_FAULTS names 'noSuchFault', which is not a bug-zoo fault",
+      environment: ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "noSuchFault"]),
+    Probe(
+      name: "scenario new of 500 Hz audio",
+      arguments: ["scenario", "new", "--from", "$T/r500.wav", "--out", "$T/r500.yaml"], status: 1,
       message: "its sample rate is 500 Hz, but a scenario's microphone runs at 1000 to 384000 Hz"),
-    Probe(name: "scenario new of cut-short audio warns", arguments: ["scenario", "new", "--from", "$T/cut.wav", "--out", "$T/cut.yaml"], status: 0,
+    Probe(
+      name: "scenario new of cut-short audio warns",
+      arguments: ["scenario", "new", "--from", "$T/cut.wav", "--out", "$T/cut.yaml"], status: 0,
       message: "the recording was probably cut short"),
-    Probe(name: "a scenario that is not UTF-8", arguments: ["run", "$T/binary.yaml", "--no-history"], status: 1, message: "the file is not UTF-8 text"),
-    Probe(name: "an alias bomb under cycle:", arguments: ["list", "$T/bomb.yaml"], status: 1, message: "once aliases are expanded"),
-    Probe(name: "300 000 steps", arguments: ["list", "$T/many.yaml"], status: 1, message: "more than 250000 values here, more than a scenario may have"),
+    Probe(
+      name: "a scenario that is not UTF-8", arguments: ["run", "$T/binary.yaml", "--no-history"], status: 1,
+      message: "the file is not UTF-8 text"),
+    Probe(
+      name: "an alias bomb under cycle:", arguments: ["list", "$T/bomb.yaml"], status: 1,
+      message: "once aliases are expanded"),
+    Probe(
+      name: "300 000 steps", arguments: ["list", "$T/many.yaml"], status: 1,
+      message: "more than 250000 values here, more than a scenario may have"),
   ]
 
   @Test(arguments: probes) func probe(_ probe: Probe) throws {
@@ -136,7 +238,9 @@ import Testing
       #expect(try Data(contentsOf: folder.url.appendingPathComponent(file)) == data, "\(file) changed")
     }
     // Reading a capture leaves nothing beside it.
-    let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".speechcapture-") }
+    let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains(".speechcapture-")
+    }
     #expect(beside.isEmpty, "\(beside)")
   }
 
@@ -146,35 +250,53 @@ import Testing
     let folder = try TemporaryFolder(prefix: "HardeningProbeTests")
     let audio = TestFiles.audio.appendingPathComponent("hello-world.wav")
     try FileManager.default.copyItem(at: audio, to: folder.url.appendingPathComponent("rec.wav"))
-    try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("link.yaml").path, withDestinationPath: "rec.wav")
-    try FileManager.default.linkItem(atPath: folder.url.appendingPathComponent("rec.wav").path, toPath: folder.url.appendingPathComponent("hard.wav").path)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("link.yaml").path, withDestinationPath: "rec.wav")
+    try FileManager.default.linkItem(
+      atPath: folder.url.appendingPathComponent("rec.wav").path,
+      toPath: folder.url.appendingPathComponent("hard.wav").path)
     let wav = try Data(contentsOf: audio)
     try wav.prefix(wav.count / 2).write(to: folder.url.appendingPathComponent("cut.wav"))
     try Self.silentWAV(rate: 500).write(to: folder.url.appendingPathComponent("r500.wav"))
-    let scenario = try String(contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8)
-      .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
+    let scenario = try String(
+      contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8
+    )
+    .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
     try folder.write("s.yaml", scenario)
     try Data([0xFF, 0xFE, 0x00, 0x62, 0x61, 0x64]).write(to: folder.url.appendingPathComponent("binary.yaml"))
     try folder.write("not-report.json", "{\"summary\": {}}")
     try folder.write("empty-steps.yaml", "schema: 1\nname: e\nsteps: []\n")
-    var bomb = "schema: 1\nname: b\nsteps:\n  - cycle:\n      count: 1\n      steps: [stop]\n      x0: &a0 [stop, stop, stop, stop, stop, stop, stop, stop, stop, stop]\n"
-    for level in 1...8 { bomb += "      x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+    var bomb =
+      "schema: 1\nname: b\nsteps:\n  - cycle:\n      count: 1\n      steps: [stop]\n      x0: &a0 [stop, stop, stop, stop, stop, stop, stop, stop, stop, stop]\n"
+    for level in 1...8 {
+      bomb +=
+        "      x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+    }
     try folder.write("bomb.yaml", bomb)
     try folder.write("many.yaml", "schema: 1\nname: m\nsteps:\n" + String(repeating: "- stop\n", count: 300_000))
     try Data().write(to: folder.url.appendingPathComponent("empty.speechcapture"))
     let history = folder.url.appendingPathComponent("history.sqlite").path
-    let recorded = try CommandLineRun(["run", folder.url.appendingPathComponent("s.yaml").path, "--history", history, "--json", folder.url.appendingPathComponent("r.json").path])
+    let recorded = try CommandLineRun([
+      "run", folder.url.appendingPathComponent("s.yaml").path, "--history", history, "--json",
+      folder.url.appendingPathComponent("r.json").path,
+    ])
     #expect(recorded.status == 0, "\(recorded.standardError)")
     let capture = TestFiles.fixtures.appendingPathComponent("captures/field-session.speechcapture")
     let copy = folder.url.appendingPathComponent("c.speechcapture")
     try FileManager.default.copyItem(at: capture, to: copy)
-    let imported = try CommandLineRun(["capture", "import", copy.path, "--out", folder.url.appendingPathComponent("imported").path])
+    let imported = try CommandLineRun([
+      "capture", "import", copy.path, "--out", folder.url.appendingPathComponent("imported").path,
+    ])
     #expect(imported.status == 0, "\(imported.standardError)")
-    try folder.write("imported/c.yaml", "# edited by hand\n" + (try String(contentsOf: folder.url.appendingPathComponent("imported/c.yaml"), encoding: .utf8)))
+    try folder.write(
+      "imported/c.yaml",
+      "# edited by hand\n"
+        + (try String(contentsOf: folder.url.appendingPathComponent("imported/c.yaml"), encoding: .utf8)))
     // --name x with the capture copied in as x.yaml: the import would write over its own input.
     try FileManager.default.copyItem(at: copy, to: folder.url.appendingPathComponent("imported/x.yaml"))
     try FileManager.default.removeItem(at: copy)
-    try FileManager.default.linkItem(atPath: folder.url.appendingPathComponent("imported/x.yaml").path, toPath: copy.path)
+    try FileManager.default.linkItem(
+      atPath: folder.url.appendingPathComponent("imported/x.yaml").path, toPath: copy.path)
     // A device's capture (the probe recorder's header) where `run --capture device` would write s.yaml's.
     let device = folder.url.appendingPathComponent("device")
     try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
@@ -191,7 +313,9 @@ import Testing
     try bytes.prefix(bytes.count / 3).write(to: folder.url.appendingPathComponent("truncated.speechcapture"))
     var corrupt = bytes
     // Garbage over the last pages (where the buffers' rows are), keeping the header and schema.
-    for index in (bytes.count - 16_384)..<(bytes.count - 4_096) { corrupt[index] = UInt8(truncatingIfNeeded: index &* 31) }
+    for index in (bytes.count - 16_384)..<(bytes.count - 4_096) {
+      corrupt[index] = UInt8(truncatingIfNeeded: index &* 31)
+    }
     try corrupt.write(to: folder.url.appendingPathComponent("corrupt.speechcapture"))
     return folder
   }
@@ -199,11 +323,23 @@ import Testing
   /// One second of silence as 16-bit mono WAV at `rate`.
   static func silentWAV(rate: Int) -> Data {
     var data = Data()
-    func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    func append<T: FixedWidthInteger>(_ value: T) {
+      withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
     let bytes = rate * 2
-    data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + bytes)); data.append(contentsOf: Array("WAVEfmt ".utf8))
-    append(UInt32(16)); append(UInt16(1)); append(UInt16(1)); append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
-    data.append(contentsOf: Array("data".utf8)); append(UInt32(bytes)); data.append(Data(count: bytes))
+    data.append(contentsOf: Array("RIFF".utf8))
+    append(UInt32(36 + bytes))
+    data.append(contentsOf: Array("WAVEfmt ".utf8))
+    append(UInt32(16))
+    append(UInt16(1))
+    append(UInt16(1))
+    append(UInt32(rate))
+    append(UInt32(rate * 2))
+    append(UInt16(2))
+    append(UInt16(16))
+    data.append(contentsOf: Array("data".utf8))
+    append(UInt32(bytes))
+    data.append(Data(count: bytes))
     return data
   }
 }

@@ -14,8 +14,10 @@ import Testing
 
   @Test func twoScenariosWithOneFileNameKeepBothCaptures() throws {
     defer { folder.remove() }
-    let scenario = try String(contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8)
-      .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
+    let scenario = try String(
+      contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8
+    )
+    .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
     let a = try folder.write("a/s.yaml", scenario.replacingOccurrences(of: "name: hello world", with: "name: hello a"))
     let b = try folder.write("b/s.yaml", scenario.replacingOccurrences(of: "name: hello world", with: "name: hello b"))
     let captures = folder.url.appendingPathComponent("captures")
@@ -23,7 +25,9 @@ import Testing
       try? FileManager.default.removeItem(at: captures)
       let run = try CommandLineRun(["run", a, b, "--capture", captures.path, "--jobs", jobs, "--no-history"])
       #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-      let files = try FileManager.default.contentsOfDirectory(atPath: captures.path).filter { $0.hasSuffix(".speechcapture") }.sorted()
+      let files = try FileManager.default.contentsOfDirectory(atPath: captures.path).filter {
+        $0.hasSuffix(".speechcapture")
+      }.sorted()
       #expect(files.count == 2, "\(files)")
       #expect(Set(files).count == 2)
       for file in files {
@@ -38,19 +42,23 @@ import Testing
     defer { folder.remove() }
     // A file where the capture folder goes: the recorder cannot create its capture.
     let captures = URL(fileURLWithPath: try folder.write("captures", "not a folder"))
-    let run = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--no-history"], environment: ["SPEECH_REPLAY_CAPTURE_DIR": captures.path])
+    let run = try CommandLineRun(
+      ["run", "Scenarios/hello-world.yaml", "--no-history"], environment: ["SPEECH_REPLAY_CAPTURE_DIR": captures.path])
     #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
     #expect(run.standardOutput.contains("cannot record the capture"), "\(run.standardOutput)")
   }
 
   @Test func twoScenariosOfOneNameCompareAsTwoFiles() throws {
     defer { folder.remove() }
-    let scenario = try String(contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8)
-      .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
+    let scenario = try String(
+      contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8
+    )
+    .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
     let a = try folder.write("a.yaml", scenario)
     // The same name, another scenario: it expects other text, so it fails where a passes. Matched
     // by name, the second run's b was compared with the first run's a: a regression that never happened.
-    let b = try folder.write("b.yaml", scenario.replacingOccurrences(of: "committed: \"Hello world.\"", with: "committed: \"Goodbye.\""))
+    let b = try folder.write(
+      "b.yaml", scenario.replacingOccurrences(of: "committed: \"Hello world.\"", with: "committed: \"Goodbye.\""))
     let history = folder.url.appendingPathComponent("history.sqlite").path
     for _ in 0..<2 {
       let run = try CommandLineRun(["run", a, b, "--history", history, "--jobs", "1"])
@@ -68,8 +76,10 @@ import Testing
 
   @Test func aReportOfAMovedScenarioSaysSo() throws {
     defer { folder.remove() }
-    let scenario = try String(contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8)
-      .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
+    let scenario = try String(
+      contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8
+    )
+    .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
     let file = try folder.write("moved.yaml", scenario)
     let history = folder.url.appendingPathComponent("history.sqlite").path
     #expect(try CommandLineRun(["run", file, "--history", history]).status == 0)
@@ -88,13 +98,16 @@ import Testing
     defer { folder.remove() }
     var before = stat()
     #expect(stat("/dev/null", &before) == 0)
-    let run = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--json", "/dev/null", "--junit", "/dev/stdout", "--no-history"])
+    let run = try CommandLineRun([
+      "run", "Scenarios/hello-world.yaml", "--json", "/dev/null", "--junit", "/dev/stdout", "--no-history",
+    ])
     #expect(run.status == 0, "\(run.standardError)")
     var after = stat()
     #expect(stat("/dev/null", &after) == 0)
     #expect(after.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
     #expect(after.st_ino == before.st_ino)
-    #expect(run.standardOutput.contains("<testsuites"), "the JUnit report went to standard output: \(run.standardOutput)")
+    #expect(
+      run.standardOutput.contains("<testsuites"), "the JUnit report went to standard output: \(run.standardOutput)")
     // A pipe nothing reads: an error at once, not a hang.
     let fifo = folder.url.appendingPathComponent("pipe").path
     #expect(mkfifo(fifo, 0o644) == 0)
@@ -120,7 +133,10 @@ import Testing
     defer { folder.remove() }
     let started = ContinuousClock.now
     let run = try CommandLineRun(
-      ["explore", "Scenarios/hello-world.yaml", "--runs", "100000000", "--time-limit", "1s", "--jobs", "1", "--out", folder.url.appendingPathComponent("out").path])
+      [
+        "explore", "Scenarios/hello-world.yaml", "--runs", "100000000", "--time-limit", "1s", "--jobs", "1", "--out",
+        folder.url.appendingPathComponent("out").path,
+      ])
     #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
     #expect(run.standardOutput.contains("stopped by --time-limit"), "\(run.standardOutput)")
     // No list of a hundred million runs first: it stops within seconds of its limit.
@@ -136,8 +152,12 @@ import Testing
     let run = try CommandLineRun(["run", hang, "--worker", probe, "--timeout", "0", "--no-history"]) { process in
       // The worker is up once it wrote its pid; then the parent dies as an out-of-memory kill would end it.
       let deadline = ContinuousClock.now + .seconds(120)
-      while !FileManager.default.fileExists(atPath: hang + ".pid") || (try? String(contentsOfFile: hang + ".pid", encoding: .utf8))?.hasSuffix("\n") != true {
-        guard ContinuousClock.now < deadline, process.isRunning else { throw CommandLineRunError(message: "the hanging worker never started") }
+      while !FileManager.default.fileExists(atPath: hang + ".pid")
+        || (try? String(contentsOfFile: hang + ".pid", encoding: .utf8))?.hasSuffix("\n") != true
+      {
+        guard ContinuousClock.now < deadline, process.isRunning else {
+          throw CommandLineRunError(message: "the hanging worker never started")
+        }
         Thread.sleep(forTimeInterval: 0.05)
       }
       let lines = try String(contentsOfFile: hang + ".pid", encoding: .utf8).split(separator: "\n").map(String.init)
@@ -149,10 +169,13 @@ import Testing
     #expect(worker > 0)
     // The worker sees its lifeline close at once; give the scheduler a bounded moment to run it.
     let deadline = ContinuousClock.now + .seconds(30)
-    while !(kill(worker, 0) == -1 && errno == ESRCH), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    while !(kill(worker, 0) == -1 && errno == ESRCH), ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
     #expect(kill(worker, 0) == -1 && errno == ESRCH, "worker \(worker) outlived its parent")
     #expect(!outputFolder.isEmpty)
-    #expect(!FileManager.default.fileExists(atPath: outputFolder), "the worker's temporary folder \(outputFolder) stayed")
+    #expect(
+      !FileManager.default.fileExists(atPath: outputFolder), "the worker's temporary folder \(outputFolder) stayed")
     if kill(worker, 0) == 0 { kill(worker, SIGKILL) }
   }
 
@@ -184,16 +207,25 @@ import Testing
     let lock = file + "-lock"
     try? FileManager.default.removeItem(atPath: lock)
     let before = try FileManager.default.contentsOfDirectory(atPath: evidence.path).sorted()
-    let sizes = try before.map { try FileManager.default.attributesOfItem(atPath: evidence.appendingPathComponent($0).path)[.size] as? Int }
+    let sizes = try before.map {
+      try FileManager.default.attributesOfItem(atPath: evidence.appendingPathComponent($0).path)[.size] as? Int
+    }
     chmod(evidence.path, 0o555)
     let info = try CommandLineRun(["capture", "info", file])
     #expect(info.status == 0, "\(info.standardError)")
     #expect(info.standardOutput.contains("cut short at"), "\(info.standardOutput)")
     #expect(!info.standardError.contains("readonly"), "\(info.standardError)")
-    let imported = try CommandLineRun(["capture", "import", file, "--out", folder.url.appendingPathComponent("imported").path])
+    let imported = try CommandLineRun([
+      "capture", "import", file, "--out", folder.url.appendingPathComponent("imported").path,
+    ])
     #expect(imported.status == 0, "\(imported.standardError)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: evidence.path).sorted() == before, "nothing added or removed beside the capture")
-    #expect(try before.map { try FileManager.default.attributesOfItem(atPath: evidence.appendingPathComponent($0).path)[.size] as? Int } == sizes)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: evidence.path).sorted() == before,
+      "nothing added or removed beside the capture")
+    #expect(
+      try before.map {
+        try FileManager.default.attributesOfItem(atPath: evidence.appendingPathComponent($0).path)[.size] as? Int
+      } == sizes)
   }
 
   // MARK: Results that must not lie
@@ -206,7 +238,9 @@ import Testing
     let captures = folder.url.appendingPathComponent("captures")
     let recorded = try CommandLineRun(["run", "Scenarios", "--capture", captures.path, "--no-history"])
     #expect(recorded.status == 0, "\(recorded.standardOutput)")
-    let files = try FileManager.default.contentsOfDirectory(atPath: captures.path).filter { $0.hasSuffix(".speechcapture") }.sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: captures.path).filter {
+      $0.hasSuffix(".speechcapture")
+    }.sorted()
     #expect(files.count >= 30, "\(files)")
     var windows = 0
     var wholeReplays = 0
@@ -217,7 +251,8 @@ import Testing
       #expect(try CommandLineRun(["capture", "import", capture, "--out", whole]).status == 0)
       let wholeRun = try CommandLineRun(["run", whole, "--no-history"])
       let info = try CommandLineRun(["capture", "info", capture])
-      let duration = info.standardOutput.split(separator: "\n").first { $0.hasPrefix("duration: ") }
+      let duration =
+        info.standardOutput.split(separator: "\n").first { $0.hasPrefix("duration: ") }
         .flatMap { Double($0.dropFirst("duration: ".count).split(separator: " ")[0]) } ?? 0
       guard duration > 0.3 else { continue }
       if wholeRun.status == 0 { wholeReplays += 1 }
@@ -233,11 +268,15 @@ import Testing
       // A window with an end too.
       let out = folder.url.appendingPathComponent("windows/\(name)-middle").path
       let middle = try CommandLineRun(
-        ["capture", "import", capture, "--out", out, "--from", String(format: "%.3f", duration * 0.3), "--to", String(format: "%.3f", duration * 0.7)])
+        [
+          "capture", "import", capture, "--out", out, "--from", String(format: "%.3f", duration * 0.3), "--to",
+          String(format: "%.3f", duration * 0.7),
+        ])
       #expect(middle.status == 0, "\(middle.standardError)")
       if wholeRun.status == 0 {
         let run = try CommandLineRun(["run", out, "--no-history"])
-        #expect(!run.standardOutput.contains("the replay differs from the device"), "\(name) middle: \(run.standardOutput)")
+        #expect(
+          !run.standardOutput.contains("the replay differs from the device"), "\(name) middle: \(run.standardOutput)")
       }
     }
     #expect(windows >= 60)

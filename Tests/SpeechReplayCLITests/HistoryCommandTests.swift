@@ -25,7 +25,10 @@ import Testing
   /// checks every scenario; this test checks the mechanism and what it records.
   @Test func determinismCheckedScenariosPassAndAreRecorded() throws {
     let run = try CommandLineRun(
-      ["run", "Scenarios/hello-world.yaml", "Scenarios/aware-timing.yaml", "--check-determinism", "--jobs", "2", "--history", database])
+      [
+        "run", "Scenarios/hello-world.yaml", "Scenarios/aware-timing.yaml", "--check-determinism", "--jobs", "2",
+        "--history", database,
+      ])
     #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
     #expect(run.errorLines.contains("speech-replay: note: recorded run 1 in \(database)"), "\(run.standardError)")
     let store = try HistoryStore(path: database)
@@ -41,7 +44,9 @@ import Testing
     let lines = history.standardOutput.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(lines.first?.hasPrefix("   1  ") == true)
-    #expect(lines.first?.hasSuffix("mixed  all  \(recorded.passed) passed, 0 failed, 0 crashed") == true, "\(history.standardOutput)")
+    #expect(
+      lines.first?.hasSuffix("mixed  all  \(recorded.passed) passed, 0 failed, 0 crashed") == true,
+      "\(history.standardOutput)")
   }
 
   @Test func aNonDeterministicScenarioFailsTheCheckNamingTheDivergentEvent() throws {
@@ -52,7 +57,9 @@ import Testing
       ["run", folder.appendingPathComponent("suite").path, "--worker", probe, "--check-determinism", "--no-history"])
     #expect(run.status == 1)
     #expect(run.standardOutput.contains("the scenario is not deterministic"), "\(run.standardOutput)")
-    #expect(run.standardOutput.contains("first divergent event #1: expected #1 0.500000000 probe.random token="), "\(run.standardOutput)")
+    #expect(
+      run.standardOutput.contains("first divergent event #1: expected #1 0.500000000 probe.random token="),
+      "\(run.standardOutput)")
     #expect(!FileManager.default.fileExists(atPath: database))
   }
 
@@ -85,14 +92,22 @@ import Testing
     let missing = try CommandLineRun(["compare", "--baseline", "1", "--history", database])
     #expect(missing.status == 64)
     #expect(missing.errorLines.count == 1)
-    #expect(missing.errorLines.first?.hasPrefix("speech-replay: error: \(database): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH") == true, "\(missing.standardError)")
+    #expect(
+      missing.errorLines.first?.hasPrefix(
+        "speech-replay: error: \(database): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH"
+      ) == true, "\(missing.standardError)")
     let probe = try CommandLineRun.executable(named: "scenario-worker-probe").path
     try probeScenario("suite/a.yaml", name: "one", mode: "pass")
-    #expect(try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", probe, "--history", database]).status == 0)
+    #expect(
+      try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", probe, "--history", database])
+        .status == 0)
     let unknown = try CommandLineRun(["compare", "--baseline", "42", "--history", database])
     #expect(unknown.status == 64)
     #expect(unknown.errorLines.count == 1)
-    #expect(unknown.errorLines.first?.hasPrefix("speech-replay: error: \(database): there is no run 42; list the runs with `speech-replay history`") == true, "\(unknown.standardError)")
+    #expect(
+      unknown.errorLines.first?.hasPrefix(
+        "speech-replay: error: \(database): there is no run 42; list the runs with `speech-replay history`") == true,
+      "\(unknown.standardError)")
     let unknownRun = try CommandLineRun(["compare", "--baseline", "1", "--run", "7", "--history", database])
     #expect(unknownRun.status == 64)
     #expect(unknownRun.standardError.contains("there is no run 7"), "\(unknownRun.standardError)")

@@ -29,26 +29,37 @@ import Testing
   @Test func recordingWritesTheGoldenFileThenTheRunPasses() throws {
     let recording = try CommandLineRun(["run", "--record", "missing", "--jobs", "1", scenario])
     #expect(recording.status == 1, "a recording run fails so the file is reviewed")
-    #expect(recording.standardOutput.contains("recorded the golden snapshot 'final' to \(golden)"), "\(recording.standardOutput)")
-    #expect(FileManager.default.contents(atPath: golden).map { String(decoding: $0, as: UTF8.self) } == "phase: idle\nmicrophone: offered\ncommitted: \"Hello world.\"\nvolatile: \"\"\n")
+    #expect(
+      recording.standardOutput.contains("recorded the golden snapshot 'final' to \(golden)"),
+      "\(recording.standardOutput)")
+    #expect(
+      FileManager.default.contents(atPath: golden).map { String(decoding: $0, as: UTF8.self) }
+        == "phase: idle\nmicrophone: offered\ncommitted: \"Hello world.\"\nvolatile: \"\"\n")
     let checking = try CommandLineRun(["run", "--jobs", "1", scenario], environment: ["SPEECH_REPLAY_RECORD": ""])
     #expect(checking.status == 0, "\(checking.standardOutput)")
   }
 
   @Test func theFlagWinsOverTheEnvironmentVariable() throws {
-    let flagged = try CommandLineRun(["run", "--record", "never", "--jobs", "1", scenario], environment: ["SPEECH_REPLAY_RECORD": "missing"])
+    let flagged = try CommandLineRun(
+      ["run", "--record", "never", "--jobs", "1", scenario], environment: ["SPEECH_REPLAY_RECORD": "missing"])
     #expect(flagged.status == 1)
-    #expect(flagged.standardOutput.contains("has no file \(golden); record it with `speech-replay run --record missing"), "\(flagged.standardOutput)")
+    #expect(
+      flagged.standardOutput.contains("has no file \(golden); record it with `speech-replay run --record missing"),
+      "\(flagged.standardOutput)")
     #expect(!FileManager.default.fileExists(atPath: golden))
-    let environment = try CommandLineRun(["run", "--jobs", "1", scenario], environment: ["SPEECH_REPLAY_RECORD": "missing"])
-    #expect(environment.standardOutput.contains("recorded the golden snapshot 'final'"), "\(environment.standardOutput)")
+    let environment = try CommandLineRun(
+      ["run", "--jobs", "1", scenario], environment: ["SPEECH_REPLAY_RECORD": "missing"])
+    #expect(
+      environment.standardOutput.contains("recorded the golden snapshot 'final'"), "\(environment.standardOutput)")
     #expect(FileManager.default.fileExists(atPath: golden))
   }
 
   @Test func aBadRecordModeIsAUsageError() throws {
     let run = try CommandLineRun(["run", "--record", "sometimes", scenario])
     #expect(run.status == 64)
-    #expect(run.standardError.contains("--record is 'sometimes' but must be one of never, missing, failed, all"), "\(run.standardError)")
+    #expect(
+      run.standardError.contains("--record is 'sometimes' but must be one of never, missing, failed, all"),
+      "\(run.standardError)")
     let environment = try CommandLineRun(["run", scenario], environment: ["SPEECH_REPLAY_RECORD": "sometimes"])
     #expect(environment.status == 64)
     #expect(environment.standardError.contains("SPEECH_REPLAY_RECORD is 'sometimes'"), "\(environment.standardError)")

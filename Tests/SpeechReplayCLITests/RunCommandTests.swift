@@ -39,16 +39,23 @@ import Testing
     let junit = folder.appendingPathComponent("junit.xml").path
     let json = folder.appendingPathComponent("report.json").path
     let run = try CommandLineRun(
-      ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--jobs", "3", "--seed", "42", "--junit", junit, "--json", json])
+      [
+        "run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--jobs", "3", "--seed", "42",
+        "--junit", junit, "--json", json,
+      ])
     #expect(run.status == 1)
     #expect(!run.endedBySignal)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     let verdicts = lines.filter { ["PASS ", "FAIL ", "CRASH "].contains(where: $0.hasPrefix) }
     // Suite order (sorted paths), whatever order the three parallel workers finished in.
-    #expect(verdicts.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["PASS", "CRASH", "FAIL", "PASS"], "\(run.standardOutput)")
+    #expect(
+      verdicts.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["PASS", "CRASH", "FAIL", "PASS"],
+      "\(run.standardOutput)")
     #expect(verdicts[0].hasPrefix("PASS first passes (\(files[0])) ") && verdicts[0].hasSuffix(" s"))
     #expect(verdicts[3].hasPrefix("PASS fourth passes (\(files[3]))"))
-    #expect(lines.contains("\(files[2]):3:5: snapshot 'after-sentence' differs: expected \"a < b & c\""), "\(run.standardOutput)")
+    #expect(
+      lines.contains("\(files[2]):3:5: snapshot 'after-sentence' differs: expected \"a < b & c\""),
+      "\(run.standardOutput)")
     #expect(lines.contains { $0.contains("was killed by signal") }, "\(run.standardOutput)")
     #expect(lines.contains("    | probe worker about to trap"), "\(run.standardOutput)")
     #expect(lines.last == "2 passed, 1 failed, 1 crashed")
@@ -63,8 +70,13 @@ import Testing
     let validation = try XMLLint.validateJUnit(junit)
     #expect(validation.status == 0, "\(validation.output)")
     let xml = try String(contentsOfFile: junit, encoding: .utf8)
-    #expect(xml.contains("<testsuite name=\"\(folder.appendingPathComponent("suite").path)\" tests=\"3\" failures=\"1\" errors=\"1\""))
-    #expect(xml.contains("<testsuite name=\"\(folder.appendingPathComponent("suite/nested").path)\" tests=\"1\" failures=\"0\" errors=\"0\""))
+    #expect(
+      xml.contains(
+        "<testsuite name=\"\(folder.appendingPathComponent("suite").path)\" tests=\"3\" failures=\"1\" errors=\"1\""))
+    #expect(
+      xml.contains(
+        "<testsuite name=\"\(folder.appendingPathComponent("suite/nested").path)\" tests=\"1\" failures=\"0\" errors=\"0\""
+      ))
     #expect(xml.contains("<error message=\"the worker running this scenario was killed by signal"))
     #expect(xml.contains("<system-out>standard output"))
     #expect(xml.contains("name=\"third &lt;fails&gt; &amp; says so\""))
@@ -72,7 +84,9 @@ import Testing
     #expect(xml.contains("<property name=\"first passes.traceHash\" value=\"probe-12\"/>"))
     #expect(xml.contains("<property name=\"seed\" value=\"42\"/>"))
     let message = try XMLLint.xpath("string(//testcase[3]/failure/@message)", in: junit)
-    #expect(message.output == "\(files[2]):3:5: snapshot 'after-sentence' differs: expected \"a < b & c\"", "\(message.output)")
+    #expect(
+      message.output == "\(files[2]):3:5: snapshot 'after-sentence' differs: expected \"a < b & c\"",
+      "\(message.output)")
   }
 
   @Test func shardsTogetherRunEveryScenarioExactlyOnce() throws {
@@ -83,12 +97,16 @@ import Testing
       let json = folder.appendingPathComponent("shard-\(index).json").path
       let junit = folder.appendingPathComponent("shard-\(index).xml").path
       let run = try CommandLineRun(
-        ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--shard", "\(index)/3", "--json", json, "--junit", junit])
+        [
+          "run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--shard", "\(index)/3", "--json",
+          json, "--junit", junit,
+        ])
       #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
       let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
       // Each shard keeps suite order.
       #expect(report.results.map(\.file) == files.filter { report.results.map(\.file).contains($0) })
-      #expect(run.standardOutput.split(separator: "\n").last.map(String.init) == "\(report.results.count) passed, 0 failed")
+      #expect(
+        run.standardOutput.split(separator: "\n").last.map(String.init) == "\(report.results.count) passed, 0 failed")
       #expect(try XMLLint.validateJUnit(junit).status == 0)
       ran += report.results.map(\.file)
     }
@@ -100,15 +118,25 @@ import Testing
     let offline = try probeScenario("suite/offline.yaml", name: "first run offline")
     let cycles = try probeScenario("suite/cycles/many.yaml", name: "twenty start-stop cycles")
     let json = folder.appendingPathComponent("r.json").path
-    let run = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "start-stop", "--json", json])
+    let run = try CommandLineRun([
+      "run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "start-stop", "--json",
+      json,
+    ])
     #expect(run.status == 0)
     #expect(try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json))).results.map(\.file) == [cycles])
-    let byPath = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "/off[a-z]+\\.yaml$"])
+    let byPath = try CommandLineRun([
+      "run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "/off[a-z]+\\.yaml$",
+    ])
     #expect(byPath.status == 0)
     #expect(byPath.standardOutput.hasPrefix("PASS first run offline (\(offline))"), "\(byPath.standardOutput)")
-    let none = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "nothing-like-this"])
+    let none = try CommandLineRun([
+      "run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--filter", "nothing-like-this",
+    ])
     #expect(none.status == 64)
-    #expect(none.errorLines == ["speech-replay: error: --filter 'nothing-like-this' matches none of the 2 scenarios found; check the pattern with `speech-replay list`"])
+    #expect(
+      none.errorLines == [
+        "speech-replay: error: --filter 'nothing-like-this' matches none of the 2 scenarios found; check the pattern with `speech-replay list`"
+      ])
   }
 
   @Test(arguments: [
@@ -121,13 +149,25 @@ import Testing
     (["run", "--seed", "-5"], "The value '-5' is invalid for '--seed"),
     (["run", "--timeout", "-1"], "--timeout must be a number of seconds, 0 or more (got -1.0)"),
     (["run", "--timeout", "nan"], "--timeout must be a number of seconds, 0 or more (got nan)"),
-    (["run", "--max-virtual-time", "forever"], "--max-virtual-time must be a duration such as 90m, 3h or 7200s (got 'forever')"),
-    (["run", "--junit", "no/such/folder/junit.xml"], "--junit no/such/folder/junit.xml cannot be written: cannot create a file in no/such/folder (no such folder)"),
+    (
+      ["run", "--max-virtual-time", "forever"],
+      "--max-virtual-time must be a duration such as 90m, 3h or 7200s (got 'forever')"
+    ),
+    (
+      ["run", "--junit", "no/such/folder/junit.xml"],
+      "--junit no/such/folder/junit.xml cannot be written: cannot create a file in no/such/folder (no such folder)"
+    ),
     (["run", "--json", "Scenarios"], "--json Scenarios is a folder; name a file"),
     (["history", "--limit", "-5"], "--limit must be at least 1 (got -5)"),
     // Checked before any scenario runs: a capture a worker cannot write would only be a hidden warning.
-    (["run", "Scenarios/hello-world.yaml", "--capture", "Package.swift"], "--capture Package.swift is a file; name a folder"),
-    (["run", "Scenarios/hello-world.yaml", "--history", "Package.swift/history.sqlite"], "Package.swift/history.sqlite: cannot create the history folder (a file is in the way where a folder should be)"),
+    (
+      ["run", "Scenarios/hello-world.yaml", "--capture", "Package.swift"],
+      "--capture Package.swift is a file; name a folder"
+    ),
+    (
+      ["run", "Scenarios/hello-world.yaml", "--history", "Package.swift/history.sqlite"],
+      "Package.swift/history.sqlite: cannot create the history folder (a file is in the way where a folder should be)"
+    ),
     (["explain", "no/such/file.yaml"], "no/such/file.yaml: no such file; check the path"),
     (["explain", "Scenarios"], "Scenarios: a folder, not a file; check the path"),
     (["audio", "segments", "no/such/file.wav"], "no/such/file.wav: no such file; check the path"),
@@ -156,13 +196,17 @@ import Testing
     #expect(run.status == 1)
     #expect(run.standardOutput == "quiet start and stop (\(quiet))\n")
     #expect(run.errorLines.count == 1)
-    #expect(run.errorLines.first?.hasPrefix("speech-replay: error: \(broken):3:18: unknown key 'bogus'") == true, "\(run.standardError)")
+    #expect(
+      run.errorLines.first?.hasPrefix("speech-replay: error: \(broken):3:18: unknown key 'bogus'") == true,
+      "\(run.standardError)")
   }
 
   @Test func aSymbolicLinkLoopIsCalledALoop() throws {
     let loop = folder.appendingPathComponent("loop.yaml").path
     try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop.yaml")
-    for arguments in [["explain", loop], ["run", loop], ["audio", "convert", loop, folder.appendingPathComponent("out.wav").path]] {
+    for arguments in [
+      ["explain", loop], ["run", loop], ["audio", "convert", loop, folder.appendingPathComponent("out.wav").path],
+    ] {
       let run = try CommandLineRun(arguments)
       #expect(run.status == 64, "\(arguments): \(run.standardError)")
       #expect(run.standardError.contains("\(loop): a loop of symbolic links"), "\(arguments): \(run.standardError)")
@@ -171,7 +215,8 @@ import Testing
   }
 
   @Test func maxVirtualTimeReachesTheWorker() throws {
-    let waits = try write("suite/waits.yaml", "schema: 1\nname: waits two seconds\nsteps: [start, { wait: 2s }, stop]\n")
+    let waits = try write(
+      "suite/waits.yaml", "schema: 1\nname: waits two seconds\nsteps: [start, { wait: 2s }, stop]\n")
     let json = folder.appendingPathComponent("r.json").path
     let limited = try CommandLineRun(["run", waits, "--max-virtual-time", "1s", "--json", json, "--no-history"])
     #expect(limited.status == 1)
@@ -180,18 +225,22 @@ import Testing
     #expect(failure.contains("more than the limit of 1s"), "\(failure)")
     let standard = try CommandLineRun(["run", waits, "--json", json, "--no-history"])
     let again = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
-    #expect(!again.results.flatMap(\.failures).contains { $0.description.contains("limit") }, "\(standard.standardOutput)")
+    #expect(
+      !again.results.flatMap(\.failures).contains { $0.description.contains("limit") }, "\(standard.standardOutput)")
   }
 
   @Test func explainPrintsTheTimelineOrTheLocatedError() throws {
     let quiet = try write("a-quiet.yaml", "schema: 1\nname: quiet start and stop\nsteps: [start, stop]\n")
     let run = try CommandLineRun(["explain", quiet, "--seed", "5"])
     #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.standardOutput.hasPrefix("scenario: quiet start and stop\nfile: \(quiet)\nseed: 5\n"), "\(run.standardOutput)")
+    #expect(
+      run.standardOutput.hasPrefix("scenario: quiet start and stop\nfile: \(quiet)\nseed: 5\n"), "\(run.standardOutput)"
+    )
     let broken = try write("b-broken.yaml", "schema: 1\nname: broken\nsteps: [start, { bogus: 1 }]\n")
     let failed = try CommandLineRun(["explain", broken])
     #expect(failed.status == 1)
-    #expect(failed.errorLines.first?.hasPrefix("speech-replay: error: \(broken):3:18: ") == true, "\(failed.standardError)")
+    #expect(
+      failed.errorLines.first?.hasPrefix("speech-replay: error: \(broken):3:18: ") == true, "\(failed.standardError)")
   }
 
   @Test func theDefaultWorkerIsSpeechReplayItself() throws {
@@ -207,18 +256,27 @@ import Testing
     #expect(report.results[0].seed == 9)
     #expect(!report.results[0].traceHash.isEmpty)
     #expect(report.results[1].status == .failed)
-    #expect(report.results[1].failures.first?.description.hasPrefix("\(broken):2:18: unknown key 'bogus'") == true, "\(report.results[1].failures)")
+    #expect(
+      report.results[1].failures.first?.description.hasPrefix("\(broken):2:18: unknown key 'bogus'") == true,
+      "\(report.results[1].failures)")
     #expect(run.status == 1)
     #expect(run.standardOutput.split(separator: "\n").last.map(String.init) == RunSummary(results: report.results).line)
   }
 
   @Test func junitEscapesWhatXMLCannotHoldAndStaysValid() throws {
     let result = ScenarioResult(
-      name: "quotes \" ' and <tags> & \u{1B}[31mcolour\u{1B}[0m 🎙", file: "Scenarios/odd/x.yaml", status: .crashed, seed: .max,
-      failures: [ScenarioFailure("line one\nline two\ttabbed", check: CheckID(.state, "final"), at: SourceLocation(file: "Scenarios/odd/x.yaml", line: 1, column: 2))],
-      wallSeconds: .infinity, traceHash: "00ff", figures: ["nan": .nan, "ms": 12.5], output: "bell \u{07} nul-free ]]> end")
+      name: "quotes \" ' and <tags> & \u{1B}[31mcolour\u{1B}[0m 🎙", file: "Scenarios/odd/x.yaml", status: .crashed,
+      seed: .max,
+      failures: [
+        ScenarioFailure(
+          "line one\nline two\ttabbed", check: CheckID(.state, "final"),
+          at: SourceLocation(file: "Scenarios/odd/x.yaml", line: 1, column: 2))
+      ],
+      wallSeconds: .infinity, traceHash: "00ff", figures: ["nan": .nan, "ms": 12.5],
+      output: "bell \u{07} nul-free ]]> end")
     let file = folder.appendingPathComponent("odd.xml").path
-    try Data(JUnitReport(results: [result], runProperties: [("shard", "1/2")]).xml().utf8).write(to: URL(fileURLWithPath: file))
+    try Data(JUnitReport(results: [result], runProperties: [("shard", "1/2")]).xml().utf8).write(
+      to: URL(fileURLWithPath: file))
     let validation = try XMLLint.validateJUnit(file)
     #expect(validation.status == 0, "\(validation.output)")
     let name = try XMLLint.xpath("string(//testcase/@name)", in: file)
@@ -236,11 +294,17 @@ import Testing
     let crash = try probeScenario("crash.yaml", name: "crash", mode: "trap")
     let json = folder.appendingPathComponent("r.json").path
     _ = try CommandLineRun(
-      ["run", crash, "--worker", try BuiltExecutable.url(named: "scenario-worker-probe").path, "--record", "missing", "--fail-on-obsolete",
-       "--subject", "LiveTranscription", "--json", json, "--no-history"])
+      [
+        "run", crash, "--worker", try BuiltExecutable.url(named: "scenario-worker-probe").path, "--record", "missing",
+        "--fail-on-obsolete",
+        "--subject", "LiveTranscription", "--json", json, "--no-history",
+      ])
     let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
     let message = report.results.first?.failures.first?.message ?? ""
-    #expect(message.contains("scenario-worker-probe run-scenario \(crash) --record missing --subject LiveTranscription --fail-on-obsolete"), "\(message)")
+    #expect(
+      message.contains(
+        "scenario-worker-probe run-scenario \(crash) --record missing --subject LiveTranscription --fail-on-obsolete"),
+      "\(message)")
   }
 }
 
@@ -280,14 +344,19 @@ import Testing
     let json = folder.appendingPathComponent("report.json").path
     let history = folder.appendingPathComponent("history.sqlite").path
     let run = try CommandLineRun(
-      ["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--timeout", "1", "--jobs", "2", "--junit", junit, "--json", json,
-       "--history", history]
+      [
+        "run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--timeout", "1", "--jobs", "2",
+        "--junit", junit, "--json", json,
+        "--history", history,
+      ]
         + (checkDeterminism ? ["--check-determinism"] : []))
     #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
     #expect(!run.endedBySignal)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.hasPrefix("TIMEOUT hangs (\(hang))") }, "\(run.standardOutput)")
-    #expect(lines.contains { $0.hasPrefix("timed out after 1 s (--timeout); the worker was killed") }, "\(run.standardOutput)")
+    #expect(
+      lines.contains { $0.hasPrefix("timed out after 1 s (--timeout); the worker was killed") }, "\(run.standardOutput)"
+    )
     #expect(lines.last == "1 passed, 0 failed, 1 timed out")
     #expect(isGone(try pid(of: hang)))
 
@@ -314,12 +383,17 @@ import Testing
     try probeScenario("suite/d-pass.yaml", name: "never starts", mode: "pass")
     let junit = folder.appendingPathComponent("junit.xml").path
     // Two jobs: both hanging workers run at once, so the fourth scenario never starts.
-    let run = try CommandLineRun(["run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--jobs", "2", "--timeout", "0", "--junit", junit]) {
+    let run = try CommandLineRun([
+      "run", folder.appendingPathComponent("suite").path, "--worker", try probe, "--jobs", "2", "--timeout", "0",
+      "--junit", junit,
+    ]) {
       process in
       // The one wait of this test: until both workers are up (they then never end by themselves).
       let deadline = Date().addingTimeInterval(120)
       while !hangs.allSatisfy({ FileManager.default.fileExists(atPath: $0 + ".pid") }) {
-        guard Date() < deadline, process.isRunning else { throw CommandLineRunError(message: "the hanging workers never started") }
+        guard Date() < deadline, process.isRunning else {
+          throw CommandLineRunError(message: "the hanging workers never started")
+        }
         Thread.sleep(forTimeInterval: 0.05)
       }
       kill(process.processIdentifier, signal)
@@ -327,7 +401,8 @@ import Testing
     #expect(run.status == status, "\(run.standardOutput)\(run.standardError)")
     #expect(!run.endedBySignal, "the parent caught the signal rather than dying of it")
     for file in hangs { #expect(isGone(try pid(of: file)), "the worker of \(file) outlived the run") }
-    #expect(run.standardError.contains("interrupted by \(signal == SIGTERM ? "SIGTERM" : "SIGINT")"), "\(run.standardError)")
+    #expect(
+      run.standardError.contains("interrupted by \(signal == SIGTERM ? "SIGTERM" : "SIGINT")"), "\(run.standardError)")
     let validation = try XMLLint.validateJUnit(junit)
     #expect(validation.status == 0, "\(validation.output)")
     let skipped = try XMLLint.xpath("count(//testcase/skipped)", in: junit)

@@ -22,7 +22,9 @@ enum XMLLint {
   /// break it adds after a string result.
   static func xpath(_ expression: String, in file: String) throws -> Outcome {
     let outcome = try run(["--xpath", expression, file])
-    return Outcome(status: outcome.status, output: outcome.output.hasSuffix("\n") ? String(outcome.output.dropLast()) : outcome.output)
+    return Outcome(
+      status: outcome.status,
+      output: outcome.output.hasSuffix("\n") ? String(outcome.output.dropLast()) : outcome.output)
   }
 
   private static func run(_ arguments: [String]) throws -> Outcome {

@@ -17,7 +17,8 @@ import Testing
 
   /// A mono 48 kHz buffer whose samples count up from `first`.
   static func buffer(frames: Int, first: Int = 0) -> AVAudioPCMBuffer {
-    let buffer = AVAudioPCMBuffer(pcmFormat: mono48k, frameCapacity: AVAudioFrameCount(frames))!  // valid literal format
+    // valid literal format
+    let buffer = AVAudioPCMBuffer(pcmFormat: mono48k, frameCapacity: AVAudioFrameCount(frames))!
     buffer.frameLength = AVAudioFrameCount(frames)
     for frame in 0..<frames { buffer.floatChannelData![0][frame] = Float(first + frame) / Float(1 << 24) }
     return buffer
@@ -34,7 +35,8 @@ import Testing
       _ = try CaptureRecorder(url: url, header: CaptureHarness.header)
     } throws: { error in
       guard let error = error as? CaptureError else { return false }
-      return error.kind == .lockedByAnotherWriter && error.description.contains(url.path) && error.message.contains("another recorder is writing")
+      return error.kind == .lockedByAnotherWriter && error.description.contains(url.path)
+        && error.message.contains("another recorder is writing")
     }
     first.recordTap(Self.buffer(frames: 1024), at: Self.time(0))
     try first.finish()
@@ -56,7 +58,8 @@ import Testing
       _ = try CaptureFile(url: url)
     } throws: { error in
       guard let error = error as? CaptureError else { return false }
-      return error.kind == .newerSchema(found: 7, supported: 1) && error.message.contains("version 7") && error.message.contains("up to 1")
+      return error.kind == .newerSchema(found: 7, supported: 1) && error.message.contains("version 7")
+        && error.message.contains("up to 1")
     }
     #expect {
       _ = try CaptureRecorder(url: url, header: CaptureHarness.header)
@@ -108,7 +111,8 @@ import Testing
       _ = try CaptureFile(url: url)
     } throws: { error in
       guard let error = error as? CaptureError else { return false }
-      return error.kind == .notACapture && error.description.contains(url.path) && error.message.contains("is damaged") && error.message.contains(words)
+      return error.kind == .notACapture && error.description.contains(url.path) && error.message.contains("is damaged")
+        && error.message.contains(words)
     }
   }
 
@@ -119,8 +123,10 @@ import Testing
     recorder.recordTap(Self.buffer(frames: 64), at: Self.time(64))
     try recorder.finish()
     try DatabaseQueue(path: url.path).write { db in
-      try db.execute(sql: "UPDATE buffers SET sample_time = ? WHERE seq = (SELECT MIN(seq) FROM buffers)", arguments: [Int64.min])
-      try db.execute(sql: "UPDATE buffers SET sample_time = ? WHERE seq = (SELECT MAX(seq) FROM buffers)", arguments: [Int64.max])
+      try db.execute(
+        sql: "UPDATE buffers SET sample_time = ? WHERE seq = (SELECT MIN(seq) FROM buffers)", arguments: [Int64.min])
+      try db.execute(
+        sql: "UPDATE buffers SET sample_time = ? WHERE seq = (SELECT MAX(seq) FROM buffers)", arguments: [Int64.max])
     }
     let capture = try CaptureFile(url: url)
     #expect(capture.bufferCount == 2)
@@ -130,7 +136,8 @@ import Testing
   @Test func aFullRingDropsTheBufferAndRecordsAGapAndSampleTimeJumpsAreFound() throws {
     let url = try CaptureHarness.newCaptureURL()
     // Room for one 1024-frame buffer (4096 bytes), never for a 4800-frame one.
-    let recorder = try CaptureRecorder(url: url, header: CaptureHarness.header, options: .init(ringBytes: 5_000, commitInterval: .milliseconds(250)))
+    let recorder = try CaptureRecorder(
+      url: url, header: CaptureHarness.header, options: .init(ringBytes: 5_000, commitInterval: .milliseconds(250)))
     recorder.recordTap(Self.buffer(frames: 1024), at: Self.time(0))
     recorder.recordTap(Self.buffer(frames: 4800, first: 1024), at: Self.time(1024))
     try recorder.flush()
@@ -190,7 +197,9 @@ import Testing
     let duration = Double(capture.bufferCount) * 0.1
     #expect(abs(capture.duration - duration) < 1e-6)
     #expect(capture.damage.cutShortAt == capture.duration && capture.damage.gaps.isEmpty)
-    #expect(capture.summary.description.contains("cut short at \(duration.formatted(.number.precision(.fractionLength(3)))) s"))
+    #expect(
+      capture.summary.description.contains(
+        "cut short at \(duration.formatted(.number.precision(.fractionLength(3)))) s"))
     #expect(capture.actions == [.start])
     var index = 0
     for buffer in capture.buffers {

@@ -1,24 +1,29 @@
 import AVFAudioTwin
 import Foundation
-@testable import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechReplayCapture
-import Synchronization
 import SpeechReplayTestSupport
+import Synchronization
+
+@testable import LiveTranscription
 
 /// Devices from the fixtures, temporary capture files, and the test's adapter that adds a
 /// recorder around the reference stack without changing it.
 enum CaptureHarness {
   static let fixtures = TestFiles.audio
 
-  static let header = CaptureHeader(deviceModel: "iPhone17,1", osVersion: "iOS 26.1 (simulated)", locale: "en-US", appVersion: "1.0 (1)")
+  static let header = CaptureHeader(
+    deviceModel: "iPhone17,1", osVersion: "iOS 26.1 (simulated)", locale: "en-US", appVersion: "1.0 (1)")
 
   /// A device whose microphone plays `fixture` and whose model is scripted from its words.
-  static func device(_ fixture: String, microphone: SimulatedDevice.MicrophoneConfiguration? = nil) throws -> SimulatedDevice {
+  static func device(
+    _ fixture: String, microphone: SimulatedDevice.MicrophoneConfiguration? = nil
+  ) throws -> SimulatedDevice {
     let table = try String(contentsOf: fixtures.appendingPathComponent("\(fixture).words.tsv"), encoding: .utf8)
     let script = ModelScript(transcript: try TimedWord.parseTable(table, source: "\(fixture).words.tsv"))
-    var configuration = SimulatedDevice.Configuration(microphone: .init(audioFile: fixtures.appendingPathComponent("\(fixture).wav").path))
+    var configuration = SimulatedDevice.Configuration(
+      microphone: .init(audioFile: fixtures.appendingPathComponent("\(fixture).wav").path))
     if let microphone { configuration.microphone = microphone }
     return SimulatedDevice(configuration: configuration, model: ScriptedModelBackend(script: script))
   }
@@ -52,7 +57,8 @@ final class TapLog: Sendable {
 
   func append(_ buffer: AVAudioPCMBuffer, _ time: AVAudioTime) {
     let entry = Entry(
-      data: CaptureHarness.bytes(of: buffer), frames: Int(buffer.frameLength), sampleTime: time.sampleTime, hostTime: time.hostTime,
+      data: CaptureHarness.bytes(of: buffer), frames: Int(buffer.frameLength), sampleTime: time.sampleTime,
+      hostTime: time.hostTime,
       format: CaptureFormat(buffer.format))
     entries.withLock { $0.append(entry) }
   }
@@ -81,7 +87,8 @@ extension CaptureUIState {
   init(recorder: CaptureRecorder?) {
     self.recorder = recorder
     transcriber = LiveTranscriber(
-      locale: Locale(identifier: "en-US"), configuration: LiveTranscriber.Configuration(clock: Simulation.current!.clock))
+      locale: Locale(identifier: "en-US"),
+      configuration: LiveTranscriber.Configuration(clock: Simulation.current!.clock))
     let engine = AVAudioEngine()
     transcriber.engine = engine  // the app's engine, so the adapter can wrap the tap the stack installs
     let taps = self.taps
@@ -108,8 +115,10 @@ extension CaptureUIState {
       },
       center.addObserver(forName: AVAudioSession.interruptionNotification, object: nil, queue: nil) { notification in
         let type = notification.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt
-        let options = AVAudioSession.InterruptionOptions(rawValue: notification.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
-        recorder?.recordInterruption(began: type == AVAudioSession.InterruptionType.began.rawValue, shouldResume: options.contains(.shouldResume))
+        let options = AVAudioSession.InterruptionOptions(
+          rawValue: notification.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
+        recorder?.recordInterruption(
+          began: type == AVAudioSession.InterruptionType.began.rawValue, shouldResume: options.contains(.shouldResume))
       },
     ]
   }

@@ -1,8 +1,8 @@
 import AVFAudioTwin
 import Foundation
 import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechReplayCapture
 import SpeechReplayTestSupport
 import Testing
@@ -38,7 +38,9 @@ import Testing
       }
     }
     let (taps, states) = try report.get()
-    return Run(traceHash: report.traceHash, trace: report.trace.map(\.canonicalLine), escapes: report.escapes, taps: taps, states: states)
+    return Run(
+      traceHash: report.traceHash, trace: report.trace.map(\.canonicalLine), escapes: report.escapes, taps: taps,
+      states: states)
   }
 
   @Test func aRecordedRunReadsBackAsTheTapAndTheAppSawIt() throws {
@@ -56,11 +58,13 @@ import Testing
     for (index, (read, tapped)) in zip(buffers, run.taps).enumerated() {
       #expect(read.index == index)
       #expect(read.data == tapped.data, "buffer \(index) bytes")
-      #expect(read.frameCount == tapped.frames && read.sampleTime == tapped.sampleTime && read.hostTime == tapped.hostTime)
+      #expect(
+        read.frameCount == tapped.frames && read.sampleTime == tapped.sampleTime && read.hostTime == tapped.hostTime)
       #expect(read.format == tapped.format)
       if read.data != tapped.data { break }
     }
-    #expect(capture.formats.map(\.sampleRate) == [48_000, 16_000], "the route change shows as a second hardware format")
+    #expect(
+      capture.formats.map(\.sampleRate) == [48_000, 16_000], "the route change shows as a second hardware format")
     // The replay side: a recorded buffer becomes an AVAudioPCMBuffer with the same bytes.
     if let first = buffers.first, let remade = first.makePCMBuffer() {
       #expect(CaptureHarness.bytes(of: remade) == first.data)
@@ -73,7 +77,12 @@ import Testing
     #expect(capture.actions == [.start, .stop])
     let kinds = capture.events.map(\.kind.name)
     #expect(kinds.first == "permission" && kinds.contains("configurationChange"))
-    #expect(capture.events.contains { $0.kind == .configurationChange(hardwareFormat: CaptureFormat(sampleRate: 16_000, channelCount: 1, commonFormat: 1, isInterleaved: false)) })
+    #expect(
+      capture.events.contains {
+        $0.kind
+          == .configurationChange(
+            hardwareFormat: CaptureFormat(sampleRate: 16_000, channelCount: 1, commonFormat: 1, isInterleaved: false))
+      })
     #expect(capture.events.contains { if case .routeChange = $0.kind { true } else { false } })
     #expect(capture.events.contains { $0.kind == .interruption(began: true, shouldResume: false) })
     #expect(capture.events.contains { $0.kind == .interruption(began: false, shouldResume: true) })
@@ -86,7 +95,9 @@ import Testing
 
     let summary = capture.summary.description
     #expect(summary.contains("buffers: \(run.taps.count)"))
-    #expect(summary.contains("format: 48000 Hz, 1 ch, Float32, deinterleaved") && summary.contains("format: 16000 Hz, 1 ch, Float32"))
+    #expect(
+      summary.contains("format: 48000 Hz, 1 ch, Float32, deinterleaved")
+        && summary.contains("format: 16000 Hz, 1 ch, Float32"))
     #expect(summary.contains("actions: start, stop"))
     #expect(summary.contains("damage: none"))
   }
@@ -97,11 +108,14 @@ import Testing
     let recorded = try Self.session(recorder: recorder)
     try recorder.finish()
     let plain = try Self.session(recorder: nil)
-    #expect(recorded.escapes.isEmpty, "the recorder's writer is a thread of its own, not work in the simulation: \(recorded.escapes)")
+    #expect(
+      recorded.escapes.isEmpty,
+      "the recorder's writer is a thread of its own, not work in the simulation: \(recorded.escapes)")
     #expect(recorded.trace.count > 100)
     #expect(
       recorded.trace == plain.trace,
-      "first difference at \(String(describing: zip(recorded.trace, plain.trace).enumerated().first { $0.element.0 != $0.element.1 }))")
+      "first difference at \(String(describing: zip(recorded.trace, plain.trace).enumerated().first { $0.element.0 != $0.element.1 }))"
+    )
     #expect(recorded.traceHash == plain.traceHash)
     #expect(recorded.states == plain.states)
     #expect(recorded.taps == plain.taps)

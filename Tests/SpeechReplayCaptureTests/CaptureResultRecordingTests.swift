@@ -1,10 +1,10 @@
 import AVFAudioTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechReplayCapture
-import SpeechTwin
 import SpeechReplayTestSupport
+import SpeechTwin
 import Testing
 
 /// Results, the analyzer's format and asset status, recorded from an app's own results loop (the
@@ -17,7 +17,8 @@ import Testing
     let file = CaptureHarness.fixtures.appendingPathComponent("quick-brown-fox-48k.wav")
     let report = try Simulation.run(TestSimulation.configuration("results", seed: 0)) {
       try await SimulatedDevice.withDevice(device) {
-        let transcriber = SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .timeIndexedProgressiveTranscription)
+        let transcriber = SpeechTranscriber(
+          locale: Locale(identifier: "en-US"), preset: .timeIndexedProgressiveTranscription)
         recorder.recordAssetStatus(await AssetInventory.status(forModules: [transcriber]), locale: "en-US")
         recorder.recordAnalyzerFormat(await SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith: [transcriber]))
         let analyzer = SpeechAnalyzer(modules: [transcriber])
@@ -44,7 +45,8 @@ import Testing
     #expect(capture.results.last { $0.isFinal }?.text.contains("lazy dog") == true)
     #expect(capture.events.first?.kind == .assetStatus(locale: "en-US", status: "installed"))
     #expect(capture.analyzerFormats.count == 1 && capture.analyzerFormats.first??.sampleRate == 16_000)
-    #expect(capture.summary.description.contains("results: \(published.count) (\(published.filter(\.isFinal).count) final"))
+    #expect(
+      capture.summary.description.contains("results: \(published.count) (\(published.filter(\.isFinal).count) final"))
     #expect(capture.summary.description.contains("analyzer format: 16000 Hz"))
   }
 }

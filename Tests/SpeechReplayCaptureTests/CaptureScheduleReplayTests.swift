@@ -1,7 +1,7 @@
 import Foundation
 import LiveTranscription
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechReplayCapture
 import SpeechReplayTestSupport
 import Testing
@@ -11,7 +11,9 @@ import Testing
 /// route change being scripted again.
 @Suite(.serialized) struct CaptureScheduleReplayTests {
   /// Start, (a route change to 16 kHz at 1 s when `changesRoute`), 3 s in all, stop.
-  static func session(on device: SimulatedDevice, recorder: CaptureRecorder?, changesRoute: Bool) throws -> [TapLog.Entry] {
+  static func session(
+    on device: SimulatedDevice, recorder: CaptureRecorder?, changesRoute: Bool
+  ) throws -> [TapLog.Entry] {
     let report = try Simulation.run(TestSimulation.configuration("schedule", seed: 0)) {
       try await SimulatedDevice.withDevice(device) { @MainActor in
         let app = RecordingApp(recorder: recorder)
@@ -32,11 +34,14 @@ import Testing
     let url = try CaptureHarness.newCaptureURL()
     let recorder = try CaptureRecorder(url: url, header: CaptureHarness.header)
     let recorded = try Self.session(
-      on: CaptureHarness.device("quick-brown-fox-48k", microphone: .init(tapFrames: 1024)), recorder: recorder, changesRoute: true)
+      on: CaptureHarness.device("quick-brown-fox-48k", microphone: .init(tapFrames: 1024)), recorder: recorder,
+      changesRoute: true)
     try recorder.finish()
     let capture = try CaptureFile(url: url)
     let schedule = capture.buffers.map {
-      Microphone.TapScheduleEntry(frames: $0.frameCount, sampleTime: $0.sampleTime, sampleRate: $0.format.sampleRate, channelCount: $0.format.channelCount)
+      Microphone.TapScheduleEntry(
+        frames: $0.frameCount, sampleTime: $0.sampleTime, sampleRate: $0.format.sampleRate,
+        channelCount: $0.format.channelCount)
     }
     #expect(Set(schedule.map(\.sampleRate)) == [48_000, 16_000])
 

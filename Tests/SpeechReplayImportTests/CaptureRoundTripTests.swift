@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import ReferenceSubjects
+import Simulation
 import SpeechReplay
 import SpeechReplayCapture
 import SpeechReplayImport
@@ -16,8 +16,10 @@ import Testing
   /// a model download, locale reservations, a model fault or a model compute cost. Their captures
   /// import and replay, but the replay runs on a default device.
   static let needsDeviceState: Set<String> = [
-    "aware-timing", "download-progress", "first-result-warm-and-cold", "install-and-remove", "model-error", "offline-first-run",
-    "offline-first-run-recovers-quickly", "permission-denied", "reservation-limit", "slow-model-bounded-input", "stop-during-download",
+    "aware-timing", "download-progress", "first-result-warm-and-cold", "install-and-remove", "model-error",
+    "offline-first-run",
+    "offline-first-run-recovers-quickly", "permission-denied", "reservation-limit", "slow-model-bounded-input",
+    "stop-during-download",
     "model-error-restart-input-queue",
     // A route change mid-capture: the audio file holds one format, so the second format's audio is
     // resampled into it and its buffers are not byte-identical (Documentation/Captures.md).
@@ -34,7 +36,9 @@ import Testing
   static var scenarios: [String] {
     let folder = TestFiles.scenarios
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".yaml") }.map { ($0 as NSString).deletingPathExtension }.filter { !needsDeviceState.contains($0) }.sorted()
+    return names.filter { $0.hasSuffix(".yaml") }.map { ($0 as NSString).deletingPathExtension }.filter {
+      !needsDeviceState.contains($0)
+    }.sorted()
   }
 
   @Test(arguments: scenarios) func replayOfTheImportShowsTheSameUIAndFeedsTheSameBuffers(_ name: String) throws {
@@ -42,7 +46,9 @@ import Testing
     defer { folder.remove() }
     let work = folder.url
     let runner = ScenarioRunner(subject: .reference)
-    let original = try Self.recording(TestFiles.root.appendingPathComponent("Scenarios/\(name).yaml").path, into: work.appendingPathComponent("original"), runner: runner)
+    let original = try Self.recording(
+      TestFiles.root.appendingPathComponent("Scenarios/\(name).yaml").path,
+      into: work.appendingPathComponent("original"), runner: runner)
     #expect(original.run.result.status == .passed, "\(original.run.result.failures)")
     guard let captureURL = original.capture else {
       // The file transcriber reads the file itself: no microphone, nothing to capture.
@@ -59,7 +65,9 @@ import Testing
     let replayed = try #require(replay.capture.map { try CaptureFile(url: $0) })
     #expect(replayed.bufferCount == capture.bufferCount)
     // Read a page at a time: a ten-minute capture is 115 MB.
-    let firstDifference = zip(capture.buffers, replayed.buffers).first { $0.data != $1.data || $0.frameCount != $1.frameCount || $0.format != $1.format }
+    let firstDifference = zip(capture.buffers, replayed.buffers).first {
+      $0.data != $1.data || $0.frameCount != $1.frameCount || $0.format != $1.format
+    }
     #expect(firstDifference == nil, "tap buffer \(firstDifference?.0.index ?? -1) differs")
   }
 
@@ -68,28 +76,36 @@ import Testing
     defer { folder.remove() }
     let work = folder.url
     let original = try Self.recording(
-      TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml").path, into: work.appendingPathComponent("original"), runner: ScenarioRunner(subject: .reference))
-    let output = try CaptureImporter(capture: try CaptureFile(url: try #require(original.capture))).write(into: work.appendingPathComponent("imported"))
+      TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml").path,
+      into: work.appendingPathComponent("original"), runner: ScenarioRunner(subject: .reference))
+    let output = try CaptureImporter(capture: try CaptureFile(url: try #require(original.capture))).write(
+      into: work.appendingPathComponent("imported"))
     // The field bug: the device lost the final words.
     var timeline = try String(contentsOf: output.timeline, encoding: .utf8)
     timeline = timeline.replacingOccurrences(of: "\tHello world.\t", with: "\tHello\t")
     try timeline.write(to: output.timeline, atomically: true, encoding: .utf8)
     let failing = ScenarioRunner(subject: .reference).replay(fileAt: output.scenario.path, seed: nil).result
     #expect(failing.status == .failed)
-    #expect(failing.failures.map(\.message).contains { $0.contains("at 2.100 s the device showed committed 'Hello'; the replay shows 'Hello world.'") })
+    #expect(
+      failing.failures.map(\.message).contains {
+        $0.contains("at 2.100 s the device showed committed 'Hello'; the replay shows 'Hello world.'")
+      })
 
     // The fix: the scenario says the divergence is expected.
     var scenario = try String(contentsOf: output.scenario, encoding: .utf8)
     scenario = scenario.replacingOccurrences(of: "divergence: none", with: "divergence: expected")
     try scenario.write(to: output.scenario, atomically: true, encoding: .utf8)
-    #expect(ScenarioRunner(subject: .reference).replay(fileAt: output.scenario.path, seed: nil).result.status == .passed)
+    #expect(
+      ScenarioRunner(subject: .reference).replay(fileAt: output.scenario.path, seed: nil).result.status == .passed)
   }
 
   // MARK: Helpers
 
   /// Runs the scenario file with `run --capture` on into `folder` (through the subject option, not
   /// the process-wide variable, so parallel suites are not recorded); the run and its capture.
-  static func recording(_ path: String, into folder: URL, runner: ScenarioRunner) throws -> (run: ScenarioRun, capture: URL?) {
+  static func recording(
+    _ path: String, into folder: URL, runner: ScenarioRunner
+  ) throws -> (run: ScenarioRun, capture: URL?) {
     var scenario = try Scenario.load(fileAt: path)
     scenario.subject.options["speechReplayCaptureFolder"] = folder.path
     let run = runner.replay(scenario, seed: nil)

@@ -1,5 +1,6 @@
-@testable import SpeechReplayImport
 import Testing
+
+@testable import SpeechReplayImport
 
 /// Where an imported result lands in the replay's script: the middle of the tap after which it
 /// arrived, so the converter's look-ahead does not push it to the next tap.

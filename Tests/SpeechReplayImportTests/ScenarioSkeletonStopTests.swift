@@ -2,13 +2,15 @@ import Foundation
 import LiveTranscription
 import ReferenceSubjects
 import SpeechReplay
-@testable import SpeechReplayImport
 import Testing
+
+@testable import SpeechReplayImport
 
 /// `scenario new --stop-at`: a recording the user stopped early becomes a scenario that tells a stack
 /// that loses the last words at stop from one that keeps them.
 @Suite struct ScenarioSkeletonStopTests {
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appendingPathComponent("fixtures/audio")
 
   /// Writes the skeleton of `audio` stopped at `stopAt` into a temporary folder; returns its path and text.
@@ -16,13 +18,16 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stop-at-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("stopped.yaml").path
-    let skeleton = try ScenarioSkeleton(audioPath: fixtures.appendingPathComponent(audio).path, text: text, stopAt: stopAt).render(scenarioPath: path)
+    let skeleton = try ScenarioSkeleton(
+      audioPath: fixtures.appendingPathComponent(audio).path, text: text, stopAt: stopAt
+    ).render(scenarioPath: path)
     try skeleton.text.write(toFile: path, atomically: true, encoding: .utf8)
     return (path, skeleton.text)
   }
 
   @Test func aStopMidSentenceFailsAStackThatDoesNotFinalizeAndPassesTheReference() throws {
-    let (path, text) = try Self.write("quick-brown-fox-48k.wav", text: "The quick brown fox jumps over the lazy dog.", stopAt: 2.4)
+    let (path, text) = try Self.write(
+      "quick-brown-fox-48k.wav", text: "The quick brown fox jumps over the lazy dog.", stopAt: 2.4)
     defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
     #expect(text.contains("text: \"The quick brown fox\", finalizeAs: \"The quick brown fox\""), "\(text)")
     #expect(!text.contains("final: \""), "the segment the stop cuts has no final: \(text)")
@@ -32,12 +37,15 @@ import Testing
     #expect(reference.status == .passed, "\(reference.failures.map(\.description))")
     let buggy = ScenarioRunner(subject: .reference(faults: [.stopsWithoutFinalizing])).run(fileAt: path, seed: nil)
     #expect(buggy.status == .failed)
-    #expect(buggy.failures.contains { $0.message.contains("nothing-lost-at-stop") }, "\(buggy.failures.map(\.description))")
+    #expect(
+      buggy.failures.contains { $0.message.contains("nothing-lost-at-stop") }, "\(buggy.failures.map(\.description))")
     #expect(buggy.failures.contains { $0.message.contains("the last words are lost at stop") })
   }
 
   @Test func segmentsBeforeTheStopKeepTheirFinalsAndLaterOnesAreLeftOut() throws {
-    let segments = [SpeechSegment(start: 0.3, end: 1.5), SpeechSegment(start: 2.0, end: 4.0), SpeechSegment(start: 5.0, end: 6.0)]
+    let segments = [
+      SpeechSegment(start: 0.3, end: 1.5), SpeechSegment(start: 2.0, end: 4.0), SpeechSegment(start: 5.0, end: 6.0),
+    ]
     let texts = ["Turn on the lights.", "Set a timer for ten minutes.", "Thanks."]
     let plan = ScenarioSkeleton.plan(segments: segments, texts: texts, stopAt: 3.25)
     #expect(plan.finals.map(\.text) == ["Turn on the lights."])
@@ -65,7 +73,8 @@ import Testing
     let audio = Self.fixtures.appendingPathComponent("quick-brown-fox-48k.wav").path
     for stop in [0.0, 9.0] {
       #expect {
-        _ = try ScenarioSkeleton(audioPath: audio, stopAt: stop).render(scenarioPath: "unused.yaml")  // refused before anything is written
+        // refused before anything is written
+        _ = try ScenarioSkeleton(audioPath: audio, stopAt: stop).render(scenarioPath: "unused.yaml")
       } throws: { error in
         let message = "\(error)"
         return error is ScenarioSkeletonError && message.contains("--stop-at") && message.contains("lasts 4.98")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SpeechReplayImport
 
 @Suite struct ScenarioTextTests {

@@ -16,7 +16,8 @@ import Testing
   @Test func captureImportWritesKeysTheDecoderReads() throws {
     let folder = try TemporaryFolder(prefix: "writers")
     defer { folder.remove() }
-    let capture = try CaptureFile(url: TestFiles.fixtures.appendingPathComponent("captures/field-session.speechcapture"))
+    let capture = try CaptureFile(
+      url: TestFiles.fixtures.appendingPathComponent("captures/field-session.speechcapture"))
     let output = try CaptureImporter(capture: capture).write(into: folder.url)
     let scenario = try Scenario.load(fileAt: output.scenario.path)
     #expect(Self.obsoleteKeys(scenario).isEmpty, "\(scenario.warnings)")
@@ -29,7 +30,8 @@ import Testing
     let folder = try TemporaryFolder(prefix: "writers")
     defer { folder.remove() }
     let path = folder.url.appendingPathComponent("skeleton.yaml").path
-    let skeleton = ScenarioSkeleton(audioPath: TestFiles.audio.appendingPathComponent("two-commands.wav").path, text: text)
+    let skeleton = ScenarioSkeleton(
+      audioPath: TestFiles.audio.appendingPathComponent("two-commands.wav").path, text: text)
     let rendered = try skeleton.render(scenarioPath: path)
     try Data(rendered.text.utf8).write(to: URL(fileURLWithPath: path))
     let scenario = try Scenario.load(fileAt: path)
@@ -43,7 +45,9 @@ import Testing
     writer.comment("made by a test")
     writer.value(ScenarioKeys.schema, "1")
     writer.section(ScenarioKeys.device) {
-      $0.value(ScenarioKeys.Device.microphone, ScenarioWriter.flow([(ScenarioKeys.Microphone.sampleRate, "16000"), (ScenarioKeys.Microphone.channels, "1")]))
+      $0.value(
+        ScenarioKeys.Device.microphone,
+        ScenarioWriter.flow([(ScenarioKeys.Microphone.sampleRate, "16000"), (ScenarioKeys.Microphone.channels, "1")]))
     }
     writer.section(ScenarioKeys.steps) {
       $0.item(ScenarioWriter.step(ScenarioKeys.Step.start))

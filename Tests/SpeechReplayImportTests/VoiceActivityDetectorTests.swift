@@ -58,6 +58,8 @@ import Testing
   }
 
   @Test func anUnreadableFileIsAnErrorNamingIt() {
-    #expect { try VoiceActivityDetector().segments(ofFileAt: "/nonexistent/user.wav") } throws: { "\($0)".contains("/nonexistent/user.wav") }
+    #expect { try VoiceActivityDetector().segments(ofFileAt: "/nonexistent/user.wav") } throws: {
+      "\($0)".contains("/nonexistent/user.wav")
+    }
   }
 }

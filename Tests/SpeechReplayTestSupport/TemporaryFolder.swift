@@ -26,7 +26,8 @@ package struct TemporaryFolder: Sendable {
 
   /// Links `fixtures/audio` into the folder as `audio/`, so scenarios written here can say `audio: audio/x.wav`.
   package func linkAudioFixtures() throws {
-    try FileManager.default.createSymbolicLink(at: url.appendingPathComponent("audio"), withDestinationURL: TestFiles.audio)
+    try FileManager.default.createSymbolicLink(
+      at: url.appendingPathComponent("audio"), withDestinationURL: TestFiles.audio)
   }
 
   /// Deletes the folder.

@@ -12,7 +12,8 @@ package enum TestFiles {
 
   /// The bundled scenario files (`Scenarios/*.yaml`), by file name, sorted.
   package static var scenarioFiles: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []).filter { $0.hasSuffix(".yaml") }
+      .sorted()
   }
 
   /// The test fixtures, `fixtures/`.

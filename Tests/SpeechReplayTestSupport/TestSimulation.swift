@@ -1,5 +1,5 @@
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// Runs of the simulation inside `swift test`, with one turn policy: `swift test` runs every suite
 /// of every test target in one process and the simulation allows one run at a time, so a test's run
@@ -21,7 +21,8 @@ package enum TestSimulation {
   ///   - body: What runs in virtual time.
   /// - Returns: The run's report.
   package static func run<Value: Sendable>(
-    _ name: String, seed: UInt64 = 1, on device: SimulatedDevice? = nil, _ body: @escaping @Sendable () async throws -> Value
+    _ name: String, seed: UInt64 = 1, on device: SimulatedDevice? = nil,
+    _ body: @escaping @Sendable () async throws -> Value
   ) throws -> Simulation.Report<Value> {
     guard let device else { return try Simulation.run(configuration(name, seed: seed), body) }
     return try SimulatedDevice.withDevice(device) { try Simulation.run(configuration(name, seed: seed), body) }

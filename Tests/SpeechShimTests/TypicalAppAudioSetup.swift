@@ -17,7 +17,8 @@ final class AppAudioSetup: @unchecked Sendable {
   /// microphone's front data source, and logs route changes with their previous route.
   func configureSession() throws -> AVAudioSessionRouteDescription {
     let session = AVAudioSession.sharedInstance()
-    try session.setCategory(.playAndRecord, mode: .measurement, options: [.duckOthers, .allowBluetoothHFP, .defaultToSpeaker])
+    try session.setCategory(
+      .playAndRecord, mode: .measurement, options: [.duckOthers, .allowBluetoothHFP, .defaultToSpeaker])
     try session.setPreferredSampleRate(48_000)
     try session.setPreferredIOBufferDuration(0.02)
     try session.setActive(true, options: .notifyOthersOnDeactivation)
@@ -28,7 +29,9 @@ final class AppAudioSetup: @unchecked Sendable {
       }
       try session.setPreferredInput(builtIn)
     }
-    observer = NotificationCenter.default.addObserver(forName: AVAudioSession.routeChangeNotification, object: nil, queue: nil) { [weak self] note in
+    observer = NotificationCenter.default.addObserver(
+      forName: AVAudioSession.routeChangeNotification, object: nil, queue: nil
+    ) { [weak self] note in
       guard let raw = note.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt,
         let reason = AVAudioSession.RouteChangeReason(rawValue: raw)
       else { return }
@@ -44,7 +47,8 @@ final class AppAudioSetup: @unchecked Sendable {
   func analyzerFormat() -> AVAudioFormat? {
     let settings: [String: Any] = [
       AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 16_000, AVNumberOfChannelsKey: 1,
-      AVLinearPCMBitDepthKey: 16, AVLinearPCMIsFloatKey: false, AVLinearPCMIsBigEndianKey: false, AVLinearPCMIsNonInterleaved: false,
+      AVLinearPCMBitDepthKey: 16, AVLinearPCMIsFloatKey: false, AVLinearPCMIsBigEndianKey: false,
+      AVLinearPCMIsNonInterleaved: false,
     ]
     return AVAudioFormat(settings: settings)
   }
@@ -66,16 +70,20 @@ final class AppAudioSetup: @unchecked Sendable {
     var blockBuffer: CMBlockBuffer?
     let status = CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
       sampleBuffer, bufferListSizeNeededOut: nil, bufferListOut: source.unsafeMutablePointer, bufferListSize: needed,
-      blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: kCMSampleBufferFlag_AudioBufferList_Assure16ByteAlignment,
+      blockBufferAllocator: nil, blockBufferMemoryAllocator: nil,
+      flags: kCMSampleBufferFlag_AudioBufferList_Assure16ByteAlignment,
       blockBufferOut: &blockBuffer)
-    guard status == noErr, let copy = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(frames)) else { return nil }
+    guard status == noErr, let copy = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(frames))
+    else { return nil }
     copy.frameLength = AVAudioFrameCount(frames)
     let target = UnsafeMutableAudioBufferListPointer(copy.mutableAudioBufferList)
     for (from, to) in zip(source, target) {
       guard let data = from.mData, let destination = to.mData else { return nil }
       destination.copyMemory(from: data, byteCount: Int(min(from.mDataByteSize, to.mDataByteSize)))
     }
-    let seconds = CMTimeGetSeconds(CMSampleBufferGetPresentationTimeStamp(sampleBuffer)) + CMTimeGetSeconds(CMSampleBufferGetDuration(sampleBuffer))
+    let seconds =
+      CMTimeGetSeconds(CMSampleBufferGetPresentationTimeStamp(sampleBuffer))
+      + CMTimeGetSeconds(CMSampleBufferGetDuration(sampleBuffer))
     return seconds > 0 ? copy : nil
   }
 

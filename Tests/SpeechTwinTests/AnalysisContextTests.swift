@@ -1,9 +1,10 @@
-#if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import Speech
-#else
-import SpeechTwin
-#endif
 import Testing
+
+#if SPEECH_REPLAY_APPLE_FRAMEWORKS
+  import Speech
+#else
+  import SpeechTwin
+#endif
 
 @Suite struct AnalysisContextTests {
   @Test func keepsContextualStringsAndUserDataByTag() {

@@ -1,10 +1,11 @@
-#if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import Speech
-#else
-import SpeechTwin
-#endif
 import Foundation
 import Testing
+
+#if SPEECH_REPLAY_APPLE_FRAMEWORKS
+  import Speech
+#else
+  import SpeechTwin
+#endif
 
 @Suite struct SFSpeechErrorTests {
   @Test func bridgesToNSErrorInTheSpeechDomain() {
@@ -32,24 +33,27 @@ import Testing
 }
 
 #if !SPEECH_REPLAY_APPLE_FRAMEWORKS
-/// Twin decisions (Documentation/Twins.md), not Apple facts: not compiled against Apple's framework.
-@Suite struct SFSpeechErrorTwinDecisionTests {
-  @Test func swiftOnlyCodesAreDistinctAndAvoidObjectiveCValues() {
-    let swiftOnly: [SFSpeechError.Code] = [
-      .audioDisordered, .unexpectedAudioFormat, .noModel, .assetLocaleNotAllocated, .tooManyAssetLocalesAllocated,
-      .incompatibleAudioFormats, .moduleOutputFailed, .cannotAllocateUnsupportedLocale, .insufficientResources,
-      .cannotConfigureAudioSystem,
-    ]
-    let objectiveC: Set<Int> = [1, 2, 7, 8, 12, 13]
-    #expect(Set(swiftOnly.map(\.rawValue)).count == swiftOnly.count)
-    #expect(Set(swiftOnly.map(\.rawValue)).isDisjoint(with: objectiveC))
-  }
+  /// Twin decisions (Documentation/Twins.md), not Apple facts: not compiled against Apple's framework.
+  @Suite struct SFSpeechErrorTwinDecisionTests {
+    @Test func swiftOnlyCodesAreDistinctAndAvoidObjectiveCValues() {
+      let swiftOnly: [SFSpeechError.Code] = [
+        .audioDisordered, .unexpectedAudioFormat, .noModel, .assetLocaleNotAllocated, .tooManyAssetLocalesAllocated,
+        .incompatibleAudioFormats, .moduleOutputFailed, .cannotAllocateUnsupportedLocale, .insufficientResources,
+        .cannotConfigureAudioSystem,
+      ]
+      let objectiveC: Set<Int> = [1, 2, 7, 8, 12, 13]
+      #expect(Set(swiftOnly.map(\.rawValue)).count == swiftOnly.count)
+      #expect(Set(swiftOnly.map(\.rawValue)).isDisjoint(with: objectiveC))
+    }
 
-  @Test func fieldMessagesAreReproduced() {
-    #expect(SFSpeechError(.unexpectedAudioFormat).localizedDescription == "Audio format is not supported")
-    #expect(SFSpeechError(.insufficientResources).localizedDescription == "Maximum number of simultaneous requests reached")
-    #expect("\(SFSpeechError(.assetLocaleNotAllocated))" == "SFSpeechErrorDomain Code=10 \"Cannot use modules with unallocated locales\"")
-    #expect(SFSpeechError.Code.audioDisordered.description == "audioDisordered")
+    @Test func fieldMessagesAreReproduced() {
+      #expect(SFSpeechError(.unexpectedAudioFormat).localizedDescription == "Audio format is not supported")
+      #expect(
+        SFSpeechError(.insufficientResources).localizedDescription == "Maximum number of simultaneous requests reached")
+      #expect(
+        "\(SFSpeechError(.assetLocaleNotAllocated))"
+          == "SFSpeechErrorDomain Code=10 \"Cannot use modules with unallocated locales\"")
+      #expect(SFSpeechError.Code.audioDisordered.description == "audioDisordered")
+    }
   }
-}
 #endif

@@ -44,7 +44,8 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     if audioFormat.isInterleaved && audioFormat.channelCount > 1 {
       let count = audioFormat.channelCount
       let table = UnsafeMutableRawPointer.allocate(
-        byteCount: count * MemoryLayout<UnsafeMutableRawPointer>.stride, alignment: MemoryLayout<UnsafeMutableRawPointer>.alignment)
+        byteCount: count * MemoryLayout<UnsafeMutableRawPointer>.stride,
+        alignment: MemoryLayout<UnsafeMutableRawPointer>.alignment)
       let base = storage.rawPlane(0)
       let width = audioFormat.sampleType.byteCount
       let typed = table.bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
@@ -67,7 +68,8 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     let channelsPerBuffer = UInt32(format.isInterleaved ? Int(format.channelCount) : 1)
     bufferList.count = storage.planeCount
     for plane in 0..<storage.planeCount {
-      bufferList[plane] = AudioBuffer(mNumberChannels: channelsPerBuffer, mDataByteSize: bytes, mData: storage.rawPlane(plane))
+      bufferList[plane] = AudioBuffer(
+        mNumberChannels: channelsPerBuffer, mDataByteSize: bytes, mData: storage.rawPlane(plane))
     }
   }
 
@@ -83,7 +85,8 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     set {
       precondition(
         newValue <= frameCapacity,
-        "required condition is false: length <= mFrameCapacity (frameLength \(newValue) exceeds frameCapacity \(frameCapacity))")
+        "required condition is false: length <= mFrameCapacity (frameLength \(newValue) exceeds frameCapacity \(frameCapacity))"
+      )
       storage.frameLength = Int(newValue)
       refreshBufferList()
     }
@@ -107,7 +110,9 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     channelTable(storage.int32ChannelData, as: Int32.self)
   }
 
-  private func channelTable<T>(_ planar: UnsafePointer<UnsafeMutablePointer<T>>?, as type: T.Type) -> UnsafePointer<UnsafeMutablePointer<T>>? {
+  private func channelTable<T>(
+    _ planar: UnsafePointer<UnsafeMutablePointer<T>>?, as type: T.Type
+  ) -> UnsafePointer<UnsafeMutablePointer<T>>? {
     guard let planar else { return nil }
     guard let interleavedChannels else { return planar }
     return UnsafePointer(interleavedChannels.assumingMemoryBound(to: UnsafeMutablePointer<T>.self))

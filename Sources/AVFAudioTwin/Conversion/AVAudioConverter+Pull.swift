@@ -37,7 +37,9 @@ extension AVAudioConverter {
     }
   }
 
-  private func pull(into outputBuffer: AVAudioBuffer, _ inputBlock: AVAudioConverterInputBlock) throws -> AVAudioConverterOutputStatus {
+  private func pull(
+    into outputBuffer: AVAudioBuffer, _ inputBlock: AVAudioConverterInputBlock
+  ) throws -> AVAudioConverterOutputStatus {
     guard let output = outputBuffer as? AVAudioPCMBuffer else {
       throw Self.parameterError("the output buffer is not an AVAudioPCMBuffer; the twin converts PCM only")
     }
@@ -74,23 +76,28 @@ extension AVAudioConverter {
         return finish(pipeline, produced > 0 ? .haveData : .endOfStream, produced: produced)
       case .haveData:
         guard let given else {
-          throw Self.parameterError("the input block set .haveData but returned nil; return a buffer with .haveData, or nil with .noDataNow or .endOfStream")
+          throw Self.parameterError(
+            "the input block set .haveData but returned nil; return a buffer with .haveData, or nil with .noDataNow or .endOfStream"
+          )
         }
         guard let input = given as? AVAudioPCMBuffer else {
-          throw Self.parameterError("the input block returned a buffer that is not an AVAudioPCMBuffer; the twin converts PCM only")
+          throw Self.parameterError(
+            "the input block returned a buffer that is not an AVAudioPCMBuffer; the twin converts PCM only")
         }
         try checkFormats(input: input, output: output)
         if let previous, previous === given, !reportedRepeat {
           reportedRepeat = true
           SimulatedDevice.current.diagnose(
             "AVAudioConverter",
-            "the input block returned the same buffer (\(input.frameLength) frames) twice in one convert call; Apple's converter converts it again, so the audio is duplicated — answer .noDataNow after supplying a buffer once")
+            "the input block returned the same buffer (\(input.frameLength) frames) twice in one convert call; Apple's converter converts it again, so the audio is duplicated — answer .noDataNow after supplying a buffer once"
+          )
         }
         previous = given
         if input.frameLength == 0 {
           SimulatedDevice.current.diagnose(
             "AVAudioConverter",
-            "the input block returned an empty buffer with .haveData; the twin treats it as .noDataNow (Apple's converter would ask again at once)")
+            "the input block returned an empty buffer with .haveData; the twin treats it as .noDataNow (Apple's converter would ask again at once)"
+          )
           return finish(pipeline, .inputRanDry, produced: produced)
         }
         produced += try pipeline.convert(input.storage, into: storage, at: produced)
@@ -116,16 +123,22 @@ extension AVAudioConverter {
 
   /// Reports output held back for the next call (the "output capacity too small" trap) when it
   /// first appears and each time the backlog doubles.
-  private func finish(_ pipeline: ConversionPipeline, _ status: AVAudioConverterOutputStatus, produced: Int) -> AVAudioConverterOutputStatus {
+  private func finish(
+    _ pipeline: ConversionPipeline, _ status: AVAudioConverterOutputStatus, produced: Int
+  ) -> AVAudioConverterOutputStatus {
     let pending = pipeline.pendingFrameCount
     Simulation.current?.trace.record(
       .converterConvert,
-      ["from": String(Int(inputFormat.sampleRate)), "to": String(Int(outputFormat.sampleRate)), "frames": String(produced), "pending": String(pending), "status": status.name])
+      [
+        "from": String(Int(inputFormat.sampleRate)), "to": String(Int(outputFormat.sampleRate)),
+        "frames": String(produced), "pending": String(pending), "status": status.name,
+      ])
     if pending > 0, pending > reportedPendingFrames * 2 {
       reportedPendingFrames = pending
       SimulatedDevice.current.diagnose(
         "AVAudioConverter",
-        "the output buffer was too small for the input supplied: \(pending) converted frames stay inside the converter and come out first on the next call, as with Apple's converter — the output lags by that much and loses it if the converter is reset or released; size the output for the input (input frames × output rate ÷ input rate, plus a margin)")
+        "the output buffer was too small for the input supplied: \(pending) converted frames stay inside the converter and come out first on the next call, as with Apple's converter — the output lags by that much and loses it if the converter is reset or released; size the output for the input (input frames × output rate ÷ input rate, plus a margin)"
+      )
     } else if pending == 0 {
       reportedPendingFrames = 0
     }
@@ -137,15 +150,19 @@ extension AVAudioConverter {
     hasReportedUseAfterEnd = true
     SimulatedDevice.current.diagnose(
       "AVAudioConverter",
-      "convert was called after the input block answered .endOfStream; the converter stays ended until reset(), so it produced nothing and returned .endOfStream, as Apple's does — answer .noDataNow between buffers and .endOfStream only when the stream is over")
+      "convert was called after the input block answered .endOfStream; the converter stays ended until reset(), so it produced nothing and returned .endOfStream, as Apple's does — answer .noDataNow between buffers and .endOfStream only when the stream is over"
+    )
   }
 
   private func reportSettingsChangedMidStream(_ pipeline: ConversionPipeline) {
-    guard let wanted = try? makePipeline(reusing: pipeline, leadingSilence: pipeline.settings.leadingSilence), wanted !== pipeline else {
+    guard let wanted = try? makePipeline(reusing: pipeline, leadingSilence: pipeline.settings.leadingSilence),
+      wanted !== pipeline
+    else {
       return
     }
     SimulatedDevice.current.diagnose(
       "AVAudioConverter",
-      "a setting (quality, algorithm, channelMap or downmix) changed after conversion started; the twin applies it at the next reset(), Apple's converter at the start of a stream")
+      "a setting (quality, algorithm, channelMap or downmix) changed after conversion started; the twin applies it at the next reset(), Apple's converter at the start of a stream"
+    )
   }
 }

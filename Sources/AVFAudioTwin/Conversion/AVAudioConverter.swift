@@ -1,7 +1,7 @@
 internal import AudioPCM
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// Converts audio between PCM formats — sample type, interleaving, channels and sample rate — the
 /// twin of `AVAudioConverter`, built on AudioPCM's streaming ``SampleRateConverter`` (the
@@ -126,12 +126,14 @@ public class AVAudioConverter: NSObject {
   public func convert(to outputBuffer: AVAudioPCMBuffer, from inputBuffer: AVAudioPCMBuffer) throws {
     guard inputFormat.sampleRate == outputFormat.sampleRate else {
       throw Self.parameterError(
-        "convert(to:from:) does not change sample rates (\(rate(inputFormat)) → \(rate(outputFormat))); use convert(to:error:withInputFrom:) for sample-rate conversion")
+        "convert(to:from:) does not change sample rates (\(rate(inputFormat)) → \(rate(outputFormat))); use convert(to:error:withInputFrom:) for sample-rate conversion"
+      )
     }
     try checkFormats(input: inputBuffer, output: outputBuffer)
     guard outputBuffer.frameCapacity >= inputBuffer.frameLength else {
       throw Self.parameterError(
-        "the output buffer holds \(outputBuffer.frameCapacity) frames but the input has \(inputBuffer.frameLength); give an output buffer with a frameCapacity of at least the input's frameLength")
+        "the output buffer holds \(outputBuffer.frameCapacity) frames but the input has \(inputBuffer.frameLength); give an output buffer with a frameCapacity of at least the input's frameLength"
+      )
     }
     let pipeline = try makePipeline(reusing: simple, leadingSilence: 0)
     simple = pipeline
@@ -143,7 +145,11 @@ public class AVAudioConverter: NSObject {
       throw Self.parameterError("the conversion failed: \(error)")
     }
     Simulation.current?.trace.record(
-      .converterConvert, ["from": rate(inputFormat), "to": rate(outputFormat), "frames": String(outputBuffer.frameLength), "pending": "0", "status": "haveData"])
+      .converterConvert,
+      [
+        "from": rate(inputFormat), "to": rate(outputFormat), "frames": String(outputBuffer.frameLength), "pending": "0",
+        "status": "haveData",
+      ])
   }
 
   /// `<AVAudioConverter: <AVAudioFormat: …> → <AVAudioFormat: …>>`.
@@ -169,11 +175,15 @@ extension AVAudioConverter {
   func makePipeline(reusing current: ConversionPipeline?, leadingSilence: Int) throws -> ConversionPipeline {
     let map: [Int]? =
       (downmix && audioInput.channelCount != audioOutput.channelCount) ? nil : channelMap.map { $0.intValue }
-    if let map, map.count != audioOutput.channelCount || map.contains(where: { $0 >= audioInput.channelCount || $0 < -1 }) {
+    if let map,
+      map.count != audioOutput.channelCount || map.contains(where: { $0 >= audioInput.channelCount || $0 < -1 })
+    {
       throw Self.parameterError(
-        "channelMap \(map) does not fit \(audioInput.channelCount) input and \(audioOutput.channelCount) output channels; give one input channel (or -1) per output channel")
+        "channelMap \(map) does not fit \(audioInput.channelCount) input and \(audioOutput.channelCount) output channels; give one input channel (or -1) per output channel"
+      )
     }
-    let settings = ConversionPipeline.Settings(quality: quality, engine: engine, map: map, leadingSilence: leadingSilence)
+    let settings = ConversionPipeline.Settings(
+      quality: quality, engine: engine, map: map, leadingSilence: leadingSilence)
     if let current, current.settings == settings { return current }
     do {
       return try ConversionPipeline(from: audioInput, to: audioOutput, settings: settings)
@@ -188,17 +198,20 @@ extension AVAudioConverter {
   func measuredPrimeInfo(for quality: SampleRateConverter.Quality) -> AVAudioConverterPrimeInfo {
     guard audioInput.sampleRate != audioOutput.sampleRate else { return AVAudioConverterPrimeInfo() }
     return PrimeInfoCache.shared.info(
-      for: .init(inputRate: audioInput.sampleRate, outputRate: audioOutput.sampleRate, quality: quality, engine: engine))
+      for: .init(inputRate: audioInput.sampleRate, outputRate: audioOutput.sampleRate, quality: quality, engine: engine)
+    )
   }
 
   func checkFormats(input: AVAudioPCMBuffer?, output: AVAudioPCMBuffer) throws {
     if let input, input.storage.format != audioInput {
       throw Self.parameterError(
-        "the input buffer is \(input.format) but the converter takes \(inputFormat); create a converter for the buffer's format")
+        "the input buffer is \(input.format) but the converter takes \(inputFormat); create a converter for the buffer's format"
+      )
     }
     guard output.storage.format == audioOutput else {
       throw Self.parameterError(
-        "the output buffer is \(output.format) but the converter produces \(outputFormat); allocate the output buffer with the converter's outputFormat")
+        "the output buffer is \(output.format) but the converter produces \(outputFormat); allocate the output buffer with the converter's outputFormat"
+      )
     }
   }
 
@@ -209,12 +222,14 @@ extension AVAudioConverter {
     let kept = channelMap.map(\.stringValue).joined(separator: ", ")
     SimulatedDevice.current.diagnose(
       "AVAudioConverter",
-      "converting \(audioInput.channelCount) channels to \(audioOutput.channelCount) with downmix off keeps input channel(s) [\(kept)] and drops the others, as Apple's converter does; set downmix = true to mix them")
+      "converting \(audioInput.channelCount) channels to \(audioOutput.channelCount) with downmix off keeps input channel(s) [\(kept)] and drops the others, as Apple's converter does; set downmix = true to mix them"
+    )
   }
 
   static func parameterError(_ message: String) -> NSError {
     // kAudio_ParamError, the OSStatus Core Audio returns for a conversion it refuses.
-    NSError(domain: NSOSStatusErrorDomain, code: -50, userInfo: [NSLocalizedDescriptionKey: "AVAudioConverter: " + message])
+    NSError(
+      domain: NSOSStatusErrorDomain, code: -50, userInfo: [NSLocalizedDescriptionKey: "AVAudioConverter: " + message])
   }
 }
 

@@ -39,7 +39,8 @@ final class ConversionPipeline {
       routedFormat = inputFormat
     }
     // Low latency: an app's converter feeds a live analyzer, so what it holds back is heard late.
-    converter = try SampleRateConverter(from: routedFormat, to: outputFormat, quality: settings.quality, engine: settings.engine, isLowLatency: true)
+    converter = try SampleRateConverter(
+      from: routedFormat, to: outputFormat, quality: settings.quality, engine: settings.engine, isLowLatency: true)
   }
 
   /// Converted frames held back because an output buffer was full.
@@ -51,7 +52,10 @@ final class ConversionPipeline {
   /// Output frames the input so far converts to that the filter still holds (its look-ahead),
   /// not counting ``pendingFrameCount``; they come out with more input or the end of the stream.
   var heldFrameCount: Int {
-    max(0, Int((Double(converter.totalFramesConsumed) * converter.ratio).rounded()) - converter.totalFramesProduced - converter.pendingFrameCount)
+    max(
+      0,
+      Int((Double(converter.totalFramesConsumed) * converter.ratio).rounded()) - converter.totalFramesProduced
+        - converter.pendingFrameCount)
   }
   /// The output sample rate.
   var outputRate: Double { converter.outputFormat.sampleRate }
@@ -73,13 +77,16 @@ final class ConversionPipeline {
       silence.frameLength = settings.leadingSilence
       try appendConverted(silence, into: output, at: offset, room: room, endOfInput: false)
       let first = output.frameLength - offset
-      return first + (try appendConverted(source, into: output, at: offset + first, room: room - first, endOfInput: endOfInput))
+      return first
+        + (try appendConverted(source, into: output, at: offset + first, room: room - first, endOfInput: endOfInput))
     }
     return try appendConverted(source, into: output, at: offset, room: room, endOfInput: endOfInput)
   }
 
   @discardableResult
-  private func appendConverted(_ input: PCMBuffer?, into output: PCMBuffer, at offset: Int, room: Int, endOfInput: Bool) throws -> Int {
+  private func appendConverted(
+    _ input: PCMBuffer?, into output: PCMBuffer, at offset: Int, room: Int, endOfInput: Bool
+  ) throws -> Int {
     if offset == 0 {
       return try converter.convert(input, into: output, endOfInput: endOfInput).framesProduced
     }

@@ -31,7 +31,8 @@ final class PrimeInfoCache: Sendable {
   static func measure(_ key: Key) -> AVAudioConverterPrimeInfo {
     guard let mono = try? AudioFormat.standard(sampleRate: key.inputRate, channelCount: 1),
       let monoOut = try? AudioFormat.standard(sampleRate: key.outputRate, channelCount: 1),
-      let probe = try? SampleRateConverter(from: mono, to: monoOut, quality: key.quality, engine: key.engine, isLowLatency: true)
+      let probe = try? SampleRateConverter(
+        from: mono, to: monoOut, quality: key.quality, engine: key.engine, isLowLatency: true)
     else { return AVAudioConverterPrimeInfo() }
     let frames = 8192
     let input = PCMBuffer(format: mono, frameCapacity: frames)

@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 extension AVAudioEngine {
   /// The nodes attached to the engine, its own input (once created), mixer and output included.
@@ -49,23 +49,32 @@ extension AVAudioEngine {
   ///   - bus1: The source's output bus.
   ///   - bus2: The destination's input bus.
   ///   - format: The connection's format, or nil for the source's output format.
-  public func connect(_ node1: AVAudioNode, to node2: AVAudioNode, fromBus bus1: AVAudioNodeBus, toBus bus2: AVAudioNodeBus, format: AVAudioFormat?) {
+  public func connect(
+    _ node1: AVAudioNode, to node2: AVAudioNode, fromBus bus1: AVAudioNodeBus, toBus bus2: AVAudioNodeBus,
+    format: AVAudioFormat?
+  ) {
     for node in [node1, node2] where !isAttached(node) {
       device.diagnose(
         "AVAudioEngine",
-        "connect was called with \(node.nodeName), which is not attached to this engine; Apple's framework raises an uncatchable exception and the app ends. Call engine.attach(_:) first.")
+        "connect was called with \(node.nodeName), which is not attached to this engine; Apple's framework raises an uncatchable exception and the app ends. Call engine.attach(_:) first."
+      )
       AVFAudioException.raise("required condition is false: node is attached to this engine")
     }
     graph.connect(Connection(source: node1, sourceBus: bus1, destination: node2, destinationBus: bus2, format: format))
     Simulation.current?.trace.record(
       "engine.connect",
-      ["from": node1.nodeName, "fromBus": String(bus1), "to": node2.nodeName, "toBus": String(bus2), "format": format.map { "\($0)" } ?? "nil"])
+      [
+        "from": node1.nodeName, "fromBus": String(bus1), "to": node2.nodeName, "toBus": String(bus2),
+        "format": format.map { "\($0)" } ?? "nil",
+      ])
   }
 
   /// Removes every connection from the node's outputs.
   /// - Parameter node: The node.
   public func disconnectNodeOutput(_ node: AVAudioNode) {
-    if graph.disconnect(where: { $0.source === node }) > 0 { Simulation.current?.trace.record(.engineDisconnect, ["output": node.nodeName]) }
+    if graph.disconnect(where: { $0.source === node }) > 0 {
+      Simulation.current?.trace.record(.engineDisconnect, ["output": node.nodeName])
+    }
   }
 
   /// Removes the connection from one output bus.
@@ -81,7 +90,9 @@ extension AVAudioEngine {
   /// Removes every connection into the node's inputs.
   /// - Parameter node: The node.
   public func disconnectNodeInput(_ node: AVAudioNode) {
-    if graph.disconnect(where: { $0.destination === node }) > 0 { Simulation.current?.trace.record(.engineDisconnect, ["input": node.nodeName]) }
+    if graph.disconnect(where: { $0.destination === node }) > 0 {
+      Simulation.current?.trace.record(.engineDisconnect, ["input": node.nodeName])
+    }
   }
 
   /// Removes the connection into one input bus.
@@ -96,7 +107,8 @@ extension AVAudioEngine {
 
   /// The format of the connection into `node`'s input `bus`, if any.
   func inputConnectionFormat(of node: AVAudioNode, bus: AVAudioNodeBus) -> AVAudioFormat? {
-    guard let connection = graph.allConnections.first(where: { $0.destination === node && $0.destinationBus == bus }) else { return nil }
+    guard let connection = graph.allConnections.first(where: { $0.destination === node && $0.destinationBus == bus })
+    else { return nil }
     return connection.format ?? connection.source.outputFormat(forBus: connection.sourceBus)
   }
 

@@ -23,7 +23,9 @@ extension AVAudioEngine {
 
     func contains(_ node: AVAudioNode) -> Bool { lock.withLock { nodes.contains { $0 === node } } }
 
-    func attach(_ node: AVAudioNode) { lock.withLock { if !nodes.contains(where: { $0 === node }) { nodes.append(node) } } }
+    func attach(_ node: AVAudioNode) {
+      lock.withLock { if !nodes.contains(where: { $0 === node }) { nodes.append(node) } }
+    }
 
     func detach(_ node: AVAudioNode) {
       lock.withLock {

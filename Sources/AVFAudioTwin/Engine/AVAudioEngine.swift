@@ -1,7 +1,7 @@
 internal import AudioPCM
 public import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// An audio engine on the simulated device — the twin of `AVAudioEngine`.
 ///
@@ -121,17 +121,26 @@ open class AVAudioEngine: NSObject {
       if microphone.isInterrupted {
         throw NSError(
           domain: "com.apple.coreaudio.avfaudio", code: 561_145_187,
-          userInfo: [NSLocalizedDescriptionKey: "The engine cannot start recording while the audio session is interrupted; start it after the interruption ends."])
+          userInfo: [
+            NSLocalizedDescriptionKey:
+              "The engine cannot start recording while the audio session is interrupted; start it after the interruption ends."
+          ])
       }
-      if let tap = input.tap(onBus: 0), let format = tap.format, format.sampleRate != microphone.hardwareFormat.sampleRate {
+      if let tap = input.tap(onBus: 0), let format = tap.format,
+        format.sampleRate != microphone.hardwareFormat.sampleRate
+      {
         device.diagnose(
-          "AVAudioEngine", "the engine started with a tap installed for \(format), but the hardware now delivers \(input.hardwareFormat) (the route changed); Apple's framework raises an uncatchable exception and the app ends. Remove and reinstall the tap after AVAudioEngineConfigurationChange.")
+          "AVAudioEngine",
+          "the engine started with a tap installed for \(format), but the hardware now delivers \(input.hardwareFormat) (the route changed); Apple's framework raises an uncatchable exception and the app ends. Remove and reinstall the tap after AVAudioEngineConfigurationChange."
+        )
         AVFAudioException.raise("required condition is false: format.sampleRate == hwFormat.sampleRate")
       }
       if device.recordPermission == .undetermined { _ = device.requestRecordPermission() }
       if device.recordPermission != .granted {
         device.diagnose(
-          "AVAudioEngine", "the engine started without record permission (\(device.recordPermission.rawValue)); Apple's engine runs and its input delivers only silence, with no error.")
+          "AVAudioEngine",
+          "the engine started without record permission (\(device.recordPermission.rawValue)); Apple's engine runs and its input delivers only silence, with no error."
+        )
       }
     }
     let lease = Simulation.current?.ledger.acquire(.runningEngines, label: "AVAudioEngine")
@@ -142,9 +151,11 @@ open class AVAudioEngine: NSObject {
     }
     let task = input == nil ? Task {} : startTapTask(generation: generation, microphone: microphone)
     lock.withLock {
-      run = Run(generation: generation, task: task, lease: lease, anchorHostTime: hostTime, anchorSampleTime: sampleTime)
+      run = Run(
+        generation: generation, task: task, lease: lease, anchorHostTime: hostTime, anchorSampleTime: sampleTime)
     }
-    Simulation.current?.trace.record(.engineStart, ["input": String(input != nil), "format": input.map { "\($0.hardwareFormat)" } ?? "none"])
+    Simulation.current?.trace.record(
+      .engineStart, ["input": String(input != nil), "format": input.map { "\($0.hardwareFormat)" } ?? "none"])
   }
 
   /// Stops callbacks but keeps the engine's position: a later `start()` continues its sample times.
@@ -233,17 +244,21 @@ open class AVAudioEngine: NSObject {
     if !tap.reportedSize && tap.bufferSize != AVAudioFrameCount(frames) {
       tap.reportedSize = true
       device.diagnose(
-        "AVAudioNode", "the tap asked for \(tap.bufferSize)-frame buffers; the hardware delivers \(frames) frames per call, as Apple's engine may (bufferSize is only a hint).", level: .note)
+        "AVAudioNode",
+        "the tap asked for \(tap.bufferSize)-frame buffers; the hardware delivers \(frames) frames per call, as Apple's engine may (bufferSize is only a hint).",
+        level: .note)
     }
     guard let buffer = tapBuffer(captured, for: tap) else { return true }
     // What the engine hands the app, recorded before the app can change it.
     device.audioConservation.tapDelivered(
-      buffer.storage, captureStart: microphone.secondsCaptured - Double(frames) / rate, virtualTime: (Simulation.current?.now ?? .zero).seconds,
+      buffer.storage, captureStart: microphone.secondsCaptured - Double(frames) / rate,
+      virtualTime: (Simulation.current?.now ?? .zero).seconds,
       traceSequence: recorded?.sequence)
     // On a device the tap runs on the audio render thread: a main-actor-isolated block traps there.
     Simulation.runningOffMainActor(
       "the tap block installed on \(input.nodeName) bus 0", on: "the audio render thread",
-      advice: "Make the block in a nonisolated (or static) function so it is not main-actor isolated, and hop to the main actor with Task { @MainActor in … } for UI work."
+      advice:
+        "Make the block in a nonisolated (or static) function so it is not main-actor isolated, and hop to the main actor with Task { @MainActor in … } for UI work."
     ) {
       tap.block(buffer, time)
     }
@@ -261,7 +276,9 @@ open class AVAudioEngine: NSObject {
   private static func silence(_ buffer: PCMBuffer) {
     // Zero bytes are silence in every PCM sample type (Float32 and Int16 inputs alike).
     let bytes = buffer.frameLength * buffer.stride * buffer.format.sampleType.byteCount
-    for plane in 0..<buffer.planeCount { buffer.rawPlane(plane).initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
+    for plane in 0..<buffer.planeCount {
+      buffer.rawPlane(plane).initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    }
   }
 
   // MARK: Hardware changes

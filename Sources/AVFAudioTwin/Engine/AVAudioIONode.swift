@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// A node that connects an engine to the audio hardware — the twin of `AVAudioIONode`, the base of
 /// ``AVAudioInputNode`` and ``AVAudioOutputNode``.
@@ -28,7 +28,10 @@ open class AVAudioIONode: AVAudioNode {
     if let engine, engine.isRunning {
       throw NSError(
         domain: "com.apple.coreaudio.avfaudio", code: -10_863,
-        userInfo: [NSLocalizedDescriptionKey: "Voice processing can only be enabled or disabled while the engine is stopped; stop the engine first."])
+        userInfo: [
+          NSLocalizedDescriptionKey:
+            "Voice processing can only be enabled or disabled while the engine is stopped; stop the engine first."
+        ])
     }
     let nodes: [AVAudioIONode] = engine.map { [$0.existingInputNode ?? self, $0.outputNode] } ?? [self]
     for node in Set(nodes.map(ObjectIdentifier.init)).compactMap({ id in nodes.first { ObjectIdentifier($0) == id } }) {
@@ -39,7 +42,8 @@ open class AVAudioIONode: AVAudioNode {
     if enabled {
       SimulatedDevice.current.diagnose(
         "AVAudioIONode",
-        "voice processing was enabled; the simulated input is unchanged, but on a device other audio is ducked, the input is processed for speech and the input node's format may change (re-read outputFormat(forBus: 0) before installing a tap).")
+        "voice processing was enabled; the simulated input is unchanged, but on a device other audio is ducked, the input is processed for speech and the input node's format may change (re-read outputFormat(forBus: 0) before installing a tap)."
+      )
     }
   }
 }

@@ -1,7 +1,7 @@
 internal import AudioPCM
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// A node of an audio engine's graph — the twin of `AVAudioNode`: taps, one per bus, installed with
 /// ``installTap(onBus:bufferSize:format:block:)``, and the node's place in the engine's graph
@@ -21,7 +21,9 @@ open class AVAudioNode: NSObject {
     var converter: SampleRateConverter?
     var reportedSize = false
 
-    init(bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block: @escaping AVAudioNodeTapBlock, lease: LedgerLease?) {
+    init(
+      bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block: @escaping AVAudioNodeTapBlock, lease: LedgerLease?
+    ) {
       self.bufferSize = bufferSize
       self.format = format
       self.block = block
@@ -74,11 +76,16 @@ open class AVAudioNode: NSObject {
   ///   - bufferSize: The requested frames per call.
   ///   - format: The format of the buffers, or nil for the bus's format.
   ///   - tapBlock: Called with each buffer and the time of its first frame, as on the audio render thread.
-  package func installTwinTap(onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block tapBlock: @escaping AVAudioNodeTapBlock) {
+  package func installTwinTap(
+    onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
+    block tapBlock: @escaping AVAudioNodeTapBlock
+  ) {
     let device = SimulatedDevice.current
     if lock.withLock({ taps[bus] != nil }) {
       device.diagnose(
-        "AVAudioNode", "installTap was called on bus \(bus) of \(nodeName), which already has a tap; Apple's framework raises an uncatchable exception and the app ends. Call removeTap(onBus:) first.")
+        "AVAudioNode",
+        "installTap was called on bus \(bus) of \(nodeName), which already has a tap; Apple's framework raises an uncatchable exception and the app ends. Call removeTap(onBus:) first."
+      )
       AVFAudioException.raise("required condition is false: nullptr == Tap()")
     }
     let busFormat = outputFormat(forBus: bus)
@@ -86,12 +93,15 @@ open class AVAudioNode: NSObject {
     if let format, format != busFormat {
       if format.sampleRate != busFormat.sampleRate {
         device.diagnose(
-          "AVAudioNode", "a tap on \(nodeName) asked for \(format) but the hardware delivers \(busFormat); Apple's framework raises an uncatchable exception and the app ends. Pass nil or outputFormat(forBus: 0), and convert after the tap.")
+          "AVAudioNode",
+          "a tap on \(nodeName) asked for \(format) but the hardware delivers \(busFormat); Apple's framework raises an uncatchable exception and the app ends. Pass nil or outputFormat(forBus: 0), and convert after the tap."
+        )
         AVFAudioException.raise("required condition is false: format.sampleRate == hwFormat.sampleRate")
       }
       // Same rate, other layout or channel count: the engine converts for the tap (no rate change).
       if let input = busFormat.audioFormat, let output = format.audioFormat {
-        converter = try? SampleRateConverter(from: input, to: output, quality: .fastest, engine: SimulatedDevice.resamplingEngine)
+        converter = try? SampleRateConverter(
+          from: input, to: output, quality: .fastest, engine: SimulatedDevice.resamplingEngine)
       }
     }
     let lease = Simulation.current?.ledger.acquire(.installedTaps, label: "\(nodeName) bus \(bus)")
@@ -99,7 +109,8 @@ open class AVAudioNode: NSObject {
     let tap = Tap(bufferSize: bufferSize, format: format, block: block, lease: lease)
     tap.converter = converter
     lock.withLock { taps[bus] = tap }
-    Simulation.current?.trace.record(.tapInstall, ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
+    Simulation.current?.trace.record(
+      .tapInstall, ["node": nodeName, "bus": String(bus), "bufferSize": String(bufferSize)])
   }
 
   /// Twin-only test seam (package access, invisible to apps): wraps every tap block installed on

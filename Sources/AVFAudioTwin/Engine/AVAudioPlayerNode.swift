@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// Plays buffers and files into an engine's graph — the twin of `AVAudioPlayerNode`, in virtual
 /// time.
@@ -72,11 +72,13 @@ open class AVAudioPlayerNode: AVAudioNode {
   ///     the buffer until ``stop()``.
   ///   - completionHandler: Called once the player has consumed the buffer, or was stopped.
   public func scheduleBuffer(
-    _ buffer: AVAudioPCMBuffer, at when: AVAudioTime?, options: AVAudioPlayerNodeBufferOptions = [], completionHandler: (@Sendable () -> Void)? = nil
+    _ buffer: AVAudioPCMBuffer, at when: AVAudioTime?, options: AVAudioPlayerNodeBufferOptions = [],
+    completionHandler: (@Sendable () -> Void)? = nil
   ) {
     schedule(
       Item(
-        frames: AVAudioFramePosition(buffer.frameLength), sampleRate: buffer.format.sampleRate, label: "buffer", loops: options.contains(.loops),
+        frames: AVAudioFramePosition(buffer.frameLength), sampleRate: buffer.format.sampleRate, label: "buffer",
+        loops: options.contains(.loops),
         callbackType: .dataConsumed, handler: Self.ignoringType(completionHandler)),
       interrupting: options.contains(.interrupts) || options.contains(.interruptsAtLoop))
   }
@@ -92,7 +94,8 @@ open class AVAudioPlayerNode: AVAudioNode {
   ) {
     schedule(
       Item(
-        frames: AVAudioFramePosition(buffer.frameLength), sampleRate: buffer.format.sampleRate, label: "buffer", loops: false, callbackType: callbackType,
+        frames: AVAudioFramePosition(buffer.frameLength), sampleRate: buffer.format.sampleRate, label: "buffer",
+        loops: false, callbackType: callbackType,
         handler: completionHandler), interrupting: false)
   }
 
@@ -101,10 +104,12 @@ open class AVAudioPlayerNode: AVAudioNode {
   ///   - file: The file; its length and processing format set the duration.
   ///   - when: Ignored by the twin (files play in order).
   ///   - completionHandler: Called once the player has consumed the file, or was stopped.
-  public func scheduleFile(_ file: AVAudioFile, at when: AVAudioTime?, completionHandler: (@Sendable () -> Void)? = nil) {
+  public func scheduleFile(_ file: AVAudioFile, at when: AVAudioTime?, completionHandler: (@Sendable () -> Void)? = nil)
+  {
     schedule(
       Item(
-        frames: file.length, sampleRate: file.processingFormat.sampleRate, label: "file", loops: false, callbackType: .dataConsumed,
+        frames: file.length, sampleRate: file.processingFormat.sampleRate, label: "file", loops: false,
+        callbackType: .dataConsumed,
         handler: Self.ignoringType(completionHandler)), interrupting: false)
   }
 
@@ -115,16 +120,21 @@ open class AVAudioPlayerNode: AVAudioNode {
   ///   - callbackType: Which completion to report.
   ///   - completionHandler: Called with `callbackType`, or when the player is stopped.
   public func scheduleFile(
-    _ file: AVAudioFile, at when: AVAudioTime?, completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+    _ file: AVAudioFile, at when: AVAudioTime?,
+    completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
     completionHandler: (@Sendable (AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil
   ) {
     schedule(
-      Item(frames: file.length, sampleRate: file.processingFormat.sampleRate, label: "file", loops: false, callbackType: callbackType, handler: completionHandler),
+      Item(
+        frames: file.length, sampleRate: file.processingFormat.sampleRate, label: "file", loops: false,
+        callbackType: callbackType, handler: completionHandler),
       interrupting: false)
   }
 
   /// Schedules a buffer and returns when it completed (or the player stopped).
-  public func scheduleBuffer(_ buffer: AVAudioPCMBuffer, completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType) async
+  public func scheduleBuffer(
+    _ buffer: AVAudioPCMBuffer, completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType
+  ) async
     -> AVAudioPlayerNodeCompletionCallbackType
   {
     await withCheckedContinuation { continuation in
@@ -133,7 +143,10 @@ open class AVAudioPlayerNode: AVAudioNode {
   }
 
   /// Schedules a file and returns when it completed (or the player stopped).
-  public func scheduleFile(_ file: AVAudioFile, at when: AVAudioTime?, completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType) async
+  public func scheduleFile(
+    _ file: AVAudioFile, at when: AVAudioTime?,
+    completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType
+  ) async
     -> AVAudioPlayerNodeCompletionCallbackType
   {
     await withCheckedContinuation { continuation in
@@ -152,7 +165,8 @@ open class AVAudioPlayerNode: AVAudioNode {
     guard let engine, engine.isRunning else {
       SimulatedDevice.current.diagnose(
         "AVAudioPlayerNode",
-        "play() was called while the player's engine is not running\(engine == nil ? " (the player is not attached)" : ""); Apple's framework raises an uncatchable exception and the app ends. Attach the player, connect it and start the engine first.")
+        "play() was called while the player's engine is not running\(engine == nil ? " (the player is not attached)" : ""); Apple's framework raises an uncatchable exception and the app ends. Attach the player, connect it and start the engine first."
+      )
       AVFAudioException.raise("player started when engine not running")
     }
     let started = playerLock.withLock { () -> Bool in
@@ -172,7 +186,9 @@ open class AVAudioPlayerNode: AVAudioNode {
   public func pause() {
     let was = playerLock.withLock { () -> Bool in
       defer {
-        if let start = playStartHostTime { playedBeforePause += AVAudioEngine.hostTimeNow() - min(AVAudioEngine.hostTimeNow(), start) }
+        if let start = playStartHostTime {
+          playedBeforePause += AVAudioEngine.hostTimeNow() - min(AVAudioEngine.hostTimeNow(), start)
+        }
         playing = false
         playStartHostTime = nil
         playTask?.cancel()
@@ -228,7 +244,11 @@ open class AVAudioPlayerNode: AVAudioNode {
   /// - Returns: The player time, or nil when the player is not playing (Apple: "nil if the player is
   ///   not playing").
   public func playerTime(forNodeTime nodeTime: AVAudioTime) -> AVAudioTime? {
-    guard let (playStart, before) = playerLock.withLock({ playing ? playStartHostTime.map { ($0, playedBeforePause) } : nil }) else { return nil }
+    guard
+      let (playStart, before) = playerLock.withLock({
+        playing ? playStartHostTime.map { ($0, playedBeforePause) } : nil
+      })
+    else { return nil }
     let rate = outputFormat(forBus: 0).sampleRate
     let seconds: Double
     if nodeTime.isHostTimeValid {
@@ -246,7 +266,10 @@ open class AVAudioPlayerNode: AVAudioNode {
   /// - Parameter playerTime: A time from ``playerTime(forNodeTime:)``.
   /// - Returns: The node time.
   public func nodeTime(forPlayerTime playerTime: AVAudioTime) -> AVAudioTime? {
-    guard let (playStart, before) = playerLock.withLock({ playing ? playStartHostTime.map { ($0, playedBeforePause) } : nil }), playerTime.isSampleTimeValid
+    guard
+      let (playStart, before) = playerLock.withLock({
+        playing ? playStartHostTime.map { ($0, playedBeforePause) } : nil
+      }), playerTime.isSampleTimeValid
     else { return nil }
     let offset = Double(playerTime.sampleTime) / playerTime.sampleRate * 1e9 - Double(before)
     return AVAudioTime(hostTime: UInt64(max(0, Double(playStart) + offset).rounded()))
@@ -316,7 +339,9 @@ open class AVAudioPlayerNode: AVAudioNode {
     return true
   }
 
-  private static func ignoringType(_ handler: (@Sendable () -> Void)?) -> (@Sendable (AVAudioPlayerNodeCompletionCallbackType) -> Void)? {
+  private static func ignoringType(
+    _ handler: (@Sendable () -> Void)?
+  ) -> (@Sendable (AVAudioPlayerNodeCompletionCallbackType) -> Void)? {
     guard let handler else { return nil }
     return { _ in handler() }
   }

@@ -1,7 +1,7 @@
 internal import AudioPCM
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// An audio file open for reading or writing in PCM buffers — the twin of `AVAudioFile`, on
 /// AudioPCM's libsndfile reader and writer.
@@ -73,12 +73,14 @@ public class AVAudioFile: NSObject, @unchecked Sendable {
     }
     guard let fileFormat = AVAudioFormat(reader.fileFormat),
       let processing = AVAudioFormat(
-        commonFormat: format, sampleRate: reader.fileFormat.sampleRate, channels: AVAudioChannelCount(reader.fileFormat.channelCount),
+        commonFormat: format, sampleRate: reader.fileFormat.sampleRate,
+        channels: AVAudioChannelCount(reader.fileFormat.channelCount),
         interleaved: interleaved)
     else {
       throw Self.error(
         code: AVAudioFileErrorCode.unsupportedDataFormat, path: fileURL.path,
-        "the file has \(reader.fileFormat.channelCount) channels; the twin reads mono and stereo files only — mix it down first (for example with sox)")
+        "the file has \(reader.fileFormat.channelCount) channels; the twin reads mono and stereo files only — mix it down first (for example with sox)"
+      )
     }
     self.reader = reader
     self.fileFormat = fileFormat
@@ -109,26 +111,32 @@ public class AVAudioFile: NSObject, @unchecked Sendable {
   ///   - interleaved: Whether the buffers are interleaved.
   /// - Throws: `NSError` in `com.apple.coreaudio.avfaudio` when the settings or the container are
   ///   not supported or the file cannot be created.
-  public init(forWriting fileURL: URL, settings: [String: Any], commonFormat format: AVAudioCommonFormat, interleaved: Bool) throws {
+  public init(
+    forWriting fileURL: URL, settings: [String: Any], commonFormat format: AVAudioCommonFormat, interleaved: Bool
+  ) throws {
     url = fileURL
     let path = fileURL.path
     let file = try AVAudioFileSettings(settings, path: path)
     guard let container = AudioFile.Container(fileExtension: fileURL.pathExtension) else {
       throw Self.error(
         code: AVAudioFileErrorCode.unsupportedFileType, path: path,
-        "the extension '.\(fileURL.pathExtension)' names no container the twin can write; use .wav, .caf, .aif or .flac")
+        "the extension '.\(fileURL.pathExtension)' names no container the twin can write; use .wav, .caf, .aif or .flac"
+      )
     }
     guard format != .otherFormat,
       let fileFormat = AVAudioFormat(
         commonFormat: file.commonFormat, sampleRate: file.sampleRate, channels: file.channels, interleaved: true),
-      let processing = AVAudioFormat(commonFormat: format, sampleRate: file.sampleRate, channels: file.channels, interleaved: interleaved),
+      let processing = AVAudioFormat(
+        commonFormat: format, sampleRate: file.sampleRate, channels: file.channels, interleaved: interleaved),
       let audioFormat = processing.audioFormat
     else {
       throw Self.error(
         code: AVAudioFileErrorCode.unsupportedDataFormat, path: path,
-        "cannot write \(file.channels) channel(s) at \(file.sampleRate) Hz; give 1 or 2 channels, a positive rate and a PCM processing format")
+        "cannot write \(file.channels) channel(s) at \(file.sampleRate) Hz; give 1 or 2 channels, a positive rate and a PCM processing format"
+      )
     }
-    let encoding: AudioFile.Encoding = file.bitDepth == 16 ? .pcm16 : file.bitDepth == 24 ? .pcm24 : file.isFloat ? .float32 : .pcm32
+    let encoding: AudioFile.Encoding =
+      file.bitDepth == 16 ? .pcm16 : file.bitDepth == 24 ? .pcm24 : file.isFloat ? .float32 : .pcm32
     do {
       writer = try AudioFileWriter(path: path, container: container, encoding: encoding, format: audioFormat)
     } catch let error as AudioFileError {
@@ -158,7 +166,8 @@ public class AVAudioFile: NSObject, @unchecked Sendable {
     set {
       if newValue < 0 {
         SimulatedDevice.current.diagnose(
-          "AVAudioFile", "\(url.lastPathComponent): framePosition was set to \(newValue); the twin reads from frame 0 instead")
+          "AVAudioFile",
+          "\(url.lastPathComponent): framePosition was set to \(newValue); the twin reads from frame 0 instead")
       }
       position = max(0, newValue)
     }
@@ -188,17 +197,21 @@ public class AVAudioFile: NSObject, @unchecked Sendable {
     guard let reader else {
       throw Self.error(
         code: AVAudioFileErrorCode.notOpen, path: url.path,
-        writer == nil ? "the file was closed; open a new AVAudioFile to read" : "the file is open for writing; open it with init(forReading:) to read")
+        writer == nil
+          ? "the file was closed; open a new AVAudioFile to read"
+          : "the file is open for writing; open it with init(forReading:) to read")
     }
     guard buffer.format == processingFormat else {
       throw Self.error(
         code: AVAudioFileErrorCode.parameter, path: url.path,
-        "the buffer is \(buffer.format) but the file's processingFormat is \(processingFormat); allocate the buffer with file.processingFormat")
+        "the buffer is \(buffer.format) but the file's processingFormat is \(processingFormat); allocate the buffer with file.processingFormat"
+      )
     }
     guard frames <= buffer.frameCapacity else {
       throw Self.error(
         code: AVAudioFileErrorCode.parameter, path: url.path,
-        "asked for \(frames) frames but the buffer holds \(buffer.frameCapacity); ask for at most the buffer's frameCapacity")
+        "asked for \(frames) frames but the buffer holds \(buffer.frameCapacity); ask for at most the buffer's frameCapacity"
+      )
     }
     if position >= AVAudioFramePosition(reader.frameCount) {
       buffer.frameLength = 0
@@ -223,12 +236,15 @@ public class AVAudioFile: NSObject, @unchecked Sendable {
     guard let writer else {
       throw Self.error(
         code: AVAudioFileErrorCode.notOpen, path: url.path,
-        reader == nil ? "the file was closed; open a new AVAudioFile to write" : "the file is open for reading; open it with init(forWriting:settings:) to write")
+        reader == nil
+          ? "the file was closed; open a new AVAudioFile to write"
+          : "the file is open for reading; open it with init(forWriting:settings:) to write")
     }
     guard buffer.format == processingFormat else {
       throw Self.error(
         code: AVAudioFileErrorCode.parameter, path: url.path,
-        "the buffer is \(buffer.format) but the file's processingFormat is \(processingFormat); convert the buffer with AVAudioConverter first")
+        "the buffer is \(buffer.format) but the file's processingFormat is \(processingFormat); convert the buffer with AVAudioConverter first"
+      )
     }
     do {
       try writer.write(buffer.storage)
@@ -246,7 +262,8 @@ public class AVAudioFile: NSObject, @unchecked Sendable {
       do {
         try writer.close()
       } catch {
-        SimulatedDevice.current.diagnose("AVAudioFile", "\(error); Apple's AVAudioFile would also leave the file incomplete")
+        SimulatedDevice.current.diagnose(
+          "AVAudioFile", "\(error); Apple's AVAudioFile would also leave the file incomplete")
       }
       position = AVAudioFramePosition(writer.framesWritten)
     }

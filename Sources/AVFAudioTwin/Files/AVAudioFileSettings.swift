@@ -30,12 +30,15 @@ struct AVAudioFileSettings {
     if let id = number(AVFormatIDKey), Int(id) != Self.linearPCM {
       throw AVAudioFile.error(
         code: AVAudioFileErrorCode.unsupportedDataFormat, path: path,
-        "AVFormatIDKey \(Int(id)) is not linear PCM (kAudioFormatLinearPCM, 1819304813); the twin writes linear PCM only")
+        "AVFormatIDKey \(Int(id)) is not linear PCM (kAudioFormatLinearPCM, 1819304813); the twin writes linear PCM only"
+      )
     }
-    guard let rate = number(AVSampleRateKey), rate > 0, let channels = number(AVNumberOfChannelsKey), channels >= 1 else {
+    guard let rate = number(AVSampleRateKey), rate > 0, let channels = number(AVNumberOfChannelsKey), channels >= 1
+    else {
       throw AVAudioFile.error(
         code: AVAudioFileErrorCode.parameter, path: path,
-        "the settings need AVSampleRateKey (> 0) and AVNumberOfChannelsKey (≥ 1); pass format.settings of an AVAudioFormat")
+        "the settings need AVSampleRateKey (> 0) and AVNumberOfChannelsKey (≥ 1); pass format.settings of an AVAudioFormat"
+      )
     }
     sampleRate = rate
     self.channels = AVAudioChannelCount(channels)

@@ -3,7 +3,9 @@ package import AudioPCM
 extension AVAudioFormat {
   /// The same format as AudioPCM describes it, or nil for a rate AudioPCM cannot hold (0, "any rate").
   package var audioFormat: AudioFormat? {
-    try? AudioFormat(sampleRate: sampleRate, channelCount: Int(channelCount), sampleType: commonFormat.sampleType, isInterleaved: isInterleaved)
+    try? AudioFormat(
+      sampleRate: sampleRate, channelCount: Int(channelCount), sampleType: commonFormat.sampleType,
+      isInterleaved: isInterleaved)
   }
 
   /// The AVFAudio form of an AudioPCM format (always valid for one or two channels).

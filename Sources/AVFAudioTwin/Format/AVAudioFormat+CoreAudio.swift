@@ -51,7 +51,8 @@ extension AVAudioFormat {
       }
     }
     guard number(AVFormatIDKey).map({ AudioFormatID(exactly: $0) == kAudioFormatLinearPCM }) ?? false,
-      let rate = number(AVSampleRateKey), let channels = number(AVNumberOfChannelsKey).flatMap({ AVAudioChannelCount(exactly: $0) }),
+      let rate = number(AVSampleRateKey),
+      let channels = number(AVNumberOfChannelsKey).flatMap({ AVAudioChannelCount(exactly: $0) }),
       flag(AVLinearPCMIsBigEndianKey) != true
     else { return nil }
     let isFloat = flag(AVLinearPCMIsFloatKey) ?? false
@@ -63,7 +64,9 @@ extension AVAudioFormat {
     case (false, 32): common = .pcmFormatInt32
     default: return nil
     }
-    self.init(commonFormat: common, sampleRate: rate, channels: channels, interleaved: !(flag(AVLinearPCMIsNonInterleaved) ?? false))
+    self.init(
+      commonFormat: common, sampleRate: rate, channels: channels,
+      interleaved: !(flag(AVLinearPCMIsNonInterleaved) ?? false))
   }
 
   /// The Core Audio description of a PCM format.
@@ -75,7 +78,9 @@ extension AVAudioFormat {
     if !interleaved { flags |= kAudioFormatFlagIsNonInterleaved }
     let bytesPerFrame = UInt32(format.bytesPerSample) * (interleaved ? channels : 1)
     return AudioStreamBasicDescription(
-      mSampleRate: sampleRate, mFormatID: kAudioFormatLinearPCM, mFormatFlags: flags, mBytesPerPacket: bytesPerFrame, mFramesPerPacket: 1,
-      mBytesPerFrame: bytesPerFrame, mChannelsPerFrame: channels, mBitsPerChannel: UInt32(format.bytesPerSample * 8), mReserved: 0)
+      mSampleRate: sampleRate, mFormatID: kAudioFormatLinearPCM, mFormatFlags: flags, mBytesPerPacket: bytesPerFrame,
+      mFramesPerPacket: 1,
+      mBytesPerFrame: bytesPerFrame, mChannelsPerFrame: channels, mBitsPerChannel: UInt32(format.bytesPerSample * 8),
+      mReserved: 0)
   }
 }

@@ -31,14 +31,17 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
   /// Returns nil for ``AVAudioCommonFormat/otherFormat``, zero channels, more than two channels
   /// (Apple requires a channel layout then; layouts are not mirrored) and a negative or non-finite
   /// sample rate. A rate of 0 is "any rate", as modules report when the rate does not matter.
-  public init?(commonFormat format: AVAudioCommonFormat, sampleRate: Double, channels: AVAudioChannelCount, interleaved: Bool) {
+  public init?(
+    commonFormat format: AVAudioCommonFormat, sampleRate: Double, channels: AVAudioChannelCount, interleaved: Bool
+  ) {
     guard format != .otherFormat, (1...2).contains(channels), sampleRate >= 0, sampleRate.isFinite else { return nil }
     self.sampleRate = sampleRate
     self.channelCount = channels
     self.commonFormat = format
     self.isInterleaved = interleaved
     self.asbdStorage = .allocate(capacity: 1)
-    asbdStorage.initialize(to: Self.streamDescription(format, sampleRate: sampleRate, channels: channels, interleaved: interleaved))
+    asbdStorage.initialize(
+      to: Self.streamDescription(format, sampleRate: sampleRate, channels: channels, interleaved: interleaved))
     self.text = Self.describe(format, sampleRate: sampleRate, channels: channels, interleaved: interleaved)
   }
 
@@ -92,7 +95,9 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
   /// multichannel deinterleaved formats end in `, deinterleaved`.
   public override var description: String { text }
 
-  private static func describe(_ format: AVAudioCommonFormat, sampleRate: Double, channels: AVAudioChannelCount, interleaved: Bool) -> String {
+  private static func describe(
+    _ format: AVAudioCommonFormat, sampleRate: Double, channels: AVAudioChannelCount, interleaved: Bool
+  ) -> String {
     let rate = sampleRate == sampleRate.rounded() ? String(Int(sampleRate)) : String(sampleRate)
     var text = "<AVAudioFormat: \(channels) ch, \(rate) Hz, \(format.displayName)"
     if channels > 1 { text += interleaved ? ", interleaved" : ", deinterleaved" }

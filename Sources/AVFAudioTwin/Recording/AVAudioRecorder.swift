@@ -1,7 +1,7 @@
 internal import AudioPCM
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// Records the simulated microphone to a file, with level metering — the twin of `AVAudioRecorder`.
 ///
@@ -71,7 +71,9 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
     }
     self.url = url
     self.settings = settings
-    self.format = AVAudioFormat(standardFormatWithSampleRate: formatFormat.sampleRate, channels: formatFormat.channelCount) ?? formatFormat
+    self.format =
+      AVAudioFormat(standardFormatWithSampleRate: formatFormat.sampleRate, channels: formatFormat.channelCount)
+      ?? formatFormat
     self.device = SimulatedDevice.current
     super.init()
   }
@@ -106,7 +108,9 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
       lock.withLock { state.file = file }
       return true
     } catch {
-      device.diagnose("AVAudioRecorder", "prepareToRecord() could not create \(url.path): \(error); record() returns false, as Apple's does.")
+      device.diagnose(
+        "AVAudioRecorder",
+        "prepareToRecord() could not create \(url.path): \(error); record() returns false, as Apple's does.")
       return false
     }
   }
@@ -134,22 +138,30 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
   ///   - duration: Seconds to record.
   /// - Returns: As ``record(forDuration:)``.
   @discardableResult
-  open func record(atTime time: TimeInterval, forDuration duration: TimeInterval) -> Bool { record(forDuration: duration) }
+  open func record(atTime time: TimeInterval, forDuration duration: TimeInterval) -> Bool {
+    record(forDuration: duration)
+  }
 
   private func startRecording(stopAfter duration: TimeInterval?) -> Bool {
     guard prepareToRecord() else { return false }
     if device.recordPermission == .undetermined { _ = device.requestRecordPermission() }
     if device.recordPermission != .granted {
       device.diagnose(
-        "AVAudioRecorder", "recording started without record permission (\(device.recordPermission.rawValue)); Apple's recorder writes only silence, with no error.")
+        "AVAudioRecorder",
+        "recording started without record permission (\(device.recordPermission.rawValue)); Apple's recorder writes only silence, with no error."
+      )
     }
     let microphone = device.microphone
     let started = lock.withLock { () -> Int? in
       guard !state.recording else { return nil }
       state.recording = true
       state.generation += 1
-      if let duration { state.stopAfterFrames = state.framesWritten + AVAudioFramePosition((duration * format.sampleRate).rounded()) }
-      if state.lease == nil { state.lease = Simulation.current?.ledger.acquire(.activeRecorders, label: "AVAudioRecorder") }
+      if let duration {
+        state.stopAfterFrames = state.framesWritten + AVAudioFramePosition((duration * format.sampleRate).rounded())
+      }
+      if state.lease == nil {
+        state.lease = Simulation.current?.ledger.acquire(.activeRecorders, label: "AVAudioRecorder")
+      }
       return state.generation
     }
     guard let generation = started else { return true }
@@ -189,7 +201,9 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
   open var isRecording: Bool { lock.withLock { state.recording } }
 
   /// Seconds recorded so far (pauses excluded); 0 once stopped.
-  open var currentTime: TimeInterval { lock.withLock { state.file == nil ? 0 : Double(state.framesWritten) / format.sampleRate } }
+  open var currentTime: TimeInterval {
+    lock.withLock { state.file == nil ? 0 : Double(state.framesWritten) / format.sampleRate }
+  }
 
   /// The device's time in seconds: the virtual clock.
   open var deviceCurrentTime: TimeInterval {
@@ -258,7 +272,9 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
         } catch {
           return
         }
-        guard let recorder = weakSelf.recorder, recorder.capture(generation: generation, from: microphone) else { return }
+        guard let recorder = weakSelf.recorder, recorder.capture(generation: generation, from: microphone) else {
+          return
+        }
       }
     }
     if let simulation = Simulation.current { return simulation.task("AVAudioRecorder input", operation: loop) }
@@ -276,9 +292,11 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
     lock.withLock {
       do {
         if state.converter == nil || state.converter?.inputFormat != captured.format {
-          state.converter = try SampleRateConverter(from: captured.format, to: target, quality: .medium, engine: SimulatedDevice.resamplingEngine)
+          state.converter = try SampleRateConverter(
+            from: captured.format, to: target, quality: .medium, engine: SimulatedDevice.resamplingEngine)
         }
-        let capacity = Int((Double(captured.frameLength) * target.sampleRate / captured.format.sampleRate).rounded(.up)) + 64
+        let capacity =
+          Int((Double(captured.frameLength) * target.sampleRate / captured.format.sampleRate).rounded(.up)) + 64
         let output = PCMBuffer(format: target, frameCapacity: capacity)
         let result = try state.converter!.convert(captured, into: output)
         output.frameLength = result.framesProduced
@@ -291,14 +309,18 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
           finished = true
         }
         if state.meteringEnabled { measure(output) }
-        if output.frameLength > 0, let buffer = AVAudioPCMBuffer(adopting: output) { try state.file?.write(from: buffer) }
+        if output.frameLength > 0, let buffer = AVAudioPCMBuffer(adopting: output) {
+          try state.file?.write(from: buffer)
+        }
         state.framesWritten += AVAudioFramePosition(output.frameLength)
       } catch {
         failure = error
       }
     }
     if let failure {
-      device.diagnose("AVAudioRecorder", "writing \(url.lastPathComponent) failed: \(failure); the recorder tells its delegate and stops.")
+      device.diagnose(
+        "AVAudioRecorder",
+        "writing \(url.lastPathComponent) failed: \(failure); the recorder tells its delegate and stops.")
       delegate?.audioRecorderEncodeErrorDidOccur(self, error: failure)
       finish(successfully: false)
       return false

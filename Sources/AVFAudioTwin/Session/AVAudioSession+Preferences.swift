@@ -10,7 +10,9 @@ extension AVAudioSession {
   /// - Parameter sampleRate: The rate in Hz.
   /// - Throws: `NSError` ``ErrorCode/badParam`` for a negative or non-finite rate.
   public func setPreferredSampleRate(_ sampleRate: Double) throws {
-    guard sampleRate >= 0, sampleRate.isFinite else { throw Self.error(.badParam, "the preferred sample rate \(sampleRate) is not a rate; give Hz, for example 48000") }
+    guard sampleRate >= 0, sampleRate.isFinite else {
+      throw Self.error(.badParam, "the preferred sample rate \(sampleRate) is not a rate; give Hz, for example 48000")
+    }
     lock.withLock { state.preferredSampleRate = sampleRate }
     Simulation.current?.trace.record(.sessionPreferredSampleRate, ["sampleRate": String(sampleRate)])
   }
@@ -22,7 +24,9 @@ extension AVAudioSession {
   /// - Parameter duration: Seconds.
   /// - Throws: `NSError` ``ErrorCode/badParam`` for a negative or non-finite duration.
   public func setPreferredIOBufferDuration(_ duration: TimeInterval) throws {
-    guard duration >= 0, duration.isFinite else { throw Self.error(.badParam, "the preferred I/O buffer duration \(duration) is not a duration in seconds") }
+    guard duration >= 0, duration.isFinite else {
+      throw Self.error(.badParam, "the preferred I/O buffer duration \(duration) is not a duration in seconds")
+    }
     lock.withLock { state.preferredIOBufferDuration = duration }
     Simulation.current?.trace.record(.sessionPreferredIOBufferDuration, ["seconds": String(duration)])
   }

@@ -34,7 +34,10 @@ extension AVAudioSession {
   /// (the device's `answersRequestWith`) and `response` runs from a new task, as Apple's runs after
   /// the alert on an arbitrary queue (**twin decision**: which thread is not documented).
   /// - Parameter response: Called once with whether recording is granted.
-  @available(iOS, introduced: 7.0, deprecated: 17.0, message: "Use AVAudioApplication.requestRecordPermission(completionHandler:)")
+  @available(
+    iOS, introduced: 7.0, deprecated: 17.0,
+    message: "Use AVAudioApplication.requestRecordPermission(completionHandler:)"
+  )
   public func requestRecordPermission(_ response: @escaping (Bool) -> Void) {
     let device = self.device
     guard device.recordPermission == .undetermined else {

@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 extension AVAudioSession {
   /// The route now: the simulated device's current input (none when the category does not record)
@@ -43,7 +43,10 @@ extension AVAudioSession {
       return
     }
     guard (availableInputs ?? []).contains(where: { $0.uid == inPort.uid }) else {
-      throw Self.error(.badParam, "the input '\(inPort.portName)' (\(inPort.portType.rawValue)) is not in availableInputs; pick one of them (Bluetooth hands-free inputs need the .allowBluetoothHFP category option)")
+      throw Self.error(
+        .badParam,
+        "the input '\(inPort.portName)' (\(inPort.portType.rawValue)) is not in availableInputs; pick one of them (Bluetooth hands-free inputs need the .allowBluetoothHFP category option)"
+      )
     }
     let active = lock.withLock { () -> Bool in
       state.preferredInputUID = inPort.uid
@@ -65,12 +68,19 @@ extension AVAudioSession {
     let output: AVAudioSessionPortDescription? =
       switch input.portType {
       case _ where category == .record: nil
-      case Port.headsetMic.rawValue: AVAudioSessionPortDescription(portType: .headphones, portName: "Headphones", uid: "Wired Headphones", channelCount: 2, dataSources: nil)
+      case Port.headsetMic.rawValue:
+        AVAudioSessionPortDescription(
+          portType: .headphones, portName: "Headphones", uid: "Wired Headphones", channelCount: 2, dataSources: nil)
       case Port.bluetoothHFP.rawValue, Port.usbAudio.rawValue, Port.carAudio.rawValue:
-        AVAudioSessionPortDescription(portType: Port(rawValue: input.portType), portName: input.name, uid: input.uid, channelCount: 1, dataSources: nil)
+        AVAudioSessionPortDescription(
+          portType: Port(rawValue: input.portType), portName: input.name, uid: input.uid, channelCount: 1,
+          dataSources: nil)
       case _ where category == .playAndRecord && !options.contains(.defaultToSpeaker):
-        AVAudioSessionPortDescription(portType: .builtInReceiver, portName: "Receiver", uid: "Built-In Receiver", channelCount: 1, dataSources: nil)
-      default: AVAudioSessionPortDescription(portType: .builtInSpeaker, portName: "Speaker", uid: "Speaker", channelCount: 2, dataSources: nil)
+        AVAudioSessionPortDescription(
+          portType: .builtInReceiver, portName: "Receiver", uid: "Built-In Receiver", channelCount: 1, dataSources: nil)
+      default:
+        AVAudioSessionPortDescription(
+          portType: .builtInSpeaker, portName: "Speaker", uid: "Speaker", channelCount: 2, dataSources: nil)
       }
     return AVAudioSessionRouteDescription(inputs: inputs, outputs: output.map { [$0] } ?? [])
   }
@@ -80,7 +90,8 @@ extension AVAudioSession {
     lock.withLock {
       if let known = state.ports[input.uid], known.channels?.count == input.channelCount { return known }
       let description = AVAudioSessionPortDescription(
-        portType: Port(rawValue: input.portType), portName: input.name, uid: input.uid, channelCount: input.channelCount,
+        portType: Port(rawValue: input.portType), portName: input.name, uid: input.uid,
+        channelCount: input.channelCount,
         dataSources: input.isBuiltIn ? Self.builtInDataSources() : nil)
       state.ports[input.uid] = description
       return description
@@ -90,9 +101,14 @@ extension AVAudioSession {
   /// An iPhone's three microphones.
   private static func builtInDataSources() -> [AVAudioSessionDataSourceDescription] {
     [
-      AVAudioSessionDataSourceDescription(id: 1_835_216_946, name: "Bottom", location: .lower, orientation: .bottom, patterns: [.omnidirectional]),
-      AVAudioSessionDataSourceDescription(id: 1_835_216_945, name: "Front", location: .upper, orientation: .front, patterns: [.omnidirectional, .cardioid, .subcardioid]),
-      AVAudioSessionDataSourceDescription(id: 1_835_216_947, name: "Back", location: .upper, orientation: .back, patterns: [.omnidirectional, .cardioid, .subcardioid]),
+      AVAudioSessionDataSourceDescription(
+        id: 1_835_216_946, name: "Bottom", location: .lower, orientation: .bottom, patterns: [.omnidirectional]),
+      AVAudioSessionDataSourceDescription(
+        id: 1_835_216_945, name: "Front", location: .upper, orientation: .front,
+        patterns: [.omnidirectional, .cardioid, .subcardioid]),
+      AVAudioSessionDataSourceDescription(
+        id: 1_835_216_947, name: "Back", location: .upper, orientation: .back,
+        patterns: [.omnidirectional, .cardioid, .subcardioid]),
     ]
   }
 
@@ -100,14 +116,16 @@ extension AVAudioSession {
   /// have stayed on the built-in microphone.
   private func reportHFPWithoutOption() {
     let report = lock.withLock { () -> Bool in
-      guard Self.records(state.category), !state.options.contains(.allowBluetoothHFP), !state.reportedHFPWithoutOption else { return false }
+      guard Self.records(state.category), !state.options.contains(.allowBluetoothHFP), !state.reportedHFPWithoutOption
+      else { return false }
       state.reportedHFPWithoutOption = true
       return true
     }
     if report {
       device.diagnose(
         "AVAudioSession",
-        "the route's input is a Bluetooth hands-free device, but the session's category options lack .allowBluetoothHFP; on a device the input would stay on the built-in microphone and the headset would not appear in availableInputs.")
+        "the route's input is a Bluetooth hands-free device, but the session's category options lack .allowBluetoothHFP; on a device the input would stay on the built-in microphone and the headset would not appear in availableInputs."
+      )
     }
   }
 }

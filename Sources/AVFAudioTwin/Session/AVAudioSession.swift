@@ -1,6 +1,6 @@
 public import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// The app's audio session on iOS — a twin of `AVAudioSession` so iOS app code compiles and sees the
 /// simulated device's interruptions, inputs and route changes.
@@ -54,7 +54,8 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     self.init(device: SimulatedDevice.current)
     SimulatedDevice.current.diagnose(
       "AVAudioSession",
-      "AVAudioSession() made a session object other than AVAudioSession.sharedInstance(); the category and options set on it are not the shared session's, and observers registered for the shared instance do not hear its notifications. Use AVAudioSession.sharedInstance().")
+      "AVAudioSession() made a session object other than AVAudioSession.sharedInstance(); the category and options set on it are not the shared session's, and observers registered for the shared instance do not hear its notifications. Use AVAudioSession.sharedInstance()."
+    )
   }
 
   private init(device: SimulatedDevice) {
@@ -126,7 +127,9 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
   public func setActive(_ active: Bool, options: SetActiveOptions = []) throws {
     let device = self.device
     if active && device.microphone.isInterrupted {
-      throw Self.error(.insufficientPriority, "The session cannot be activated while another session interrupts it; activate it after the interruption ends.")
+      throw Self.error(
+        .insufficientPriority,
+        "The session cannot be activated while another session interrupts it; activate it after the interruption ends.")
     }
     let preferred = lock.withLock { () -> String? in
       state.isActive = active
@@ -156,7 +159,9 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
         }
       NotificationCenter.default.post(
         name: Self.routeChangeNotification, object: self,
-        userInfo: [AVAudioSessionRouteChangeReasonKey: reason.rawValue, AVAudioSessionRouteChangePreviousRouteKey: previous])
+        userInfo: [
+          AVAudioSessionRouteChangeReasonKey: reason.rawValue, AVAudioSessionRouteChangePreviousRouteKey: previous,
+        ])
     case .interruptionBegan:
       NotificationCenter.default.post(
         name: Self.interruptionNotification, object: self,
@@ -165,7 +170,10 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
       let options: InterruptionOptions = shouldResume ? .shouldResume : []
       NotificationCenter.default.post(
         name: Self.interruptionNotification, object: self,
-        userInfo: [AVAudioSessionInterruptionTypeKey: InterruptionType.ended.rawValue, AVAudioSessionInterruptionOptionKey: options.rawValue])
+        userInfo: [
+          AVAudioSessionInterruptionTypeKey: InterruptionType.ended.rawValue,
+          AVAudioSessionInterruptionOptionKey: options.rawValue,
+        ])
     }
   }
 

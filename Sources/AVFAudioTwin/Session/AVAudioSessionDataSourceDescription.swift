@@ -20,7 +20,10 @@ public final class AVAudioSessionDataSourceDescription: NSObject, @unchecked Sen
   private let lock = NSLock()
   private var preferred: AVAudioSession.PolarPattern?
 
-  init(id: Int, name: String, location: AVAudioSession.Location, orientation: AVAudioSession.Orientation, patterns: [AVAudioSession.PolarPattern]) {
+  init(
+    id: Int, name: String, location: AVAudioSession.Location, orientation: AVAudioSession.Orientation,
+    patterns: [AVAudioSession.PolarPattern]
+  ) {
     dataSourceID = NSNumber(value: id)
     dataSourceName = name
     self.location = location
@@ -29,7 +32,9 @@ public final class AVAudioSessionDataSourceDescription: NSObject, @unchecked Sen
   }
 
   /// The pattern in use: the preferred one, else the first supported.
-  public var selectedPolarPattern: AVAudioSession.PolarPattern? { lock.withLock { preferred } ?? supportedPolarPatterns?.first }
+  public var selectedPolarPattern: AVAudioSession.PolarPattern? {
+    lock.withLock { preferred } ?? supportedPolarPatterns?.first
+  }
 
   /// The pattern the app asked for, or nil.
   public var preferredPolarPattern: AVAudioSession.PolarPattern? { lock.withLock { preferred } }
@@ -40,10 +45,14 @@ public final class AVAudioSessionDataSourceDescription: NSObject, @unchecked Sen
   ///   for a pattern the source does not support.
   public func setPreferredPolarPattern(_ pattern: AVAudioSession.PolarPattern?) throws {
     if let pattern, !(supportedPolarPatterns ?? []).contains(pattern) {
-      throw AVAudioSession.error(.badParam, "the data source '\(dataSourceName)' does not support the polar pattern \(pattern.rawValue); pick one of its supportedPolarPatterns")
+      throw AVAudioSession.error(
+        .badParam,
+        "the data source '\(dataSourceName)' does not support the polar pattern \(pattern.rawValue); pick one of its supportedPolarPatterns"
+      )
     }
     lock.withLock { preferred = pattern }
-    Simulation.current?.trace.record(.sessionPolarPattern, ["dataSource": dataSourceName, "pattern": pattern?.rawValue ?? "default"])
+    Simulation.current?.trace.record(
+      .sessionPolarPattern, ["dataSource": dataSourceName, "pattern": pattern?.rawValue ?? "default"])
   }
 
   /// `<AVAudioSessionDataSourceDescription: Front>`.

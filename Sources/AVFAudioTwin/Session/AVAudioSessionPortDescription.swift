@@ -23,7 +23,8 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
   private var preferred: AVAudioSessionDataSourceDescription?
 
   init(
-    portType: AVAudioSession.Port, portName: String, uid: String, channelCount: Int, dataSources: [AVAudioSessionDataSourceDescription]?
+    portType: AVAudioSession.Port, portName: String, uid: String, channelCount: Int,
+    dataSources: [AVAudioSessionDataSourceDescription]?
   ) {
     self.portType = portType
     self.portName = portName
@@ -31,14 +32,17 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
     self.channels = (1...max(1, channelCount)).map { number in
       AVAudioSessionChannelDescription(
         channelName: "\(portName) \(number)", owningPortUID: uid, channelNumber: number,
-        channelLabel: channelCount == 1 ? kAudioChannelLabel_Mono : (number == 1 ? kAudioChannelLabel_Left : kAudioChannelLabel_Right))
+        channelLabel: channelCount == 1
+          ? kAudioChannelLabel_Mono : (number == 1 ? kAudioChannelLabel_Left : kAudioChannelLabel_Right))
     }
     self.dataSources = dataSources
     self.hasHardwareVoiceCallProcessing = portType == .bluetoothHFP || portType == .carAudio
   }
 
   /// The microphone in use: the preferred one, else the first (Bottom on the built-in microphone).
-  public var selectedDataSource: AVAudioSessionDataSourceDescription? { lock.withLock { preferred } ?? dataSources?.first }
+  public var selectedDataSource: AVAudioSessionDataSourceDescription? {
+    lock.withLock { preferred } ?? dataSources?.first
+  }
 
   /// The microphone the app asked for, or nil.
   public var preferredDataSource: AVAudioSessionDataSourceDescription? { lock.withLock { preferred } }
@@ -48,11 +52,16 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
   /// - Throws: `NSError` in `NSOSStatusErrorDomain`, code ``AVAudioSession/ErrorCode/badParam``,
   ///   for a data source of another port.
   public func setPreferredDataSource(_ dataSource: AVAudioSessionDataSourceDescription?) throws {
-    if let dataSource, !(dataSources ?? []).contains(where: { $0 === dataSource || $0.dataSourceID == dataSource.dataSourceID }) {
-      throw AVAudioSession.error(.badParam, "'\(dataSource.dataSourceName)' is not a data source of the port '\(portName)'; pick one of its dataSources")
+    if let dataSource,
+      !(dataSources ?? []).contains(where: { $0 === dataSource || $0.dataSourceID == dataSource.dataSourceID })
+    {
+      throw AVAudioSession.error(
+        .badParam,
+        "'\(dataSource.dataSourceName)' is not a data source of the port '\(portName)'; pick one of its dataSources")
     }
     lock.withLock { preferred = dataSources?.first { $0.dataSourceID == dataSource?.dataSourceID } }
-    Simulation.current?.trace.record(.sessionDataSource, ["port": portName, "dataSource": dataSource?.dataSourceName ?? "default"])
+    Simulation.current?.trace.record(
+      .sessionDataSource, ["port": portName, "dataSource": dataSource?.dataSourceName ?? "default"])
   }
 
   /// Same type and uid.

@@ -78,7 +78,9 @@ public final class PCMBuffer {
   ///   - frameCapacity: Frames each plane holds; must not be negative.
   ///   - planes: One pointer per plane (``planeCount`` of them), aligned for the sample type.
   ///   - release: Called when the buffer is deinitialised.
-  public init(format: AudioFormat, frameCapacity: Int, borrowing planes: [UnsafeMutableRawPointer], release: (() -> Void)? = nil) {
+  public init(
+    format: AudioFormat, frameCapacity: Int, borrowing planes: [UnsafeMutableRawPointer], release: (() -> Void)? = nil
+  ) {
     precondition(frameCapacity >= 0, "frameCapacity \(frameCapacity) is negative")
     let planeCount = format.isInterleaved ? 1 : format.channelCount
     precondition(planes.count == planeCount, "\(planes.count) planes given for a format with \(planeCount)")
@@ -146,7 +148,8 @@ public final class PCMBuffer {
   /// - Returns: A pointer that stays valid for the life of the buffer.
   public func rawPlane(_ plane: Int) -> UnsafeMutableRawPointer {
     precondition((0..<planeCount).contains(plane), "plane \(plane) is outside 0..<\(planeCount)")
-    return planeTable.load(fromByteOffset: plane * MemoryLayout<UnsafeMutableRawPointer>.stride, as: UnsafeMutableRawPointer.self)
+    return planeTable.load(
+      fromByteOffset: plane * MemoryLayout<UnsafeMutableRawPointer>.stride, as: UnsafeMutableRawPointer.self)
   }
 
   /// Reads one sample as a Float nominally in -1...1, whatever the sample type.
@@ -194,7 +197,8 @@ public final class PCMBuffer {
   }
 
   private func location(channel: Int, frame: Int) -> (plane: Int, index: Int) {
-    precondition((0..<format.channelCount).contains(channel), "channel \(channel) is outside 0..<\(format.channelCount)")
+    precondition(
+      (0..<format.channelCount).contains(channel), "channel \(channel) is outside 0..<\(format.channelCount)")
     precondition((0..<frameCapacity).contains(frame), "frame \(frame) is outside 0..<\(frameCapacity)")
     return format.isInterleaved ? (0, frame * format.channelCount + channel) : (channel, frame)
   }

@@ -94,7 +94,9 @@ public final class SampleRateConverter {
       guard src_is_valid_ratio(ratio) != 0 else {
         throw SampleRateConverterError(
           code: .unsupportedRatio,
-          message: "cannot convert \(inputFormat.sampleRate) Hz to \(outputFormat.sampleRate) Hz: the converter handles ratios from 1/256 to 256; convert in two steps")
+          message:
+            "cannot convert \(inputFormat.sampleRate) Hz to \(outputFormat.sampleRate) Hz: the converter handles ratios from 1/256 to 256; convert in two steps"
+        )
       }
       state = try State(
         engine: engine, quality: quality, inputRate: inputFormat.sampleRate, outputRate: outputFormat.sampleRate,
@@ -149,9 +151,11 @@ public final class SampleRateConverter {
       let source = prepare(input, frames: inputFrames)
       switch state {
       case .samplerate(let pointer):
-        produced = try resample(pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+        produced = try resample(
+          pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
       case .soxr(let pointer):
-        produced = try resampleWithSoxr(pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+        produced = try resampleWithSoxr(
+          pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
       case nil:
         appendPending(source, inputFrames)
       }
@@ -170,12 +174,16 @@ public final class SampleRateConverter {
     if let input, input.format != inputFormat {
       throw SampleRateConverterError(
         code: .formatMismatch,
-        message: "the input buffer is \(input.format) but the converter takes \(inputFormat); create a converter for this format")
+        message:
+          "the input buffer is \(input.format) but the converter takes \(inputFormat); create a converter for this format"
+      )
     }
     guard output.format == outputFormat else {
       throw SampleRateConverterError(
         code: .formatMismatch,
-        message: "the output buffer is \(output.format) but the converter produces \(outputFormat); use an output buffer in that format")
+        message:
+          "the output buffer is \(output.format) but the converter produces \(outputFormat); use an output buffer in that format"
+      )
     }
     if inputFrames > 0, hasReceivedEndOfInput {
       throw SampleRateConverterError(
@@ -193,7 +201,9 @@ extension SampleRateConverter {
     case samplerate(OpaquePointer)
     case soxr(soxr_t)
 
-    init(engine: Engine, quality: Quality, inputRate: Double, outputRate: Double, channels: Int, isLowLatency: Bool) throws {
+    init(
+      engine: Engine, quality: Quality, inputRate: Double, outputRate: Double, channels: Int, isLowLatency: Bool
+    ) throws {
       switch engine {
       case .libsamplerate:
         var error: Int32 = 0
@@ -214,9 +224,14 @@ extension SampleRateConverter {
         // 2^17, at about two thirds of the throughput (5,000x against 7,500x real time here). The
         // block size changes when output appears, not the filter (Documentation/AudioPCM.md).
         if isLowLatency { runtime.log2_large_dft_size = SampleRateConverter.soxrLowLatencyDFTSizeLog2 }
-        guard let state = soxr_create(inputRate, outputRate, UInt32(channels), &error, &io, &recipe, &runtime), error == nil else {
+        guard let state = soxr_create(inputRate, outputRate, UInt32(channels), &error, &io, &recipe, &runtime),
+          error == nil
+        else {
           throw SampleRateConverterError(
-            code: .library, message: "libsoxr could not create a \(quality) converter: \(error.map { String(cString: $0) } ?? "unknown error")")
+            code: .library,
+            message:
+              "libsoxr could not create a \(quality) converter: \(error.map { String(cString: $0) } ?? "unknown error")"
+          )
         }
         self = .soxr(state)
       }
@@ -248,7 +263,8 @@ extension SampleRateConverter {
       } else {
         room = Int((Double(handedOver ? 0 : frames) * ratio).rounded(.up)) + 1024
         compactPending()
-        let store = pending.reserve((pendingEnd + room) * channels, of: Float.self, preservingBytes: pendingEnd * channels * 4)
+        let store = pending.reserve(
+          (pendingEnd + room) * channels, of: Float.self, preservingBytes: pendingEnd * channels * 4)
         destination = store + pendingEnd * channels
       }
       var done = 0
@@ -308,7 +324,8 @@ extension SampleRateConverter {
       let left = frames - consumed
       let room = Int((Double(left) * ratio).rounded(.up)) + 256
       compactPending()
-      let store = pending.reserve((pendingEnd + room) * channels, of: Float.self, preservingBytes: pendingEnd * channels * 4)
+      let store = pending.reserve(
+        (pendingEnd + room) * channels, of: Float.self, preservingBytes: pendingEnd * channels * 4)
       data.data_in = source + consumed * channels
       data.input_frames = Int(left)
       data.data_out = store + pendingEnd * channels
@@ -328,7 +345,8 @@ extension SampleRateConverter {
     let status = src_process(state, &data)
     guard status == 0 else {
       throw SampleRateConverterError(
-        code: .library, message: "libsamplerate failed: \(String(cString: src_strerror(status))); call reset() and convert again")
+        code: .library,
+        message: "libsamplerate failed: \(String(cString: src_strerror(status))); call reset() and convert again")
     }
   }
 
@@ -354,7 +372,8 @@ extension SampleRateConverter {
     guard frames > 0 else { return }
     compactPending()
     let channels = filterChannels
-    let store = pending.reserve((pendingEnd + frames) * channels, of: Float.self, preservingBytes: pendingEnd * channels * 4)
+    let store = pending.reserve(
+      (pendingEnd + frames) * channels, of: Float.self, preservingBytes: pendingEnd * channels * 4)
     (store + pendingEnd * channels).update(from: source, count: frames * channels)
     pendingEnd += frames
   }
@@ -388,10 +407,18 @@ extension SampleRateConverter {
       let first = inputFormat.isInterleaved ? channel : 0
       let raw = input.rawPlane(plane)
       switch inputFormat.sampleType {
-      case .float32: Self.accumulate(raw.assumingMemoryBound(to: Float.self), first, stride, frames, target, slot, channels, weight) { $0 }
-      case .float64: Self.accumulate(raw.assumingMemoryBound(to: Double.self), first, stride, frames, target, slot, channels, weight) { Float($0) }
-      case .int16: Self.accumulate(raw.assumingMemoryBound(to: Int16.self), first, stride, frames, target, slot, channels, weight) { SampleScaling.float($0) }
-      case .int32: Self.accumulate(raw.assumingMemoryBound(to: Int32.self), first, stride, frames, target, slot, channels, weight) { SampleScaling.float($0) }
+      case .float32:
+        Self.accumulate(raw.assumingMemoryBound(to: Float.self), first, stride, frames, target, slot, channels, weight)
+        { $0 }
+      case .float64:
+        Self.accumulate(raw.assumingMemoryBound(to: Double.self), first, stride, frames, target, slot, channels, weight)
+        { Float($0) }
+      case .int16:
+        Self.accumulate(raw.assumingMemoryBound(to: Int16.self), first, stride, frames, target, slot, channels, weight)
+        { SampleScaling.float($0) }
+      case .int32:
+        Self.accumulate(raw.assumingMemoryBound(to: Int32.self), first, stride, frames, target, slot, channels, weight)
+        { SampleScaling.float($0) }
       }
     }
     return UnsafePointer(target)
@@ -399,7 +426,8 @@ extension SampleRateConverter {
 
   @inline(__always)
   private static func accumulate<T>(
-    _ source: UnsafeMutablePointer<T>, _ first: Int, _ stride: Int, _ frames: Int, _ target: UnsafeMutablePointer<Float>,
+    _ source: UnsafeMutablePointer<T>, _ first: Int, _ stride: Int, _ frames: Int,
+    _ target: UnsafeMutablePointer<Float>,
     _ slot: Int, _ channels: Int, _ weight: Float, _ toFloat: (T) -> Float
   ) {
     if weight == 1, channels == 1, stride == 1 {
@@ -428,10 +456,20 @@ extension SampleRateConverter {
       let raw = output.rawPlane(plane)
       let stride = output.stride
       switch outputFormat.sampleType {
-      case .float32: Self.spread(source, slot, channels, frames, raw.assumingMemoryBound(to: Float.self), first, stride) { $0 }
-      case .float64: Self.spread(source, slot, channels, frames, raw.assumingMemoryBound(to: Double.self), first, stride) { Double($0) }
-      case .int16: Self.spread(source, slot, channels, frames, raw.assumingMemoryBound(to: Int16.self), first, stride) { SampleScaling.int16($0) }
-      case .int32: Self.spread(source, slot, channels, frames, raw.assumingMemoryBound(to: Int32.self), first, stride) { SampleScaling.int32(Double($0)) }
+      case .float32:
+        Self.spread(source, slot, channels, frames, raw.assumingMemoryBound(to: Float.self), first, stride) { $0 }
+      case .float64:
+        Self.spread(source, slot, channels, frames, raw.assumingMemoryBound(to: Double.self), first, stride) {
+          Double($0)
+        }
+      case .int16:
+        Self.spread(source, slot, channels, frames, raw.assumingMemoryBound(to: Int16.self), first, stride) {
+          SampleScaling.int16($0)
+        }
+      case .int32:
+        Self.spread(source, slot, channels, frames, raw.assumingMemoryBound(to: Int32.self), first, stride) {
+          SampleScaling.int32(Double($0))
+        }
       }
     }
     pendingStart += frames

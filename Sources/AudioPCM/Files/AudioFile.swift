@@ -80,12 +80,16 @@ public final class AudioFile {
       guard info.samplerate > 0 else {
         throw AudioFileError(
           code: .malformed, path: path,
-          message: "the header gives a sample rate of \(info.samplerate) Hz, so the audio cannot be played; the header is damaged — re-export the file")
+          message:
+            "the header gives a sample rate of \(info.samplerate) Hz, so the audio cannot be played; the header is damaged — re-export the file"
+        )
       }
       guard info.channels > 0 else {
         throw AudioFileError(
           code: .malformed, path: path,
-          message: "the header gives \(info.channels) channels, so there is no audio to read; the header is damaged — re-export the file")
+          message:
+            "the header gives \(info.channels) channels, so there is no audio to read; the header is damaged — re-export the file"
+        )
       }
       fileFormat = try AudioFormat(
         sampleRate: Double(info.samplerate), channelCount: Int(info.channels),
@@ -95,9 +99,11 @@ public final class AudioFile {
       throw error
     } catch {
       sf_close(handle)
-      throw AudioFileError(code: .malformed, path: path, message: "\(error); the header is damaged — re-export the file")
+      throw AudioFileError(
+        code: .malformed, path: path, message: "\(error); the header is damaged — re-export the file")
     }
-    processingFormat = try AudioFormat.standard(sampleRate: fileFormat.sampleRate, channelCount: fileFormat.channelCount)
+    processingFormat = try AudioFormat.standard(
+      sampleRate: fileFormat.sampleRate, channelCount: fileFormat.channelCount)
     frameCount = Int(info.frames)
     warnings = []
     if frameCount == 0, let shortfall, shortfall.promised > 0 {
@@ -105,14 +111,18 @@ public final class AudioFile {
       self.handle = nil
       throw AudioFileError(
         code: .noAudioData, path: path,
-        message: "the header promises \(shortfall.promised) bytes of audio but the file ends after the header; the recording stopped before any audio was written — nothing to read")
+        message:
+          "the header promises \(shortfall.promised) bytes of audio but the file ends after the header; the recording stopped before any audio was written — nothing to read"
+      )
     }
     if let shortfall { warnings.append(truncationWarning(missingBytes: shortfall.promised - shortfall.present)) }
     if let recoveredFrom {
       warnings.append(
         AudioFileWarning(
           code: .truncated, path: path,
-          message: "libsndfile could not parse the CAF header ('\(recoveredFrom)'); its linear PCM data was read directly — check the end of the audio"))
+          message:
+            "libsndfile could not parse the CAF header ('\(recoveredFrom)'); its linear PCM data was read directly — check the end of the audio"
+        ))
     }
     if let warning = extensionWarning() { warnings.append(warning) }
   }
@@ -144,12 +154,16 @@ public final class AudioFile {
     guard buffer.format.channelCount == fileFormat.channelCount else {
       throw AudioFileError(
         code: .formatMismatch, path: path,
-        message: "the file has \(fileFormat.channelCount) channel(s) but the buffer has \(buffer.format.channelCount); read into a buffer with \(fileFormat.channelCount) channel(s) and mix with SampleRateConverter")
+        message:
+          "the file has \(fileFormat.channelCount) channel(s) but the buffer has \(buffer.format.channelCount); read into a buffer with \(fileFormat.channelCount) channel(s) and mix with SampleRateConverter"
+      )
     }
     guard buffer.format.sampleRate == fileFormat.sampleRate else {
       throw AudioFileError(
         code: .formatMismatch, path: path,
-        message: "the file is \(fileFormat.sampleRate) Hz but the buffer is \(buffer.format.sampleRate) Hz; read at the file's rate and convert with SampleRateConverter")
+        message:
+          "the file is \(fileFormat.sampleRate) Hz but the buffer is \(buffer.format.sampleRate) Hz; read at the file's rate and convert with SampleRateConverter"
+      )
     }
     let wanted = max(0, min(frameCount ?? buffer.frameCapacity, buffer.frameCapacity))
     let got = readFrames(handle, into: buffer, count: wanted)
@@ -165,7 +179,8 @@ public final class AudioFile {
       warnings.append(
         AudioFileWarning(
           code: .truncated, path: path,
-          message: "the file ends \(missing) frames (\(Self.seconds(missing, fileFormat.sampleRate))) before its header says it should"
+          message:
+            "the file ends \(missing) frames (\(Self.seconds(missing, fileFormat.sampleRate))) before its header says it should"
             + (libraryError.map { " (libsndfile: '\($0)')" } ?? "")
             + "; the recording was probably cut short — the audio that is there was read",
           missingFrames: missing))
@@ -186,12 +201,15 @@ public final class AudioFile {
     guard (0...frameCount).contains(frame) else {
       throw AudioFileError(
         code: .seekOutOfRange, path: path,
-        message: "cannot seek to frame \(frame): the file has \(frameCount) frames; give a frame from 0 through \(frameCount)")
+        message:
+          "cannot seek to frame \(frame): the file has \(frameCount) frames; give a frame from 0 through \(frameCount)")
     }
     guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == sf_count_t(frame) else {
       throw AudioFileError(
         code: .seekOutOfRange, path: path,
-        message: "libsndfile could not seek to frame \(frame) ('\(SndFileFormat.errorMessage(handle))'); read the file from the start instead")
+        message:
+          "libsndfile could not seek to frame \(frame) ('\(SndFileFormat.errorMessage(handle))'); read the file from the start instead"
+      )
     }
     framePosition = frame
   }
@@ -222,7 +240,8 @@ extension AudioFile {
       if !direct { Self.scatter(target, got, into: buffer) { $0 } }
       return got
     case .float64:
-      let target = direct ? base.assumingMemoryBound(to: Double.self) : scratch.reserve(count * channels, of: Double.self)
+      let target =
+        direct ? base.assumingMemoryBound(to: Double.self) : scratch.reserve(count * channels, of: Double.self)
       let got = Self.loop(count) { sf_readf_double(handle, target + $0 * channels, sf_count_t($1)) }
       if !direct { Self.scatter(target, got, into: buffer) { $0 } }
       return got
@@ -275,13 +294,16 @@ extension AudioFile {
   private static func checkReadable(_ path: String) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw AudioFileError(code: .cannotOpen, path: path, message: "\(FileProblem.reading(path) ?? "no such file"); check the path")
+      throw AudioFileError(
+        code: .cannotOpen, path: path, message: "\(FileProblem.reading(path) ?? "no such file"); check the path")
     }
     guard !isDirectory.boolValue else {
-      throw AudioFileError(code: .cannotOpen, path: path, message: "is a folder, not an audio file; give the path of a file")
+      throw AudioFileError(
+        code: .cannotOpen, path: path, message: "is a folder, not an audio file; give the path of a file")
     }
     guard FileManager.default.isReadableFile(atPath: path) else {
-      throw AudioFileError(code: .cannotOpen, path: path, message: "cannot be read (permission denied); check its permissions")
+      throw AudioFileError(
+        code: .cannotOpen, path: path, message: "cannot be read (permission denied); check its permissions")
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
     if size == 0 {
@@ -296,17 +318,22 @@ extension AudioFile {
     if lowered.contains("not recognised") || lowered.contains("not recognized") {
       return AudioFileError(
         code: .unrecognizedFormat, path: path,
-        message: "libsndfile does not recognise the format ('\(libraryMessage)'); the bytes are not WAV, CAF, AIFF, FLAC, Ogg or MP3 audio — check that this is an audio file")
+        message:
+          "libsndfile does not recognise the format ('\(libraryMessage)'); the bytes are not WAV, CAF, AIFF, FLAC, Ogg or MP3 audio — check that this is an audio file"
+      )
     }
     if lowered.contains("system error") {
       return AudioFileError(
-        code: .cannotOpen, path: path, message: "cannot be opened ('\(libraryMessage)'); check the path and its permissions")
+        code: .cannotOpen, path: path,
+        message: "cannot be opened ('\(libraryMessage)'); check the path and its permissions")
     }
     // libsndfile reports a zero sample rate only as an incomplete SF_INFO; say what that means.
     let meaning = lowered.contains("sf_info struct incomplete") ? " — the header gives no usable sample rate" : ""
     return AudioFileError(
       code: .malformed, path: path,
-      message: "libsndfile cannot read the header ('\(libraryMessage)')\(meaning); the file is damaged — re-export it from its source")
+      message:
+        "libsndfile cannot read the header ('\(libraryMessage)')\(meaning); the file is damaged — re-export it from its source"
+    )
   }
 
   /// Finds libsndfile's note that the data chunk claims more bytes than the file holds, which it
@@ -337,11 +364,13 @@ extension AudioFile {
       default: nil
       }
     let missingFrames = bytesPerSample.map { missingBytes / ($0 * fileFormat.channelCount) }
-    let amount = missingFrames.map { "\(missingBytes) bytes (\($0) frames, \(Self.seconds($0, fileFormat.sampleRate)))" }
+    let amount =
+      missingFrames.map { "\(missingBytes) bytes (\($0) frames, \(Self.seconds($0, fileFormat.sampleRate)))" }
       ?? "\(missingBytes) bytes"
     return AudioFileWarning(
       code: .truncated, path: path,
-      message: "the header promises \(amount) more audio than the file holds; the recording was probably cut short — the \(frameCount) frames that are there are read",
+      message:
+        "the header promises \(amount) more audio than the file holds; the recording was probably cut short — the \(frameCount) frames that are there are read",
       missingBytes: missingBytes, missingFrames: missingFrames)
   }
 
@@ -352,7 +381,9 @@ extension AudioFile {
     guard named != actual, !(named == .wav && actual == .rf64) else { return nil }
     return AudioFileWarning(
       code: .extensionMismatch, path: path,
-      message: "the name ends in .\(ext) but the file holds \(container) audio; it was read as \(container) — rename it to .\(container.fileExtension)")
+      message:
+        "the name ends in .\(ext) but the file holds \(container) audio; it was read as \(container) — rename it to .\(container.fileExtension)"
+    )
   }
 
   static func seconds(_ frames: Int, _ rate: Double) -> String {

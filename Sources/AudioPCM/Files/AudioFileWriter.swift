@@ -49,7 +49,8 @@ public final class AudioFileWriter {
   /// - Throws: ``AudioFileError`` when the container cannot hold this encoding, rate or channel
   ///   count, or the file cannot be created.
   public init(
-    path: String, container: AudioFile.Container, encoding: AudioFile.Encoding? = nil, format: AudioFormat, atomically: Bool = false
+    path: String, container: AudioFile.Container, encoding: AudioFile.Encoding? = nil, format: AudioFormat,
+    atomically: Bool = false
   ) throws {
     self.path = path
     self.container = container
@@ -59,12 +60,15 @@ public final class AudioFileWriter {
     guard let major = SndFileFormat.code(of: container), let minor = SndFileFormat.code(of: encoding) else {
       throw AudioFileError(
         code: .unsupportedFormat, path: path,
-        message: "cannot write \(container) files with \(encoding) encoding; choose one of \(AudioFile.Container.writable.map(\.description).joined(separator: ", "))")
+        message:
+          "cannot write \(container) files with \(encoding) encoding; choose one of \(AudioFile.Container.writable.map(\.description).joined(separator: ", "))"
+      )
     }
     guard format.sampleRate == format.sampleRate.rounded(), format.sampleRate <= Double(Int32.max) else {
       throw AudioFileError(
         code: .unsupportedFormat, path: path,
-        message: "audio files store whole sample rates; \(format.sampleRate) Hz is not one — convert to a whole rate first")
+        message:
+          "audio files store whole sample rates; \(format.sampleRate) Hz is not one — convert to a whole rate first")
     }
     var info = SF_INFO()
     info.samplerate = Int32(format.sampleRate)
@@ -73,7 +77,9 @@ public final class AudioFileWriter {
     guard sf_format_check(&info) != 0 else {
       throw AudioFileError(
         code: .unsupportedFormat, path: path,
-        message: "libsndfile cannot write \(encoding) in a \(container) file at \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s); choose another encoding, container, rate or channel count")
+        message:
+          "libsndfile cannot write \(encoding) in a \(container) file at \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s); choose another encoding, container, rate or channel count"
+      )
     }
     let replacement = atomically ? try FileReplacement(replacing: path) : nil
     self.replacement = replacement
@@ -87,7 +93,9 @@ public final class AudioFileWriter {
       }
       throw AudioFileError(
         code: .unsupportedFormat, path: path,
-        message: "libsndfile cannot write \(encoding) in a \(container) file at \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s) ('\(libraryMessage)'); choose another encoding, container, rate or channel count")
+        message:
+          "libsndfile cannot write \(encoding) in a \(container) file at \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s) ('\(libraryMessage)'); choose another encoding, container, rate or channel count"
+      )
     }
     self.handle = handle
     // Out-of-range floats clip at full scale instead of wrapping around.
@@ -110,7 +118,9 @@ public final class AudioFileWriter {
     guard buffer.format.channelCount == format.channelCount, buffer.format.sampleRate == format.sampleRate else {
       throw AudioFileError(
         code: .formatMismatch, path: path,
-        message: "the buffer is \(buffer.format) but the file is \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s); convert the buffer with SampleRateConverter first")
+        message:
+          "the buffer is \(buffer.format) but the file is \(Int(format.sampleRate)) Hz with \(format.channelCount) channel(s); convert the buffer with SampleRateConverter first"
+      )
     }
     let frames = buffer.frameLength
     guard frames > 0 else { return }
@@ -118,7 +128,9 @@ public final class AudioFileWriter {
     guard written == frames else {
       throw AudioFileError(
         code: .writeFailed, path: path,
-        message: "libsndfile wrote \(written) of \(frames) frames ('\(SndFileFormat.errorMessage(handle))'); check free disk space")
+        message:
+          "libsndfile wrote \(written) of \(frames) frames ('\(SndFileFormat.errorMessage(handle))'); check free disk space"
+      )
     }
     framesWritten += frames
   }
@@ -134,7 +146,9 @@ public final class AudioFileWriter {
       replacement?.discard()
       throw AudioFileError(
         code: .writeFailed, path: path,
-        message: "libsndfile could not finish the file ('\(String(cString: sf_error_number(status)))'); check free disk space and write again")
+        message:
+          "libsndfile could not finish the file ('\(String(cString: sf_error_number(status)))'); check free disk space and write again"
+      )
     }
     try replacement?.commit()
   }
@@ -162,7 +176,8 @@ public final class AudioFileWriter {
       let source = direct ? UnsafePointer(buffer.floatChannelData![0]) : gather(buffer, frames, as: Float.self) { $0 }
       return Int(sf_writef_float(handle, source, sf_count_t(frames)))
     case .float64:
-      let source = direct ? UnsafePointer(buffer.float64ChannelData![0]) : gather(buffer, frames, as: Double.self) { $0 }
+      let source =
+        direct ? UnsafePointer(buffer.float64ChannelData![0]) : gather(buffer, frames, as: Double.self) { $0 }
       return Int(sf_writef_double(handle, source, sf_count_t(frames)))
     }
   }

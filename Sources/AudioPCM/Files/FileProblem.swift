@@ -38,7 +38,8 @@ public enum FileProblem {
   public static func describe(_ error: any Error, path: String) -> String {
     if let problem = reading(path) { return problem }
     let nsError = error as NSError
-    for candidate in [nsError, nsError.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 }) where candidate.domain == NSPOSIXErrorDomain {
+    for candidate in [nsError, nsError.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 })
+    where candidate.domain == NSPOSIXErrorDomain {
       return String(cString: strerror(Int32(candidate.code)))
     }
     if nsError.domain == NSCocoaErrorDomain {
@@ -56,7 +57,8 @@ public enum FileProblem {
     }
     let text = String(describing: error)
     // Foundation's generic text says nothing; name the error instead.
-    return text.contains("Error Domain=") || text.contains("could not be completed") || text.contains("NSCocoaErrorDomain")
+    return text.contains("Error Domain=") || text.contains("could not be completed")
+      || text.contains("NSCocoaErrorDomain")
       ? "the file could not be read or written" : text
   }
 
@@ -65,7 +67,9 @@ public enum FileProblem {
     case ENOENT:
       var info = stat()
       // A symbolic link whose target is missing: say so rather than "no such file" for a name that exists.
-      if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { return "a symbolic link to a file that does not exist" }
+      if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+        return "a symbolic link to a file that does not exist"
+      }
       return "no such file"
     case ELOOP: return "a loop of symbolic links"
     case EACCES, EPERM: return "permission denied"

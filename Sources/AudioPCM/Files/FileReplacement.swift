@@ -42,7 +42,8 @@ public final class FileReplacement {
     // renamed over: a rename would replace the device node itself with a plain file.
     if Self.isSpecial(path) {
       guard access(path, W_OK) == 0 else {
-        throw AudioFileError(code: .cannotOpen, path: path, message: "cannot be written (\(Self.reason(errno))); check the path")
+        throw AudioFileError(
+          code: .cannotOpen, path: path, message: "cannot be written (\(Self.reason(errno))); check the path")
       }
       writesInPlace = path
     } else {
@@ -75,7 +76,8 @@ public final class FileReplacement {
     guard let created else {
       throw AudioFileError(
         code: .cannotOpen, path: path,
-        message: "cannot create a file in \(folder) (\(Self.reason(lastError))); check that the folder exists and is writable")
+        message:
+          "cannot create a file in \(folder) (\(Self.reason(lastError))); check that the folder exists and is writable")
     }
     temporaryPath = created
   }
@@ -99,7 +101,9 @@ public final class FileReplacement {
     guard rename(temporaryPath, destination) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
-      throw AudioFileError(code: .writeFailed, path: destination, message: "cannot move the finished file into place (\(reason)); check the folder's permissions")
+      throw AudioFileError(
+        code: .writeFailed, path: destination,
+        message: "cannot move the finished file into place (\(reason)); check the folder's permissions")
     }
   }
 
@@ -122,7 +126,11 @@ public final class FileReplacement {
       try data.write(to: URL(fileURLWithPath: replacement.temporaryPath))
     } catch {
       replacement.discard()
-      throw AudioFileError(code: .writeFailed, path: path, message: "cannot write the file (\(FileProblem.describe(error, path: replacement.temporaryPath))); check free disk space")
+      throw AudioFileError(
+        code: .writeFailed, path: path,
+        message:
+          "cannot write the file (\(FileProblem.describe(error, path: replacement.temporaryPath))); check free disk space"
+      )
     }
     try replacement.commit()
   }
@@ -140,7 +148,9 @@ public final class FileReplacement {
   /// Appends the bytes of `source` to `destination` (a device, pipe or socket).
   private static func copy(_ source: String, into destination: String) throws {
     guard let data = FileManager.default.contents(atPath: source) else {
-      throw AudioFileError(code: .writeFailed, path: destination, message: "cannot read back what was written for it; check the temporary folder (TMPDIR)")
+      throw AudioFileError(
+        code: .writeFailed, path: destination,
+        message: "cannot read back what was written for it; check the temporary folder (TMPDIR)")
     }
     // This process's own standard output or error (or another descriptor of it) is written through
     // that descriptor: opened anew, its offset would not follow what the process writes there.
@@ -149,13 +159,16 @@ public final class FileReplacement {
       case "/dev/stdout": STDOUT_FILENO
       case "/dev/stderr": STDERR_FILENO
       default:
-        ["/dev/fd/", "/proc/self/fd/"].lazy.compactMap { prefix in destination.hasPrefix(prefix) ? Int32(destination.dropFirst(prefix.count)) : nil }.first
+        ["/dev/fd/", "/proc/self/fd/"].lazy.compactMap { prefix in
+          destination.hasPrefix(prefix) ? Int32(destination.dropFirst(prefix.count)) : nil
+        }.first
       }
     // Non-blocking to open: a pipe nobody reads is an error now, not a hang.
     let descriptor = own ?? open(destination, O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let text = errno == ENXIO ? "a pipe nothing reads from" : reason(errno)
-      throw AudioFileError(code: .writeFailed, path: destination, message: "cannot be opened for writing (\(text)); check the path")
+      throw AudioFileError(
+        code: .writeFailed, path: destination, message: "cannot be opened for writing (\(text)); check the path")
     }
     if own == nil { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
     defer { if own == nil { close(descriptor) } }
@@ -170,7 +183,8 @@ public final class FileReplacement {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw AudioFileError(code: .writeFailed, path: destination, message: "cannot be written (\(reason(errno))); check the path")
+        throw AudioFileError(
+          code: .writeFailed, path: destination, message: "cannot be written (\(reason(errno))); check the path")
       }
       offset += written
     }
@@ -188,7 +202,9 @@ public final class FileReplacement {
   /// The destination with symbolic links resolved, when it is one; `path` otherwise.
   private static func resolvingLinks(_ path: String) -> String {
     var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
+      return path
+    }
     defer { free(resolved) }
     return String(cString: resolved)
   }

@@ -26,7 +26,9 @@ enum SampleScaling {
 
   /// Converts `count` Float samples (stride 1) to Int16 at `target` with stride `targetStride`.
   @inline(__always)
-  static func int16(_ source: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<Int16>, stride targetStride: Int) {
+  static func int16(
+    _ source: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<Int16>, stride targetStride: Int
+  ) {
     if targetStride == 1 {
       for index in 0..<count { target[index] = int16(source[index]) }
     } else {
@@ -36,7 +38,9 @@ enum SampleScaling {
 
   /// Converts `count` Int16 samples at `source` with stride `sourceStride` to Float (stride 1).
   @inline(__always)
-  static func float(_ source: UnsafePointer<Int16>, stride sourceStride: Int, count: Int, into target: UnsafeMutablePointer<Float>) {
+  static func float(
+    _ source: UnsafePointer<Int16>, stride sourceStride: Int, count: Int, into target: UnsafeMutablePointer<Float>
+  ) {
     if sourceStride == 1 {
       for index in 0..<count { target[index] = float(source[index]) }
     } else {

@@ -61,11 +61,18 @@ public final class FileTranscriber {
       $0.volatileText = ""
     }
 
-    guard SpeechTranscriber.isAvailable, let supported = await SpeechTranscriber.supportedLocale(equivalentTo: locale) else {
-      let reason = SpeechTranscriber.isAvailable
+    guard SpeechTranscriber.isAvailable, let supported = await SpeechTranscriber.supportedLocale(equivalentTo: locale)
+    else {
+      let reason =
+        SpeechTranscriber.isAvailable
         ? "Transcription in \(LiveTranscriber.name(of: locale)) is not supported on this device."
         : "Speech transcription is not available on this device."
-      if current == generation { update { $0.phase = .unavailable(reason: reason); $0.isMicrophoneOffered = false } }
+      if current == generation {
+        update {
+          $0.phase = .unavailable(reason: reason)
+          $0.isMicrophoneOffered = false
+        }
+      }
       return
     }
     update { $0.isMicrophoneOffered = true }
@@ -79,7 +86,9 @@ public final class FileTranscriber {
       }
     } catch {
       if current == generation {
-        fail("The speech model for \(LiveTranscriber.name(of: supported)) could not be installed: \(error.localizedDescription). It needs the network once: connect to the internet, then start again.")
+        fail(
+          "The speech model for \(LiveTranscriber.name(of: supported)) could not be installed: \(error.localizedDescription). It needs the network once: connect to the internet, then start again."
+        )
       }
       return
     }
@@ -89,7 +98,9 @@ public final class FileTranscriber {
     do {
       file = try AVAudioFile(forReading: fileURL)
     } catch {
-      fail("The audio file \(fileURL.lastPathComponent) cannot be read: \(error.localizedDescription). Choose a WAV, CAF, FLAC or AIFF file.")
+      fail(
+        "The audio file \(fileURL.lastPathComponent) cannot be read: \(error.localizedDescription). Choose a WAV, CAF, FLAC or AIFF file."
+      )
       return
     }
 
@@ -124,7 +135,9 @@ public final class FileTranscriber {
     if self.analyzer === analyzer { self.analyzer = nil }
     guard current == generation else { return }
     if let message = failure ?? readerFailure {
-      fail("Transcribing \(fileURL.lastPathComponent) stopped: \(message). The text so far is kept; start again to transcribe the file from the beginning.")
+      fail(
+        "Transcribing \(fileURL.lastPathComponent) stopped: \(message). The text so far is kept; start again to transcribe the file from the beginning."
+      )
     } else {
       update { $0.phase = .idle }
     }

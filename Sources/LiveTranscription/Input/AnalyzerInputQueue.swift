@@ -22,7 +22,8 @@ final class AnalyzerInputQueue: @unchecked Sendable {
   init(limit: Int, isUnbounded: Bool = false) {
     let bound = max(1, limit)
     // Bug zoo: the seed's `makeStream()` buffers everything; the limit is still reported so the harness sees the growth.
-    let policy: AsyncStream<AnalyzerInput>.Continuation.BufferingPolicy = isUnbounded ? .unbounded : .bufferingNewest(bound)
+    let policy: AsyncStream<AnalyzerInput>.Continuation.BufferingPolicy =
+      isUnbounded ? .unbounded : .bufferingNewest(bound)
     let (stream, continuation) = AsyncStream<AnalyzerInput>.makeStream(bufferingPolicy: policy)
     self.stream = stream
     self.continuation = continuation

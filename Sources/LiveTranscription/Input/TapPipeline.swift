@@ -36,7 +36,8 @@ final class TapPipeline: @unchecked Sendable {
   ///   - faults: The bug zoo's faults; empty by default.
   ///   - onFailure: Told once, with a message, when a buffer cannot be converted.
   init(
-    outputFormat: AVAudioFormat, queue: AnalyzerInputQueue, margin: AVAudioFrameCount, faults: Set<LiveTranscriber.Fault> = [],
+    outputFormat: AVAudioFormat, queue: AnalyzerInputQueue, margin: AVAudioFrameCount,
+    faults: Set<LiveTranscriber.Fault> = [],
     onFailure: @escaping @Sendable (String) -> Void
   ) {
     self.outputFormat = outputFormat
@@ -150,7 +151,9 @@ final class TapPipeline: @unchecked Sendable {
     if reusedOutput == nil || reusedOutput!.frameCapacity < output.frameLength {
       reusedOutput = AVAudioPCMBuffer(pcmFormat: output.format, frameCapacity: max(output.frameCapacity, 8192))
     }
-    guard let shared = reusedOutput, let from = output.int16ChannelData?[0], let to = shared.int16ChannelData?[0] else { return output }
+    guard let shared = reusedOutput, let from = output.int16ChannelData?[0], let to = shared.int16ChannelData?[0] else {
+      return output
+    }
     to.update(from: from, count: frames)
     shared.frameLength = output.frameLength
     return shared
@@ -159,7 +162,9 @@ final class TapPipeline: @unchecked Sendable {
   /// Converts `buffer` with the pull pattern of Apple's TN3136: the input block hands over the
   /// buffer once (`.haveData`), then says `.noDataNow`, so the converter keeps its state for the
   /// next buffer instead of ending the stream.
-  private static func convert(_ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, margin: AVAudioFrameCount, tooSmall: Bool = false)
+  private static func convert(
+    _ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, margin: AVAudioFrameCount, tooSmall: Bool = false
+  )
     -> Result<AVAudioPCMBuffer, ConversionFailure>
   {
     let ratio = converter.outputFormat.sampleRate / converter.inputFormat.sampleRate
@@ -183,7 +188,8 @@ final class TapPipeline: @unchecked Sendable {
     }
     if status == .error || error != nil {
       let reason = error?.localizedDescription ?? "the converter reported an error"
-      return .failure(ConversionFailure(message: "converting \(buffer.format) to \(converter.outputFormat) failed: \(reason)"))
+      return .failure(
+        ConversionFailure(message: "converting \(buffer.format) to \(converter.outputFormat) failed: \(reason)"))
     }
     return .success(output)
   }

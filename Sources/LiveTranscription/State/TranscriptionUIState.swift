@@ -28,7 +28,9 @@ public struct TranscriptionUIState: Sendable, Hashable, CustomStringConvertible 
   ///   - volatileText: The live guess.
   ///   - phase: What the transcriber is doing.
   ///   - isMicrophoneOffered: Whether the start control is shown.
-  public init(committedText: String = "", volatileText: String = "", phase: Phase = .idle, isMicrophoneOffered: Bool = false) {
+  public init(
+    committedText: String = "", volatileText: String = "", phase: Phase = .idle, isMicrophoneOffered: Bool = false
+  ) {
     self.committedText = committedText
     self.volatileText = volatileText
     self.phase = phase

@@ -47,7 +47,8 @@ extension LiveTranscriber {
         if self.generation == current { pipeline.process(buffer) }
       }
     } else {
-      engine.inputNode.installTap(onBus: 0, bufferSize: configuration.tapBufferSize, format: format, block: Self.tapBlock(pipeline))
+      engine.inputNode.installTap(
+        onBus: 0, bufferSize: configuration.tapBufferSize, format: format, block: Self.tapBlock(pipeline))
     }
     session.isTapInstalled = true
   }
@@ -72,7 +73,9 @@ extension LiveTranscriber {
     ]
   }
 
-  nonisolated private static func configurationChangeHandler(for transcriber: LiveTranscriber, generation current: Int)
+  nonisolated private static func configurationChangeHandler(
+    for transcriber: LiveTranscriber, generation current: Int
+  )
     -> @Sendable (Notification) -> Void
   {
     { [weak transcriber] _ in
@@ -80,12 +83,16 @@ extension LiveTranscriber {
     }
   }
 
-  nonisolated private static func interruptionHandler(for transcriber: LiveTranscriber, generation current: Int)
+  nonisolated private static func interruptionHandler(
+    for transcriber: LiveTranscriber, generation current: Int
+  )
     -> @Sendable (Notification) -> Void
   {
     { [weak transcriber] notification in
-      let type = (notification.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt).flatMap(AVAudioSession.InterruptionType.init(rawValue:))
-      let options = AVAudioSession.InterruptionOptions(rawValue: notification.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
+      let type = (notification.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt).flatMap(
+        AVAudioSession.InterruptionType.init(rawValue:))
+      let options = AVAudioSession.InterruptionOptions(
+        rawValue: notification.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
       guard let type else { return }
       Task { @MainActor in await transcriber?.interrupted(type, options: options, generation: current) }
     }
@@ -94,7 +101,9 @@ extension LiveTranscriber {
   /// The hardware format changed and the engine stopped itself: rebuild the converter for the new
   /// format, reinstall the tap and start again.
   func routeChanged(generation current: Int) {
-    guard current == generation, case .listening = uiState.phase, let session, let engine, let pipeline = session.pipeline else { return }
+    guard current == generation, case .listening = uiState.phase, let session, let engine,
+      let pipeline = session.pipeline
+    else { return }
     engine.stop()
     if session.isTapInstalled {
       engine.inputNode.removeTap(onBus: 0)
@@ -103,7 +112,13 @@ extension LiveTranscriber {
     let format = engine.inputNode.outputFormat(forBus: 0)
     // Bug zoo: the converter made for the old hardware format is kept.
     guard has(.keepsConverterAcrossRouteChange) || pipeline.prepare(for: format) else {
-      Task { await abort(session, phase: .failed(message: "The new microphone's audio (\(format)) cannot be converted. Start again with another microphone.")) }
+      Task {
+        await abort(
+          session,
+          phase: .failed(
+            message: "The new microphone's audio (\(format)) cannot be converted. Start again with another microphone.")
+        )
+      }
       return
     }
     installTap(session, on: engine, format: format, pipeline: pipeline)
@@ -112,13 +127,22 @@ extension LiveTranscriber {
     do {
       try engine.start()
     } catch {
-      Task { await abort(session, phase: .failed(message: "The microphone could not restart after the audio route changed: \(error.localizedDescription). Start again.")) }
+      Task {
+        await abort(
+          session,
+          phase: .failed(
+            message:
+              "The microphone could not restart after the audio route changed: \(error.localizedDescription). Start again."
+          ))
+      }
     }
   }
 
   /// An interruption began (the engine has stopped) or ended: resume when the system says so,
   /// otherwise stop and keep the text.
-  func interrupted(_ type: AVAudioSession.InterruptionType, options: AVAudioSession.InterruptionOptions, generation current: Int) async {
+  func interrupted(
+    _ type: AVAudioSession.InterruptionType, options: AVAudioSession.InterruptionOptions, generation current: Int
+  ) async {
     guard current == generation, case .listening = uiState.phase, let session, let engine else { return }
     switch type {
     case .began:
@@ -135,7 +159,11 @@ extension LiveTranscriber {
         engine.prepare()
         try engine.start()
       } catch {
-        await abort(session, phase: .failed(message: "The microphone could not resume after an interruption: \(error.localizedDescription). Start again."))
+        await abort(
+          session,
+          phase: .failed(
+            message:
+              "The microphone could not resume after an interruption: \(error.localizedDescription). Start again."))
       }
     @unknown default:
       return

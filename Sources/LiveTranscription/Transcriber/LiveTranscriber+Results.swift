@@ -53,7 +53,11 @@ extension LiveTranscriber {
         // Bug zoo: the guess for the range just committed stays on screen.
         if !has(.neverClearsVolatileText) { state.volatileText = "" }
         // Bug zoo: only a final that ends a sentence is taken to cover the guess on screen.
-        if has(.clearsVolatileOnlySentenceFinals), case .listening = state.phase, !(text.last.map { ".?!".contains($0) } ?? false) { state.volatileText = shown }
+        if has(.clearsVolatileOnlySentenceFinals), case .listening = state.phase,
+          !(text.last.map { ".?!".contains($0) } ?? false)
+        {
+          state.volatileText = shown
+        }
       } else if has(.appendsVolatileResults) {
         // Bug zoo: the seed's `volatile += result.text`; each guess repeats the one before.
         state.volatileText = Self.appending(text, to: state.volatileText)
@@ -82,6 +86,10 @@ extension LiveTranscriber {
     case .idle, .stopping, .unavailable, .failed: return
     }
     session.resultsTask = nil  // this task is the one ending; abort must not wait for itself
-    await abort(session, phase: .failed(message: "Transcription stopped: \(error.localizedDescription). The text so far is kept; start again to continue."))
+    await abort(
+      session,
+      phase: .failed(
+        message:
+          "Transcription stopped: \(error.localizedDescription). The text so far is kept; start again to continue."))
   }
 }

@@ -13,7 +13,8 @@ extension LiveTranscriber {
     guard let module = makeModule(for: availability) else {
       if case .unavailable(let reason) = availability {
         // Bug zoo: the control is offered although nothing can run.
-        await abort(session, phase: .unavailable(reason: reason), offersMicrophone: has(.offersMicrophoneWhenUnavailable))
+        await abort(
+          session, phase: .unavailable(reason: reason), offersMicrophone: has(.offersMicrophoneWhenUnavailable))
       }
       return
     }
@@ -25,7 +26,9 @@ extension LiveTranscriber {
         await abort(
           session,
           phase: .failed(
-            message: "Microphone access is denied, so nothing can be transcribed. Allow microphone access for this app in Settings, then start again."))
+            message:
+              "Microphone access is denied, so nothing can be transcribed. Allow microphone access for this app in Settings, then start again."
+          ))
       }
       return
     }
@@ -50,7 +53,10 @@ extension LiveTranscriber {
       if current == generation {
         await abort(
           session,
-          phase: .failed(message: "The speech model for \(Self.name(of: modelLocale)) offers no audio format. Remove and reinstall the language, then start again."))
+          phase: .failed(
+            message:
+              "The speech model for \(Self.name(of: modelLocale)) offers no audio format. Remove and reinstall the language, then start again."
+          ))
       }
       return
     }
@@ -61,17 +67,30 @@ extension LiveTranscriber {
     do {
       hardwareFormat = try prepareAudio()
     } catch {
-      await abort(session, phase: .failed(message: "The microphone cannot be used now: \(error.localizedDescription). Try again when no other app records."))
+      await abort(
+        session,
+        phase: .failed(
+          message:
+            "The microphone cannot be used now: \(error.localizedDescription). Try again when no other app records."))
       return
     }
-    let queue = AnalyzerInputQueue(limit: configuration.inputLimitInBuffers(sampleRate: hardwareFormat.sampleRate), isUnbounded: has(.unboundedInput))
-    let pipeline = TapPipeline(outputFormat: analyzerFormat, queue: queue, margin: configuration.converterMargin, faults: configuration.faults) {
+    let queue = AnalyzerInputQueue(
+      limit: configuration.inputLimitInBuffers(sampleRate: hardwareFormat.sampleRate), isUnbounded: has(.unboundedInput)
+    )
+    let pipeline = TapPipeline(
+      outputFormat: analyzerFormat, queue: queue, margin: configuration.converterMargin, faults: configuration.faults
+    ) {
       [weak self] message in
       Task { @MainActor in await self?.conversionFailed(message, generation: current) }
     }
     session.pipeline = pipeline
     guard pipeline.prepare(for: hardwareFormat) else {
-      await abort(session, phase: .failed(message: "The microphone's audio (\(hardwareFormat)) cannot be converted to \(analyzerFormat). Try another microphone."))
+      await abort(
+        session,
+        phase: .failed(
+          message:
+            "The microphone's audio (\(hardwareFormat)) cannot be converted to \(analyzerFormat). Try another microphone."
+        ))
       return
     }
 
@@ -85,7 +104,10 @@ extension LiveTranscriber {
       try await analyzer.start(inputSequence: queue.input)
     } catch {
       if current == generation {
-        await abort(session, phase: .failed(message: "Transcription could not start: \(error.localizedDescription). Start again to retry."))
+        await abort(
+          session,
+          phase: .failed(message: "Transcription could not start: \(error.localizedDescription). Start again to retry.")
+        )
       }
       return
     }
@@ -95,7 +117,9 @@ extension LiveTranscriber {
     do {
       try startMicrophone(session, format: hardwareFormat)
     } catch {
-      await abort(session, phase: .failed(message: "The microphone could not start: \(error.localizedDescription). Start again to retry."))
+      await abort(
+        session,
+        phase: .failed(message: "The microphone could not start: \(error.localizedDescription). Start again to retry."))
       return
     }
     update { $0.phase = .listening }

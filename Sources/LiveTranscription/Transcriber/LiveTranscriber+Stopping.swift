@@ -42,7 +42,9 @@ extension LiveTranscriber {
     update { state in
       state.phase = failure.map { .failed(message: $0) } ?? .idle
       // Bug zoo: the text the user already read as final is rewritten ("turn on" becomes "Turn on").
-      if has(.capitalizesCommittedTextAtStop) { state.committedText = state.committedText.prefix(1).uppercased() + state.committedText.dropFirst() }
+      if has(.capitalizesCommittedTextAtStop) {
+        state.committedText = state.committedText.prefix(1).uppercased() + state.committedText.dropFirst()
+      }
     }
   }
 
@@ -98,6 +100,8 @@ extension LiveTranscriber {
   /// A tap buffer could not be converted: the session fails, since the analyzer would hear gaps.
   func conversionFailed(_ message: String, generation current: Int) async {
     guard current == generation, let session, uiState.phase.isActive else { return }
-    await abort(session, phase: .failed(message: "The microphone's audio could not be converted (\(message)). Start again to retry."))
+    await abort(
+      session,
+      phase: .failed(message: "The microphone's audio could not be converted (\(message)). Start again to retry."))
   }
 }

@@ -20,7 +20,9 @@ extension AssetCatalogue {
   ///   - progress: Called with each fraction completed (0…1), on the download's task.
   /// - Throws: ``AssetCatalogueError``: `unsupportedLocale`, `reservationLimitReached`,
   ///   `networkUnavailable` or `downloadFailed`.
-  public func install(_ locale: String, progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws(AssetCatalogueError) {
+  public func install(
+    _ locale: String, progress: @escaping @Sendable (Double) -> Void = { _ in }
+  ) async throws(AssetCatalogueError) {
     let locale = Self.canonical(locale)
     try reserve(locale)
     if isOnDevice(locale) {
@@ -40,7 +42,8 @@ extension AssetCatalogue {
     let download: Download
     switch start {
     case .offline:
-      Simulation.current?.trace.record(.assetDownloadFailed, ["locale": locale, "reason": "network unavailable at start"])
+      Simulation.current?.trace.record(
+        .assetDownloadFailed, ["locale": locale, "reason": "network unavailable at start"])
       throw Self.networkError(locale, detail: "it was offline when the download was to start")
     case .join(let existing), .started(let existing):
       download = existing
@@ -52,7 +55,8 @@ extension AssetCatalogue {
     } catch let error as AssetCatalogueError {
       throw error
     } catch {
-      throw AssetCatalogueError(.downloadFailed, locale: locale, message: "The download of the \(locale) model stopped: \(error).")
+      throw AssetCatalogueError(
+        .downloadFailed, locale: locale, message: "The download of the \(locale) model stopped: \(error).")
     }
   }
 
@@ -122,7 +126,9 @@ extension AssetCatalogue {
     Simulation.current?.trace.record(.assetDownloadFinished, ["locale": locale])
   }
 
-  private func runSteps(_ download: Download, duration: Duration, steps: Int, failsAt: Double?) async throws(AssetCatalogueError) {
+  private func runSteps(
+    _ download: Download, duration: Duration, steps: Int, failsAt: Double?
+  ) async throws(AssetCatalogueError) {
     let locale = download.locale
     let clock = Simulation.current?.clock ?? VirtualClock()
     let start = clock.now
@@ -146,11 +152,14 @@ extension AssetCatalogue {
     }
   }
 
-  private func sleep(_ clock: VirtualClock, until deadline: VirtualClock.Instant, locale: String) async throws(AssetCatalogueError) {
+  private func sleep(
+    _ clock: VirtualClock, until deadline: VirtualClock.Instant, locale: String
+  ) async throws(AssetCatalogueError) {
     do {
       try await clock.sleep(until: deadline)
     } catch {
-      throw AssetCatalogueError(.downloadFailed, locale: locale, message: "The download of the \(locale) model was cancelled.")
+      throw AssetCatalogueError(
+        .downloadFailed, locale: locale, message: "The download of the \(locale) model was cancelled.")
     }
   }
 

@@ -15,17 +15,20 @@ extension AssetCatalogue {
     let limit = maximumReservedLocales
     let outcome: Result<Bool, AssetCatalogueError> = state.withLock { state in
       guard state.supported.contains(locale) else {
-        return .failure(AssetCatalogueError(
-          .unsupportedLocale, locale: locale,
-          message: "No speech asset supports the locale \(locale) on this device, so it cannot be reserved. "
-            + "Pick a locale from SpeechTranscriber.supportedLocales (or add it to the scenario's supported locales)."))
+        return .failure(
+          AssetCatalogueError(
+            .unsupportedLocale, locale: locale,
+            message: "No speech asset supports the locale \(locale) on this device, so it cannot be reserved. "
+              + "Pick a locale from SpeechTranscriber.supportedLocales (or add it to the scenario's supported locales)."
+          ))
       }
       if state.reserved.contains(locale) { return .success(false) }
       guard state.reserved.count < limit else {
-        return .failure(AssetCatalogueError(
-          .reservationLimitReached, locale: locale,
-          message: "Too many allocated locales, \(limit) maximum: reserving \(locale) would exceed the limit "
-            + "(reserved: \(state.reserved.joined(separator: ", "))). Release a locale you no longer need first."))
+        return .failure(
+          AssetCatalogueError(
+            .reservationLimitReached, locale: locale,
+            message: "Too many allocated locales, \(limit) maximum: reserving \(locale) would exceed the limit "
+              + "(reserved: \(state.reserved.joined(separator: ", "))). Release a locale you no longer need first."))
       }
       state.reserved.append(locale)
       return .success(true)

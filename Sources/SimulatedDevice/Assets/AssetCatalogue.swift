@@ -50,11 +50,12 @@ public final class AssetCatalogue: Sendable {
   /// Creates a catalogue from its starting configuration.
   public init(_ configuration: SimulatedDevice.AssetConfiguration) {
     self.configuration = configuration
-    self.state = Mutex(State(
-      supported: configuration.supportedLocales.map(Self.canonical),
-      installed: configuration.installedLocales.map(Self.canonical),
-      reserved: configuration.reservedLocales.map(Self.canonical),
-      downloadFailsAt: configuration.downloadFailsAt))
+    self.state = Mutex(
+      State(
+        supported: configuration.supportedLocales.map(Self.canonical),
+        installed: configuration.installedLocales.map(Self.canonical),
+        reserved: configuration.reservedLocales.map(Self.canonical),
+        downloadFailsAt: configuration.downloadFailsAt))
   }
 
   /// `en_US` → `en-US`; identifiers are otherwise kept as given.

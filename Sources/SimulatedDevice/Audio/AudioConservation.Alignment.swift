@@ -1,3 +1,5 @@
+import Foundation
+
 extension AudioConservation {
   /// One analyzer's received audio, aligned block by block against the reference.
   struct Alignment {
@@ -70,7 +72,11 @@ extension AudioConservation {
           let index = pendingStart + consumed
           let base = offset ?? guess
           // Wait for the reference (and a margin to search forward) unless the run is over.
-          if !force && index + base + count + block > reference.head && index + base < reference.head + Int(AudioConservation.rate) { break }
+          if !force && index + base + count + block > reference.head
+            && index + base < reference.head + Int(AudioConservation.rate)
+          {
+            break
+          }
           let samples = UnsafeBufferPointer(rebasing: all[consumed..<consumed + count])
           compare(samples, at: index, reference: reference, deliveries: deliveries, into: &state)
           consumed += count
@@ -80,7 +86,8 @@ extension AudioConservation {
 
     /// Compares one block received at analyzer `index`.
     private mutating func compare(
-      _ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack, deliveries: [TapDelivery], into state: inout State
+      _ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack, deliveries: [TapDelivery],
+      into state: inout State
     ) {
       let count = received.count
       let receivedEnergy = Signal.energy(received)
@@ -97,7 +104,9 @@ extension AudioConservation {
         accept(index, count, offset: current, into: &state)
         return
       }
-      if offset != nil, let match = Signal.bestMatch(received, reference, around: current + index, lags: -2...2), isIntact(match, receivedEnergy) {
+      if offset != nil, let match = Signal.bestMatch(received, reference, around: current + index, lags: -2...2),
+        isIntact(match, receivedEnergy)
+      {
         state.noteSignalToNoise(match.signalToNoise)
         accept(index, count, offset: current + match.lag, into: &state)
         return
@@ -105,14 +114,20 @@ extension AudioConservation {
       // A silent block cannot be located by content: it is silence where the microphone heard sound.
       // In a garbled run the search is spaced out (every fifth block); the first ten blocks after
       // intact audio are always searched (the first may straddle a lost or repeated buffer).
-      if receivedEnergy >= AudioConservation.silence, failedSearches < 10 || failedSearches % 5 == 0, let found = search(received, at: index, reference: reference, deliveries: deliveries),
+      if receivedEnergy >= AudioConservation.silence, failedSearches < 10 || failedSearches % 5 == 0,
+        let found = search(received, at: index, reference: reference, deliveries: deliveries),
         isIntact(found.match, receivedEnergy),
         // The first lock and every jump need a clear match; drift does not.
         offset.map { abs(found.offset - $0) <= AudioConservation.drift } == true
-          || found.match.correlation >= AudioConservation.jumpCorrelation && receivedEnergy >= AudioConservation.jumpEnergy
+          || found.match.correlation >= AudioConservation.jumpCorrelation
+            && receivedEnergy >= AudioConservation.jumpEnergy
       {
         failedSearches = 0
-        if debugAlignment { print("found at \(index) offset \(found.offset) was \(String(describing: offset)) corr \(found.match.correlation)") }
+        if debugAlignment {
+          print(
+            "found at \(index) offset \(found.offset) was \(String(describing: offset)) corr \(found.match.correlation)"
+          )
+        }
         state.noteSignalToNoise(found.match.signalToNoise)
         let new = found.offset
         if let old = offset, abs(new - old) > AudioConservation.drift {
@@ -124,9 +139,11 @@ extension AudioConservation {
           closeProblem(into: &state.problems)
           let analyzerTime = Double(index) / AudioConservation.rate
           if new > old {
-            state.problems.append(AudioProblem(.lost, analyzer: name, span: old + index..<new + index, analyzerTime: analyzerTime))
+            state.problems.append(
+              AudioProblem(.lost, analyzer: name, span: old + index..<new + index, analyzerTime: analyzerTime))
           } else {
-            state.problems.append(AudioProblem(.repeated, analyzer: name, span: new + index..<old + index, analyzerTime: analyzerTime))
+            state.problems.append(
+              AudioProblem(.repeated, analyzer: name, span: new + index..<old + index, analyzerTime: analyzerTime))
           }
         }
         accept(index, count, offset: new, into: &state)
@@ -140,24 +157,35 @@ extension AudioConservation {
         state.intact.insert(current + index..<current + index + count)
         return
       }
-      if debugAlignment { print("garbled at \(index) offset \(String(describing: offset)) guess \(guess) rx \(receivedEnergy) ex \(expectedEnergy)") }
-      garbled(received, at: index, offset: current, receivedEnergy: receivedEnergy, expectedEnergy: expectedEnergy, reference: reference, into: &state)
+      if debugAlignment {
+        print(
+          "garbled at \(index) offset \(String(describing: offset)) guess \(guess) rx \(receivedEnergy) ex \(expectedEnergy)"
+        )
+      }
+      garbled(
+        received, at: index, offset: current, receivedEnergy: receivedEnergy, expectedEnergy: expectedEnergy,
+        reference: reference, into: &state)
     }
 
     private func isIntact(_ match: Signal.Match, _ receivedEnergy: Float) -> Bool {
-      match.correlation >= AudioConservation.matchCorrelation && abs(Signal.decibels(receivedEnergy, match.expectedEnergy)) <= AudioConservation.levelTolerance
+      match.correlation >= AudioConservation.matchCorrelation
+        && abs(Signal.decibels(receivedEnergy, match.expectedEnergy)) <= AudioConservation.levelTolerance
     }
 
     /// Offsets whole tap buffers away (lost, doubled or overwritten buffers), then ±50 ms around the
     /// current offset (the lock at a session's start, a converter's other lag).
-    private func search(_ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack, deliveries: [TapDelivery])
+    private func search(
+      _ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack, deliveries: [TapDelivery]
+    )
       -> (offset: Int, match: Signal.Match)?
     {
       let current = offset ?? guess
       var best: (offset: Int, match: Signal.Match)?
       // Before the lock the guess is bookkeeping (the newest tap buffer less this one): a queue that
       // lags puts it a fraction of a second late, so the first search reaches half a second.
-      if let wide = Signal.bestMatchWide(received, reference, around: current + index, reach: offset == nil ? 8000 : 800) {
+      if let wide = Signal.bestMatchWide(
+        received, reference, around: current + index, reach: offset == nil ? 8000 : 800)
+      {
         best = (current + wide.lag, wide)
         if wide.correlation >= AudioConservation.matchCorrelation { return best }
       }
@@ -166,7 +194,9 @@ extension AudioConservation {
       // Forward as far as the tap has delivered (a queue may drop seconds), back two seconds.
       let position = current + index
       // Before the lock the guess may be seconds late (a queue that keeps the newest buffers).
-      let back = offset == nil ? min(30 * Int(AudioConservation.rate), max(0, position - reference.oldest)) : 2 * Int(AudioConservation.rate)
+      let back =
+        offset == nil
+        ? min(30 * Int(AudioConservation.rate), max(0, position - reference.oldest)) : 2 * Int(AudioConservation.rate)
       let ahead = max(back, reference.head - position)
       let recent = deliveries.suffix(64)
       var shifts = Set<Int>()
@@ -181,7 +211,9 @@ extension AudioConservation {
       // An app's converted buffers are whole tap buffers give or take what its converter holds
       // back, so each candidate is searched ±200 samples (coarse, then refined).
       for shift in shifts.sorted(by: { abs($0) < abs($1) || abs($0) == abs($1) && $0 < $1 }).prefix(400) {
-        guard let match = Signal.bestMatchWide(received, reference, around: position + shift, reach: 200) else { continue }
+        guard let match = Signal.bestMatchWide(received, reference, around: position + shift, reach: 200) else {
+          continue
+        }
         if best == nil || match.correlation > best!.match.correlation { best = (current + shift + match.lag, match) }
         if match.correlation >= 0.98 { break }
       }
@@ -199,7 +231,8 @@ extension AudioConservation {
 
     /// Records a block that matches the microphone nowhere, by how it differs at `offset`.
     private mutating func garbled(
-      _ received: UnsafeBufferPointer<Float>, at index: Int, offset: Int, receivedEnergy: Float, expectedEnergy: Float, reference: ReferenceTrack,
+      _ received: UnsafeBufferPointer<Float>, at index: Int, offset: Int, receivedEnergy: Float, expectedEnergy: Float,
+      reference: ReferenceTrack,
       into state: inout State
     ) {
       let count = received.count
@@ -219,11 +252,14 @@ extension AudioConservation {
       }
       let match = Signal.bestMatch(received, reference, around: offset + index, lags: -2...2)
       let snr = match.map(\.signalToNoise) ?? -30
-      recordGarbled(kind, at: index, span: offset + index..<offset + index + count, level: level, snr: snr, into: &state)
+      recordGarbled(
+        kind, at: index, span: offset + index..<offset + index + count, level: level, snr: snr, into: &state)
     }
 
     /// Records a garbled block, extending the open problem when it continues it.
-    private mutating func recordGarbled(_ kind: AudioProblem.Kind, at index: Int, span: Range<Int>, level: Double, snr: Double, into state: inout State) {
+    private mutating func recordGarbled(
+      _ kind: AudioProblem.Kind, at index: Int, span: Range<Int>, level: Double, snr: Double, into state: inout State
+    ) {
       if Signal.energy(reference: state.reference, span) >= AudioConservation.silence { state.noteSignalToNoise(snr) }
       state.received.insert(span)
       if var problem = open, problem.kind == kind, problem.span.upperBound == span.lowerBound {
@@ -234,7 +270,9 @@ extension AudioConservation {
         return
       }
       closeProblem(into: &state.problems)
-      open = AudioProblem(kind, analyzer: name, span: span, analyzerTime: Double(index) / AudioConservation.rate, levelDifference: level, signalToNoise: snr)
+      open = AudioProblem(
+        kind, analyzer: name, span: span, analyzerTime: Double(index) / AudioConservation.rate, levelDifference: level,
+        signalToNoise: snr)
     }
 
     /// Judges the silence received before the lock at `offset`: silence where the microphone was
@@ -275,5 +313,4 @@ extension AudioConservation {
   }
 }
 
-import Foundation
 let debugAlignment = ProcessInfo.processInfo.environment["DEBUG_ALIGN"] != nil

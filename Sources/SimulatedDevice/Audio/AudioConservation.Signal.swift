@@ -64,29 +64,36 @@ extension AudioConservation {
     /// Both sides are smoothed twice ([1 2 1]) first: speech lives below 4 kHz, and a resampler that
     /// starts half a sample away from the reference's (a session starting on a tap buffer whose
     /// length is no whole number of output samples) differs mostly above it.
-    static func bestMatch(_ received: UnsafeBufferPointer<Float>, _ reference: ReferenceTrack, around position: Int, lags: ClosedRange<Int>) -> Match? {
+    static func bestMatch(
+      _ received: UnsafeBufferPointer<Float>, _ reference: ReferenceTrack, around position: Int, lags: ClosedRange<Int>
+    ) -> Match? {
       let count = received.count
       // Too short to say anything (the last samples of a stream).
       guard count >= 8 else { return nil }
       let span = smoothed(smoothed(window(reference, start: position + lags.lowerBound, count: count + lags.count - 1)))
       let smoothedReceived = smoothed(smoothed(Array(received)))
       // The level compared is the unsmoothed reference's (the received block's is unsmoothed too).
-      return smoothedReceived.withUnsafeBufferPointer { received in match(received, span, count: count, lags: lags) }.map { found in
-        var match = found
-        match.expectedEnergy = energy(reference, position + found.lag..<position + found.lag + count)
-        return match
-      }
+      return smoothedReceived.withUnsafeBufferPointer { received in match(received, span, count: count, lags: lags) }
+        .map { found in
+          var match = found
+          match.expectedEnergy = energy(reference, position + found.lag..<position + found.lag + count)
+          return match
+        }
     }
 
     /// `[1 2 1] / 4` over `values`, the first and last left out (one sample each).
     static func smoothed(_ values: [Float]) -> [Float] {
       guard values.count > 2 else { return values }
       var out = [Float](repeating: 0, count: values.count - 2)
-      for index in 1..<values.count - 1 { out[index - 1] = 0.25 * values[index - 1] + 0.5 * values[index] + 0.25 * values[index + 1] }
+      for index in 1..<values.count - 1 {
+        out[index - 1] = 0.25 * values[index - 1] + 0.5 * values[index] + 0.25 * values[index + 1]
+      }
       return out
     }
 
-    private static func match(_ received: UnsafeBufferPointer<Float>, _ span: [Float], count: Int, lags: ClosedRange<Int>) -> Match? {
+    private static func match(
+      _ received: UnsafeBufferPointer<Float>, _ span: [Float], count: Int, lags: ClosedRange<Int>
+    ) -> Match? {
       let count = received.count
       let receivedEnergy = energy(received) * Float(count)
       guard receivedEnergy > 0 else { return nil }
@@ -105,7 +112,9 @@ extension AudioConservation {
           scores[lagIndex] = power > 0 ? dot / (receivedEnergy * power).squareRoot() : -1
         }
       }
-      guard let bestIndex = scores.indices.max(by: { scores[$0] < scores[$1] }), energies[bestIndex] >= AudioConservation.silence else { return nil }
+      guard let bestIndex = scores.indices.max(by: { scores[$0] < scores[$1] }),
+        energies[bestIndex] >= AudioConservation.silence
+      else { return nil }
       var peak = scores[bestIndex]
       // A peak between two samples (another resampler's fractional delay): the parabola's top.
       if bestIndex > 0 && bestIndex < scores.count - 1 {
@@ -118,7 +127,9 @@ extension AudioConservation {
 
     /// ``bestMatch(_:_:around:lags:)`` over ±`reach` samples, coarse (every fourth lag on signals
     /// averaged in fours) and then refined at full rate around the coarse best.
-    static func bestMatchWide(_ received: UnsafeBufferPointer<Float>, _ reference: ReferenceTrack, around position: Int, reach: Int) -> Match? {
+    static func bestMatchWide(
+      _ received: UnsafeBufferPointer<Float>, _ reference: ReferenceTrack, around position: Int, reach: Int
+    ) -> Match? {
       let factor = 4
       let count = received.count / factor
       guard count >= 8 else { return bestMatch(received, reference, around: position, lags: -reach...reach) }

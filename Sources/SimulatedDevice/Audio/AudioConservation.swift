@@ -63,7 +63,8 @@ public final class AudioConservation: @unchecked Sendable {
       state.reference.append(buffer, captureStart: captureStart)
       state.deliveries.append(
         TapDelivery(
-          index: state.deliveries.count, virtualTime: virtualTime, captureStart: captureStart, frames: buffer.frameLength,
+          index: state.deliveries.count, virtualTime: virtualTime, captureStart: captureStart,
+          frames: buffer.frameLength,
           sampleRate: buffer.format.sampleRate, span: start..<end, traceSequence: traceSequence))
       state.process(force: false)
     }
@@ -74,7 +75,9 @@ public final class AudioConservation: @unchecked Sendable {
   ///   - analyzer: The analyzer's name (unique per instance).
   ///   - start: Where the buffer starts on the analyzer's timeline, in seconds.
   ///   - samples: The buffer's samples, mono, full scale ±1.
-  public func analyzerReceived(_ analyzer: String, start: Double, samples: UnsafeBufferPointer<Float>, virtualTime: Double) {
+  public func analyzerReceived(
+    _ analyzer: String, start: Double, samples: UnsafeBufferPointer<Float>, virtualTime: Double
+  ) {
     withState { state in
       state.current = analyzer
       if state.firstInputs[analyzer] == nil { state.firstInputs[analyzer] = virtualTime }
@@ -87,7 +90,8 @@ public final class AudioConservation: @unchecked Sendable {
   public func analyzerFinished(_ analyzer: String, failed: Bool, virtualTime: Double) {
     withState { state in
       guard failed else { return }
-      state.failures.append(AnalyzerFailure(virtualTime: virtualTime, receivedThrough: state.aligners[analyzer]?.receivedThrough))
+      state.failures.append(
+        AnalyzerFailure(virtualTime: virtualTime, receivedThrough: state.aligners[analyzer]?.receivedThrough))
     }
   }
 
@@ -117,7 +121,8 @@ public final class AudioConservation: @unchecked Sendable {
   /// Audio not compared yet (the last milliseconds a converter holds back) counts as intact.
   public func intactFraction(captureFrom from: Double, to: Double) -> Double {
     withState { state in
-      let span = Int((from * Self.rate).rounded())..<max(Int((from * Self.rate).rounded()) + 1, Int((to * Self.rate).rounded()))
+      let span =
+        Int((from * Self.rate).rounded())..<max(Int((from * Self.rate).rounded()) + 1, Int((to * Self.rate).rounded()))
       let frontier = state.aligners.values.compactMap(\.evaluatedThrough).max() ?? span.lowerBound
       let pending = max(0, span.upperBound - max(frontier, span.lowerBound))
       let intact = state.intact.covered(span.lowerBound..<min(span.upperBound, max(frontier, span.lowerBound)))
@@ -137,7 +142,8 @@ public final class AudioConservation: @unchecked Sendable {
       }
       return Report(
         deliveries: state.deliveries, received: state.received, intact: state.intact, problems: state.problems,
-        rejectedSeconds: state.rejectedSeconds, worstSignalToNoise: state.worstSignalToNoise, receivedSamples: state.receivedSamples,
+        rejectedSeconds: state.rejectedSeconds, worstSignalToNoise: state.worstSignalToNoise,
+        receivedSamples: state.receivedSamples,
         analyzerFailures: state.failures, analyzerFirstInputs: state.firstInputs.values.sorted())
     }
   }
@@ -194,7 +200,8 @@ public final class AudioConservation: @unchecked Sendable {
         let lastFailure = failures.map(\.virtualTime).max() ?? -1
         let first =
           deliveries.first {
-            $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= now - 2 && $0.virtualTime > lastFailure
+            $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= now - 2
+              && $0.virtualTime > lastFailure
           }?.span.lowerBound ?? newest
         // An analyzer whose first input comes before the tap delivered anything is fed from elsewhere (a file).
         aligners[name] = Alignment(name: name, start: start, guess: first - start, hearsMicrophone: !deliveries.isEmpty)

@@ -34,7 +34,8 @@ public struct AudioProblem: Sendable, Hashable {
 
   /// Creates a problem.
   public init(
-    _ kind: Kind, analyzer: String, span: Range<Int>, analyzerTime: Double? = nil, levelDifference: Double? = nil, signalToNoise: Double? = nil
+    _ kind: Kind, analyzer: String, span: Range<Int>, analyzerTime: Double? = nil, levelDifference: Double? = nil,
+    signalToNoise: Double? = nil
   ) {
     self.kind = kind
     self.analyzer = analyzer

@@ -59,7 +59,8 @@ struct ReferenceTrack {
     if converterFormat != buffer.format {
       flush()
       converterFormat = buffer.format
-      converter = try? SampleRateConverter(from: buffer.format, to: outputFormat, quality: .medium, engine: .soxr, isLowLatency: true)
+      converter = try? SampleRateConverter(
+        from: buffer.format, to: outputFormat, quality: .medium, engine: .soxr, isLowLatency: true)
       // A new format starts where the capture is (a route change): align the head to it.
       if head < start { pad(to: start) } else if head > start { head = max(start, oldest) }
     }
@@ -78,7 +79,9 @@ struct ReferenceTrack {
     guard let converter else { return }
     let frames = input?.frameLength ?? 0
     let capacity = Int(Double(frames) * rate / converter.inputFormat.sampleRate) + 4096
-    if scratch == nil || scratch!.frameCapacity < capacity { scratch = PCMBuffer(format: outputFormat, frameCapacity: capacity) }
+    if scratch == nil || scratch!.frameCapacity < capacity {
+      scratch = PCMBuffer(format: outputFormat, frameCapacity: capacity)
+    }
     let output = scratch!
     var input = input
     repeat {

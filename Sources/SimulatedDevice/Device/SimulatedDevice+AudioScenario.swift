@@ -22,7 +22,9 @@ extension SimulatedDevice {
   ///   - channelCount: The channel count, or nil for the port type's usual one.
   /// - Throws: ``MicrophoneError`` for an unknown port type or an impossible format.
   ///   - sampleType: The sample type the input delivers, or nil for Float32.
-  public func changeRoute(to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil, sampleType: AudioFormat.SampleType? = nil) throws {
+  public func changeRoute(
+    to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil, sampleType: AudioFormat.SampleType? = nil
+  ) throws {
     try microphone.changeRoute(to: portName, sampleRate: sampleRate, channelCount: channelCount, sampleType: sampleType)
   }
 

@@ -20,7 +20,9 @@ extension SimulatedDevice {
     guard let value, !value.isEmpty else { return .soxr }
     if let engine = SampleRateConverter.Engine(rawValue: value) { return engine }
     FileHandle.standardError.write(
-      Data("speech-replay: warning: SPEECH_REPLAY_RESAMPLER=\(value) is not an engine; use soxr or libsamplerate. Using soxr.\n".utf8))
+      Data(
+        "speech-replay: warning: SPEECH_REPLAY_RESAMPLER=\(value) is not an engine; use soxr or libsamplerate. Using soxr.\n"
+          .utf8))
     return .soxr
   }
 }

@@ -73,7 +73,8 @@ extension SimulatedDevice {
     /// Creates a configuration: 48 kHz mono, 4800-frame (100 ms) callbacks, no jitter, silence,
     /// no explicit schedule.
     public init(
-      sampleRate: Double = 48_000, channelCount: Int = 1, tapFrames: Int = 4_800, jitter: Duration = .zero, audioFile: String? = nil,
+      sampleRate: Double = 48_000, channelCount: Int = 1, tapFrames: Int = 4_800, jitter: Duration = .zero,
+      audioFile: String? = nil,
       tapSchedule: [Microphone.TapScheduleEntry] = []
     ) {
       self.sampleRate = sampleRate

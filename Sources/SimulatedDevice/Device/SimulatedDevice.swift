@@ -45,13 +45,17 @@ public final class SimulatedDevice: Sendable {
   /// - Parameters:
   ///   - configuration: Microphone, assets, network, permission and limits at the start.
   ///   - model: The speech model; by default one that knows no locale (every analysis fails with `noModel`).
-  public init(configuration: Configuration = Configuration(), model: any SpeechModelBackend = ScriptedModelBackend(scripts: [:])) {
+  public init(
+    configuration: Configuration = Configuration(), model: any SpeechModelBackend = ScriptedModelBackend(scripts: [:])
+  ) {
     self.configuration = configuration
     self.model = model
     self.assets = AssetCatalogue(configuration.assets)
     self.microphone = Microphone(configuration: configuration.microphone)
-    self.state = Mutex(State(networkAvailable: configuration.networkAvailable, recordPermission: configuration.recordPermission.state,
-      speechRecognitionPermission: configuration.speechRecognitionPermission.state))
+    self.state = Mutex(
+      State(
+        networkAvailable: configuration.networkAvailable, recordPermission: configuration.recordPermission.state,
+        speechRecognitionPermission: configuration.speechRecognitionPermission.state))
     microphone.device = self
   }
 
@@ -63,7 +67,9 @@ public final class SimulatedDevice: Sendable {
     set {
       let (changed, observers) = state.withLock { state in
         defer { state.networkAvailable = newValue }
-        return (state.networkAvailable != newValue, Array(state.networkObservers.sorted { $0.key < $1.key }.map(\.value)))
+        return (
+          state.networkAvailable != newValue, Array(state.networkObservers.sorted { $0.key < $1.key }.map(\.value))
+        )
       }
       record(.deviceNetwork, ["available": String(newValue)])
       if changed { for observer in observers { observer(newValue) } }
@@ -102,7 +108,8 @@ public final class SimulatedDevice: Sendable {
   public func requestSpeechRecognitionPermission() -> SpeechRecognitionPermission.State {
     let answer = state.withLock { state -> SpeechRecognitionPermission.State in
       if state.speechRecognitionPermission == .notDetermined {
-        state.speechRecognitionPermission = configuration.speechRecognitionPermission.answersRequestWith ? .authorized : .denied
+        state.speechRecognitionPermission =
+          configuration.speechRecognitionPermission.answersRequestWith ? .authorized : .denied
       }
       return state.speechRecognitionPermission
     }

@@ -22,7 +22,10 @@ public struct AudioInputPort: Sendable, Hashable, CustomStringConvertible {
   public var sampleType: AudioFormat.SampleType
 
   /// Creates a port.
-  public init(portType: String, name: String, uid: String, sampleRate: Double, channelCount: Int, sampleType: AudioFormat.SampleType = .float32) {
+  public init(
+    portType: String, name: String, uid: String, sampleRate: Double, channelCount: Int,
+    sampleType: AudioFormat.SampleType = .float32
+  ) {
     self.portType = portType
     self.name = name
     self.uid = uid
@@ -35,7 +38,9 @@ public struct AudioInputPort: Sendable, Hashable, CustomStringConvertible {
   public var scenarioName: String { Self.known.first { $0.portType == portType }?.scenarioName ?? portType }
 
   /// `bluetoothHFP 16000 Hz 1 ch` (with ` Int16` for an input that delivers 16-bit integers).
-  public var description: String { "\(scenarioName) \(Int(sampleRate)) Hz \(channelCount) ch\(sampleType == .float32 ? "" : " \(sampleType)")" }
+  public var description: String {
+    "\(scenarioName) \(Int(sampleRate)) Hz \(channelCount) ch\(sampleType == .float32 ? "" : " \(sampleType)")"
+  }
 
   /// True for the device's own microphone.
   public var isBuiltIn: Bool { portType == Self.builtInMicType }
@@ -44,9 +49,12 @@ public struct AudioInputPort: Sendable, Hashable, CustomStringConvertible {
   public static let builtInMicType = "MicrophoneBuiltIn"
 
   /// The built-in microphone at a hardware format.
-  public static func builtInMic(sampleRate: Double, channelCount: Int, sampleType: AudioFormat.SampleType = .float32) -> AudioInputPort {
+  public static func builtInMic(
+    sampleRate: Double, channelCount: Int, sampleType: AudioFormat.SampleType = .float32
+  ) -> AudioInputPort {
     AudioInputPort(
-      portType: builtInMicType, name: "iPhone Microphone", uid: "Built-In Microphone", sampleRate: sampleRate, channelCount: channelCount, sampleType: sampleType)
+      portType: builtInMicType, name: "iPhone Microphone", uid: "Built-In Microphone", sampleRate: sampleRate,
+      channelCount: channelCount, sampleType: sampleType)
   }
 
   /// A port of a known type with its usual format, unless `sampleRate` or `channelCount` say otherwise.
@@ -57,11 +65,15 @@ public struct AudioInputPort: Sendable, Hashable, CustomStringConvertible {
   ///   - sampleType: The sample type, or nil for Float32 (every known type's usual one).
   /// - Returns: The port, or nil for an unknown type (``knownNames`` lists them).
   public static func named(
-    _ scenarioName: String, sampleRate: Double? = nil, channelCount: Int? = nil, sampleType: AudioFormat.SampleType? = nil
+    _ scenarioName: String, sampleRate: Double? = nil, channelCount: Int? = nil,
+    sampleType: AudioFormat.SampleType? = nil
   ) -> AudioInputPort? {
-    guard let known = known.first(where: { $0.scenarioName == scenarioName || $0.portType == scenarioName }) else { return nil }
+    guard let known = known.first(where: { $0.scenarioName == scenarioName || $0.portType == scenarioName }) else {
+      return nil
+    }
     return AudioInputPort(
-      portType: known.portType, name: known.name, uid: known.uid, sampleRate: sampleRate ?? known.sampleRate, channelCount: channelCount ?? known.channelCount,
+      portType: known.portType, name: known.name, uid: known.uid, sampleRate: sampleRate ?? known.sampleRate,
+      channelCount: channelCount ?? known.channelCount,
       sampleType: sampleType ?? .float32)
   }
 
@@ -71,12 +83,13 @@ public struct AudioInputPort: Sendable, Hashable, CustomStringConvertible {
   /// Input port types and their usual formats (twin decisions, see Documentation/Twins.md): a
   /// wired headset at 48 kHz mono, Bluetooth hands-free at 16 kHz mono (wide-band HFP), USB and
   /// line-in at 48 kHz stereo, CarPlay at 48 kHz mono.
-  static let known: [(scenarioName: String, portType: String, name: String, uid: String, sampleRate: Double, channelCount: Int)] = [
-    ("builtInMic", builtInMicType, "iPhone Microphone", "Built-In Microphone", 48_000, 1),
-    ("headsetMic", "MicrophoneWired", "Headset Microphone", "Wired Microphone", 48_000, 1),
-    ("bluetoothHFP", "BluetoothHFP", "Bluetooth Headset", "00:11:22:33:44:55-tsco", 16_000, 1),
-    ("usbAudio", "USBAudio", "USB Audio Device", "USB Audio", 48_000, 2),
-    ("carAudio", "CarAudio", "CarPlay", "CarAudio", 48_000, 1),
-    ("lineIn", "LineIn", "Line In", "Line In", 48_000, 2),
-  ]
+  static let known:
+    [(scenarioName: String, portType: String, name: String, uid: String, sampleRate: Double, channelCount: Int)] = [
+      ("builtInMic", builtInMicType, "iPhone Microphone", "Built-In Microphone", 48_000, 1),
+      ("headsetMic", "MicrophoneWired", "Headset Microphone", "Wired Microphone", 48_000, 1),
+      ("bluetoothHFP", "BluetoothHFP", "Bluetooth Headset", "00:11:22:33:44:55-tsco", 16_000, 1),
+      ("usbAudio", "USBAudio", "USB Audio Device", "USB Audio", 48_000, 2),
+      ("carAudio", "CarAudio", "CarPlay", "CarAudio", 48_000, 1),
+      ("lineIn", "LineIn", "Line In", "Line In", 48_000, 2),
+    ]
 }

@@ -67,7 +67,9 @@ public final class Microphone: @unchecked Sendable {
     }
 
     /// Frames of the next capture: the scheduled entry's, else ``tapFrames``.
-    func nextFrames(_ schedule: [TapScheduleEntry]) -> Int { nextScheduled(schedule).map { max(0, $0.frames) } ?? tapFrames }
+    func nextFrames(_ schedule: [TapScheduleEntry]) -> Int {
+      nextScheduled(schedule).map { max(0, $0.frames) } ?? tapFrames
+    }
   }
 
   /// A stretch of captures during which the gate was open: capture seconds `captureStart..<captureEnd`
@@ -94,9 +96,12 @@ public final class Microphone: @unchecked Sendable {
 
     init(file: AudioFile, hardwareFormat: AudioFormat) throws {
       self.file = file
-      let readFormat = try AudioFormat.standard(sampleRate: file.fileFormat.sampleRate, channelCount: file.fileFormat.channelCount)
+      let readFormat = try AudioFormat.standard(
+        sampleRate: file.fileFormat.sampleRate, channelCount: file.fileFormat.channelCount)
       self.chunk = PCMBuffer(format: readFormat, frameCapacity: Microphone.readChunk)
-      self.converter = try SampleRateConverter(from: readFormat, to: hardwareFormat, quality: Microphone.conversionQuality, engine: SimulatedDevice.resamplingEngine)
+      self.converter = try SampleRateConverter(
+        from: readFormat, to: hardwareFormat, quality: Microphone.conversionQuality,
+        engine: SimulatedDevice.resamplingEngine)
     }
   }
 
@@ -115,10 +120,15 @@ public final class Microphone: @unchecked Sendable {
     let rate = configuration.tapSchedule.first?.sampleRate ?? configuration.sampleRate
     let channels = configuration.tapSchedule.first?.channelCount ?? configuration.channelCount
     let sampleType = configuration.tapSchedule.isEmpty ? configuration.sampleType : .float32
-    let format = (1...2).contains(channels) ? try? Self.hardwareFormat(sampleRate: rate, channelCount: channels, sampleType: sampleType) : nil
+    let format =
+      (1...2).contains(channels)
+      ? try? Self.hardwareFormat(sampleRate: rate, channelCount: channels, sampleType: sampleType) : nil
     let hardware = format ?? Self.fallbackFormat
-    let builtIn = AudioInputPort.builtInMic(sampleRate: hardware.sampleRate, channelCount: hardware.channelCount, sampleType: hardware.sampleType)
-    self.state = State(hardwareFormat: hardware, tapFrames: max(1, configuration.tapFrames), currentInput: builtIn, availableInputs: [builtIn])
+    let builtIn = AudioInputPort.builtInMic(
+      sampleRate: hardware.sampleRate, channelCount: hardware.channelCount, sampleType: hardware.sampleType)
+    self.state = State(
+      hardwareFormat: hardware, tapFrames: max(1, configuration.tapFrames), currentInput: builtIn,
+      availableInputs: [builtIn])
     if format == nil {
       state.pendingDiagnostic =
         "the microphone configuration (\(rate) Hz, \(channels) channels, \(sampleType)) is not a valid format; "
@@ -130,10 +140,14 @@ public final class Microphone: @unchecked Sendable {
   /// built-in microphones), or Int16 interleaved (**twin decision** for inputs that deliver 16-bit
   /// integers: the packed layout such hardware uses).
   /// - Throws: ``MicrophoneError`` for another sample type; AudioPCM's error for an impossible rate or channel count.
-  static func hardwareFormat(sampleRate: Double, channelCount: Int, sampleType: AudioFormat.SampleType) throws -> AudioFormat {
+  static func hardwareFormat(
+    sampleRate: Double, channelCount: Int, sampleType: AudioFormat.SampleType
+  ) throws -> AudioFormat {
     switch sampleType {
     case .float32: return try AudioFormat.standard(sampleRate: sampleRate, channelCount: channelCount)
-    case .int16: return try AudioFormat(sampleRate: sampleRate, channelCount: channelCount, sampleType: .int16, isInterleaved: true)
+    case .int16:
+      return try AudioFormat(
+        sampleRate: sampleRate, channelCount: channelCount, sampleType: .int16, isInterleaved: true)
     case .int32, .float64:
       throw MicrophoneError(path: nil, message: "a microphone delivers Float32 or Int16 samples, not \(sampleType)")
     }
@@ -164,7 +178,8 @@ public final class Microphone: @unchecked Sendable {
       var seconds = Double(state.tapFrames) / state.hardwareFormat.sampleRate
       if let next = state.nextScheduled(configuration.tapSchedule) {
         seconds = next.duration
-        if let last = state.lastScheduled, let before = last.sampleTime, let now = next.sampleTime, last.sampleRate == next.sampleRate,
+        if let last = state.lastScheduled, let before = last.sampleTime, let now = next.sampleTime,
+          last.sampleRate == next.sampleRate,
           now > before + Int64(last.frames), next.sampleRate > 0
         {
           seconds += Double(now - before - Int64(last.frames)) / next.sampleRate
@@ -289,7 +304,9 @@ public final class Microphone: @unchecked Sendable {
     } catch {
       throw MicrophoneError(
         path: path,
-        message: "the microphone cannot play '\(path)': \(error). Check the scenario's audio path, or give a file AudioPCM reads (WAV, CAF, FLAC, AIFF…).")
+        message:
+          "the microphone cannot play '\(path)': \(error). Check the scenario's audio path, or give a file AudioPCM reads (WAV, CAF, FLAC, AIFF…)."
+      )
     }
   }
 
@@ -326,7 +343,9 @@ public final class Microphone: @unchecked Sendable {
       do {
         try reader.file.seek(toFrame: frame)
       } catch {
-        throw MicrophoneError(path: reader.file.path, message: "the microphone cannot move to \(seconds) s in '\(reader.file.path)': \(error)")
+        throw MicrophoneError(
+          path: reader.file.path,
+          message: "the microphone cannot move to \(seconds) s in '\(reader.file.path)': \(error)")
       }
       reader.converter.reset()
       reader.endOfFile = frame >= reader.file.frameCount
@@ -364,7 +383,10 @@ public final class Microphone: @unchecked Sendable {
       if let last = state.tape.last, last.captureEnd == state.secondsCaptured {
         state.tape[state.tape.count - 1].captureEnd += seconds
       } else {
-        state.tape.append(TapeSegment(captureStart: state.secondsCaptured, captureEnd: state.secondsCaptured + seconds, fileStart: state.secondsPlayed))
+        state.tape.append(
+          TapeSegment(
+            captureStart: state.secondsCaptured, captureEnd: state.secondsCaptured + seconds,
+            fileStart: state.secondsPlayed))
       }
       state.secondsPlayed += seconds
       if case .notOpened = state.source {
@@ -384,7 +406,9 @@ public final class Microphone: @unchecked Sendable {
         }
       }
       state.framesDelivered += frames
-      if case .file(let reader) = state.source, reader.endOfFile && reader.converter.pendingFrameCount == 0 { state.tapeReachedEnd = true }
+      if case .file(let reader) = state.source, reader.endOfFile && reader.converter.pendingFrameCount == 0 {
+        state.tapeReachedEnd = true
+      }
       if case .silence = state.source { state.tapeReachedEnd = true }
       return output
     }
@@ -419,7 +443,8 @@ public final class Microphone: @unchecked Sendable {
     // Bytes of one frame in one plane: every channel when interleaved, one otherwise.
     let frameBytes = target.stride * target.format.sampleType.byteCount
     for plane in 0..<target.planeCount {
-      (target.rawPlane(plane) + offset * frameBytes).copyMemory(from: source.rawPlane(plane), byteCount: frames * frameBytes)
+      (target.rawPlane(plane) + offset * frameBytes).copyMemory(
+        from: source.rawPlane(plane), byteCount: frames * frameBytes)
     }
   }
 
@@ -469,19 +494,31 @@ public final class Microphone: @unchecked Sendable {
   ///   - sampleType: The sample type the input delivers, or nil for Float32 (the configured one
   ///     for the built-in microphone).
   /// - Throws: ``MicrophoneError`` for an unknown port type or an impossible format.
-  public func changeRoute(to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil, sampleType: AudioFormat.SampleType? = nil) throws {
-    guard let named = AudioInputPort.named(portName, sampleRate: sampleRate, channelCount: channelCount, sampleType: sampleType) else {
+  public func changeRoute(
+    to portName: String, sampleRate: Double? = nil, channelCount: Int? = nil, sampleType: AudioFormat.SampleType? = nil
+  ) throws {
+    guard
+      let named = AudioInputPort.named(
+        portName, sampleRate: sampleRate, channelCount: channelCount, sampleType: sampleType)
+    else {
       throw MicrophoneError(
-        path: nil, message: "the route cannot change to the unknown port '\(portName)'; use one of \(AudioInputPort.knownNames.joined(separator: ", "))")
+        path: nil,
+        message:
+          "the route cannot change to the unknown port '\(portName)'; use one of \(AudioInputPort.knownNames.joined(separator: ", "))"
+      )
     }
     let current = currentInput
     if named.isBuiltIn {
       let builtIn = AudioInputPort.builtInMic(
-        sampleRate: sampleRate ?? configuration.sampleRate, channelCount: channelCount ?? (configuration.channelCount == 2 ? 2 : 1),
+        sampleRate: sampleRate ?? configuration.sampleRate,
+        channelCount: channelCount ?? (configuration.channelCount == 2 ? 2 : 1),
         sampleType: sampleType ?? configuration.sampleType)
-      try apply(builtIn, reason: current.isBuiltIn ? .routeConfigurationChange : .oldDeviceUnavailable, removing: current.isBuiltIn ? nil : current.uid)
+      try apply(
+        builtIn, reason: current.isBuiltIn ? .routeConfigurationChange : .oldDeviceUnavailable,
+        removing: current.isBuiltIn ? nil : current.uid)
     } else {
-      try apply(named, reason: current.uid == named.uid ? .routeConfigurationChange : .newDeviceAvailable, removing: nil)
+      try apply(
+        named, reason: current.uid == named.uid ? .routeConfigurationChange : .newDeviceAvailable, removing: nil)
     }
   }
 
@@ -490,7 +527,8 @@ public final class Microphone: @unchecked Sendable {
   /// - Throws: ``MicrophoneError`` when no available input has that uid.
   public func selectInput(uid: String) throws {
     guard let port = availableInputs.first(where: { $0.uid == uid }) else {
-      throw MicrophoneError(path: nil, message: "no available input has the uid '\(uid)'; pick one from availableInputs")
+      throw MicrophoneError(
+        path: nil, message: "no available input has the uid '\(uid)'; pick one from availableInputs")
     }
     guard port.uid != currentInput.uid else { return }
     try apply(port, reason: .override, removing: nil)
@@ -501,19 +539,26 @@ public final class Microphone: @unchecked Sendable {
     let sampleRate = port.sampleRate
     let channelCount = port.channelCount
     guard sampleRate > 0, sampleRate.isFinite, (1...2).contains(channelCount),
-      let format = try? Self.hardwareFormat(sampleRate: sampleRate, channelCount: channelCount, sampleType: port.sampleType)
+      let format = try? Self.hardwareFormat(
+        sampleRate: sampleRate, channelCount: channelCount, sampleType: port.sampleType)
     else {
       throw MicrophoneError(
         path: nil,
-        message: "a route change to \(sampleRate) Hz with \(channelCount) channels of \(port.sampleType) is not possible; give a positive rate, 1 or 2 channels, and Float32 or Int16 samples")
+        message:
+          "a route change to \(sampleRate) Hz with \(channelCount) channels of \(port.sampleType) is not possible; give a positive rate, 1 or 2 channels, and Float32 or Int16 samples"
+      )
     }
     let (previous, change) = try withState { state -> (AudioFormat, RouteChange) in
       let previous = state.hardwareFormat
       if case .file(let reader) = state.source {
         do {
-          reader.converter = try SampleRateConverter(from: reader.chunk.format, to: format, quality: Self.conversionQuality, engine: SimulatedDevice.resamplingEngine)
+          reader.converter = try SampleRateConverter(
+            from: reader.chunk.format, to: format, quality: Self.conversionQuality,
+            engine: SimulatedDevice.resamplingEngine)
         } catch {
-          throw MicrophoneError(path: reader.file.path, message: "the microphone cannot convert '\(reader.file.path)' to \(format): \(error)")
+          throw MicrophoneError(
+            path: reader.file.path,
+            message: "the microphone cannot convert '\(reader.file.path)' to \(format): \(error)")
         }
       }
       state.tapFrames = max(1, Int((Double(state.tapFrames) * sampleRate / previous.sampleRate).rounded()))
@@ -531,8 +576,14 @@ public final class Microphone: @unchecked Sendable {
     Simulation.current?.trace.record(
       .microphoneRoute,
       port.sampleType == .float32
-        ? ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount), "port": port.scenarioName, "reason": "\(reason)"]
-        : ["sampleRate": String(Int(sampleRate)), "channels": String(channelCount), "port": port.scenarioName, "reason": "\(reason)", "sampleType": "\(port.sampleType)"])
+        ? [
+          "sampleRate": String(Int(sampleRate)), "channels": String(channelCount), "port": port.scenarioName,
+          "reason": "\(reason)",
+        ]
+        : [
+          "sampleRate": String(Int(sampleRate)), "channels": String(channelCount), "port": port.scenarioName,
+          "reason": "\(reason)", "sampleType": "\(port.sampleType)",
+        ])
     notify(.routeChanged(previous: previous, current: format, change: change))
   }
 

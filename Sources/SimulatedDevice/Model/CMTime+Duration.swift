@@ -11,7 +11,10 @@ extension CMTime {
 extension Duration {
   /// The length of a numeric `CMTime`, rounded to the nearest nanosecond; zero when not numeric.
   public init(_ time: CMTime) {
-    guard time.isNumeric else { self = .zero; return }
+    guard time.isNumeric else {
+      self = .zero
+      return
+    }
     let nanoseconds = (Int128(time.value) * 1_000_000_000 * 2 + Int128(time.timescale)) / (2 * Int128(time.timescale))
     self = .nanoseconds(Int64(clamping: nanoseconds))
   }

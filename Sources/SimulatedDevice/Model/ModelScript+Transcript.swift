@@ -69,7 +69,9 @@ extension ModelScript {
       let stop = utterance[utterance.count - 1].end + interval + interval
       while tick <= stop && tick < finalAt {
         let heard = utterance.prefix { $0.end <= tick }.count
-        var words = utterance.prefix(heard).map { RecognizedWord($0.text, range: $0.range, confidence: options.confidence * 0.6) }
+        var words = utterance.prefix(heard).map {
+          RecognizedWord($0.text, range: $0.range, confidence: options.confidence * 0.6)
+        }
         if heard > heardCount, let wrong = options.rewrites[index + heard - 1] {
           words[heard - 1].text = wrong  // the newest word is misheard at first
         }
@@ -77,7 +79,10 @@ extension ModelScript {
         let text = RecognizedText(words: words)
         if heard > 0 && text != shown {
           // Finalizing now commits what has been heard so far, correctly spelled and punctuated.
-          let finalizeAs = heard == utterance.count ? finalText : Self.finalText(Array(utterance.prefix(heard)), style: options.finalStyle, confidence: options.confidence)
+          let finalizeAs =
+            heard == utterance.count
+            ? finalText
+            : Self.finalText(Array(utterance.prefix(heard)), style: options.finalStyle, confidence: options.confidence)
           entries.append(.volatile(text, at: tick, finalizeAs: finalizeAs))
           shown = text
         }
@@ -89,7 +94,9 @@ extension ModelScript {
     self.init(entries: entries, latency: options.latency)
   }
 
-  private static func finalText(_ words: [TimedWord], style: TranscriptOptions.FinalStyle, confidence: Double) -> RecognizedText {
+  private static func finalText(
+    _ words: [TimedWord], style: TranscriptOptions.FinalStyle, confidence: Double
+  ) -> RecognizedText {
     var result = words.map { RecognizedWord($0.text, range: $0.range, confidence: confidence) }
     if style == .sentence, !result.isEmpty {
       result[0].text = result[0].text.prefix(1).uppercased() + result[0].text.dropFirst()

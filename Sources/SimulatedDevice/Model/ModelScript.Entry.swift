@@ -39,13 +39,16 @@ extension ModelScript {
 
     /// A volatile result.
     public static func volatile(
-      _ text: RecognizedText, at: CMTime, range: CMTimeRange? = nil, delay: Duration? = nil, finalizeAs: RecognizedText? = nil
+      _ text: RecognizedText, at: CMTime, range: CMTimeRange? = nil, delay: Duration? = nil,
+      finalizeAs: RecognizedText? = nil
     ) -> Entry {
       Entry(kind: .volatile, at: at, alternatives: [text], range: range, delay: delay, finalizeAs: finalizeAs)
     }
 
     /// A final result.
-    public static func final(_ text: RecognizedText, at: CMTime, range: CMTimeRange? = nil, delay: Duration? = nil) -> Entry {
+    public static func final(
+      _ text: RecognizedText, at: CMTime, range: CMTimeRange? = nil, delay: Duration? = nil
+    ) -> Entry {
       Entry(kind: .final, at: at, alternatives: [text], range: range, delay: delay)
     }
 

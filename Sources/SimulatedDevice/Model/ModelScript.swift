@@ -36,7 +36,8 @@ public struct ModelScript: Sendable, Hashable {
     entries: [Entry], faults: [Fault] = [], latency: Duration = .zero, leadingSpaceAfterFirstFinal: Bool = false,
     usesCustomLanguageModel: Bool = true
   ) {
-    self.entries = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    self.entries = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(
+      \.element)
     self.faults = faults
     self.latency = latency
     self.leadingSpaceAfterFirstFinal = leadingSpaceAfterFirstFinal

@@ -14,7 +14,8 @@ public struct RecognizedResult: Sendable, Hashable, CustomStringConvertible {
   public var leadingSpace: Bool
 
   /// Creates a result; `alternatives` must not be empty (an empty list becomes one empty text).
-  public init(range: CMTimeRange, finalizationTime: CMTime, alternatives: [RecognizedText], leadingSpace: Bool = false) {
+  public init(range: CMTimeRange, finalizationTime: CMTime, alternatives: [RecognizedText], leadingSpace: Bool = false)
+  {
     self.range = range
     self.finalizationTime = finalizationTime
     self.alternatives = alternatives.isEmpty ? [RecognizedText(words: [])] : alternatives

@@ -17,7 +17,11 @@ public struct ScriptedModelBackend: SpeechModelBackend {
   /// - Throws: ``ModelFailure`` with `noModel` (4) when no script exists for the locale.
   public func makeRecognizer(for request: RecognitionRequest) throws -> any SpeechRecognizing {
     guard let script = scripts[request.localeIdentifier] else {
-      throw ModelFailure(code: 4, message: "no scripted model for locale \(request.localeIdentifier); scripts exist for \(scripts.keys.sorted().joined(separator: ", "))")
+      throw ModelFailure(
+        code: 4,
+        message:
+          "no scripted model for locale \(request.localeIdentifier); scripts exist for \(scripts.keys.sorted().joined(separator: ", "))"
+      )
     }
     return ScriptedRecognizer(script: script, request: request)
   }

@@ -37,7 +37,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     if let microphone = self.microphone {
       // What was played before this session was heard by an earlier one.
       let start = CMTime.seconds(microphone.tapeTime(atCaptureSeconds: microphone.secondsCaptured) ?? 0)
-      while nextEntry < script.entries.count && script.entries[nextEntry].at <= start && microphone.secondsCaptured > 0 { nextEntry += 1 }
+      while nextEntry < script.entries.count && script.entries[nextEntry].at <= start && microphone.secondsCaptured > 0
+      { nextEntry += 1 }
       if microphone.secondsCaptured > 0 { lastFinalEnd = start }
     }
   }
@@ -56,7 +57,9 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     let base = captureBase ?? (microphone.secondsCaptured - time.seconds)
     captureBase = base
     var capture = base + time.seconds
-    if let heard = SimulatedDevice.current.audioConservation.captureSeconds(atAnalyzerTime: time.seconds), abs(heard - capture) > 0.020 {
+    if let heard = SimulatedDevice.current.audioConservation.captureSeconds(atAnalyzerTime: time.seconds),
+      abs(heard - capture) > 0.020
+    {
       capture = heard
     }
     return CMTime.seconds(microphone.tapeTime(atCaptureSeconds: capture) ?? 0)
@@ -82,7 +85,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
       } else if unheard.insert(range.start.seconds).inserted {
         SimulatedDevice.current.diagnose(
           "SpeechTranscriber",
-          "the model could not hear '\(word.text)' (\(Self.seconds(range.start.seconds))–\(Self.seconds(range.end.seconds)) s of the recording): only \(Int((fraction * 100).rounded()))% of its audio reached the analyzer intact (lost, silenced or garbled between the tap and the analyzer), so a device's model would not recognise it")
+          "the model could not hear '\(word.text)' (\(Self.seconds(range.start.seconds))–\(Self.seconds(range.end.seconds)) s of the recording): only \(Int((fraction * 100).rounded()))% of its audio reached the analyzer intact (lost, silenced or garbled between the tap and the analyzer), so a device's model would not recognise it"
+        )
       }
     }
     guard kept.count != text.words.count else { return text }
@@ -106,7 +110,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     if time > consumed { consumed = time }
     var outputs: [RecognizerOutput] = []
     while !failed {
-      let entry = nextEntry < script.entries.count && script.entries[nextEntry].at <= time ? script.entries[nextEntry] : nil
+      let entry =
+        nextEntry < script.entries.count && script.entries[nextEntry].at <= time ? script.entries[nextEntry] : nil
       if let (index, at, failure, delay) = dueError(before: entry?.at, through: time) {
         firedErrors.insert(index)
         failed = true
@@ -149,14 +154,20 @@ public final class ScriptedRecognizer: SpeechRecognizing {
       pending = nil
       if range.end > lastFinalEnd { lastFinalEnd = range.end }
       let leadingSpace = spaced(alternatives[0], final: true)
-      return .result(RecognizedResult(range: range, finalizationTime: range.end, alternatives: alternatives, leadingSpace: leadingSpace), delay: delay)
+      return .result(
+        RecognizedResult(
+          range: range, finalizationTime: range.end, alternatives: alternatives, leadingSpace: leadingSpace),
+        delay: delay)
     case .volatile:
       let text = entry.alternatives[0]
-      pending = text.isEmpty ? nil : Pending(start: range.start, end: range.end, text: text, finalizeAs: entry.finalizeAs)
+      pending =
+        text.isEmpty ? nil : Pending(start: range.start, end: range.end, text: text, finalizeAs: entry.finalizeAs)
       // Without volatile reporting the model keeps its hypothesis to itself until it is final.
       guard request.reportsVolatileResults else { return nil }
       return .result(
-        RecognizedResult(range: range, finalizationTime: range.start, alternatives: alternatives, leadingSpace: spaced(text, final: false)),
+        RecognizedResult(
+          range: range, finalizationTime: range.start, alternatives: alternatives,
+          leadingSpace: spaced(text, final: false)),
         delay: delay)
     }
   }
@@ -174,7 +185,9 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   private func dueError(before entryTime: CMTime?, through time: CMTime) -> (Int, CMTime, ModelFailure, Duration)? {
     var best: (Int, CMTime, ModelFailure, Duration)?
     for (index, fault) in script.faults.enumerated() {
-      guard case .error(let at, let failure, let delay) = fault, !firedErrors.contains(index), at <= time else { continue }
+      guard case .error(let at, let failure, let delay) = fault, !firedErrors.contains(index), at <= time else {
+        continue
+      }
       if let entryTime, entryTime <= at { continue }  // entries at the same time come first
       if best == nil || at < best!.1 { best = (index, at, failure, delay) }
     }

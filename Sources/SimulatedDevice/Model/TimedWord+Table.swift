@@ -29,27 +29,38 @@ extension TimedWord {
     if lines.last == "" { lines.removeLast() }
     let header = "start_sample\tend_sample\tstart_s\tend_s\tword"
     guard let first = lines.first, first.trimmingCharacters(in: .whitespaces) == header else {
-      throw TableError(source: source, line: 1, message: "expected the header '\(header.replacingOccurrences(of: "\t", with: "<tab>"))'; regenerate the table with fixtures/generate")
+      throw TableError(
+        source: source, line: 1,
+        message:
+          "expected the header '\(header.replacingOccurrences(of: "\t", with: "<tab>"))'; regenerate the table with fixtures/generate"
+      )
     }
     var words: [TimedWord] = []
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
       let number = offset + 1
       let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard columns.count == 5 else {
-        throw TableError(source: source, line: number, message: "expected 5 tab-separated columns, found \(columns.count)")
+        throw TableError(
+          source: source, line: number, message: "expected 5 tab-separated columns, found \(columns.count)")
       }
       guard let start = Int64(columns[0]), let end = Int64(columns[1]) else {
-        throw TableError(source: source, line: number, message: "start_sample and end_sample must be whole numbers, found '\(columns[0])' and '\(columns[1])'")
+        throw TableError(
+          source: source, line: number,
+          message: "start_sample and end_sample must be whole numbers, found '\(columns[0])' and '\(columns[1])'")
       }
       guard end > start else {
         throw TableError(source: source, line: number, message: "the word ends (\(end)) before it starts (\(start))")
       }
       if let previous = words.last, CMTime(value: start, timescale: sampleRate) < previous.end {
-        throw TableError(source: source, line: number, message: "the word starts before the previous word ends; rows must be in time order")
+        throw TableError(
+          source: source, line: number,
+          message: "the word starts before the previous word ends; rows must be in time order")
       }
       let word = String(columns[4]).trimmingCharacters(in: .whitespaces)
       guard !word.isEmpty else { throw TableError(source: source, line: number, message: "the word column is empty") }
-      words.append(TimedWord(word, start: CMTime(value: start, timescale: sampleRate), end: CMTime(value: end, timescale: sampleRate)))
+      words.append(
+        TimedWord(
+          word, start: CMTime(value: start, timescale: sampleRate), end: CMTime(value: end, timescale: sampleRate)))
     }
     return words
   }

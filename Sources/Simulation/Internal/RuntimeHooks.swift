@@ -62,7 +62,9 @@ enum RuntimeHooks {
       // Inside code that runs on another thread on a device (a tap block), the simulated main
       // executor is not "the main executor on this thread", so the runtime's isolation check asks
       // its checkIsolated(), which traps there, instead of accepting the simulation's thread.
-      if SimulatedMainExecutor.isSimulated(executor) { return Simulation.engineOnThisThread?.offMainActorContext == nil }
+      if SimulatedMainExecutor.isSimulated(executor) {
+        return Simulation.engineOnThisThread?.offMainActorContext == nil
+      }
       return original(executor)
     }
     hooks.enqueueGlobal.pointee = { job, original in
@@ -88,7 +90,8 @@ enum RuntimeHooks {
         original(delay, job)
       }
     }
-    hooks.enqueueDeadline.pointee = { seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job, original in
+    hooks.enqueueDeadline.pointee = {
+      seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job, original in
       if let engine = Simulation.engineOnThisThread {
         // clock 1 is the continuous clock (CLOCK_BOOTTIME on Linux), 2 the suspending one.
         var spec = timespec()

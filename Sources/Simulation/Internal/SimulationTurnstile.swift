@@ -36,4 +36,3 @@ final class SimulationTurnstile: @unchecked Sendable {
     condition.unlock()
   }
 }
-

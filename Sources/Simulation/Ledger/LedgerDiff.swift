@@ -32,7 +32,8 @@ public struct LedgerDiff: Sendable, Codable, Equatable, CustomStringConvertible 
   public var isEmpty: Bool { resources.isEmpty && objects.isEmpty }
 
   public var description: String {
-    let parts = resources.sorted { $0.key < $1.key }.map { "resource '\($0.key)' \($0.value > 0 ? "+" : "")\($0.value)" }
+    let parts =
+      resources.sorted { $0.key < $1.key }.map { "resource '\($0.key)' \($0.value > 0 ? "+" : "")\($0.value)" }
       + objects.sorted { $0.key < $1.key }.map { "type '\($0.key)' \($0.value > 0 ? "+" : "")\($0.value)" }
     return (parts.isEmpty ? "no count changed" : parts.joined(separator: ", "))
       + "; heap \(heapGrowth >= 0 ? "+" : "")\(heapGrowth) B"

@@ -24,7 +24,10 @@ public struct MainActorHang: Sendable {
   /// Where the job came from, in words: the events it recorded, or the one before it.
   public var origin: String {
     if !events.isEmpty { return "it recorded " + events.map { "\($0.kind)" }.joined(separator: ", ") }
-    if let precedingEvent { return "it recorded nothing; the event before it was \(precedingEvent.kind) at \(VirtualTimeFormat.string(precedingEvent.time))" }
+    if let precedingEvent {
+      return
+        "it recorded nothing; the event before it was \(precedingEvent.kind) at \(VirtualTimeFormat.string(precedingEvent.time))"
+    }
     return "it recorded nothing"
   }
 }

@@ -70,7 +70,8 @@ extension Simulation {
       virtualTime: simulation.now, wallTime: wallStart.duration(to: .now),
       counts: simulation.counts, escapes: escapes, trace: events, traceHash: traceHash,
       abandonedTimers: simulation.timers.unordered.count(where: \.isLive),
-      ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot(), mainActorHangs: simulation.mainActorHangs)
+      ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot(), mainActorHangs: simulation.mainActorHangs
+    )
   }
 
   /// The loop: run jobs in FIFO order; when none is runnable, advance virtual time to the
@@ -152,7 +153,10 @@ extension Simulation {
   private func recordHang(_ held: Duration, eventsFrom first: Int) {
     let events = trace.events
     let recorded = first < events.count ? Array(events[first...].prefix(MainActorHang.eventsKept)) : []
-    mainActorHangs.append(MainActorHang(virtualTime: now, wallTime: held, events: recorded, precedingEvent: first > 0 && first <= events.count ? events[first - 1] : nil))
+    mainActorHangs.append(
+      MainActorHang(
+        virtualTime: now, wallTime: held, events: recorded,
+        precedingEvent: first > 0 && first <= events.count ? events[first - 1] : nil))
   }
 
   /// The earliest timer that still does something; cancelled sleeps are dropped without moving time.

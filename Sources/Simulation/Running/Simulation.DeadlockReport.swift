@@ -20,9 +20,11 @@ extension Simulation {
     }
 
     public var description: String {
-      var text = "deadlock at virtual time \(VirtualTimeFormat.string(virtualTime)): nothing runnable, "
+      var text =
+        "deadlock at virtual time \(VirtualTimeFormat.string(virtualTime)): nothing runnable, "
         + "no timer armed, body not finished."
-      text += waitingOn.isEmpty
+      text +=
+        waitingOn.isEmpty
         ? " No labelled waits (label waits with Simulation.current?.waiting(_:))."
         : " Waiting on: \(waitingOn.joined(separator: "; "))."
       if !openResources.isEmpty { text += " Open resources: \(openResources.joined(separator: "; "))." }

@@ -35,7 +35,8 @@ public struct TraceDivergence: Sendable, Equatable, CustomStringConvertible {
     }
     guard expected.count != actual.count else { return nil }
     return TraceDivergence(
-      index: common, expected: common < expected.count ? expected[common] : nil, actual: common < actual.count ? actual[common] : nil)
+      index: common, expected: common < expected.count ? expected[common] : nil,
+      actual: common < actual.count ? actual[common] : nil)
   }
 }
 

@@ -37,11 +37,21 @@ extension TraceEvent {
     if quoted { hash.combine(byte: UInt8(ascii: "\"")) }
     for byte in value.utf8 {
       switch byte {
-      case UInt8(ascii: "\\"): hash.combine(byte: byte); hash.combine(byte: byte)
-      case UInt8(ascii: "\n"): hash.combine(byte: UInt8(ascii: "\\")); hash.combine(byte: UInt8(ascii: "n"))
-      case UInt8(ascii: "\r"): hash.combine(byte: UInt8(ascii: "\\")); hash.combine(byte: UInt8(ascii: "r"))
-      case UInt8(ascii: "\t"): hash.combine(byte: UInt8(ascii: "\\")); hash.combine(byte: UInt8(ascii: "t"))
-      case UInt8(ascii: "\""): hash.combine(byte: UInt8(ascii: "\\")); hash.combine(byte: byte)
+      case UInt8(ascii: "\\"):
+        hash.combine(byte: byte)
+        hash.combine(byte: byte)
+      case UInt8(ascii: "\n"):
+        hash.combine(byte: UInt8(ascii: "\\"))
+        hash.combine(byte: UInt8(ascii: "n"))
+      case UInt8(ascii: "\r"):
+        hash.combine(byte: UInt8(ascii: "\\"))
+        hash.combine(byte: UInt8(ascii: "r"))
+      case UInt8(ascii: "\t"):
+        hash.combine(byte: UInt8(ascii: "\\"))
+        hash.combine(byte: UInt8(ascii: "t"))
+      case UInt8(ascii: "\""):
+        hash.combine(byte: UInt8(ascii: "\\"))
+        hash.combine(byte: byte)
       default: hash.combine(byte: byte)
       }
     }

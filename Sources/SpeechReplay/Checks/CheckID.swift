@@ -33,7 +33,8 @@ public struct CheckID: Sendable, Hashable, Comparable, Codable, CustomStringConv
   public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let id = CheckID(text) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a check identity (family.name)"))
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a check identity (family.name)"))
     }
     self = id
   }

@@ -62,12 +62,19 @@ public struct Figures: Sendable, Hashable, Codable, Sequence {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let stored = try? container.decode([String: Stored].self) {
-      table = Dictionary(uniqueKeysWithValues: stored.map { ($0.key, Figure($0.key, $0.value.value, unit: $0.value.unit, clock: $0.value.clock)) })
+      table = Dictionary(
+        uniqueKeysWithValues: stored.map {
+          ($0.key, Figure($0.key, $0.value.value, unit: $0.value.unit, clock: $0.value.clock))
+        })
     } else {
       let plain = try container.decode([String: Double].self)
       table = Dictionary(
         uniqueKeysWithValues: plain.map { name, value in
-          (name, name == LeakCheck.heapFigure ? Figure(name, value, unit: .bytes, clock: .wall) : Figure(name, value, unit: .count))
+          (
+            name,
+            name == LeakCheck.heapFigure
+              ? Figure(name, value, unit: .bytes, clock: .wall) : Figure(name, value, unit: .count)
+          )
         })
     }
   }

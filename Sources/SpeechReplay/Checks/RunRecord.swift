@@ -1,5 +1,5 @@
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// The record of one finished run that every check reads: the scenario, the timeline, the UI states,
 /// what the session collected, the simulation's report and the device.

@@ -42,7 +42,9 @@ package struct ExplorationFinding: Sendable {
       "# (see Documentation/Explore.md).",
       "# Perturbations (shrunk) of \(scenarioFile):",
     ]
-    lines += perturbations.isEmpty ? ["#   (none: the scenario fails with fewer steps alone)"] : perturbations.map { "#   - \($0)" }
+    lines +=
+      perturbations.isEmpty
+      ? ["#   (none: the scenario fails with fewer steps alone)"] : perturbations.map { "#   - \($0)" }
     lines.append("# Perturbations of the failing run before shrinking:")
     lines += foundWith.map { "#   - \($0)" }
     lines.append("# Failure:")
@@ -50,8 +52,11 @@ package struct ExplorationFinding: Sendable {
     // Its own name: a suite holding both the scenario and its reproducer must tell them apart
     // (the history and `compare` key results by name).
     var document = document
-    let original = document.value(at: [ScenarioKeys.name])?.string ?? ((scenarioFile as NSString).lastPathComponent as NSString).deletingPathExtension
-    document.set(scalar: "\(original) (explore reproducer: \(signature), seed \(seed), run \(run))", at: [ScenarioKeys.name])
+    let original =
+      document.value(at: [ScenarioKeys.name])?.string
+      ?? ((scenarioFile as NSString).lastPathComponent as NSString).deletingPathExtension
+    document.set(
+      scalar: "\(original) (explore reproducer: \(signature), seed \(seed), run \(run))", at: [ScenarioKeys.name])
     return lines.joined(separator: "\n") + "\n" + document.yaml(forFileIn: folder)
   }
 

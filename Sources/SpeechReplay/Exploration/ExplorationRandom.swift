@@ -12,7 +12,8 @@ package struct ExplorationRandom: RandomNumberGenerator, Sendable {
   ///   - seed: The exploration's seed.
   ///   - run: The run's index.
   package init(seed: UInt64, run: Int) {
-    generator = SplitMix64(state: seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: run) &* 0xBF58_476D_1CE4_E5B9)
+    generator = SplitMix64(
+      state: seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: run) &* 0xBF58_476D_1CE4_E5B9)
     _ = generator.next()
   }
 

@@ -35,7 +35,11 @@ struct ExplorationShrinker {
     var failure: ScenarioFailure?
     // 1. Perturbations: fewer, then simpler.
     while mayRun {
-      var options: [[Perturbation]] = current.indices.map { index in var fewer = current; fewer.remove(at: index); return fewer }
+      var options: [[Perturbation]] = current.indices.map { index in
+        var fewer = current
+        fewer.remove(at: index)
+        return fewer
+      }
       for (index, perturbation) in current.enumerated() {
         for simpler in perturbation.simpler {
           var next = current
@@ -44,7 +48,9 @@ struct ExplorationShrinker {
         }
       }
       let candidates = options.compactMap { Explorer.candidate(base: base, perturbations: $0, seed: seed) }
-      guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else { break }
+      guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else {
+        break
+      }
       current = found.perturbations
       failure = message
     }
@@ -53,8 +59,12 @@ struct ExplorationShrinker {
     }
     // 2. Steps: fewer, shorter.
     while mayRun {
-      let candidates = Self.smallerSteps(of: document).compactMap { Explorer.candidate(document: $0, perturbations: current, seed: seed) }
-      guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else { break }
+      let candidates = Self.smallerSteps(of: document).compactMap {
+        Explorer.candidate(document: $0, perturbations: current, seed: seed)
+      }
+      guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else {
+        break
+      }
       document = found.document
       failure = message
     }
@@ -62,7 +72,9 @@ struct ExplorationShrinker {
   }
 
   /// The first candidate, in order, that fails with `signature`, and that failure.
-  private mutating func firstFailing(_ candidates: [ExplorationCandidate], signature: String, progress: (Int) -> Void) async -> (ExplorationCandidate, ScenarioFailure)? {
+  private mutating func firstFailing(
+    _ candidates: [ExplorationCandidate], signature: String, progress: (Int) -> Void
+  ) async -> (ExplorationCandidate, ScenarioFailure)? {
     var start = 0
     while start < candidates.count, mayRun {
       let batch = Array(candidates[start..<min(candidates.count, start + batchSize, start + budget - runsUsed)])
@@ -71,7 +83,9 @@ struct ExplorationShrinker {
       runsUsed += batch.count
       progress(runsUsed)
       for (candidate, result) in zip(batch, results) {
-        if let failure = result.failures.first(where: { ExplorationFinding.signature(of: $0) == signature }) { return (candidate, failure) }
+        if let failure = result.failures.first(where: { ExplorationFinding.signature(of: $0) == signature }) {
+          return (candidate, failure)
+        }
       }
     }
     return nil
@@ -93,14 +107,18 @@ struct ExplorationShrinker {
     }
     for (index, step) in steps.enumerated() {
       let name = ScenarioDocument.stepName(step)
-      let timed = [ScenarioKeys.Step.play, ScenarioKeys.Step.wait, ScenarioKeys.Step.interrupt].first { $0.name == name }
+      let timed = [ScenarioKeys.Step.play, ScenarioKeys.Step.wait, ScenarioKeys.Step.interrupt].first {
+        $0.name == name
+      }
       if let timed, let seconds = ScenarioDocument.seconds(ScenarioDocument.stepValue(step)), seconds >= 0.02 {
         var shorter = steps
         shorter[index] = ScenarioDocument.step(timed, Node(ScenarioDocument.durationText(seconds / 2)))
         with(shorter)
       }
       if name == ScenarioKeys.Step.cycle.name,
-        let inner = ScenarioDocument.stepValue(step)?.mapping?.first(where: { $0.key.string == ScenarioKeys.Cycle.steps.name })?.value.sequence
+        let inner = ScenarioDocument.stepValue(step)?.mapping?.first(where: {
+          $0.key.string == ScenarioKeys.Cycle.steps.name
+        })?.value.sequence
       {
         var once = steps
         once.replaceSubrange(index...index, with: Array(inner))

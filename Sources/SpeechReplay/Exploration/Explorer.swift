@@ -72,7 +72,11 @@ package struct Explorer: Sendable {
       index += batch.count
       var candidates: [(run: Int, candidate: ExplorationCandidate)] = []
       for run in batch {
-        if let candidate = candidate(run: run, bases: bases) { candidates.append((run, candidate)) } else { report.invalidRuns += 1 }
+        if let candidate = candidate(run: run, bases: bases) {
+          candidates.append((run, candidate))
+        } else {
+          report.invalidRuns += 1
+        }
       }
       let results = await execute(candidates.map(\.candidate))
       report.runs += batch.count
@@ -86,8 +90,11 @@ package struct Explorer: Sendable {
         status.shrinking = "'\(signature)'"
         progress(status)
         let base = bases[run % bases.count]
-        var shrinker = ExplorationShrinker(execute: execute, batchSize: batchSize, budget: shrinkBudget, deadline: timeLimit.map { started + $0 })
-        let shrunk = await shrinker.shrink(base: base, perturbations: candidate.perturbations, seed: candidate.seed, signature: signature) { runs in
+        var shrinker = ExplorationShrinker(
+          execute: execute, batchSize: batchSize, budget: shrinkBudget, deadline: timeLimit.map { started + $0 })
+        let shrunk = await shrinker.shrink(
+          base: base, perturbations: candidate.perturbations, seed: candidate.seed, signature: signature
+        ) { runs in
           var line = status
           line.shrinking = "'\(signature)' (\(runs) runs)"
           progress(line)
@@ -96,7 +103,8 @@ package struct Explorer: Sendable {
         report.findings.append(
           ExplorationFinding(
             scenarioFile: base.file, seed: seed, run: (run - (shard - 1)) / max(1, shardCount) + 1,
-            signature: signature, foundWith: candidate.perturbations, perturbations: shrunk.perturbations, document: shrunk.document,
+            signature: signature, foundWith: candidate.perturbations, perturbations: shrunk.perturbations,
+            document: shrunk.document,
             failure: shrunk.failure ?? first, shrinkRuns: shrinker.runsUsed))
         status.findings = report.findings.count
         status.shrinking = nil
@@ -131,7 +139,9 @@ package struct Explorer: Sendable {
   }
 
   /// Applies `perturbations` to `base` with `seed`; nil when the result does not load.
-  package static func candidate(base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64) -> ExplorationCandidate? {
+  package static func candidate(
+    base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64
+  ) -> ExplorationCandidate? {
     var document = base
     for perturbation in perturbations { perturbation.apply(to: &document) }
     document.set(scalar: "\(seed)", at: [ScenarioKeys.seed])
@@ -139,7 +149,9 @@ package struct Explorer: Sendable {
   }
 
   /// A document as a candidate; nil when it does not load.
-  package static func candidate(document: ScenarioDocument, perturbations: [Perturbation], seed: UInt64) -> ExplorationCandidate? {
+  package static func candidate(
+    document: ScenarioDocument, perturbations: [Perturbation], seed: UInt64
+  ) -> ExplorationCandidate? {
     guard let scenario = try? Scenario.parse(yaml: document.yaml(), file: document.file, relativeTo: document.folder),
       (try? scenario.checkLimits(.standard)) != nil
     else { return nil }
@@ -153,7 +165,9 @@ package struct Explorer: Sendable {
   /// Left out: every other expectation, `observed` (a capture's timeline) and `explore` itself.
   package static func explorable(_ document: ScenarioDocument) -> ScenarioDocument {
     var copy = document
-    let keep = Set(document.value(at: [ScenarioKeys.explore, ScenarioKeys.Explore.keep])?.sequence.map { $0.compactMap(\.string) } ?? [])
+    let keep = Set(
+      document.value(at: [ScenarioKeys.explore, ScenarioKeys.Explore.keep])?.sequence.map { $0.compactMap(\.string) }
+        ?? [])
     var expect: [(Node, Node)] = []
     for pair in document.value(at: [ScenarioKeys.expect])?.mapping.map(Array.init) ?? [] {
       guard let key = pair.key.string else { continue }
@@ -165,7 +179,9 @@ package struct Explorer: Sendable {
       }
     }
     copy.set(expect.isEmpty ? nil : Node(expect, .implicit, .block), at: [ScenarioKeys.expect])
-    if expect.count == 1, expect[0].0.string == ScenarioKeys.Expect.trap.name { copy.set(nil, at: [ScenarioKeys.expect]) }
+    if expect.count == 1, expect[0].0.string == ScenarioKeys.Expect.trap.name {
+      copy.set(nil, at: [ScenarioKeys.expect])
+    }
     copy.set(nil, at: [ScenarioKeys.observed])
     copy.set(nil, at: [ScenarioKeys.explore])
     return copy
@@ -175,7 +191,8 @@ package struct Explorer: Sendable {
   static func context(of document: ScenarioDocument) -> Perturbation.Kind.Context {
     var words: Int?
     if let transcript = document.value(at: [ScenarioKeys.model, ScenarioKeys.Model.transcript])?.string {
-      let path = transcript.hasPrefix("/") ? transcript : (document.folder as NSString).appendingPathComponent(transcript)
+      let path =
+        transcript.hasPrefix("/") ? transcript : (document.folder as NSString).appendingPathComponent(transcript)
       let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
       words = text.split(separator: "\n").filter { line in line.first.map { $0.isNumber } ?? false }.count
     }

@@ -3,7 +3,8 @@ extension Perturbation {
   /// (swarm testing: a run with few kinds can reach states a run with all of them never does) and
   /// draws one perturbation of each kind that applies to the scenario.
   package enum Kind: String, Sendable, Hashable, CaseIterable {
-    case taps, hardware, route, interruption, network, download, permission, latency, stall, modelError, results, slowModel, userTaps
+    case taps, hardware, route, interruption, network, download, permission, latency, stall, modelError, results,
+      slowModel, userTaps
 
     /// Whether the kind can edit a scenario like this one.
     package func applies(to context: Context) -> Bool {
@@ -20,26 +21,41 @@ extension Perturbation {
       let audio = context.audioDuration
       switch self {
       case .taps:
-        return .taps(frames: [160, 256, 441, 512, 1024, 1600, 2048, 4096, 4410, 9600].randomElement(using: &random)!, jitterMilliseconds: [0, 0, 2, 5, 20].randomElement(using: &random)!)
+        return .taps(
+          frames: [160, 256, 441, 512, 1024, 1600, 2048, 4096, 4410, 9600].randomElement(using: &random)!,
+          jitterMilliseconds: [0, 0, 2, 5, 20].randomElement(using: &random)!)
       case .hardware:
-        return .hardware(sampleRate: [8000, 16000, 22050, 24000, 32000, 44100, 48000, 96000].randomElement(using: &random)!, channels: Int.random(in: 1...2, using: &random))
+        return .hardware(
+          sampleRate: [8000, 16000, 22050, 24000, 32000, 44100, 48000, 96000].randomElement(using: &random)!,
+          channels: Int.random(in: 1...2, using: &random))
       case .route:
         let at = random.moment(upTo: span)
         if Bool.random(using: &random) {
-          return .route(at: at, sampleRate: 0, channels: 1, port: ["headsetMic", "bluetoothHFP", "usbAudio", "carAudio", "lineIn", "builtInMic"].randomElement(using: &random)!)
+          return .route(
+            at: at, sampleRate: 0, channels: 1,
+            port: ["headsetMic", "bluetoothHFP", "usbAudio", "carAudio", "lineIn", "builtInMic"].randomElement(
+              using: &random)!)
         }
-        return .route(at: at, sampleRate: [8000, 16000, 24000, 44100, 48000].randomElement(using: &random)!, channels: Int.random(in: 1...2, using: &random), port: nil)
+        return .route(
+          at: at, sampleRate: [8000, 16000, 24000, 44100, 48000].randomElement(using: &random)!,
+          channels: Int.random(in: 1...2, using: &random), port: nil)
       case .interruption:
-        return .interruptions(at: random.moment(upTo: span), length: random.seconds(in: 0.05...1.5), count: [1, 1, 2, 3].randomElement(using: &random)!)
+        return .interruptions(
+          at: random.moment(upTo: span), length: random.seconds(in: 0.05...1.5),
+          count: [1, 1, 2, 3].randomElement(using: &random)!)
       case .network:
         return .networkFlip(at: random.moment(upTo: span), offlineFor: random.seconds(in: 0.1...3))
       case .download:
-        return .download(duration: random.seconds(in: 0.1...4), failsAt: Int.random(in: 0..<3, using: &random) == 0 ? random.seconds(in: 0.1...0.9) : nil)
+        return .download(
+          duration: random.seconds(in: 0.1...4),
+          failsAt: Int.random(in: 0..<3, using: &random) == 0 ? random.seconds(in: 0.1...0.9) : nil)
       case .permission:
-        return .permission(at: random.moment(upTo: span), grantAfter: Bool.random(using: &random) ? random.seconds(in: 0.1...2) : nil)
+        return .permission(
+          at: random.moment(upTo: span), grantAfter: Bool.random(using: &random) ? random.seconds(in: 0.1...2) : nil)
       case .latency:
         return .latency(
-          base: [0, 0, 0.05, 0.2, 0.6].randomElement(using: &random)!, spikeAt: random.moment(upTo: audio), spikeLength: random.seconds(in: 0.1...2),
+          base: [0, 0, 0.05, 0.2, 0.6].randomElement(using: &random)!, spikeAt: random.moment(upTo: audio),
+          spikeLength: random.seconds(in: 0.1...2),
           extra: random.seconds(in: 0.1...2))
       case .stall:
         return .stall(at: random.moment(upTo: audio), length: random.seconds(in: 0.1...2))
@@ -47,8 +63,10 @@ extension Perturbation {
         return .modelError(at: random.moment(upTo: audio))
       case .results:
         return .results(
-          volatileEvery: random.seconds(in: 0.05...0.6), finalAfterSilence: random.seconds(in: 0.05...2), asSpoken: Bool.random(using: &random),
-          rewrite: Bool.random(using: &random) ? Int.random(in: 0..<(context.transcriptWords ?? 1), using: &random) : nil)
+          volatileEvery: random.seconds(in: 0.05...0.6), finalAfterSilence: random.seconds(in: 0.05...2),
+          asSpoken: Bool.random(using: &random),
+          rewrite: Bool.random(using: &random)
+            ? Int.random(in: 0..<(context.transcriptWords ?? 1), using: &random) : nil)
       case .slowModel:
         return .slowModel(cost: random.seconds(in: 0.1...2.5))
       case .userTaps:

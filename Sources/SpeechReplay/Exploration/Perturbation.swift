@@ -81,7 +81,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         }
       document.insert([D.step(K.Step.route, value)], atSeconds: at)
     case .interruptions(let at, let length, let count):
-      document.insert(Array(repeating: D.step(K.Step.interrupt, Node(D.durationText(length))), count: count), atSeconds: at)
+      document.insert(
+        Array(repeating: D.step(K.Step.interrupt, Node(D.durationText(length))), count: count), atSeconds: at)
     case .networkFlip(let at, let offlineFor):
       document.insert([D.step(K.Step.network, Node("offline"))], atSeconds: at)
       document.insert([D.step(K.Step.network, Node("online"))], atSeconds: at + offlineFor)
@@ -98,23 +99,30 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
       if extra > 0 {
         appendModelFault(
           D.flow([
-            (K.Fault.latencySpike, Node([Node(D.durationText(spikeAt)), Node(D.durationText(spikeAt + spikeLength))], .implicit, .flow)),
+            (
+              K.Fault.latencySpike,
+              Node([Node(D.durationText(spikeAt)), Node(D.durationText(spikeAt + spikeLength))], .implicit, .flow)
+            ),
             (K.Fault.extra, Node(D.durationText(extra))),
           ]), to: &document)
       }
     case .stall(let at, let length):
-      appendModelFault(D.flow([(K.Fault.stall, Node(D.durationText(at))), (K.Fault.for, Node(D.durationText(length)))]), to: &document)
+      appendModelFault(
+        D.flow([(K.Fault.stall, Node(D.durationText(at))), (K.Fault.for, Node(D.durationText(length)))]), to: &document)
     case .modelError(let at):
       appendModelFault(
         D.flow([
-          (K.Fault.error, Node(D.durationText(at))), (K.Fault.code, Node("6")), (K.Fault.message, Node("the speech model stopped", .implicit, .doubleQuoted)),
+          (K.Fault.error, Node(D.durationText(at))), (K.Fault.code, Node("6")),
+          (K.Fault.message, Node("the speech model stopped", .implicit, .doubleQuoted)),
         ]), to: &document)
     case .results(let volatileEvery, let finalAfterSilence, let asSpoken, let rewrite):
       document.set(scalar: D.durationText(volatileEvery), at: generate + [K.Generate.volatileEvery])
       document.set(scalar: D.durationText(finalAfterSilence), at: generate + [K.Generate.finalAfterSilence])
       document.set(scalar: asSpoken ? "asSpoken" : "sentence", at: generate + [K.Generate.style])
       if let rewrite {
-        document.set(Node([(Node("\(rewrite)"), Node("uh", .implicit, .doubleQuoted))], .implicit, .flow), at: generate + [K.Generate.rewrites])
+        document.set(
+          Node([(Node("\(rewrite)"), Node("uh", .implicit, .doubleQuoted))], .implicit, .flow),
+          at: generate + [K.Generate.rewrites])
       }
     case .slowModel(let cost):
       document.set(D.flow([(K.Timing.mode, Node("aware")), (K.Timing.modelCost, Node("\(cost)"))]), at: [K.timing])
@@ -153,9 +161,11 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     }
     switch self {
     case .taps(let frames, let jitter):
-      return (jitter > 0 ? [.taps(frames: frames, jitterMilliseconds: 0)] : []) + (frames != 4800 ? [.taps(frames: 4800, jitterMilliseconds: jitter)] : [])
+      return (jitter > 0 ? [.taps(frames: frames, jitterMilliseconds: 0)] : [])
+        + (frames != 4800 ? [.taps(frames: 4800, jitterMilliseconds: jitter)] : [])
     case .hardware(let rate, let channels):
-      return (channels != 1 ? [.hardware(sampleRate: rate, channels: 1)] : []) + (rate != 48000 ? [.hardware(sampleRate: 48000, channels: channels)] : [])
+      return (channels != 1 ? [.hardware(sampleRate: rate, channels: 1)] : [])
+        + (rate != 48000 ? [.hardware(sampleRate: 48000, channels: channels)] : [])
     case .route(let at, let rate, let channels, let port):
       return earlier(at).map { .route(at: $0, sampleRate: rate, channels: channels, port: port) }
         + (port != nil ? [.route(at: at, sampleRate: 16000, channels: 1, port: nil)] : [])
@@ -165,26 +175,45 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         + earlier(at).map { .interruptions(at: $0, length: length, count: count) }
         + shorter(length).map { .interruptions(at: at, length: $0, count: count) }
     case .networkFlip(let at, let offlineFor):
-      return earlier(at).map { .networkFlip(at: $0, offlineFor: offlineFor) } + shorter(offlineFor).map { .networkFlip(at: at, offlineFor: $0) }
+      return earlier(at).map { .networkFlip(at: $0, offlineFor: offlineFor) }
+        + shorter(offlineFor).map { .networkFlip(at: at, offlineFor: $0) }
     case .download(let duration, let failsAt):
-      return (failsAt != nil ? [.download(duration: duration, failsAt: nil)] : []) + shorter(duration, floor: 0.1).map { .download(duration: $0, failsAt: failsAt) }
+      return (failsAt != nil ? [.download(duration: duration, failsAt: nil)] : [])
+        + shorter(duration, floor: 0.1).map { .download(duration: $0, failsAt: failsAt) }
     case .permission(let at, let grantAfter):
-      return (grantAfter != nil ? [.permission(at: at, grantAfter: nil)] : []) + earlier(at).map { .permission(at: $0, grantAfter: grantAfter) }
+      return (grantAfter != nil ? [.permission(at: at, grantAfter: nil)] : [])
+        + earlier(at).map { .permission(at: $0, grantAfter: grantAfter) }
     case .latency(let base, let spikeAt, let spikeLength, let extra):
       return (base > 0 ? [.latency(base: 0, spikeAt: spikeAt, spikeLength: spikeLength, extra: extra)] : [])
         + (extra > 0 ? [.latency(base: base, spikeAt: spikeAt, spikeLength: spikeLength, extra: 0)] : [])
-        + (extra > 0 ? shorter(extra).map { .latency(base: base, spikeAt: spikeAt, spikeLength: spikeLength, extra: $0) } : [])
-        + (extra > 0 ? earlier(spikeAt).map { .latency(base: base, spikeAt: $0, spikeLength: spikeLength, extra: extra) } : [])
+        + (extra > 0
+          ? shorter(extra).map { .latency(base: base, spikeAt: spikeAt, spikeLength: spikeLength, extra: $0) } : [])
+        + (extra > 0
+          ? earlier(spikeAt).map { .latency(base: base, spikeAt: $0, spikeLength: spikeLength, extra: extra) } : [])
     case .stall(let at, let length):
       return earlier(at).map { .stall(at: $0, length: length) } + shorter(length).map { .stall(at: at, length: $0) }
     case .modelError(let at):
       return earlier(at).map { .modelError(at: $0) }
     case .results(let volatileEvery, let finalAfterSilence, let asSpoken, let rewrite):
       var versions: [Perturbation] = []
-      if rewrite != nil { versions.append(.results(volatileEvery: volatileEvery, finalAfterSilence: finalAfterSilence, asSpoken: asSpoken, rewrite: nil)) }
-      if asSpoken { versions.append(.results(volatileEvery: volatileEvery, finalAfterSilence: finalAfterSilence, asSpoken: false, rewrite: rewrite)) }
-      if volatileEvery != 0.2 { versions.append(.results(volatileEvery: 0.2, finalAfterSilence: finalAfterSilence, asSpoken: asSpoken, rewrite: rewrite)) }
-      if finalAfterSilence != 0.8 { versions.append(.results(volatileEvery: volatileEvery, finalAfterSilence: 0.8, asSpoken: asSpoken, rewrite: rewrite)) }
+      if rewrite != nil {
+        versions.append(
+          .results(volatileEvery: volatileEvery, finalAfterSilence: finalAfterSilence, asSpoken: asSpoken, rewrite: nil)
+        )
+      }
+      if asSpoken {
+        versions.append(
+          .results(
+            volatileEvery: volatileEvery, finalAfterSilence: finalAfterSilence, asSpoken: false, rewrite: rewrite))
+      }
+      if volatileEvery != 0.2 {
+        versions.append(
+          .results(volatileEvery: 0.2, finalAfterSilence: finalAfterSilence, asSpoken: asSpoken, rewrite: rewrite))
+      }
+      if finalAfterSilence != 0.8 {
+        versions.append(
+          .results(volatileEvery: volatileEvery, finalAfterSilence: 0.8, asSpoken: asSpoken, rewrite: rewrite))
+      }
       return versions
     case .slowModel(let cost):
       return cost > 0.2 ? [.slowModel(cost: Self.round(cost / 2))] : []
@@ -205,11 +234,15 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .taps(let frames, let jitter): "{ kind: taps, tapFrames: \(frames), jitter: \(jitter)ms }"
     case .hardware(let rate, let channels): "{ kind: hardware, sampleRate: \(rate), channels: \(channels) }"
     case .route(let at, let rate, let channels, let port):
-      port.map { "{ kind: route, at: \(s(at)), port: \($0) }" } ?? "{ kind: route, at: \(s(at)), sampleRate: \(rate), channels: \(channels) }"
-    case .interruptions(let at, let length, let count): "{ kind: interruption, at: \(s(at)), length: \(s(length)), count: \(count) }"
+      port.map { "{ kind: route, at: \(s(at)), port: \($0) }" }
+        ?? "{ kind: route, at: \(s(at)), sampleRate: \(rate), channels: \(channels) }"
+    case .interruptions(let at, let length, let count):
+      "{ kind: interruption, at: \(s(at)), length: \(s(length)), count: \(count) }"
     case .networkFlip(let at, let offlineFor): "{ kind: network, at: \(s(at)), offlineFor: \(s(offlineFor)) }"
-    case .download(let duration, let failsAt): "{ kind: download, duration: \(s(duration))\(failsAt.map { ", failsAt: \($0)" } ?? "") }"
-    case .permission(let at, let grantAfter): "{ kind: permission, at: \(s(at))\(grantAfter.map { ", grantAfter: \(s($0))" } ?? "") }"
+    case .download(let duration, let failsAt):
+      "{ kind: download, duration: \(s(duration))\(failsAt.map { ", failsAt: \($0)" } ?? "") }"
+    case .permission(let at, let grantAfter):
+      "{ kind: permission, at: \(s(at))\(grantAfter.map { ", grantAfter: \(s($0))" } ?? "") }"
     case .latency(let base, let spikeAt, let spikeLength, let extra):
       "{ kind: latency, base: \(s(base)), spikeAt: \(s(spikeAt)), spikeLength: \(s(spikeLength)), extra: \(s(extra)) }"
     case .stall(let at, let length): "{ kind: stall, at: \(s(at)), length: \(s(length)) }"

@@ -114,7 +114,9 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
   package static func stepValue(_ step: Node) -> Node? { step.mapping?.first?.value }
 
   /// A one-key step such as `wait: 500ms`.
-  package static func step(_ kind: ScenarioKey, _ value: Node) -> Node { Node([(Node(kind.name), value)], .implicit, .flow) }
+  package static func step(_ kind: ScenarioKey, _ value: Node) -> Node {
+    Node([(Node(kind.name), value)], .implicit, .flow)
+  }
 
   /// A one-word step such as `start`.
   package static func step(_ kind: ScenarioKey) -> Node { Node(kind.name) }
@@ -147,11 +149,15 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
     case K.wait.name: elapsed += seconds(stepValue(step)) ?? 0
     // `interrupt: 1s`, or `interrupt: { duration: 1s, shouldResume: false }`.
     case K.interrupt.name:
-      elapsed += seconds(stepValue(step)) ?? seconds(stepValue(step).flatMap { child($0, ScenarioKeys.Interrupt.duration.name) }) ?? 0
+      elapsed +=
+        seconds(stepValue(step)) ?? seconds(stepValue(step).flatMap { child($0, ScenarioKeys.Interrupt.duration.name) })
+        ?? 0
     case K.cycle.name:
       let count = stepValue(step).flatMap { child($0, ScenarioKeys.Cycle.count.name) }?.int ?? 1
       let inner = stepValue(step).flatMap { child($0, ScenarioKeys.Cycle.steps.name) }?.sequence.map(Array.init) ?? []
-      for _ in 0..<max(0, min(count, 1000)) { for step in inner { advance(step, elapsed: &elapsed, played: &played, audio: audio) } }
+      for _ in 0..<max(0, min(count, 1000)) {
+        for step in inner { advance(step, elapsed: &elapsed, played: &played, audio: audio) }
+      }
     default: break
     }
   }
@@ -215,11 +221,13 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
   /// Keys that hold file paths relative to the scenario's folder.
   static let pathKeys: [[ScenarioKey]] = [
     [ScenarioKeys.audio], [ScenarioKeys.model, ScenarioKeys.Model.transcript],
-    [ScenarioKeys.device, ScenarioKeys.Device.microphone, ScenarioKeys.Microphone.tapSchedule], [ScenarioKeys.observed, ScenarioKeys.Observed.timeline],
+    [ScenarioKeys.device, ScenarioKeys.Device.microphone, ScenarioKeys.Microphone.tapSchedule],
+    [ScenarioKeys.observed, ScenarioKeys.Observed.timeline],
   ]
 
   private static func absolute(_ path: String) -> String {
-    let full = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    let full =
+      path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
     // `.` and `..` resolved by name, symbolic links kept (standardizingPath may resolve them).
     var parts: [Substring] = []
     for part in full.split(separator: "/") where part != "." {

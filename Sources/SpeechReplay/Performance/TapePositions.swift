@@ -1,6 +1,6 @@
 import AVFAudioTwin
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// Where the microphone's play position (seconds into the audio file) stood at each tap buffer of
 /// a run, read back from the timeline: `engine.buffer` events while `microphone.play` is on move

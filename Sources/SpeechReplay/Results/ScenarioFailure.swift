@@ -31,7 +31,8 @@ public struct ScenarioFailure: Sendable, Hashable, Codable, CustomStringConverti
   ///   - audioTime: Seconds of the recording it is about.
   ///   - trap: The trap it points at.
   public init(
-    _ message: String, check: CheckID, at location: SourceLocation? = nil, virtualTime: Double? = nil, audioTime: Double? = nil, trap: String? = nil
+    _ message: String, check: CheckID, at location: SourceLocation? = nil, virtualTime: Double? = nil,
+    audioTime: Double? = nil, trap: String? = nil
   ) {
     self.message = message
     self.check = check

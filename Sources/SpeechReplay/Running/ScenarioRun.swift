@@ -11,7 +11,10 @@ public struct ScenarioRun: Sendable {
   public var snapshots: [String: UIState]
 
   /// Creates a run.
-  public init(result: ScenarioResult, timeline: Timeline = Timeline(events: []), finalState: UIState? = nil, snapshots: [String: UIState] = [:]) {
+  public init(
+    result: ScenarioResult, timeline: Timeline = Timeline(events: []), finalState: UIState? = nil,
+    snapshots: [String: UIState] = [:]
+  ) {
     self.result = result
     self.timeline = timeline
     self.finalState = finalState

@@ -12,7 +12,8 @@ extension ScenarioRunner {
       return failure
     }
     if let preset = scenario.subject.preset, let presets = subject.presets, !presets.contains(preset) {
-      let known = presets.isEmpty ? "has no presets" : "has the presets \(presets.map { "'\($0)'" }.joined(separator: ", "))"
+      let known =
+        presets.isEmpty ? "has no presets" : "has the presets \(presets.map { "'\($0)'" }.joined(separator: ", "))"
       return ScenarioFailure(
         "'subject.preset' is '\(preset)', but the subject \(subject.name) \(known)\(ScenarioNode.suggestion(preset, presets)); "
           + "remove the key for the subject's default, or name one of its presets", check: CheckID(.scenario, "preset"),
@@ -26,7 +27,9 @@ extension ScenarioRunner {
   func virtualTimeLimit(for scenario: Scenario) -> Duration {
     let allowed = (limits.raised(by: scenario.limits).virtualTime ?? .seconds(2 * 3600))
     // Exploration runs short scenarios by the thousand: a forever-timer is stopped sooner.
-    if let simulationTimeLimit { return max(simulationTimeLimit, .seconds(2 * DurationText.seconds(scenario.totals.virtualTime))) }
+    if let simulationTimeLimit {
+      return max(simulationTimeLimit, .seconds(2 * DurationText.seconds(scenario.totals.virtualTime)))
+    }
     return max(.seconds(24 * 3600), allowed * 2 + .seconds(3600))
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// Runs scenarios against a subject: builds the simulated device and the scripted model, performs
 /// the steps in a deterministic simulation, keeps one event timeline and checks the expectations.
@@ -77,7 +77,8 @@ public struct ScenarioRunner: Sendable {
     } catch {
       let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
       return ScenarioRun(
-        result: ScenarioResult(name: name, file: path, status: .failed, seed: seed ?? Self.defaultSeed, failures: [error.failure]))
+        result: ScenarioResult(
+          name: name, file: path, status: .failed, seed: seed ?? Self.defaultSeed, failures: [error.failure]))
     }
   }
 
@@ -93,7 +94,9 @@ public struct ScenarioRunner: Sendable {
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
     if let refusal = refusal(of: scenario) {
       return ScenarioRun(
-        result: ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed, failures: [refusal], warnings: scenario.warnings))
+        result: ScenarioResult(
+          name: scenario.name, file: scenario.file, status: .failed, seed: seed, failures: [refusal],
+          warnings: scenario.warnings))
     }
     let watchdog = max(self.watchdog, scenario.limits.wallClock ?? .zero)
     let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
@@ -101,7 +104,8 @@ public struct ScenarioRunner: Sendable {
     // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
     device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
     device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
-    var result = ScenarioResult(name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
+    var result = ScenarioResult(
+      name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
@@ -129,7 +133,8 @@ public struct ScenarioRunner: Sendable {
       var (options, problem) = snapshots.map { ($0, nil) } ?? SnapshotOptions.environmentOrDefault()
       if options.variant == nil { options.variant = subject.goldenVariant }
       if let problem {
-        failures.append(ScenarioFailure("golden snapshots were not checked: \(problem.message)", check: CheckID(.golden, "options")))
+        failures.append(
+          ScenarioFailure("golden snapshots were not checked: \(problem.message)", check: CheckID(.golden, "options")))
       }
       let record = RunRecord(
         scenario: scenario, timeline: timeline, output: output, device: device, mainActorHangs: report.mainActorHangs,
@@ -147,7 +152,8 @@ public struct ScenarioRunner: Sendable {
     result.failures = failures
     result.status = failures.isEmpty ? .passed : .failed
     result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
-    return ScenarioRun(result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:])
+    return ScenarioRun(
+      result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:])
   }
 
   /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one
@@ -159,10 +165,16 @@ public struct ScenarioRunner: Sendable {
   public func explain(fileAt path: String, seed: UInt64?) -> String {
     let run = replay(fileAt: path, seed: seed)
     let result = run.result
-    var text = "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
-    if !result.traceHash.isEmpty { text += "trace hash: \(result.traceHash)\nvirtual time: \(Timeline.seconds(.nanoseconds(Int64(result.virtualSeconds * 1e9))))\n" }
+    var text =
+      "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
+    if !result.traceHash.isEmpty {
+      text +=
+        "trace hash: \(result.traceHash)\nvirtual time: \(Timeline.seconds(.nanoseconds(Int64(result.virtualSeconds * 1e9))))\n"
+    }
     for failure in result.failures { text += "failure: \(failure)\n" }
-    if let final = run.finalState { text += "final state:\n" + final.rendered.split(separator: "\n").map { "  \($0)\n" }.joined() }
+    if let final = run.finalState {
+      text += "final state:\n" + final.rendered.split(separator: "\n").map { "  \($0)\n" }.joined()
+    }
     if !run.timeline.events.isEmpty { text += "timeline:\n" + run.timeline.rendered }
     return text
   }

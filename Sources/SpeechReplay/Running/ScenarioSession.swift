@@ -1,5 +1,5 @@
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// One run of a scenario inside the simulation: the subject, the device, the UI states seen and the
 /// snapshots taken. Lives on the main actor, as the subject does.
@@ -53,14 +53,17 @@ final class ScenarioSession {
   private var startTasks: [Task<Void, Never>] = []
   private let clock = VirtualClock()
 
-  private init(scenario: Scenario, device: SimulatedDevice, factory: SubjectFactory, subject: any TranscriptionSubject) {
+  private init(scenario: Scenario, device: SimulatedDevice, factory: SubjectFactory, subject: any TranscriptionSubject)
+  {
     self.scenario = scenario
     self.device = device
     self.factory = factory
     self.current = subject
   }
 
-  private static func make(_ factory: SubjectFactory, scenario: Scenario, device: SimulatedDevice) throws -> any TranscriptionSubject {
+  private static func make(
+    _ factory: SubjectFactory, scenario: Scenario, device: SimulatedDevice
+  ) throws -> any TranscriptionSubject {
     let subject: any TranscriptionSubject
     do {
       subject = try factory.make(scenario.subject)
@@ -74,7 +77,8 @@ final class ScenarioSession {
 
   /// Makes the subject, performs the steps, waits for every `start()` to return and reports.
   /// - Throws: What the factory throws, described with the factory's name.
-  static func perform(_ scenario: Scenario, on device: SimulatedDevice, factory: SubjectFactory) async throws -> Output {
+  static func perform(_ scenario: Scenario, on device: SimulatedDevice, factory: SubjectFactory) async throws -> Output
+  {
     // Only the objects this run's code creates: tests in the same process make their own meanwhile.
     let scope = Simulation.current?.objectScope
     let objectsBefore = scope.map { LiveObjectTracker.liveCounts(createdIn: $0) } ?? LiveObjectTracker.liveCounts()
@@ -82,7 +86,11 @@ final class ScenarioSession {
     let session = ScenarioSession(scenario: scenario, device: device, factory: factory, subject: subject)
     (subject as? any SessionCapturing)?.beginCapture(of: scenario)  // `run --capture`
     defer {
-      if let capturing = session.current as? any SessionCapturing { capturing.endCapture() } else { session.detachedCapture?.finish() }
+      if let capturing = session.current as? any SessionCapturing {
+        capturing.endCapture()
+      } else {
+        session.detachedCapture?.finish()
+      }
     }
     subject.observeUIState { [weak session] in session?.stateMayHaveChanged() }
     session.stateMayHaveChanged()
@@ -91,7 +99,8 @@ final class ScenarioSession {
     session.startTasks = []
     session.stateMayHaveChanged()
     var output = Output(
-      finalState: session.current?.uiState ?? session.lastState ?? UIState(), snapshots: session.snapshots, failures: session.failures, cycles: session.cycles)
+      finalState: session.current?.uiState ?? session.lastState ?? UIState(), snapshots: session.snapshots,
+      failures: session.failures, cycles: session.cycles)
     output.dismissals = session.dismissals
     output.objectsBefore = objectsBefore
     output.objectScope = scope
@@ -105,7 +114,8 @@ final class ScenarioSession {
     guard let state = current?.uiState else { return }
     guard state != lastState else { return }
     lastState = state
-    Simulation.current?.trace.record(UIStateEvent(state, audio: .nanoseconds(Int64((device.microphone.secondsPlayed * 1e9).rounded()))))
+    Simulation.current?.trace.record(
+      UIStateEvent(state, audio: .nanoseconds(Int64((device.microphone.secondsPlayed * 1e9).rounded()))))
   }
 
   /// Performs `steps` in order; false when a step failed and the run cannot go on.
@@ -126,7 +136,8 @@ final class ScenarioSession {
       do {
         subject = try self.subject
       } catch {
-        failures.append(stepFailure("the screen could not be opened again after a dismiss: \(error)", "reopen", at: step))
+        failures.append(
+          stepFailure("the screen could not be opened again after a dismiss: \(error)", "reopen", at: step))
         return false
       }
       stateMayHaveChanged()
@@ -137,7 +148,10 @@ final class ScenarioSession {
         })
     case .stop:
       guard let subject = current else {
-        failures.append(stepFailure("a stop after a dismiss has no screen to tap: the transcriber's screen is gone; start again first", "stop", at: step))
+        failures.append(
+          stepFailure(
+            "a stop after a dismiss has no screen to tap: the transcriber's screen is gone; start again first", "stop",
+            at: step))
         return false
       }
       await subject.stop()
@@ -146,7 +160,9 @@ final class ScenarioSession {
       guard let subject = current else { break }
       // A start still preparing keeps its subject until it returns, as the view's task would.
       dismissals.append(Dismissal(subject, at: step.location))
-      if let capturing = subject as? any SessionCapturing, let capture = capturing.detachCapture() { detachedCapture = capture }
+      if let capturing = subject as? any SessionCapturing, let capture = capturing.detachCapture() {
+        detachedCapture = capture
+      }
       current = nil
     case .play(.duration(let duration)):
       microphone.isPlaying = true
@@ -197,7 +213,10 @@ final class ScenarioSession {
         Simulation.current?.trace.record(ScenarioCycleEvent(pass: pass, of: count))
         let started = clock.now.offset
         guard await execute(steps) else { return false }
-        cycles.append(CycleRecord(pass: pass, count: count, line: step.location.line, started: started, ended: clock.now.offset, ledger: CycleRecord.ledgerNow()))
+        cycles.append(
+          CycleRecord(
+            pass: pass, count: count, line: step.location.line, started: started, ended: clock.now.offset,
+            ledger: CycleRecord.ledgerNow()))
       }
     }
     return true

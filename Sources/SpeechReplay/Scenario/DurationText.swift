@@ -19,7 +19,8 @@ package enum DurationText {
     for unit in units where trimmed.hasSuffix(unit.suffix) {
       let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
       // Up to about 290 years: beyond that the nanoseconds do not fit (and no scenario means it).
-      guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number), value.isFinite, value >= 0,
+      guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+        let value = Double(number), value.isFinite, value >= 0,
         value * unit.nanoseconds < 9e18
       else { return nil }
       return .nanoseconds(Int64((value * unit.nanoseconds).rounded()))

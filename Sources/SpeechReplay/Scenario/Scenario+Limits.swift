@@ -5,7 +5,9 @@ extension Scenario {
   public var totals: Totals {
     var tape = 0.0
     let measure = StepMeasure.measure(steps, audio: audioDuration, tape: &tape)
-    return Totals(virtualTime: StepMeasure.duration(measure.seconds), steps: measure.steps >= Double(Int.max) ? Int.max : Int(measure.steps))
+    return Totals(
+      virtualTime: StepMeasure.duration(measure.seconds),
+      steps: measure.steps >= Double(Int.max) ? Int.max : Int(measure.steps))
   }
 
   /// Checks the steps' totals against the larger of the scenario's `limits:` and `configured`.
@@ -16,7 +18,8 @@ extension Scenario {
     var tape = 0.0
     let total = StepMeasure.measure(steps, audio: audioDuration, tape: &tape)
     if let limit = limits.virtualTime, total.seconds > DurationText.seconds(limit) {
-      let (step, passes) = StepMeasure.locate(steps, audio: audioDuration, limit: DurationText.seconds(limit), value: \.seconds)
+      let (step, passes) = StepMeasure.locate(
+        steps, audio: audioDuration, limit: DurationText.seconds(limit), value: \.seconds)
       let needed = StepMeasure.roundedUp(total.seconds)
       throw ScenarioError(
         "the steps take \(StepMeasure.text(total.seconds)) of virtual time in all, more than the limit of \(StepMeasure.text(DurationText.seconds(limit))), "
@@ -42,7 +45,9 @@ enum StepMeasure {
   struct Measure {
     var seconds = 0.0
     var steps = 0.0
-    static func + (a: Measure, b: Measure) -> Measure { Measure(seconds: a.seconds + b.seconds, steps: a.steps + b.steps) }
+    static func + (a: Measure, b: Measure) -> Measure {
+      Measure(seconds: a.seconds + b.seconds, steps: a.steps + b.steps)
+    }
     static func * (a: Measure, n: Double) -> Measure { Measure(seconds: a.seconds * n, steps: a.steps * n) }
   }
 
@@ -73,7 +78,9 @@ enum StepMeasure {
   }
 
   /// The first pass of a cycle and each later one (they differ only when the first plays the audio to its end).
-  private static func passes(_ inner: [Scenario.Step], audio: Double, tape: inout Double, count: Int) -> (first: Measure, rest: Measure) {
+  private static func passes(
+    _ inner: [Scenario.Step], audio: Double, tape: inout Double, count: Int
+  ) -> (first: Measure, rest: Measure) {
     let before = tape
     let first = measure(inner, audio: audio, tape: &tape)
     guard count > 1 else { return (first, Measure()) }
@@ -99,14 +106,17 @@ enum StepMeasure {
 
   /// The innermost step at which the running total of `value` first exceeds `limit`, and the cycle
   /// passes it sits in (` (pass 3 of 10000 of the cycle at line 4)`).
-  static func locate(_ steps: [Scenario.Step], audio: Double, limit: Double, value: KeyPath<Measure, Double>) -> (SourceLocation?, String) {
+  static func locate(
+    _ steps: [Scenario.Step], audio: Double, limit: Double, value: KeyPath<Measure, Double>
+  ) -> (SourceLocation?, String) {
     var tape = 0.0
     var base = 0.0
     return locate(steps, audio: audio, limit: limit, value: value, base: &base, tape: &tape)
   }
 
   private static func locate(
-    _ steps: [Scenario.Step], audio: Double, limit: Double, value: KeyPath<Measure, Double>, base: inout Double, tape: inout Double
+    _ steps: [Scenario.Step], audio: Double, limit: Double, value: KeyPath<Measure, Double>, base: inout Double,
+    tape: inout Double
   ) -> (SourceLocation?, String) {
     for step in steps {
       var after = tape
@@ -133,7 +143,10 @@ enum StepMeasure {
         pass = 2 + Int(min(whole, Double(count)))
       }
       let (location, inside) = locate(inner, audio: audio, limit: limit, value: value, base: &base, tape: &tape)
-      return (location ?? step.location, "\(inside) (pass \(min(pass, count)) of \(count) of the cycle at line \(step.location.line))")
+      return (
+        location ?? step.location,
+        "\(inside) (pass \(min(pass, count)) of \(count) of the cycle at line \(step.location.line))"
+      )
     }
     return (nil, "")
   }
@@ -148,7 +161,9 @@ enum StepMeasure {
     if seconds < 1 { return "\(Int((seconds * 1000).rounded()))ms" }
     if seconds < 60 { return String(format: "%.3gs", seconds) }
     if seconds < 3600 { return "\(Int(seconds / 60))m \(Int(seconds.truncatingRemainder(dividingBy: 60)))s" }
-    if seconds < 86_400 * 3 { return "\(Int(seconds / 3600))h \(Int(seconds.truncatingRemainder(dividingBy: 3600) / 60))m" }
+    if seconds < 86_400 * 3 {
+      return "\(Int(seconds / 3600))h \(Int(seconds.truncatingRemainder(dividingBy: 3600) / 60))m"
+    }
     if seconds < 86_400 * 1e6 { return "\(Int(seconds / 86_400)) days" }
     return String(format: "%.3g days", seconds / 86_400)
   }

@@ -1,6 +1,6 @@
-import Foundation
 import AudioPCM
 import CoreMediaTwin
+import Foundation
 import SimulatedDevice
 import Yams
 
@@ -20,7 +20,9 @@ extension Scenario {
   ///   a bad duration, a missing audio file, steps that add up to more than the limits.
   public static func load(fileAt path: String, limits: Limits = .standard) throws(ScenarioError) -> Scenario {
     let text: String
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > YAMLLimits.standard.maximumBytes {
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+      size > YAMLLimits.standard.maximumBytes
+    {
       throw ScenarioError(
         "the scenario file is \(size) bytes, more than the \(YAMLLimits.standard.maximumBytes) a scenario file may have; is it the right file?",
         at: SourceLocation(file: path, line: 1, column: 1))
@@ -50,7 +52,9 @@ extension Scenario {
     let root: Node
     do {
       guard let node = try Yams.compose(yaml: yaml) else {
-        throw ScenarioError("the scenario file is empty; start it with 'schema: 1' and 'steps:'", at: SourceLocation(file: file, line: 1, column: 1))
+        throw ScenarioError(
+          "the scenario file is empty; start it with 'schema: 1' and 'steps:'",
+          at: SourceLocation(file: file, line: 1, column: 1))
       }
       root = node
     } catch let error as ScenarioError {
@@ -65,14 +69,18 @@ extension Scenario {
   private static func yamlError(_ error: any Error, file: String) -> ScenarioError {
     func located(_ problem: String, _ mark: Mark, _ context: YamlError.Context?) -> ScenarioError {
       let contextText = context.map { " (\($0.text))" } ?? ""
-      return ScenarioError("YAML syntax error: \(problem)\(contextText); check indentation, colons and quotes", at: SourceLocation(file: file, line: mark.line, column: mark.column))
+      return ScenarioError(
+        "YAML syntax error: \(problem)\(contextText); check indentation, colons and quotes",
+        at: SourceLocation(file: file, line: mark.line, column: mark.column))
     }
     switch error as? YamlError {
     case .scanner(let context, let problem, let mark, _): return located(problem, mark, context)
     case .parser(let context, let problem, let mark, _): return located(problem, mark, context)
     case .composer(let context, let problem, let mark, _): return located(problem, mark, context)
     case .duplicatedKeysInMapping(let duplicates, let context):
-      return ScenarioError("the key '\(duplicates.joined(separator: "', '"))' appears twice; keep one", at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
+      return ScenarioError(
+        "the key '\(duplicates.joined(separator: "', '"))' appears twice; keep one",
+        at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
     default:
       return ScenarioError("the file is not valid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
     }

@@ -51,8 +51,10 @@ extension Scenario {
     package static func == (lhs: Expectations, rhs: Expectations) -> Bool {
       lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
         && lhs.budgets == rhs.budgets && lhs.leaks == rhs.leaks && lhs.metrics == rhs.metrics
-        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants && lhs.trap == rhs.trap && lhs.audio == rhs.audio
-        && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name) && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
+        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants && lhs.trap == rhs.trap
+        && lhs.audio == rhs.audio
+        && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name)
+        && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
     }
 
     /// Hashes the final and snapshot expectations.

@@ -33,7 +33,9 @@ extension Scenario {
         case (nil, let b): b
         }
       }
-      return Limits(virtualTime: larger(virtualTime, other.virtualTime), steps: larger(steps, other.steps), wallClock: larger(wallClock, other.wallClock))
+      return Limits(
+        virtualTime: larger(virtualTime, other.virtualTime), steps: larger(steps, other.steps),
+        wallClock: larger(wallClock, other.wallClock))
     }
   }
 

@@ -10,19 +10,26 @@ extension ScenarioDecoder {
     let path = resolve(try node.nonEmptyString())
     let text: String
     do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-      throw node.error("cannot read the tap schedule '\(path)': \(FileProblem.describe(error, path: path)); give a .tsv path relative to the scenario file")
+      throw node.error(
+        "cannot read the tap schedule '\(path)': \(FileProblem.describe(error, path: path)); give a .tsv path relative to the scenario file"
+      )
     }
     var entries: [Microphone.TapScheduleEntry] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       if line.isEmpty || line.hasPrefix("#") { continue }
       let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard cells.count == 4, let frames = Int(cells[0]), frames >= 0, let rate = Double(cells[2]), (1_000...384_000).contains(rate),
+      guard cells.count == 4, let frames = Int(cells[0]), frames >= 0, let rate = Double(cells[2]),
+        (1_000...384_000).contains(rate),
         let channels = Int(cells[3]), (1...2).contains(channels), cells[1] == "-" || Int64(cells[1]) != nil
       else {
         throw node.error(
-          "\(path):\(index + 1): '\(line)' is not a tap: write frames, sample time (- when unknown), sample rate (1000–384000) and channels (1 or 2), separated by tabs")
+          "\(path):\(index + 1): '\(line)' is not a tap: write frames, sample time (- when unknown), sample rate (1000–384000) and channels (1 or 2), separated by tabs"
+        )
       }
-      entries.append(.init(frames: frames, sampleTime: cells[1] == "-" ? nil : Int64(cells[1]), sampleRate: rate, channelCount: channels))
+      entries.append(
+        .init(
+          frames: frames, sampleTime: cells[1] == "-" ? nil : Int64(cells[1]), sampleRate: rate, channelCount: channels)
+      )
     }
     return entries
   }
@@ -34,19 +41,25 @@ extension ScenarioDecoder {
     let path = resolve(try timeline.nonEmptyString())
     let text: String
     do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-      throw timeline.error("cannot read the observed UI timeline '\(path)': \(FileProblem.describe(error, path: path)); give the timeline.tsv that `speech-replay capture import` wrote")
+      throw timeline.error(
+        "cannot read the observed UI timeline '\(path)': \(FileProblem.describe(error, path: path)); give the timeline.tsv that `speech-replay capture import` wrote"
+      )
     }
     var states: [Scenario.Observed.State] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       if line.isEmpty || line.hasPrefix("#") { continue }
       let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescapedCell(String($0)) }
       guard cells.count == 5, let time = Double(cells[0]) else {
-        throw timeline.error("\(path):\(index + 1): a UI state is audio time (s), phase, microphone, committed, volatile, separated by tabs; this line is not")
+        throw timeline.error(
+          "\(path):\(index + 1): a UI state is audio time (s), phase, microphone, committed, volatile, separated by tabs; this line is not"
+        )
       }
-      states.append(.init(audioTime: time, phase: cells[1], microphone: cells[2], committed: cells[3], volatile: cells[4]))
+      states.append(
+        .init(audioTime: time, phase: cells[1], microphone: cells[2], committed: cells[3], volatile: cells[4]))
     }
     let divergence = try map["divergence"]?.choice(["none", "expected"]) ?? "none"
-    return Scenario.Observed(timelineFile: path, states: states, divergenceExpected: divergence == "expected", location: node.location)
+    return Scenario.Observed(
+      timelineFile: path, states: states, divergenceExpected: divergence == "expected", location: node.location)
   }
 
   /// A table cell with `\t`, `\n`, `\r` and `\\` unescaped.

@@ -14,7 +14,8 @@ extension ScenarioDecoder {
     guard Self.knownLocales.contains(canonical) else {
       let suggestions = Array(Self.knownLocales).sorted()
       throw node.error(
-        "'\(text)' is not a locale; write a BCP-47 identifier such as en-US, de-DE or ja-JP\(ScenarioNode.suggestion(canonical, suggestions))")
+        "'\(text)' is not a locale; write a BCP-47 identifier such as en-US, de-DE or ja-JP\(ScenarioNode.suggestion(canonical, suggestions))"
+      )
     }
     return text
   }
@@ -38,7 +39,9 @@ extension ScenarioDecoder {
 
   /// A warning when the locale the subject transcribes is not supported by the device (the stack
   /// then reports it unavailable, which some scenarios test on purpose).
-  func localeWarnings(_ top: ScenarioMapping, device: SimulatedDevice.Configuration, subject: SubjectOptions) throws(ScenarioError) -> [ScenarioFailure] {
+  func localeWarnings(
+    _ top: ScenarioMapping, device: SimulatedDevice.Configuration, subject: SubjectOptions
+  ) throws(ScenarioError) -> [ScenarioFailure] {
     let supported = device.assets.supportedLocales
     guard !supported.map(AssetCatalogue.canonical).contains(AssetCatalogue.canonical(subject.locale)) else { return [] }
     var node = try top["subject"]?.mapping(keys: ScenarioKeys.Subject.all.names)["locale"]
@@ -59,7 +62,8 @@ extension ScenarioDecoder {
     return warnings
   }
 
-  private func walkPlays(_ steps: [Scenario.Step], audio: Double, tape: inout Double, warnings: inout [ScenarioFailure]) {
+  private func walkPlays(_ steps: [Scenario.Step], audio: Double, tape: inout Double, warnings: inout [ScenarioFailure])
+  {
     for step in steps {
       switch step.action {
       case .play(.duration(let duration)):
@@ -87,7 +91,9 @@ extension ScenarioDecoder {
   }
 
   /// `model.results`: an error for results out of time order, a warning for results after the audio ends.
-  func resultWarnings(_ modelNode: ScenarioNode?, audioDuration: Double, hasAudio: Bool) throws(ScenarioError) -> [ScenarioFailure] {
+  func resultWarnings(
+    _ modelNode: ScenarioNode?, audioDuration: Double, hasAudio: Bool
+  ) throws(ScenarioError) -> [ScenarioFailure] {
     guard let modelNode, case .mapping = modelNode.node,
       let results = try modelNode.mapping(keys: Self.modelKeys)["results"]
     else { return [] }
@@ -98,7 +104,8 @@ extension ScenarioDecoder {
       let at = try atNode.duration()
       if let previous, at < previous.at {
         throw atNode.error(
-          "this result is at \(DurationText.text(at)), before the one at \(DurationText.text(previous.at)) on line \(previous.line); list results in time order")
+          "this result is at \(DurationText.text(at)), before the one at \(DurationText.text(previous.at)) on line \(previous.line); list results in time order"
+        )
       }
       previous = (at, atNode.location.line)
       if hasAudio, DurationText.seconds(at) > audioDuration + 0.0005 {

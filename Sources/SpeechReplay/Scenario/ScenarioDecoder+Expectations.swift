@@ -9,13 +9,17 @@ extension ScenarioDecoder {
       // Inline states only; golden files are `expect.golden`, so each key means one thing.
       guard case .mapping = snapshots.node else {
         throw snapshots.error(
-          "'expect.snapshots' maps snapshot names to expected states, like { after-hello: { committed: \"Hello.\" } }, not \(snapshots.shown); to compare with golden files write 'golden: all' or 'golden: [names]' under expect")
+          "'expect.snapshots' maps snapshot names to expected states, like { after-hello: { committed: \"Hello.\" } }, not \(snapshots.shown); to compare with golden files write 'golden: all' or 'golden: [names]' under expect"
+        )
       }
       let recorded = Self.snapshotNames(in: steps)
       for name in try snapshotKeys(snapshots) where !recorded.contains(name.text) {
-        let known = recorded.isEmpty ? "no step takes a snapshot" : "the steps take \(recorded.map { "'\($0)'" }.joined(separator: ", "))"
+        let known =
+          recorded.isEmpty
+          ? "no step takes a snapshot" : "the steps take \(recorded.map { "'\($0)'" }.joined(separator: ", "))"
         throw name.node.error(
-          "'expect.snapshots' expects the snapshot '\(name.text)' but \(known)\(ScenarioNode.suggestion(name.text, recorded)); add '- snapshot: \(name.text)' to the steps")
+          "'expect.snapshots' expects the snapshot '\(name.text)' but \(known)\(ScenarioNode.suggestion(name.text, recorded)); add '- snapshot: \(name.text)' to the steps"
+        )
       }
       for (name, _, value) in try snapshots.mapping(keys: recorded).entries {
         expectations.snapshots.append((name, try state(value)))
@@ -28,11 +32,13 @@ extension ScenarioDecoder {
       } else if case .sequence = diagnostics.node {
         expectations.diagnostics = .containing(try diagnostics.strings(), at: diagnostics.location)
       } else if case .mapping = diagnostics.node {
-        let allow = try diagnostics.mapping(keys: ScenarioKeys.Diagnostics.all.names).required("allow", example: "[\"bufferSize\"]")
+        let allow = try diagnostics.mapping(keys: ScenarioKeys.Diagnostics.all.names).required(
+          "allow", example: "[\"bufferSize\"]")
         expectations.diagnostics = .allowing(try allow.strings(), at: allow.location)
       } else {
         throw diagnostics.error(
-          "'expect.diagnostics' must be none, a list of texts some diagnostic must contain, or { allow: [texts] } for the known warnings to accept, not \(diagnostics.shown)")
+          "'expect.diagnostics' must be none, a list of texts some diagnostic must contain, or { allow: [texts] } for the known warnings to accept, not \(diagnostics.shown)"
+        )
       }
     }
     if let budgets = map["budgets"] { expectations.budgets = try self.budgets(budgets) }
@@ -50,7 +56,9 @@ extension ScenarioDecoder {
   /// `expect.observed`, parsed and never read since the first divergence (top-level `observed:`)
   /// replaced it: a warning that says to remove it.
   func obsoleteKeys(_ node: ScenarioNode?) throws(ScenarioError) -> [ScenarioFailure] {
-    guard let node, case .mapping = node.node, let observed = try node.mapping(keys: Self.expectKeys)["observed"] else { return [] }
+    guard let node, case .mapping = node.node, let observed = try node.mapping(keys: Self.expectKeys)["observed"] else {
+      return []
+    }
     return [
       ScenarioFailure(
         "'expect.observed' has no effect: a scenario imported from a capture is compared with what the device showed through the top-level 'observed:' key; remove this line",
@@ -72,11 +80,15 @@ extension ScenarioDecoder {
       let word = String(phase.prefix { $0 != " " && $0 != ":" })
       let phases = ["idle", "preparing", "listening", "stopping", "unavailable", "failed"]
       guard phases.contains(word) else {
-        throw value.error("'\(phase)' is not a phase; expected one of \(phases.joined(separator: ", ")) (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …')\(ScenarioNode.suggestion(word, phases))")
+        throw value.error(
+          "'\(phase)' is not a phase; expected one of \(phases.joined(separator: ", ")) (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …')\(ScenarioNode.suggestion(word, phases))"
+        )
       }
       expectation.phase = .init(phase, at: value.location)
     }
-    if let value = map["microphone"] { expectation.microphoneOffered = .init(try value.choice(["offered", "hidden"]) == "offered", at: value.location) }
+    if let value = map["microphone"] {
+      expectation.microphoneOffered = .init(try value.choice(["offered", "hidden"]) == "offered", at: value.location)
+    }
     return expectation
   }
 

@@ -2,7 +2,8 @@ extension ScenarioDecoder {
   /// What `explore: { keep: […] }` may list: expectations that still hold when the scenario is
   /// perturbed (`speech-replay explore`; `Documentation/Explore.md`).
   static let explorationKeeps = [
-    "final", "final.committed", "final.volatile", "final.phase", "final.microphone", "snapshots", "diagnostics", "budgets", "leaks", "metrics",
+    "final", "final.committed", "final.volatile", "final.phase", "final.microphone", "snapshots", "diagnostics",
+    "budgets", "leaks", "metrics",
   ]
 
   /// `explore: { keep: [final.microphone, diagnostics] }`: checked here; a plain run ignores it.
@@ -13,7 +14,8 @@ extension ScenarioDecoder {
       let name = try item.string()
       guard Self.explorationKeeps.contains(name) else {
         throw item.error(
-          "'\(name)' is not an expectation exploration can keep; expected one of \(Self.explorationKeeps.joined(separator: ", "))\(ScenarioNode.suggestion(name, Self.explorationKeeps))")
+          "'\(name)' is not an expectation exploration can keep; expected one of \(Self.explorationKeeps.joined(separator: ", "))\(ScenarioNode.suggestion(name, Self.explorationKeeps))"
+        )
       }
     }
   }

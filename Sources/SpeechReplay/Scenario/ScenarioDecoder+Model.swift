@@ -1,5 +1,5 @@
-import CoreMediaTwin
 import AudioPCM
+import CoreMediaTwin
 import Foundation
 import SimulatedDevice
 
@@ -12,13 +12,17 @@ extension ScenarioDecoder {
   func model(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Model {
     let map = try node.mapping(keys: Self.modelKeys)
     // Whether results after the first final begin with a space (undocumented by Apple; Twins.md).
-    let leadingSpace = try map["spacing"].map { (node) throws(ScenarioError) in try node.choice(["none", "leading"]) == "leading" } ?? false
+    let leadingSpace =
+      try map["spacing"].map { (node) throws(ScenarioError) in try node.choice(["none", "leading"]) == "leading" }
+      ?? false
     let locale = try map["locale"].map { (node) throws(ScenarioError) in try self.locale(node) } ?? "en-US"
     let latency = try map["latency"]?.duration() ?? .zero
     let faults = try map["faults"].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
     if let results = map["results"], let transcript = map["transcript"] {
       _ = results
-      throw transcript.error("'model' has both 'results' and 'transcript'; keep one: explicit results, or results generated from a word-timed transcript")
+      throw transcript.error(
+        "'model' has both 'results' and 'transcript'; keep one: explicit results, or results generated from a word-timed transcript"
+      )
     }
     if let generate = map["generate"], !map.has("transcript") {
       throw generate.error("'model.generate' needs 'model.transcript', the .words.tsv file to generate results from")
@@ -32,10 +36,14 @@ extension ScenarioDecoder {
       } catch let error as TimedWord.TableError {
         throw transcript.error("the transcript '\(path)' is not a word-timing table: \(error)")
       } catch {
-        throw transcript.error("cannot read the transcript '\(path)': \(FileProblem.describe(error, path: path)); give a .words.tsv path relative to the scenario file")
+        throw transcript.error(
+          "cannot read the transcript '\(path)': \(FileProblem.describe(error, path: path)); give a .words.tsv path relative to the scenario file"
+        )
       }
       var options = ModelScript.TranscriptOptions(latency: latency)
-      if let generate = map["generate"] { options = try self.generate(generate, latency: latency, wordCount: words.count) }
+      if let generate = map["generate"] {
+        options = try self.generate(generate, latency: latency, wordCount: words.count)
+      }
       var script = ModelScript(transcript: words, options: options)
       script.faults = faults
       script.leadingSpaceAfterFirstFinal = leadingSpace
@@ -45,22 +53,33 @@ extension ScenarioDecoder {
     if let results = map["results"] {
       for item in try results.list() { entries.append(try entry(item)) }
     }
-    return Scenario.Model(locale: locale, script: ModelScript(entries: entries, faults: faults, latency: latency, leadingSpaceAfterFirstFinal: leadingSpace))
+    return Scenario.Model(
+      locale: locale,
+      script: ModelScript(entries: entries, faults: faults, latency: latency, leadingSpaceAfterFirstFinal: leadingSpace)
+    )
   }
 
-  private func generate(_ node: ScenarioNode, latency: Duration, wordCount: Int) throws(ScenarioError) -> ModelScript.TranscriptOptions {
+  private func generate(
+    _ node: ScenarioNode, latency: Duration, wordCount: Int
+  ) throws(ScenarioError) -> ModelScript.TranscriptOptions {
     let map = try node.mapping(keys: ScenarioKeys.Generate.all.names)
     var options = ModelScript.TranscriptOptions(latency: latency)
     if let value = map["volatileEvery"] {
       options.volatileInterval = try value.duration()
-      guard options.volatileInterval > .zero else { throw value.error("'model.generate.volatileEvery' must be longer than 0s; write for example 200ms") }
+      guard options.volatileInterval > .zero else {
+        throw value.error("'model.generate.volatileEvery' must be longer than 0s; write for example 200ms")
+      }
     }
     if let value = map["finalAfterSilence"] { options.finalAfterSilence = try value.duration() }
-    if let value = map["style"] { options.finalStyle = try value.choice(["sentence", "asSpoken"]) == "sentence" ? .sentence : .asSpoken }
+    if let value = map["style"] {
+      options.finalStyle = try value.choice(["sentence", "asSpoken"]) == "sentence" ? .sentence : .asSpoken
+    }
     if let value = map["confidence"] { options.confidence = try value.double(in: 0...1) }
     if let value = map["rewrites"] {
       guard case .mapping(let mapping) = value.node else {
-        throw value.error("'model.generate.rewrites' must map word indexes to wrong first guesses, like { 2: brow }, not \(value.shown)")
+        throw value.error(
+          "'model.generate.rewrites' must map word indexes to wrong first guesses, like { 2: brow }, not \(value.shown)"
+        )
       }
       for (key, guess) in mapping {
         let keyNode = ScenarioNode(node: key, file: file, path: "model.generate.rewrites")
@@ -68,9 +87,11 @@ extension ScenarioDecoder {
         guard (0..<wordCount).contains(index) else {
           throw keyNode.error(
             "'model.generate.rewrites' rewrites word \(index), but the transcript has \(wordCount) word\(wordCount == 1 ? "" : "s")"
-              + (wordCount > 0 ? " (0 to \(wordCount - 1), counted from 0)" : "") + "; use an index of a word in the transcript")
+              + (wordCount > 0 ? " (0 to \(wordCount - 1), counted from 0)" : "")
+              + "; use an index of a word in the transcript")
         }
-        options.rewrites[index] = try ScenarioNode(node: guess, file: file, path: "model.generate.rewrites.\(index)").nonEmptyString()
+        options.rewrites[index] = try ScenarioNode(node: guess, file: file, path: "model.generate.rewrites.\(index)")
+          .nonEmptyString()
       }
     }
     return options
@@ -82,7 +103,9 @@ extension ScenarioDecoder {
     let at = CMTime(try map.required("at", example: "0.4s").duration())
     let kinds = ["text", "final", "withdraw"].filter { map.has($0) }
     guard kinds.count == 1 else {
-      throw node.error("a result needs exactly one of text (volatile), final or withdraw; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
+      throw node.error(
+        "a result needs exactly one of text (volatile), final or withdraw; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))"
+      )
     }
     let confidence = try map["confidence"]?.double(in: 0...1)
     var range: CMTimeRange?
@@ -95,7 +118,9 @@ extension ScenarioDecoder {
     }
     let delay = try map["delay"]?.duration()
     if let withdraw = map["withdraw"] {
-      guard try withdraw.bool() else { throw withdraw.error("'withdraw' can only be true; remove the key for a result that shows text") }
+      guard try withdraw.bool() else {
+        throw withdraw.error("'withdraw' can only be true; remove the key for a result that shows text")
+      }
       return .withdrawal(at: at, range: range, delay: delay)
     }
     let isFinal = map.has("final")
@@ -106,10 +131,14 @@ extension ScenarioDecoder {
     }
     var finalizeAs: RecognizedText?
     if let value = map["finalizeAs"] {
-      guard !isFinal else { throw value.error("'finalizeAs' applies to volatile results only; remove it from this final") }
+      guard !isFinal else {
+        throw value.error("'finalizeAs' applies to volatile results only; remove it from this final")
+      }
       finalizeAs = RecognizedText(try value.string(), confidence: confidence)
     }
-    return ModelScript.Entry(kind: isFinal ? .final : .volatile, at: at, alternatives: alternatives, range: range, delay: delay, finalizeAs: finalizeAs)
+    return ModelScript.Entry(
+      kind: isFinal ? .final : .volatile, at: at, alternatives: alternatives, range: range, delay: delay,
+      finalizeAs: finalizeAs)
   }
 
   /// `faults:` items: `{ error: 1s, code: 6, message: "…", delay: 0s }`, `{ stall: 1s, for: 500ms }`, `{ latencySpike: [1s, 2s], extra: 300ms }`.
@@ -119,18 +148,25 @@ extension ScenarioDecoder {
       let map = try item.mapping(keys: ScenarioKeys.Fault.all.names)
       let kinds = ["error", "stall", "latencySpike"].filter { map.has($0) }
       guard kinds.count == 1 else {
-        throw item.error("a fault needs exactly one of error, stall or latencySpike; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
+        throw item.error(
+          "a fault needs exactly one of error, stall or latencySpike; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))"
+        )
       }
       if let at = map["error"] {
-        let failure = ModelFailure(code: try map["code"]?.int() ?? 6, message: try map["message"]?.string() ?? "The speech model failed")
-        faults.append(.error(at: CMTime(try at.duration()), failure: failure, delay: try map["delay"]?.duration() ?? .zero))
+        let failure = ModelFailure(
+          code: try map["code"]?.int() ?? 6, message: try map["message"]?.string() ?? "The speech model failed")
+        faults.append(
+          .error(at: CMTime(try at.duration()), failure: failure, delay: try map["delay"]?.duration() ?? .zero))
       } else if let at = map["stall"] {
-        faults.append(.stall(at: CMTime(try at.duration()), duration: try map.required("for", example: "500ms").duration()))
+        faults.append(
+          .stall(at: CMTime(try at.duration()), duration: try map.required("for", example: "500ms").duration()))
       } else if let span = map["latencySpike"] {
         let bounds = try span.list()
         guard bounds.count == 2 else { throw span.error("'latencySpike' must be [from, to], like [1s, 2s]") }
         faults.append(
-          .latencySpike(from: CMTime(try bounds[0].duration()), to: CMTime(try bounds[1].duration()), extra: try map.required("extra", example: "300ms").duration()))
+          .latencySpike(
+            from: CMTime(try bounds[0].duration()), to: CMTime(try bounds[1].duration()),
+            extra: try map.required("extra", example: "300ms").duration()))
       }
     }
     return faults

@@ -6,18 +6,23 @@ extension ScenarioDecoder {
   static let stepKinds = ScenarioKeys.Step.all.names
 
   /// A list of steps; `microphone` gives the format a `route: { port: builtInMic }` step returns to.
-  func steps(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration = .init()) throws(ScenarioError) -> [Scenario.Step] {
+  func steps(
+    _ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration = .init()
+  ) throws(ScenarioError) -> [Scenario.Step] {
     var steps: [Scenario.Step] = []
     let items = try node.list()
     if items.isEmpty {
-      throw node.error("the list of steps is empty; a scenario runs at least one step, for example [start, { play: end }, stop]")
+      throw node.error(
+        "the list of steps is empty; a scenario runs at least one step, for example [start, { play: end }, stop]")
     }
     for item in items { steps.append(try step(item, microphone: microphone)) }
     return steps
   }
 
   /// One step: `start`, `stop`, `dismiss`, or a mapping with one key such as `play: 2s`.
-  private func step(_ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration) throws(ScenarioError) -> Scenario.Step {
+  private func step(
+    _ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration
+  ) throws(ScenarioError) -> Scenario.Step {
     let kinds = Self.stepKinds.joined(separator: ", ")
     if case .scalar = node.node {
       let name = try node.string()
@@ -29,12 +34,14 @@ extension ScenarioDecoder {
         if Self.stepKinds.contains(name) {
           throw node.error("the step '\(name)' needs a value; write it as '\(name): …' (for example \(example(name)))")
         }
-        throw node.error("unknown step '\(name)'; expected one of \(kinds)\(ScenarioNode.suggestion(name, Self.stepKinds))")
+        throw node.error(
+          "unknown step '\(name)'; expected one of \(kinds)\(ScenarioNode.suggestion(name, Self.stepKinds))")
       }
     }
     guard case .mapping(let mapping) = node.node, mapping.count == 1 else {
       if case .mapping = node.node {
-        throw node.error("a step has exactly one key; write each step as its own list item ('- play: 2s' then '- snapshot: name')")
+        throw node.error(
+          "a step has exactly one key; write each step as its own list item ('- play: 2s' then '- snapshot: name')")
       }
       throw node.error("a step is a word (start, stop, dismiss) or one key with a value (play: 2s), not \(node.shown)")
     }
@@ -48,7 +55,8 @@ extension ScenarioDecoder {
     case "play":
       if case .scalar(let scalar) = value.node, scalar.string == "end" { return .init(.play(.toEnd), at: location) }
       guard case .scalar(let scalar) = value.node, DurationText.parse(scalar.string) != nil else {
-        throw value.error("\(value.shown) is not a duration; write play: 2s, 500ms or 1.5s, or play: end for the rest of the audio")
+        throw value.error(
+          "\(value.shown) is not a duration; write play: 2s, 500ms or 1.5s, or play: end for the rest of the audio")
       }
       return .init(.play(.duration(try value.duration())), at: location)
     case "wait": return .init(.wait(try value.duration()), at: location)
@@ -80,7 +88,8 @@ extension ScenarioDecoder {
       return .init(
         .route(
           sampleRate: rate ?? (builtIn ? microphone.sampleRate : usual?.sampleRate ?? 48_000),
-          channels: channels ?? (builtIn ? min(2, max(1, microphone.channelCount)) : usual?.channelCount ?? 1), port: name,
+          channels: channels ?? (builtIn ? min(2, max(1, microphone.channelCount)) : usual?.channelCount ?? 1),
+          port: name,
           sampleType: sampleType),
         at: location)
     case "snapshot": return .init(.snapshot(try value.nonEmptyString()), at: location)

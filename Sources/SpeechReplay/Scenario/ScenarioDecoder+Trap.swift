@@ -7,7 +7,8 @@ extension ScenarioDecoder {
   func trap(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioTrap {
     if case .mapping = node.node {
       let map = try node.mapping(keys: ScenarioKeys.Trap.all.names)
-      let says = try map.required("says", example: "\"no offline handling: a first offline run must show a clear error\"")
+      let says = try map.required(
+        "says", example: "\"no offline handling: a first offline run must show a clear error\"")
       let checks = try map.required("checks", example: "[state.final, budget]")
       var targets: [ScenarioTrap.Target] = []
       for entry in try checks.strings() {
@@ -18,10 +19,15 @@ extension ScenarioDecoder {
         } else {
           let families = CheckID.Family.allCases.map(\.rawValue)
           throw checks.error(
-            "'\(entry)' in 'expect.trap.checks' is not a check: write a family (\(families.joined(separator: ", "))) or one check of it, like state.final or invariant.no-stutter\(ScenarioNode.suggestion(entry, families))")
+            "'\(entry)' in 'expect.trap.checks' is not a check: write a family (\(families.joined(separator: ", "))) or one check of it, like state.final or invariant.no-stutter\(ScenarioNode.suggestion(entry, families))"
+          )
         }
       }
-      guard !targets.isEmpty else { throw checks.error("'expect.trap.checks' is empty: name the families or checks whose failures are about the trap, like [state.final]") }
+      guard !targets.isEmpty else {
+        throw checks.error(
+          "'expect.trap.checks' is empty: name the families or checks whose failures are about the trap, like [state.final]"
+        )
+      }
       return ScenarioTrap(try phrase(says), checks: targets)
     }
     return ScenarioTrap(try phrase(node))
@@ -32,7 +38,8 @@ extension ScenarioDecoder {
       !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     else {
       throw node.error(
-        "'expect.trap' must name the trap this scenario guards against in a short text, like \"no offline handling: a first offline run must show a clear error\", or { says: \"…\", checks: [state.final] }, not \(node.shown)")
+        "'expect.trap' must name the trap this scenario guards against in a short text, like \"no offline handling: a first offline run must show a clear error\", or { says: \"…\", checks: [state.final] }, not \(node.shown)"
+      )
     }
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }

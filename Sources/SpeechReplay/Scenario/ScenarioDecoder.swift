@@ -1,5 +1,5 @@
-import Foundation
 import AudioPCM
+import Foundation
 import SimulatedDevice
 
 /// Reads a scenario's nodes into typed values (schema 1).
@@ -9,19 +9,24 @@ struct ScenarioDecoder {
 
   func scenario(_ root: ScenarioNode) throws(ScenarioError) -> Scenario {
     guard case .mapping = root.node else {
-      throw root.error("a scenario file is a mapping of keys (schema, name, audio, device, model, steps, expect), not \(root.shown)")
+      throw root.error(
+        "a scenario file is a mapping of keys (schema, name, audio, device, model, steps, expect), not \(root.shown)")
     }
     let top = try root.mapping(keys: Scenario.topLevelKeys)
     let schema = try top.required("schema", example: "\(Scenario.schemaVersion)")
     if case .scalar(let scalar) = schema.node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
-      throw schema.error("'schema' is the text \(schema.shown), not a number; write schema: \(Scenario.schemaVersion) without quotes")
+      throw schema.error(
+        "'schema' is the text \(schema.shown), not a number; write schema: \(Scenario.schemaVersion) without quotes")
     }
     guard try schema.int() == Scenario.schemaVersion else {
-      throw schema.error("schema \(try schema.int()) is not supported; this version of speech-replay reads schema \(Scenario.schemaVersion)")
+      throw schema.error(
+        "schema \(try schema.int()) is not supported; this version of speech-replay reads schema \(Scenario.schemaVersion)"
+      )
     }
     let fallbackName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
     let model = try top["model"].map { (node) throws(ScenarioError) in try self.model(node) } ?? Scenario.Model()
-    var device = try top["device"].map { (node) throws(ScenarioError) in try self.device(node) } ?? SimulatedDevice.Configuration()
+    var device =
+      try top["device"].map { (node) throws(ScenarioError) in try self.device(node) } ?? SimulatedDevice.Configuration()
     var audioDuration = 0.0
     var warnings: [ScenarioFailure] = []
     if let audio = top["audio"] {
@@ -30,7 +35,8 @@ struct ScenarioDecoder {
       device.microphone.audioFile = path
     }
     if let timing = top["timing"] { device.modelComputeCost = try self.timing(timing).modelCost }
-    let steps = try self.steps(try top.required("steps", example: "[start, { play: end }, stop]"), microphone: device.microphone)
+    let steps = try self.steps(
+      try top.required("steps", example: "[start, { play: end }, stop]"), microphone: device.microphone)
     try checkSteps(steps, hasAudio: top.has("audio"))
     if top.has("audio") { warnings += playsPastEnd(steps, audioDuration: audioDuration) }
     warnings += try resultWarnings(top["model"], audioDuration: audioDuration, hasAudio: top.has("audio"))
@@ -39,14 +45,16 @@ struct ScenarioDecoder {
     if let node = top["subject"] { (subject, presetLocation) = try self.subject(node, defaultLocale: model.locale) }
     subject.audioFile = device.microphone.audioFile
     warnings += try localeWarnings(top, device: device, subject: subject)
-    let expectations = try top["expect"].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) } ?? .init()
+    let expectations =
+      try top["expect"].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) } ?? .init()
     warnings += try obsoleteKeys(top["expect"])
     var scenario = Scenario(
       name: try top["name"]?.nonEmptyString() ?? fallbackName,
       description: try top["description"]?.string() ?? "",
       file: file,
       seed: try top["seed"]?.uint64(),
-      device: device, audioDuration: audioDuration, model: model, subject: subject, steps: steps, expectations: expectations)
+      device: device, audioDuration: audioDuration, model: model, subject: subject, steps: steps,
+      expectations: expectations)
     if let node = top["limits"] { scenario.limits = try limits(node) }
     if let node = top["explore"] { try explore(node) }
     scenario.warnings = warnings
@@ -61,12 +69,16 @@ struct ScenarioDecoder {
     var limits = Scenario.Limits()
     if let value = map["virtualTime"] {
       limits.virtualTime = try value.duration()
-      guard limits.virtualTime! > .zero else { throw value.error("'limits.virtualTime' must be longer than 0s; write for example virtualTime: 10h") }
+      guard limits.virtualTime! > .zero else {
+        throw value.error("'limits.virtualTime' must be longer than 0s; write for example virtualTime: 10h")
+      }
     }
     if let value = map["steps"] { limits.steps = try value.int(in: 1...Int(Int32.max) * 1_000) }
     if let value = map["wallClock"] {
       limits.wallClock = try value.duration()
-      guard limits.wallClock! > .zero else { throw value.error("'limits.wallClock' must be longer than 0s; write for example wallClock: 10m") }
+      guard limits.wallClock! > .zero else {
+        throw value.error("'limits.wallClock' must be longer than 0s; write for example wallClock: 10m")
+      }
     }
     return limits
   }
@@ -77,13 +89,20 @@ struct ScenarioDecoder {
   }
 
   /// The audio file's length, and its problems (cut short, wrong extension) as warnings at the `audio:` key.
-  private func duration(ofAudio path: String, at node: ScenarioNode) throws(ScenarioError) -> (Double, [ScenarioFailure]) {
+  private func duration(
+    ofAudio path: String, at node: ScenarioNode
+  ) throws(ScenarioError) -> (Double, [ScenarioFailure]) {
     do {
       let file = try AudioFile(forReading: path)
-      let warnings = file.warnings.map { ScenarioFailure("the audio file has a problem: \($0)", check: CheckID(.scenario, "audio-file"), at: node.location) }
+      let warnings = file.warnings.map {
+        ScenarioFailure(
+          "the audio file has a problem: \($0)", check: CheckID(.scenario, "audio-file"), at: node.location)
+      }
       return (Double(file.frameCount) / file.fileFormat.sampleRate, warnings)
     } catch {
-      throw node.error("the audio file '\(path)' cannot be read: \(error); give a path relative to the scenario file to a WAV, CAF, FLAC or AIFF file")
+      throw node.error(
+        "the audio file '\(path)' cannot be read: \(error); give a path relative to the scenario file to a WAV, CAF, FLAC or AIFF file"
+      )
     }
   }
 
@@ -107,7 +126,8 @@ struct ScenarioDecoder {
       if let value = map["installed"] {
         configuration.assets.installedLocales = try self.locales(value)
         try checkSupported(value, configuration.assets.supportedLocales, role: "installed")
-        configuration.assets.reservedLocales = configuration.assets.installedLocales  // reserved follows installed unless given
+        // reserved follows installed unless given
+        configuration.assets.reservedLocales = configuration.assets.installedLocales
       }
       if let value = map["reserved"] {
         configuration.assets.reservedLocales = try self.locales(value)
@@ -121,7 +141,9 @@ struct ScenarioDecoder {
       if let value = map["steps"] { configuration.assets.progressSteps = try value.int(in: 1...1_000) }
       if let value = map["failsAt"] { configuration.assets.downloadFailsAt = try value.double(in: 0...1) }
     }
-    if let network = map["network"] { configuration.networkAvailable = try network.choice(["online", "offline"]) == "online" }
+    if let network = map["network"] {
+      configuration.networkAvailable = try network.choice(["online", "offline"]) == "online"
+    }
     if let permission = map["permission"] { configuration.recordPermission = try self.permission(permission) }
     if let value = map["transcriberAvailable"] { configuration.speechTranscriberAvailable = try value.bool() }
     if let value = map["maximumAnalyzers"] { configuration.maximumSimultaneousAnalyzers = try value.int(in: 0...64) }
@@ -136,7 +158,8 @@ struct ScenarioDecoder {
       return .init(state: state, answersRequestWith: state != .denied)
     }
     let map = try node.mapping(keys: ScenarioKeys.Permission.all.names)
-    let state = SimulatedDevice.RecordPermission.State(rawValue: try map.required("state", example: "undetermined").choice(states))!
+    let state = SimulatedDevice.RecordPermission.State(
+      rawValue: try map.required("state", example: "undetermined").choice(states))!
     let answer = try map["answer"]?.choice(["grant", "deny"]) ?? "grant"
     return .init(state: state, answersRequestWith: answer == "grant")
   }
@@ -145,11 +168,14 @@ struct ScenarioDecoder {
 
   func subject(_ node: ScenarioNode, defaultLocale: String) throws(ScenarioError) -> (SubjectOptions, SourceLocation?) {
     let map = try node.mapping(keys: ScenarioKeys.Subject.all.names)
-    var options = SubjectOptions(locale: try map["locale"].map { (node) throws(ScenarioError) in try locale(node) } ?? defaultLocale)
+    var options = SubjectOptions(
+      locale: try map["locale"].map { (node) throws(ScenarioError) in try locale(node) } ?? defaultLocale)
     options.preset = try map["preset"]?.nonEmptyString()
     options.inputBufferLimit = try map["inputBufferLimit"]?.int(in: 1...1_000_000)
     if let extra = map["options"] {
-      guard case .mapping(let mapping) = extra.node else { throw extra.error("'subject.options' must be a mapping of names to values, not \(extra.shown)") }
+      guard case .mapping(let mapping) = extra.node else {
+        throw extra.error("'subject.options' must be a mapping of names to values, not \(extra.shown)")
+      }
       for (key, value) in mapping {
         let name = try ScenarioNode(node: key, file: file, path: "subject.options").string()
         options.options[name] = try ScenarioNode(node: value, file: file, path: "subject.options.\(name)").string()

@@ -32,7 +32,9 @@ package enum ScenarioKeys {
   package static let observed = ScenarioKey("observed")
   package static let explore = ScenarioKey("explore")
   /// The top-level keys.
-  package static let all = [schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore]
+  package static let all = [
+    schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore,
+  ]
 
   /// `limits:`.
   package enum Limits {
@@ -51,7 +53,9 @@ package enum ScenarioKeys {
     package static let permission = ScenarioKey("permission")
     package static let transcriberAvailable = ScenarioKey("transcriberAvailable")
     package static let maximumAnalyzers = ScenarioKey("maximumAnalyzers")
-    package static let all = [microphone, locales, download, network, permission, transcriberAvailable, maximumAnalyzers]
+    package static let all = [
+      microphone, locales, download, network, permission, transcriberAvailable, maximumAnalyzers,
+    ]
   }
 
   /// `device.microphone:`.
@@ -181,7 +185,9 @@ package enum ScenarioKeys {
     package static let audio = ScenarioKey("audio")
     /// Obsolete: read only to warn that it has no effect.
     package static let observed = ScenarioKey("observed")
-    package static let all = [final, snapshots, diagnostics, budgets, leaks, metrics, invariants, golden, trap, audio, observed]
+    package static let all = [
+      final, snapshots, diagnostics, budgets, leaks, metrics, invariants, golden, trap, audio, observed,
+    ]
   }
 
   /// An expected UI state (`expect.final`, one of `expect.snapshots`).
@@ -244,7 +250,9 @@ package enum ScenarioKeys {
     package static let route = ScenarioKey("route")
     package static let snapshot = ScenarioKey("snapshot")
     package static let cycle = ScenarioKey("cycle")
-    package static let all = [start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, snapshot, cycle]
+    package static let all = [
+      start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, snapshot, cycle,
+    ]
   }
 
   /// `route:` step.

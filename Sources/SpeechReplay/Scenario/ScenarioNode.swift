@@ -44,7 +44,8 @@ struct ScenarioNode {
   /// - Throws: ``ScenarioError`` when the node is a list, a mapping or empty.
   func string() throws(ScenarioError) -> String {
     guard case .scalar(let scalar) = node, !isNull else {
-      throw error("'\(path)' must be text, not \(shown); write \(leaf): some text (quote it when it starts with a symbol)")
+      throw error(
+        "'\(path)' must be text, not \(shown); write \(leaf): some text (quote it when it starts with a symbol)")
     }
     return scalar.string
   }
@@ -61,7 +62,8 @@ struct ScenarioNode {
   /// The node as a whole number.
   func int(in range: ClosedRange<Int>? = nil) throws(ScenarioError) -> Int {
     guard case .scalar(let scalar) = node, let value = Int(scalar.string.replacingOccurrences(of: "_", with: "")) else {
-      throw error("'\(path)' must be a whole number, not \(shown); write for example \(leaf): \(range?.lowerBound ?? 1)")
+      throw error(
+        "'\(path)' must be a whole number, not \(shown); write for example \(leaf): \(range?.lowerBound ?? 1)")
     }
     if let range, !range.contains(value) {
       throw error("'\(path)' is \(value) but must be between \(range.lowerBound) and \(range.upperBound)")
@@ -71,7 +73,8 @@ struct ScenarioNode {
 
   /// The node as an unsigned 64-bit number (seeds).
   func uint64() throws(ScenarioError) -> UInt64 {
-    guard case .scalar(let scalar) = node, let value = UInt64(scalar.string.replacingOccurrences(of: "_", with: "")) else {
+    guard case .scalar(let scalar) = node, let value = UInt64(scalar.string.replacingOccurrences(of: "_", with: ""))
+    else {
       throw error("'\(path)' must be a whole number from 0 to \(UInt64.max), not \(shown)")
     }
     return value
@@ -79,7 +82,9 @@ struct ScenarioNode {
 
   /// The node as a number.
   func double(in range: ClosedRange<Double>? = nil) throws(ScenarioError) -> Double {
-    guard case .scalar(let scalar) = node, let value = Double(scalar.string.replacingOccurrences(of: "_", with: "")), value.isFinite else {
+    guard case .scalar(let scalar) = node, let value = Double(scalar.string.replacingOccurrences(of: "_", with: "")),
+      value.isFinite
+    else {
       throw error("'\(path)' must be a number, not \(shown); write for example \(leaf): \(range?.upperBound ?? 1)")
     }
     if let range, !range.contains(value) {
@@ -110,7 +115,8 @@ struct ScenarioNode {
   func choice(_ choices: [String]) throws(ScenarioError) -> String {
     let text = try string()
     guard choices.contains(text) else {
-      throw error("'\(path)' is '\(text)' but must be one of \(choices.joined(separator: ", "))\(Self.suggestion(text, choices))")
+      throw error(
+        "'\(path)' is '\(text)' but must be one of \(choices.joined(separator: ", "))\(Self.suggestion(text, choices))")
     }
     return text
   }
@@ -121,7 +127,8 @@ struct ScenarioNode {
   /// - Throws: ``ScenarioError`` when it is not a list.
   func list() throws(ScenarioError) -> [ScenarioNode] {
     guard case .sequence(let sequence) = node else {
-      throw error("'\(path)' must be a list, not \(shown); write each item on its own line starting with '- ', or [a, b]")
+      throw error(
+        "'\(path)' must be a list, not \(shown); write each item on its own line starting with '- ', or [a, b]")
     }
     return sequence.enumerated().map { ScenarioNode(node: $0.element, file: file, path: "\(path)[\($0.offset)]") }
   }
@@ -143,11 +150,15 @@ struct ScenarioNode {
     var entries: [(key: String, keyNode: ScenarioNode, value: ScenarioNode)] = []
     for (keyNode, value) in mapping {
       let key = ScenarioNode(node: keyNode, file: file, path: path)
-      guard case .scalar(let scalar) = keyNode else { throw key.error("a key in '\(path)' must be a plain word, not \(key.shown)") }
+      guard case .scalar(let scalar) = keyNode else {
+        throw key.error("a key in '\(path)' must be a plain word, not \(key.shown)")
+      }
       let name = scalar.string
       guard keys.contains(name) else {
         let owner = path.isEmpty ? "the scenario" : "'\(path)'"
-        throw key.error("unknown key '\(name)' in \(owner); expected one of \(keys.joined(separator: ", "))\(Self.suggestion(name, keys))")
+        throw key.error(
+          "unknown key '\(name)' in \(owner); expected one of \(keys.joined(separator: ", "))\(Self.suggestion(name, keys))"
+        )
       }
       guard !entries.contains(where: { $0.key == name }) else {
         throw key.error("the key '\(name)' appears twice in \(path.isEmpty ? "the scenario" : "'\(path)'"); keep one")
@@ -166,7 +177,9 @@ struct ScenarioNode {
   /// `, did you mean 'steps'?` when a choice is close to `text`, else empty.
   static func suggestion(_ text: String, _ choices: [String]) -> String {
     let scored = choices.map { ($0, editDistance(text.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
-    guard let (best, distance) = scored, distance <= max(1, (best.count + 1) / 3), distance < best.count else { return "" }
+    guard let (best, distance) = scored, distance <= max(1, (best.count + 1) / 3), distance < best.count else {
+      return ""
+    }
     return ", did you mean '\(best)'?"
   }
 

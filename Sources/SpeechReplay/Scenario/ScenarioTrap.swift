@@ -34,7 +34,9 @@ package struct ScenarioTrap: Sendable, Hashable {
   /// What a plain `trap: "text"` is about: the expectations a scenario writes itself (states,
   /// golden files, diagnostics, budgets, metrics, leaks, divergence), not the invariants (each
   /// names its own trap) nor the audio, steps and run (their failures explain themselves).
-  package static let defaultFamilies: [CheckID.Family] = [.state, .golden, .diagnostics, .budget, .metric, .leak, .divergence]
+  package static let defaultFamilies: [CheckID.Family] = [
+    .state, .golden, .diagnostics, .budget, .metric, .leak, .divergence,
+  ]
 
   /// Failures of these families are causes, not symptoms: when one of them failed, what the user
   /// saw went wrong because of it, and a scenario's trap would mislabel the run.
@@ -54,7 +56,11 @@ package struct ScenarioTrap: Sendable, Hashable {
   /// - Parameter failures: Every failure of the run.
   /// - Returns: The failures, those about the trap naming it in message and ``ScenarioFailure/trap``.
   package func label(_ failures: [ScenarioFailure]) -> [ScenarioFailure] {
-    guard !failures.contains(where: { Self.causeFamilies.contains($0.check.family) && !Self.narrowCauses.contains($0.check) }) else { return failures }
+    guard
+      !failures.contains(where: {
+        Self.causeFamilies.contains($0.check.family) && !Self.narrowCauses.contains($0.check)
+      })
+    else { return failures }
     return failures.map { failure in
       guard checks.contains(where: { $0.covers(failure.check) }) else { return failure }
       var labelled = failure

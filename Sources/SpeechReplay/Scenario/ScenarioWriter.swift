@@ -37,7 +37,9 @@ package struct ScenarioWriter: Sendable {
   }
 
   /// A list item (`- value`), with a comment after it when given.
-  package mutating func item(_ value: String, comment: String? = nil) { lines.append("\(indent)- \(value)" + Self.trailing(comment)) }
+  package mutating func item(_ value: String, comment: String? = nil) {
+    lines.append("\(indent)- \(value)" + Self.trailing(comment))
+  }
 
   /// A flow mapping: `{ key: value, … }`.
   package static func flow(_ entries: [(ScenarioKey, String)]) -> String {

@@ -86,17 +86,21 @@ struct YAMLLimits: Sendable {
         aliases += 1
         guard aliases <= maximumAliases else {
           throw ScenarioError(
-            "the file has more than \(maximumAliases) aliases (*name), more than a scenario needs; write the values out", at: location(event.start_mark))
+            "the file has more than \(maximumAliases) aliases (*name), more than a scenario needs; write the values out",
+            at: location(event.start_mark))
         }
         let name = Self.text(event.data.alias.anchor) ?? ""
         try add(anchors[name] ?? 1, at: event.start_mark, alias: name)
       case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
         try add(1, at: event.start_mark, alias: nil)
-        let anchor = event.type == YAML_SEQUENCE_START_EVENT ? Self.text(event.data.sequence_start.anchor) : Self.text(event.data.mapping_start.anchor)
+        let anchor =
+          event.type == YAML_SEQUENCE_START_EVENT
+          ? Self.text(event.data.sequence_start.anchor) : Self.text(event.data.mapping_start.anchor)
         open.append((1, anchor))
         guard open.count <= maximumDepth else {
           throw ScenarioError(
-            "lists and mappings nest more than \(maximumDepth) deep here, deeper than a scenario needs; check the indentation and brackets", at: location(event.start_mark))
+            "lists and mappings nest more than \(maximumDepth) deep here, deeper than a scenario needs; check the indentation and brackets",
+            at: location(event.start_mark))
         }
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         guard let closed = open.popLast() else { continue }

@@ -20,7 +20,8 @@ public struct SubjectOptions: Sendable, Hashable {
   ///   - options: Any other options, as text.
   ///   - audioFile: The scenario's audio file, for subjects that read it themselves.
   public init(
-    locale: String = "en-US", preset: String? = nil, inputBufferLimit: Int? = nil, options: [String: String] = [:], audioFile: String? = nil
+    locale: String = "en-US", preset: String? = nil, inputBufferLimit: Int? = nil, options: [String: String] = [:],
+    audioFile: String? = nil
   ) {
     self.locale = locale
     self.preset = preset

@@ -22,7 +22,9 @@ public struct UIState: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
       switch self {
       case .idle: "idle"
-      case .preparing(let progress?): "preparing \(Int((min(max(progress.isFinite ? progress : 0, 0), 1) * 100).rounded(.down)))%"  // never shows 100% early
+      case .preparing(let progress?):
+        // never shows 100% early
+        "preparing \(Int((min(max(progress.isFinite ? progress : 0, 0), 1) * 100).rounded(.down)))%"
       case .preparing(nil): "preparing"
       case .listening: "listening"
       case .stopping: "stopping"

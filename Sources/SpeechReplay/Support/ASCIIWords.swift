@@ -47,6 +47,7 @@ enum ASCIIWords {
   /// ASCII punctuation and symbols (Unicode categories P and S below 0x80): every printable
   /// character that is neither a letter, a digit nor a space.
   static func isPunctuationOrSymbol(_ byte: UInt8) -> Bool {
-    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+      || (0x7B...0x7E).contains(byte)
   }
 }

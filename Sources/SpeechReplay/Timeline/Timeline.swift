@@ -1,5 +1,5 @@
-public import Simulation
 import Foundation
+public import Simulation
 
 /// The event timeline of one scenario run: microphone buffers, conversions, analyzer input
 /// accepted or rejected, results published, UI states, steps, lifecycle and diagnostics, each
@@ -50,7 +50,8 @@ public struct Timeline: Sendable, Equatable {
   /// A field value, quoted when it has spaces or is empty.
   private static func shown(_ value: String) -> String {
     let escaped = value.replacingOccurrences(of: "\n", with: "\\n")
-    return escaped.isEmpty || escaped.contains(" ") ? "\"\(escaped.replacingOccurrences(of: "\"", with: "\\\""))\"" : escaped
+    return escaped.isEmpty || escaped.contains(" ")
+      ? "\"\(escaped.replacingOccurrences(of: "\"", with: "\\\""))\"" : escaped
   }
 }
 

@@ -1,6 +1,6 @@
-public import Simulation
 import CoreMediaTwin
 import SimulatedDevice
+public import Simulation
 
 /// `ui.state`: the subject's UI state changed, recorded by the runner after each step and change
 /// (the typed view of ``Simulation/TraceEvent/Kind/uiState``). What the user saw, in order.
@@ -38,7 +38,9 @@ public struct UIStateEvent: TypedTraceEvent {
   ///   - state: The subject's UI state.
   ///   - audio: How much of the microphone's file had played.
   public init(_ state: UIState, audio: Duration) {
-    self.init(phase: state.phase.description, microphoneOffered: state.microphoneOffered, committed: state.committed, volatile: state.volatile, audio: audio)
+    self.init(
+      phase: state.phase.description, microphoneOffered: state.microphoneOffered, committed: state.committed,
+      volatile: state.volatile, audio: audio)
   }
 
   /// Whether the phase is idle.
@@ -47,7 +49,8 @@ public struct UIStateEvent: TypedTraceEvent {
   public var isListening: Bool { phase == UIState.Phase.listening.description }
 
   public init?(fields: [TraceEvent.Field]) {
-    guard let phase = fields.value("phase"), let committed = fields.value("committed"), let volatile = fields.value("volatile"),
+    guard let phase = fields.value("phase"), let committed = fields.value("committed"),
+      let volatile = fields.value("volatile"),
       let audio = fields.value("audio").flatMap(Self.duration)
     else { return nil }
     let microphoneOffered: Bool
@@ -56,12 +59,14 @@ public struct UIStateEvent: TypedTraceEvent {
     case "hidden": microphoneOffered = false
     default: return nil
     }
-    self.init(phase: phase, microphoneOffered: microphoneOffered, committed: committed, volatile: volatile, audio: audio)
+    self.init(
+      phase: phase, microphoneOffered: microphoneOffered, committed: committed, volatile: volatile, audio: audio)
   }
 
   public var fields: [TraceEvent.Field] {
     [
-      .init("phase", phase), .init("microphone", microphoneOffered ? "offered" : "hidden"), .init("committed", committed),
+      .init("phase", phase), .init("microphone", microphoneOffered ? "offered" : "hidden"),
+      .init("committed", committed),
       .init("volatile", volatile), .init("audio", Timeline.seconds(audio)),
     ]
   }
@@ -69,7 +74,9 @@ public struct UIStateEvent: TypedTraceEvent {
   /// Reads `1.250s` (``Timeline/seconds(_:)``) back.
   static func duration(_ text: String) -> Duration? {
     // The seconds are `CMTime.millisecondsText` with an `s`; only non-negative ones are written.
-    guard text.hasSuffix("s"), !text.hasPrefix("-"), let time = CMTime(millisecondsText: String(text.dropLast())), time.isNumeric else { return nil }
+    guard text.hasSuffix("s"), !text.hasPrefix("-"), let time = CMTime(millisecondsText: String(text.dropLast())),
+      time.isNumeric
+    else { return nil }
     return .milliseconds(time.value)
   }
 }

@@ -22,7 +22,9 @@ struct CLIContext: Sendable {
   static var ownExecutable: URL {
     #if os(Linux)
       // The kernel's link to the running image: right even when started through PATH or a relative path.
-      if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
+      if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        return URL(fileURLWithPath: path)
+      }
     #endif
     return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
   }
@@ -30,10 +32,17 @@ struct CLIContext: Sendable {
   /// The subject named `name`, or the first when `name` is nil.
   /// - Throws: A message naming the subjects there are.
   func subject(named name: String?) throws(SubjectChoiceError) -> SubjectFactory {
-    guard let first = subjects.first else { throw SubjectChoiceError(message: "\(commandName) has no subject to run scenarios against; pass at least one SubjectFactory to SpeechReplayCLI.main(subjects:)") }
+    guard let first = subjects.first else {
+      throw SubjectChoiceError(
+        message:
+          "\(commandName) has no subject to run scenarios against; pass at least one SubjectFactory to SpeechReplayCLI.main(subjects:)"
+      )
+    }
     guard let name else { return first }
     guard let chosen = subjects.first(where: { $0.name == name }) else {
-      throw SubjectChoiceError(message: "--subject is '\(name)' but \(commandName) knows \(subjects.map { "'\($0.name)'" }.joined(separator: ", "))")
+      throw SubjectChoiceError(
+        message:
+          "--subject is '\(name)' but \(commandName) knows \(subjects.map { "'\($0.name)'" }.joined(separator: ", "))")
     }
     return chosen
   }

@@ -1,10 +1,9 @@
+import ArgumentParser
 import AudioPCM
+import Foundation
 import SpeechReplay
 import SpeechReplayCapture
 import SpeechReplayImport
-import ArgumentParser
-
-import Foundation
 
 /// The one place where errors become a line on standard error and an exit status.
 enum Failure {
@@ -18,7 +17,10 @@ enum Failure {
   ///   - path: The file the command was working on, for errors that do not name one themselves.
   static func printError(_ error: any Error, path: String? = nil) {
     let text = line(for: error)
-    let named = error is AudioFileError || error is ValidationError || error is OrchestrationError || error is HistoryError || error is SubjectChoiceError || error is CaptureError || error is CaptureImportError || error is ScenarioSkeletonError || path == nil ? text : "\(path!): \(text)"
+    let named =
+      error is AudioFileError || error is ValidationError || error is OrchestrationError || error is HistoryError
+        || error is SubjectChoiceError || error is CaptureError || error is CaptureImportError
+        || error is ScenarioSkeletonError || path == nil ? text : "\(path!): \(text)"
     printLine("\(name): error: \(named)")
   }
 

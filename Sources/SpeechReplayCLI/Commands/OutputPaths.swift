@@ -33,7 +33,10 @@ struct OutputPaths {
   /// File name endings that are never a report's: audio, scenarios, captures, databases.
   static let notReportExtensions: [String: String] = {
     var kinds: [String: String] = [:]
-    for ext in ["wav", "wave", "caf", "aif", "aiff", "aifc", "flac", "mp3", "ogg", "oga", "opus", "m4a", "w64", "rf64", "au", "snd"] { kinds[ext] = "an audio file" }
+    for ext in [
+      "wav", "wave", "caf", "aif", "aiff", "aifc", "flac", "mp3", "ogg", "oga", "opus", "m4a", "w64", "rf64", "au",
+      "snd",
+    ] { kinds[ext] = "an audio file" }
     for ext in ["yaml", "yml"] { kinds[ext] = "a scenario file" }
     kinds["speechcapture"] = "a capture"
     for ext in ["sqlite", "sqlite3", "db"] { kinds[ext] = "a database" }
@@ -94,10 +97,12 @@ struct OutputPaths {
     try checkNotOtherOutput(path, option: option)
     if kind == .report, !force, let what = Self.notReportExtensions[Self.fileExtension(path)] {
       throw ValidationError(
-        "\(option) \(path) is named like \(what), not a report; name the report .\(option == "--junit" ? "xml" : option == "--json" ? "json" : "html"), or give --force to write it there")
+        "\(option) \(path) is named like \(what), not a report; name the report .\(option == "--junit" ? "xml" : option == "--json" ? "json" : "html"), or give --force to write it there"
+      )
     }
     if kind == .edited, !force, FileManager.default.fileExists(atPath: path) {
-      throw ValidationError("\(option) \(path): the file exists; choose another \(option) or give --force to replace it")
+      throw ValidationError(
+        "\(option) \(path): the file exists; choose another \(option) or give --force to replace it")
     }
     if probeFolder { try PathCheck.checkWritable(path, option: option) }
     outputs[URL(fileURLWithPath: path).standardizedFileURL.path] = option
@@ -120,7 +125,9 @@ struct OutputPaths {
   ///   - kind: What those files are.
   ///   - force: Whether the user gave `--force`.
   /// - Throws: `ValidationError` naming the option, the path and what to do.
-  mutating func checkFolder(_ folder: String, option: String, files: [String] = [], kind: Kind = .generated, force: Bool = false) throws {
+  mutating func checkFolder(
+    _ folder: String, option: String, files: [String] = [], kind: Kind = .generated, force: Bool = false
+  ) throws {
     if folder.isEmpty { throw ValidationError("\(option) is an empty path; name a folder (. for this one)") }
     try checkNotInput(folder, option: option)
     var isFolder: ObjCBool = false
@@ -129,15 +136,21 @@ struct OutputPaths {
     }
     // The nearest folder that exists must take a new file (or the folder that will be created in it).
     var existing = URL(fileURLWithPath: folder).standardizedFileURL
-    while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" { existing.deleteLastPathComponent() }
+    while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+      existing.deleteLastPathComponent()
+    }
     if !FileManager.default.fileExists(atPath: existing.path, isDirectory: &isFolder) || !isFolder.boolValue {
-      throw ValidationError("\(option) \(folder): \(existing.path) is a file, so the folder cannot be created; name another folder")
+      throw ValidationError(
+        "\(option) \(folder): \(existing.path) is a file, so the folder cannot be created; name another folder")
     }
     let probe = existing.appendingPathComponent(".speech-replay-check-\(getpid())-\(UUID().uuidString.prefix(8))").path
     let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
     if descriptor < 0 {
-      let reason = errno == EACCES || errno == EPERM ? "permission denied" : errno == EROFS ? "a read-only file system" : "no file can be created there"
-      throw ValidationError("\(option) \(folder) cannot be written (\(existing.path): \(reason)); name a folder you can write to")
+      let reason =
+        errno == EACCES || errno == EPERM
+        ? "permission denied" : errno == EROFS ? "a read-only file system" : "no file can be created there"
+      throw ValidationError(
+        "\(option) \(folder) cannot be written (\(existing.path): \(reason)); name a folder you can write to")
     }
     close(descriptor)
     unlink(probe)
@@ -146,7 +159,8 @@ struct OutputPaths {
       let path = (folder as NSString).appendingPathComponent(file)
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-        throw ValidationError("\(option) \(folder) holds a folder \(file) where a file is written; remove it or name another folder")
+        throw ValidationError(
+          "\(option) \(folder) holds a folder \(file) where a file is written; remove it or name another folder")
       }
       try check(path, option: option, kind: kind, force: force, probeFolder: false)
     }
@@ -157,13 +171,15 @@ struct OutputPaths {
     if let id = FileID(path), let input = inputs[id] {
       if let same = SameFile(input.path, path) {
         throw ValidationError(
-          "\(option) \(path) is \(input.what) \(input.path)\(same.how), which this command reads; write to another path (--force does not change this)")
+          "\(option) \(path) is \(input.what) \(input.path)\(same.how), which this command reads; write to another path (--force does not change this)"
+        )
       }
     }
   }
 
   private func checkNotOtherOutput(_ path: String, option: String) throws {
-    let other = outputs[URL(fileURLWithPath: path).standardizedFileURL.path] ?? FileID(path).flatMap { outputIDs[$0]?.option }
+    let other =
+      outputs[URL(fileURLWithPath: path).standardizedFileURL.path] ?? FileID(path).flatMap { outputIDs[$0]?.option }
     if let other {
       throw ValidationError("\(option) \(path) is also \(other); give each output its own file")
     }

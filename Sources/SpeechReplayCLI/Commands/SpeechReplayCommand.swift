@@ -6,9 +6,13 @@ import Foundation
 struct SpeechReplayCommand: AsyncParsableCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-    commandName: CLIContext.current.commandName,
-    abstract: "Replay captured audio and scripted speech-model behaviour through a live-transcription stack.",
-    subcommands: [RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, HistoryCommand.self, CompareCommand.self, ReportCommand.self, MergeCommand.self, AudioCommand.self, RunScenarioCommand.self, CaptureCommand.self, ScenarioCommand.self])
+      commandName: CLIContext.current.commandName,
+      abstract: "Replay captured audio and scripted speech-model behaviour through a live-transcription stack.",
+      subcommands: [
+        RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, HistoryCommand.self,
+        CompareCommand.self, ReportCommand.self, MergeCommand.self, AudioCommand.self, RunScenarioCommand.self,
+        CaptureCommand.self, ScenarioCommand.self,
+      ])
   }
 
   /// Parses and runs a command; a usage error is one line on standard error and exit status 64.
@@ -29,13 +33,20 @@ struct SpeechReplayCommand: AsyncParsableCommand {
         // A negative value (`-5`, `-1s`) where a value goes is read as an option by the parser, which
         // then says a value is missing: name the value instead, as a bad one.
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let isNegative = { (text: String) in text.count > 1 && text.hasPrefix("-") && text.dropFirst().first.map { $0.isNumber || $0 == "." } == true }
-        if message.hasPrefix("Missing value for '"), let option = message.dropFirst("Missing value for '".count).split(separator: " ").first,
-          let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, isNegative(arguments[index + 1])
+        let isNegative = { (text: String) in
+          text.count > 1 && text.hasPrefix("-") && text.dropFirst().first.map { $0.isNumber || $0 == "." } == true
+        }
+        if message.hasPrefix("Missing value for '"),
+          let option = message.dropFirst("Missing value for '".count).split(separator: " ").first,
+          let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count,
+          isNegative(arguments[index + 1])
         {
           message = "\(option) \(arguments[index + 1]) is negative; give a value of 0 or more"
-        } else if message.hasPrefix("Missing expected argument") || message.hasPrefix("Unknown option"), let number = arguments.first(where: isNegative) {
-          message = "\(number) is negative, which no argument here takes (\(message.prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)))"
+        } else if message.hasPrefix("Missing expected argument") || message.hasPrefix("Unknown option"),
+          let number = arguments.first(where: isNegative)
+        {
+          message =
+            "\(number) is negative, which no argument here takes (\(message.prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)))"
         }
         Failure.printUsageError(message)
         Foundation.exit(ExitCode.validationFailure.rawValue)

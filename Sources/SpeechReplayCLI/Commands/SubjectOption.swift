@@ -3,7 +3,8 @@ import SpeechReplay
 
 /// `--subject NAME`: which of the executable's subjects scenarios run against.
 struct SubjectOption: ParsableArguments {
-  @Option(name: .customLong("subject"), help: "Run against this subject (by name). Default: the first the executable offers.")
+  @Option(
+    name: .customLong("subject"), help: "Run against this subject (by name). Default: the first the executable offers.")
   var name: String?
 
   func validate() throws {

@@ -28,13 +28,17 @@ package enum DeterminismCheck {
     var message = "the scenario is not deterministic: two runs with seed \(second.seed) gave "
     if first.traceHash != second.traceHash {
       message += "trace hashes \(first.traceHash) and \(second.traceHash)"
-      if let firstTrace, let secondTrace, let divergence = TraceDivergence.first(expected: firstTrace, actual: secondTrace) {
-        message += "; first divergent event #\(divergence.index): expected \(divergence.expected ?? "<end of trace>"), actual \(divergence.actual ?? "<end of trace>")"
+      if let firstTrace, let secondTrace,
+        let divergence = TraceDivergence.first(expected: firstTrace, actual: secondTrace)
+      {
+        message +=
+          "; first divergent event #\(divergence.index): expected \(divergence.expected ?? "<end of trace>"), actual \(divergence.actual ?? "<end of trace>")"
       }
     } else {
       message += "statuses \(first.status.rawValue) and \(second.status.rawValue)"
     }
-    message += ". Something in the subject or the scenario escapes the seed (the wall clock, system random, Set or Dictionary order, threads); "
+    message +=
+      ". Something in the subject or the scenario escapes the seed (the wall clock, system random, Set or Dictionary order, threads); "
     message += "compare the two with `speech-replay explain \(second.file)` run twice"
     result.failures.append(ScenarioFailure(message, check: CheckID(.run, "nondeterministic")))
     if result.status == .passed { result.status = .failed }
@@ -59,7 +63,8 @@ package enum DeterminismCheck {
   ///   that does not support `--trace-dir`).
   package static func readTrace(at path: String) -> [String]? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).map(String.init)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).map(
+      String.init)
   }
 
   /// Writes canonical lines, one per line, for ``readTrace(at:)``.

@@ -23,7 +23,10 @@ package struct DeterminismRun: Sendable {
   ///   - workingDirectory: The workers' working directory.
   ///   - timeout: The wall-clock time each worker may take; `nil` for no limit.
   ///   - processes: The registry a signal handler kills workers through.
-  package init(command: WorkerCommand, jobs: Int, workingDirectory: URL? = nil, timeout: Duration? = nil, processes: WorkerProcesses? = nil) {
+  package init(
+    command: WorkerCommand, jobs: Int, workingDirectory: URL? = nil, timeout: Duration? = nil,
+    processes: WorkerProcesses? = nil
+  ) {
     self.command = command
     self.jobs = jobs
     self.workingDirectory = workingDirectory
@@ -44,17 +47,24 @@ package struct DeterminismRun: Sendable {
     _ scenarios: [PlannedScenario], seed: UInt64?, order: [Int]? = nil, started: (Int) -> Void = { _ in },
     finished: (Int, ScenarioResult) -> Void = { _, _ in }
   ) async -> [ScenarioResult] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-determinism-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "speech-replay-determinism-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let firstFolder = folder.appendingPathComponent("first").path
     let secondFolder = folder.appendingPathComponent("second").path
     do {
-      for path in [firstFolder, secondFolder] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+      for path in [firstFolder, secondFolder] {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      }
     } catch {
       return scenarios.map {
         ScenarioResult(
           name: $0.name, file: $0.file, status: .failed, seed: seed ?? 0,
-          failures: [ScenarioFailure("cannot create the trace folder \(folder.path) (\(error)); check the temporary folder (TMPDIR)", check: CheckID(.run, "trace"))])
+          failures: [
+            ScenarioFailure(
+              "cannot create the trace folder \(folder.path) (\(error)); check the temporary folder (TMPDIR)",
+              check: CheckID(.run, "trace"))
+          ])
       }
     }
     let first = await pool(traceFolder: firstFolder).run(scenarios, seed: seed, order: order)
@@ -68,12 +78,18 @@ package struct DeterminismRun: Sendable {
     let again = results.indices.filter { results[$0] == nil }
     // The second pass keeps the first's order (longest first) among the scenarios it runs again.
     let againOrder = order.map { order in order.compactMap { again.firstIndex(of: $0) } }
-    let second = await pool(traceFolder: secondFolder).run(again.map { scenarios[$0] }, seed: seed, order: againOrder, started: { started(again[$0]) }) { position, second in
+    let second = await pool(traceFolder: secondFolder).run(
+      again.map { scenarios[$0] }, seed: seed, order: againOrder, started: { started(again[$0]) }
+    ) { position, second in
       let index = again[position]
-      finished(index, check(first[index], second, scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder))
+      finished(
+        index,
+        check(first[index], second, scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder))
     }
     for (position, index) in again.enumerated() {
-      results[index] = check(first[index], second[position], scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder)
+      results[index] = check(
+        first[index], second[position], scenario: scenarios[index], firstFolder: firstFolder, secondFolder: secondFolder
+      )
     }
     return results.map { $0! }
   }
@@ -86,10 +102,14 @@ package struct DeterminismRun: Sendable {
   private func pool(traceFolder: String) -> WorkerPool {
     var command = self.command
     command.extraArguments += ["--trace-dir", traceFolder]
-    return WorkerPool(command: command, jobs: jobs, workingDirectory: workingDirectory, timeout: timeout, processes: processes)
+    return WorkerPool(
+      command: command, jobs: jobs, workingDirectory: workingDirectory, timeout: timeout, processes: processes)
   }
 
-  private func check(_ first: ScenarioResult, _ second: ScenarioResult, scenario: PlannedScenario, firstFolder: String, secondFolder: String)
+  private func check(
+    _ first: ScenarioResult, _ second: ScenarioResult, scenario: PlannedScenario, firstFolder: String,
+    secondFolder: String
+  )
     -> ScenarioResult
   {
     // A second run cut off by the timeout or a signal says nothing about determinism.

@@ -34,8 +34,9 @@ package enum GitCommit {
 
   /// Resolves HEAD in a git directory.
   static func commit(in gitDirectory: URL) -> String? {
-    guard let head = try? String(contentsOf: gitDirectory.appendingPathComponent("HEAD"), encoding: .utf8)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    guard
+      let head = try? String(contentsOf: gitDirectory.appendingPathComponent("HEAD"), encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
     else { return nil }
     guard head.hasPrefix("ref:") else { return isCommit(head) ? head : nil }
     let ref = head.dropFirst("ref:".count).trimmingCharacters(in: .whitespaces)
@@ -43,7 +44,8 @@ package enum GitCommit {
     var folders = [gitDirectory]
     if let common = try? String(contentsOf: gitDirectory.appendingPathComponent("commondir"), encoding: .utf8) {
       folders.append(
-        URL(fileURLWithPath: common.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: gitDirectory).standardizedFileURL)
+        URL(fileURLWithPath: common.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: gitDirectory)
+          .standardizedFileURL)
     }
     for folder in folders {
       if let loose = try? String(contentsOf: folder.appendingPathComponent(ref), encoding: .utf8)

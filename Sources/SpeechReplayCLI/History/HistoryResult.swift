@@ -50,7 +50,8 @@ package struct HistoryResult: Sendable, Hashable {
   ///   - traceHash: The trace hash.
   ///   - figures: Its figures with their kinds.
   package init(
-    name: String, file: String, status: ScenarioResult.Status, seed: UInt64, wallSeconds: Double, virtualSeconds: Double,
+    name: String, file: String, status: ScenarioResult.Status, seed: UInt64, wallSeconds: Double,
+    virtualSeconds: Double,
     traceHash: String, figures: [String: Figure]
   ) {
     self.name = name
@@ -68,7 +69,8 @@ package struct HistoryResult: Sendable, Hashable {
   ///
   /// - Parameter result: The result as the runner reported it.
   package init(_ result: ScenarioResult) {
-    var figures = Dictionary(uniqueKeysWithValues: result.figures.map { ($0.name, Figure(value: $0.value, kind: $0.clock)) })
+    var figures = Dictionary(
+      uniqueKeysWithValues: result.figures.map { ($0.name, Figure(value: $0.value, kind: $0.clock)) })
     figures["wallSeconds"] = Figure(value: result.wallSeconds, kind: .wall)
     self.init(
       name: result.name, file: result.file, status: result.status, seed: result.seed, wallSeconds: result.wallSeconds,

@@ -27,7 +27,10 @@ package struct HistoryRun: Sendable, Hashable, Identifiable {
   ///   - crashed: Crashed count.
   ///   - skipped: Skipped count.
   ///   - timedOut: Timed-out count.
-  package init(id: Int64, metadata: RunMetadata, passed: Int = 0, failed: Int = 0, crashed: Int = 0, skipped: Int = 0, timedOut: Int = 0) {
+  package init(
+    id: Int64, metadata: RunMetadata, passed: Int = 0, failed: Int = 0, crashed: Int = 0, skipped: Int = 0,
+    timedOut: Int = 0
+  ) {
     self.id = id
     self.metadata = metadata
     self.passed = passed

@@ -1,6 +1,5 @@
-import SpeechReplay
-
 import GRDB
+import SpeechReplay
 
 extension HistoryStore {
   /// The schema, as GRDB migrations: add a new migration for every change, never edit a shipped one.
@@ -54,18 +53,21 @@ extension HistoryStore {
   /// holds only GRDB's migration table: another writer creating the history at this moment has
   /// made it but not yet committed its first migration.
   static func checkOwnership(_ db: Database, path: String) throws {
-    let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    let tables = try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     guard tables.contains(where: { $0 != "grdb_migrations" }) else { return }
     guard tables.contains("grdb_migrations"), tables.contains("run") else {
       let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
       throw HistoryError(
-        "\(path): this SQLite database is not a speech-replay run history (its tables: \(shown)); name the history with --history PATH, or move this file away")
+        "\(path): this SQLite database is not a speech-replay run history (its tables: \(shown)); name the history with --history PATH, or move this file away"
+      )
     }
     let applied = try migrator.appliedIdentifiers(db)
     let known = Set(migrator.migrations)
     if !applied.isSubset(of: known) {
       throw HistoryError(
-        "\(path): the history was written by a newer speech-replay (history schema version \(applied.count)); this one reads versions up to \(schemaVersion). Update speech-replay, or record into another file with --history PATH")
+        "\(path): the history was written by a newer speech-replay (history schema version \(applied.count)); this one reads versions up to \(schemaVersion). Update speech-replay, or record into another file with --history PATH"
+      )
     }
   }
 

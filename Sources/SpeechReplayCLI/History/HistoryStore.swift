@@ -1,7 +1,7 @@
 import AudioPCM
 import Foundation
-import SpeechReplay
 import GRDB
+import SpeechReplay
 
 /// The run history: an SQLite database (through GRDB) with one row per `speech-replay run`, its
 /// scenario results and their figures.
@@ -36,7 +36,9 @@ package final class HistoryStore: Sendable {
     do {
       if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
     } catch {
-      throw HistoryError("\(path): cannot create the history folder (\(FileProblem.describe(error, path: folder))); choose another place with --history PATH or run with --no-history")
+      throw HistoryError(
+        "\(path): cannot create the history folder (\(FileProblem.describe(error, path: folder))); choose another place with --history PATH or run with --no-history"
+      )
     }
     var configuration = Configuration()
     configuration.busyMode = .timeout(Self.busyTimeout)
@@ -58,7 +60,9 @@ package final class HistoryStore: Sendable {
     } catch let error as HistoryError {
       throw error
     } catch {
-      throw HistoryError("\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote, or move it away to start a new history")
+      throw HistoryError(
+        "\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote, or move it away to start a new history"
+      )
     }
   }
 
@@ -75,7 +79,9 @@ package final class HistoryStore: Sendable {
     self.path = path
     try Self.checkNotAFolder(path)
     if let problem = FileProblem.reading(path) {
-      throw HistoryError("\(path): cannot read the run history: \(problem); check the path given with --history (or SPEECH_REPLAY_HISTORY)")
+      throw HistoryError(
+        "\(path): cannot read the run history: \(problem); check the path given with --history (or SPEECH_REPLAY_HISTORY)"
+      )
     }
     var configuration = Configuration()
     configuration.readonly = true
@@ -88,11 +94,17 @@ package final class HistoryStore: Sendable {
       readCopy = nil
     } catch let error as HistoryError {
       throw error
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
-      let copy = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-history-\(UUID().uuidString).sqlite").path
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY
+    {
+      let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "speech-replay-history-\(UUID().uuidString).sqlite"
+      ).path
       do {
         try FileManager.default.copyItem(atPath: path, toPath: copy)
-        if FileManager.default.fileExists(atPath: path + "-wal") { try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
+        if FileManager.default.fileExists(atPath: path + "-wal") {
+          try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        }
         let queue = try DatabaseQueue(path: copy, configuration: configuration)
         try queue.read { db in try Self.checkOwnership(db, path: path) }
         pool = queue
@@ -102,10 +114,13 @@ package final class HistoryStore: Sendable {
         throw error
       } catch {
         Self.removeCopy(copy)
-        throw HistoryError("\(path): cannot open the run history read-only (\(Self.describe(error))); check that the file is readable")
+        throw HistoryError(
+          "\(path): cannot open the run history read-only (\(Self.describe(error))); check that the file is readable")
       }
     } catch {
-      throw HistoryError("\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote")
+      throw HistoryError(
+        "\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote"
+      )
     }
   }
 
@@ -118,7 +133,8 @@ package final class HistoryStore: Sendable {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       throw HistoryError(
-        "\(path) is a folder, not a run history; name the database file with --history (for example \((path as NSString).appendingPathComponent("history.sqlite")))")
+        "\(path) is a folder, not a run history; name the database file with --history (for example \((path as NSString).appendingPathComponent("history.sqlite")))"
+      )
     }
   }
 
@@ -136,7 +152,9 @@ package final class HistoryStore: Sendable {
   /// - Returns: The new run's id.
   /// - Throws: ``HistoryError`` naming the file when the write fails; nothing of the run is kept then.
   @discardableResult
-  package func record(_ metadata: RunMetadata, results: [ScenarioResult], progress: (Int) -> Void = { _ in }) throws(HistoryError) -> Int64 {
+  package func record(
+    _ metadata: RunMetadata, results: [ScenarioResult], progress: (Int) -> Void = { _ in }
+  ) throws(HistoryError) -> Int64 {
     do {
       return try pool.write { db in
         try db.execute(
@@ -145,7 +163,8 @@ package final class HistoryStore: Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
-            metadata.startedAt, metadata.gitCommit, metadata.seed.map { Int64(bitPattern: $0) }, metadata.mode, metadata.shard,
+            metadata.startedAt, metadata.gitCommit, metadata.seed.map { Int64(bitPattern: $0) }, metadata.mode,
+            metadata.shard,
             metadata.host, metadata.toolVersion, results.count, metadata.label,
           ])
         let runID = db.lastInsertedRowID
@@ -157,7 +176,8 @@ package final class HistoryStore: Sendable {
               VALUES (?, ?, ?, ?, ?, ?, ?, ?)
               """,
             arguments: [
-              runID, stored.name, stored.file, stored.status.rawValue, Int64(bitPattern: stored.seed), stored.wallSeconds,
+              runID, stored.name, stored.file, stored.status.rawValue, Int64(bitPattern: stored.seed),
+              stored.wallSeconds,
               stored.virtualSeconds, stored.traceHash,
             ])
           let resultID = db.lastInsertedRowID
@@ -171,7 +191,9 @@ package final class HistoryStore: Sendable {
         return runID
       }
     } catch {
-      throw HistoryError("\(path): cannot record the run (\(Self.describe(error))); check the disk and that the file is writable, or run with --no-history")
+      throw HistoryError(
+        "\(path): cannot record the run (\(Self.describe(error))); check the disk and that the file is writable, or run with --no-history"
+      )
     }
   }
 
@@ -208,7 +230,9 @@ package final class HistoryStore: Sendable {
         }
       }
     } catch {
-      throw HistoryError("\(path): cannot read the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote")
+      throw HistoryError(
+        "\(path): cannot read the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote"
+      )
     }
   }
 
@@ -242,11 +266,14 @@ package final class HistoryStore: Sendable {
         (
           try Row.fetchAll(db, sql: "SELECT * FROM scenarioResult WHERE runId = ? ORDER BY id", arguments: [runID]),
           try Row.fetchAll(
-            db, sql: "SELECT f.* FROM figure f JOIN scenarioResult r ON r.id = f.resultId WHERE r.runId = ?", arguments: [runID])
+            db, sql: "SELECT f.* FROM figure f JOIN scenarioResult r ON r.id = f.resultId WHERE r.runId = ?",
+            arguments: [runID])
         )
       }
     } catch {
-      throw HistoryError("\(path): cannot read run \(runID) (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote")
+      throw HistoryError(
+        "\(path): cannot read run \(runID) (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote"
+      )
     }
     if rows.isEmpty, try run(id: runID) == nil {
       throw HistoryError("\(path): there is no run \(runID); list the runs with `speech-replay history`")
@@ -275,11 +302,16 @@ package final class HistoryStore: Sendable {
         // A run is written in one transaction, so every stored row belongs to a complete run; the
         // highest id of a file is its newest result.
         let rows = try Row.fetchAll(
-          db, sql: "SELECT file, wallSeconds FROM scenarioResult WHERE id IN (SELECT MAX(id) FROM scenarioResult GROUP BY file)")
+          db,
+          sql:
+            "SELECT file, wallSeconds FROM scenarioResult WHERE id IN (SELECT MAX(id) FROM scenarioResult GROUP BY file)"
+        )
         return Dictionary(rows.map { ($0["file"], $0["wallSeconds"]) }) { _, newer in newer }
       }
     } catch {
-      throw HistoryError("\(path): cannot read the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote")
+      throw HistoryError(
+        "\(path): cannot read the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote"
+      )
     }
   }
 
@@ -291,14 +323,16 @@ package final class HistoryStore: Sendable {
     do {
       return try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
     } catch {
-      throw HistoryError("\(path): cannot check the database (\(Self.describe(error))); move the file away to start a new history")
+      throw HistoryError(
+        "\(path): cannot check the database (\(Self.describe(error))); move the file away to start a new history")
     }
   }
 
   static func metadata(_ row: Row) -> RunMetadata {
     let seed: Int64? = row["seed"]
     return RunMetadata(
-      startedAt: row["startedAt"], gitCommit: row["gitCommit"], seed: seed.map { UInt64(bitPattern: $0) }, mode: row["mode"],
+      startedAt: row["startedAt"], gitCommit: row["gitCommit"], seed: seed.map { UInt64(bitPattern: $0) },
+      mode: row["mode"],
       shard: row["shard"], host: row["host"], toolVersion: row["toolVersion"], label: row["label"])
   }
 

@@ -54,8 +54,10 @@ extension RunComparison {
       case .added: "new scenario (not in the baseline)"
       case .removed: "missing from the run (it was in the baseline)"
       case .status(let from, let to): "status \(from.rawValue) → \(to.rawValue)"
-      case .traceHash(let from, let to): "trace hash \(from) → \(to) (the run did something else; `speech-replay explain` shows the timeline)"
-      case .virtualFigure(let name, let from, let to): "\(name) \(Self.shown(from)) → \(Self.shown(to)) (virtual, exact)"
+      case .traceHash(let from, let to):
+        "trace hash \(from) → \(to) (the run did something else; `speech-replay explain` shows the timeline)"
+      case .virtualFigure(let name, let from, let to):
+        "\(name) \(Self.shown(from)) → \(Self.shown(to)) (virtual, exact)"
       case .wallFigure(let name, let baseline, let value, let allowed):
         "\(name) \(Self.shown(baseline)) → \(Self.shown(value)) (wall, \(Self.percent(value / baseline - 1)); noise band ±\(String(format: "%.1f%%", allowed * 100)))"
       }

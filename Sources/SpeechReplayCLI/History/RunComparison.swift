@@ -47,7 +47,8 @@ package struct RunComparison: Sendable {
         case .virtual:
           // Virtual time is exact: the same scenario and seed give the same value, so any difference is a change.
           if old?.value != new?.value {
-            changes.append(Change(scenario: name, kind: .virtualFigure(name: figureName, from: old?.value, to: new?.value)))
+            changes.append(
+              Change(scenario: name, kind: .virtualFigure(name: figureName, from: old?.value, to: new?.value)))
           }
         case .wall:
           guard let new else { continue }
@@ -58,7 +59,9 @@ package struct RunComparison: Sendable {
             changes.append(
               Change(
                 scenario: name,
-                kind: .wallFigure(name: figureName, baseline: mean, value: new.value, allowed: threshold.allowedRelativeChange(samples: samples))))
+                kind: .wallFigure(
+                  name: figureName, baseline: mean, value: new.value,
+                  allowed: threshold.allowedRelativeChange(samples: samples))))
           }
         }
       }

@@ -33,7 +33,8 @@ package struct RunMetadata: Sendable, Hashable, Codable {
   ///   - toolVersion: The tool's version.
   ///   - label: The run's label (`nil`: none given and no commit).
   package init(
-    startedAt: Date = Date(), gitCommit: String? = nil, seed: UInt64? = nil, mode: String = "unaware", shard: String? = nil,
+    startedAt: Date = Date(), gitCommit: String? = nil, seed: UInt64? = nil, mode: String = "unaware",
+    shard: String? = nil,
     host: String = ProcessInfo.processInfo.hostName, toolVersion: String = RunMetadata.toolVersion, label: String? = nil
   ) {
     self.label = label

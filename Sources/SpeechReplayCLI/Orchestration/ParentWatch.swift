@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Workers die with their parent, however the parent ends — a SIGKILL (an out-of-memory kill, a CI
@@ -28,7 +28,9 @@ package enum ParentWatch {
   // Read by the signal handler: plain C values set once before it is installed.
   nonisolated(unsafe) private static var expectedParent: pid_t = 0
   nonisolated(unsafe) private static var folderPath: UnsafeMutablePointer<CChar>?
-  nonisolated(unsafe) private static var outputPaths: (UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?) = (nil, nil)
+  nonisolated(unsafe) private static var outputPaths: (UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?) = (
+    nil, nil
+  )
 
   // MARK: Parent
 
@@ -51,7 +53,10 @@ package enum ParentWatch {
     guard pipe(&ends) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
     _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-    return (FileHandle(fileDescriptor: ends[0], closeOnDealloc: true), FileHandle(fileDescriptor: ends[1], closeOnDealloc: true))
+    return (
+      FileHandle(fileDescriptor: ends[0], closeOnDealloc: true),
+      FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    )
   }
 
   // MARK: Worker
@@ -70,13 +75,14 @@ package enum ParentWatch {
       outputPaths = (strdup(folder + "/stdout"), strdup(folder + "/stderr"))
     }
     #if os(Linux)
-    signal(SIGUSR2) { _ in ParentWatch.dieIfOrphaned() }
-    // prctl is variadic in C, which Swift does not import: called through its address with the
-    // four integer arguments PR_SET_PDEATHSIG takes.
-    typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
-      _ = unsafeBitCast(symbol, to: Prctl.self)(1 /* PR_SET_PDEATHSIG */, UInt(SIGUSR2), 0, 0, 0)
-    }
+      signal(SIGUSR2) { _ in ParentWatch.dieIfOrphaned() }
+      // prctl is variadic in C, which Swift does not import: called through its address with the
+      // four integer arguments PR_SET_PDEATHSIG takes.
+      typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
+        let setParentDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG
+        _ = unsafeBitCast(symbol, to: Prctl.self)(setParentDeathSignal, UInt(SIGUSR2), 0, 0, 0)
+      }
     #endif
     // The parent may have died before the line above: then this process already has another parent.
     dieIfOrphaned()

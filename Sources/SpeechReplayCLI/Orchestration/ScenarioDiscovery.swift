@@ -18,7 +18,9 @@ package enum ScenarioDiscovery {
   ///   - fileManager: The file manager to search with.
   /// - Returns: Scenario file paths.
   /// - Throws: ``OrchestrationError`` naming a path that does not exist, or a folder without scenarios.
-  package static func files(in paths: [String], fileManager: FileManager = .default) throws(OrchestrationError) -> [String] {
+  package static func files(
+    in paths: [String], fileManager: FileManager = .default
+  ) throws(OrchestrationError) -> [String] {
     var found: [String] = []
     var seen: Set<String> = []
     for path in paths {
@@ -26,11 +28,13 @@ package enum ScenarioDiscovery {
       guard fileManager.fileExists(atPath: path, isDirectory: &isFolder) else {
         // A loop of links or a dangling link exists as a name: say which, not just "no such file".
         let problem = FileProblem.reading(path).flatMap { $0 == "no such file" ? nil : $0 } ?? "no such file or folder"
-        throw OrchestrationError(.missingScenarios, "\(path): \(problem); give a scenario file (.yaml) or a folder of them")
+        throw OrchestrationError(
+          .missingScenarios, "\(path): \(problem); give a scenario file (.yaml) or a folder of them")
       }
       let files = isFolder.boolValue ? scenarioFiles(inFolder: path, fileManager: fileManager) : [path]
       if isFolder.boolValue && files.isEmpty {
-        throw OrchestrationError(.missingScenarios, "\(path): no scenario files (*.yaml, *.yml) in this folder or below it; check the path")
+        throw OrchestrationError(
+          .missingScenarios, "\(path): no scenario files (*.yaml, *.yml) in this folder or below it; check the path")
       }
       for file in files where seen.insert(canonical(file)).inserted { found.append(file) }
     }
@@ -44,7 +48,9 @@ package enum ScenarioDiscovery {
   ///   - file: The path as found.
   ///   - workingDirectory: The working directory (absolute).
   /// - Returns: The relative path, or the standardized absolute path for a file outside the working directory.
-  package static func shardKey(for file: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+  package static func shardKey(
+    for file: String, workingDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> String {
     let absolute = absolutePath(file, workingDirectory: workingDirectory)
     let base = absolutePath(workingDirectory, workingDirectory: "/")
     let prefix = base.hasSuffix("/") ? base : base + "/"

@@ -18,7 +18,9 @@ package struct ScenarioFilter: Sendable {
       expression = try NSRegularExpression(pattern: pattern)
     } catch {
       throw OrchestrationError(
-        .badArgument, "--filter '\(pattern)' is not a valid regular expression; escape special characters such as ( [ * with a backslash")
+        .badArgument,
+        "--filter '\(pattern)' is not a valid regular expression; escape special characters such as ( [ * with a backslash"
+      )
     }
     self.pattern = pattern
   }

@@ -13,7 +13,8 @@ extension ScenarioWorker {
   ///   - timelineFile: Where the timeline goes; `nil` for nowhere.
   ///   - write: Where the result line goes (standard output by default).
   package static func runAndReport(
-    file: String, seed: UInt64?, runner: ScenarioRunner, traceFile: String?, timelineFile: String? = nil, write: (String) -> Void = { print($0) }
+    file: String, seed: UInt64?, runner: ScenarioRunner, traceFile: String?, timelineFile: String? = nil,
+    write: (String) -> Void = { print($0) }
   ) {
     prepareOutput()
     let run = runner.replay(fileAt: file, seed: seed)
@@ -22,7 +23,10 @@ extension ScenarioWorker {
       do {
         try DeterminismCheck.writeTrace(run.timeline.events.map(\.canonicalLine), to: traceFile)
       } catch {
-        result.failures.append(ScenarioFailure("cannot write the trace to \(traceFile) (\(error)); check the temporary folder", check: CheckID(.run, "trace")))
+        result.failures.append(
+          ScenarioFailure(
+            "cannot write the trace to \(traceFile) (\(error)); check the temporary folder",
+            check: CheckID(.run, "trace")))
         result.status = .failed
       }
     }
@@ -30,7 +34,10 @@ extension ScenarioWorker {
       do {
         try HTMLReport.writeTimeline(run.timeline, to: timelineFile)
       } catch {
-        result.failures.append(ScenarioFailure("cannot write the timeline to \(timelineFile) (\(error)); check the temporary folder", check: CheckID(.run, "trace")))
+        result.failures.append(
+          ScenarioFailure(
+            "cannot write the timeline to \(timelineFile) (\(error)); check the temporary folder",
+            check: CheckID(.run, "trace")))
         result.status = .failed
       }
     }

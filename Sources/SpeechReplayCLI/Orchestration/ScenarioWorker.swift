@@ -1,7 +1,6 @@
 import Foundation
 import SpeechReplay
 
-
 /// Both ends of the worker protocol: the worker prints its ``ScenarioResult`` as one line of JSON,
 /// last on standard output; the parent reads that line, or reports the worker as crashed.
 package enum ScenarioWorker {
@@ -42,7 +41,10 @@ package enum ScenarioWorker {
       var safe = result
       safe.figures = Figures()
       safe.status = .failed
-      safe.failures.append(ScenarioFailure("the result could not be written as JSON (\(error)); check the scenario's figures", check: CheckID(.run, "encoding")))
+      safe.failures.append(
+        ScenarioFailure(
+          "the result could not be written as JSON (\(error)); check the scenario's figures",
+          check: CheckID(.run, "encoding")))
       return (try? String(decoding: ReportCoding.encoder(pretty: false).encode(safe), as: UTF8.self)) ?? "{}"
     }
   }
@@ -52,7 +54,8 @@ package enum ScenarioWorker {
   /// - Parameter standardOutput: Everything the worker printed on standard output.
   /// - Returns: The decoded result, or `nil` when the last line is not a result.
   package static func result(fromOutput standardOutput: String) -> ScenarioResult? {
-    guard let last = standardOutput.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+    guard let last = standardOutput.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) })
+    else { return nil }
     return try? ReportCoding.decoder().decode(ScenarioResult.self, from: Data(last.utf8))
   }
 }

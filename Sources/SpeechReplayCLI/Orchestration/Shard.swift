@@ -21,11 +21,14 @@ package struct Shard: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``OrchestrationError`` when the index is out of range or the count is below 1.
   package init(index: Int, count: Int) throws(OrchestrationError) {
     guard count >= 1 else {
-      throw OrchestrationError(.badArgument, "--shard: the count must be at least 1 (got \(count)); write INDEX/COUNT, for example 1/3")
+      throw OrchestrationError(
+        .badArgument, "--shard: the count must be at least 1 (got \(count)); write INDEX/COUNT, for example 1/3")
     }
     guard (1...count).contains(index) else {
       throw OrchestrationError(
-        .badArgument, "--shard: the index must be between 1 and \(count) (got \(index)); shards are numbered from 1, for example 1/\(count)")
+        .badArgument,
+        "--shard: the index must be between 1 and \(count) (got \(index)); shards are numbered from 1, for example 1/\(count)"
+      )
     }
     self.index = index
     self.count = count
@@ -40,7 +43,9 @@ package struct Shard: Sendable, Hashable, CustomStringConvertible {
     guard parts.count == 2, let index = Int(parts[0].trimmingCharacters(in: .whitespaces)),
       let count = Int(parts[1].trimmingCharacters(in: .whitespaces))
     else {
-      throw OrchestrationError(.badArgument, "--shard '\(text)' is not INDEX/COUNT; write for example --shard 1/3 for the first of three shards")
+      throw OrchestrationError(
+        .badArgument,
+        "--shard '\(text)' is not INDEX/COUNT; write for example --shard 1/3 for the first of three shards")
     }
     try self.init(index: index, count: count)
   }

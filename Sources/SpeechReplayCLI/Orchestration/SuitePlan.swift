@@ -32,11 +32,15 @@ package struct SuitePlan: Sendable {
       planned = planned.filter { filter.matches(name: $0.name, file: $0.file) }
       if planned.isEmpty {
         throw OrchestrationError(
-          .missingScenarios, "--filter '\(filter.pattern)' matches none of the \(files.count) scenarios found; check the pattern with `speech-replay list`")
+          .missingScenarios,
+          "--filter '\(filter.pattern)' matches none of the \(files.count) scenarios found; check the pattern with `speech-replay list`"
+        )
       }
     }
     if let shard {
-      planned = planned.filter { shard.contains(key: ScenarioDiscovery.shardKey(for: $0.file, workingDirectory: workingDirectory)) }
+      planned = planned.filter {
+        shard.contains(key: ScenarioDiscovery.shardKey(for: $0.file, workingDirectory: workingDirectory))
+      }
     }
     scenarios = planned
   }
@@ -56,7 +60,7 @@ package struct SuitePlan: Sendable {
       case (nil, nil): left < right
       case (nil, _): true
       case (_, nil): false
-      case let (l?, r?): l > r || (l == r && left < right)
+      case (let l?, let r?): l > r || (l == r && left < right)
       }
     }
   }

@@ -23,9 +23,11 @@ struct WorkerCapture: Sendable {
   ///   - timeout: The wall-clock time the worker may take; past it, its process group gets SIGKILL. `nil` for none.
   ///   - processes: Where the running worker is registered, so a signal to the parent kills it.
   static func run(
-    executable: URL, arguments: [String], workingDirectory: URL?, timeout: Duration? = nil, processes: WorkerProcesses? = nil
+    executable: URL, arguments: [String], workingDirectory: URL?, timeout: Duration? = nil,
+    processes: WorkerProcesses? = nil
   ) async throws -> WorkerCapture {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-worker-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "speech-replay-worker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("stdout")

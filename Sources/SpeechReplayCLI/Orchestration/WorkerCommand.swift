@@ -43,7 +43,9 @@ package struct WorkerCommand: Sendable, Hashable {
   package func reproduction(file: String, seed: UInt64?) -> String {
     var arguments = arguments(file: file, seed: seed)
     for flag in ["--trace-dir", "--timeline-dir"] {
-      if let index = arguments.firstIndex(of: flag) { arguments.removeSubrange(index..<min(index + 2, arguments.count)) }
+      if let index = arguments.firstIndex(of: flag) {
+        arguments.removeSubrange(index..<min(index + 2, arguments.count))
+      }
     }
     return ([executable.lastPathComponent] + arguments).joined(separator: " ")
   }

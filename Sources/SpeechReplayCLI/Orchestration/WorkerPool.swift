@@ -38,7 +38,8 @@ package struct WorkerPool: Sendable {
   ///   - timeout: The wall-clock time one worker may take; `nil` for no limit.
   ///   - processes: The registry a signal handler kills workers through; `nil` for none.
   package init(
-    command: WorkerCommand, jobs: Int, outputTailLength: Int = 4_000, workingDirectory: URL? = nil, timeout: Duration? = nil,
+    command: WorkerCommand, jobs: Int, outputTailLength: Int = 4_000, workingDirectory: URL? = nil,
+    timeout: Duration? = nil,
     processes: WorkerProcesses? = nil
   ) {
     self.command = command
@@ -87,10 +88,20 @@ package struct WorkerPool: Sendable {
       if result == nil, let signal = processes?.receivedSignal {
         return ScenarioResult(
           name: scenarios[index].name, file: scenarios[index].file, status: .skipped, seed: seed ?? 0,
-          failures: [ScenarioFailure("not run: the run was interrupted by \(WorkerProcesses.name(of: signal))", check: CheckID(.run, "interrupted"))])
+          failures: [
+            ScenarioFailure(
+              "not run: the run was interrupted by \(WorkerProcesses.name(of: signal))",
+              check: CheckID(.run, "interrupted"))
+          ])
       }
-      return result ?? ScenarioResult(name: scenarios[index].name, file: scenarios[index].file, status: .crashed, seed: seed ?? 0,
-        failures: [ScenarioFailure("the worker never reported; run it alone with `\(command.reproduction(file: scenarios[index].file, seed: seed))`", check: CheckID(.run, "crashed"))])
+      return result
+        ?? ScenarioResult(
+          name: scenarios[index].name, file: scenarios[index].file, status: .crashed, seed: seed ?? 0,
+          failures: [
+            ScenarioFailure(
+              "the worker never reported; run it alone with `\(command.reproduction(file: scenarios[index].file, seed: seed))`",
+              check: CheckID(.run, "crashed"))
+          ])
     }
   }
 
@@ -101,16 +112,23 @@ package struct WorkerPool: Sendable {
     let capture: WorkerCapture
     do {
       capture = try await WorkerCapture.run(
-        executable: command.executable, arguments: command.arguments(file: scenario.file, seed: seed), workingDirectory: workingDirectory,
+        executable: command.executable, arguments: command.arguments(file: scenario.file, seed: seed),
+        workingDirectory: workingDirectory,
         timeout: timeout, processes: processes)
     } catch {
       return ScenarioResult(
         name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
-        failures: [ScenarioFailure("could not start the worker \(command.executable.path): \(error); check that the executable exists and is built", check: CheckID(.run, "worker"))])
+        failures: [
+          ScenarioFailure(
+            "could not start the worker \(command.executable.path): \(error); check that the executable exists and is built",
+            check: CheckID(.run, "worker"))
+        ])
     }
     let elapsed = start.duration(to: clock.now)
     let wallSeconds = elapsed.seconds
-    if capture.exitedNormally, capture.status == 0, var result = ScenarioWorker.result(fromOutput: capture.standardOutput) {
+    if capture.exitedNormally, capture.status == 0,
+      var result = ScenarioWorker.result(fromOutput: capture.standardOutput)
+    {
       // The worker names the file as it was handed over; keep the parent's spelling for reports.
       result.file = scenario.file
       return result
@@ -130,11 +148,17 @@ package struct WorkerPool: Sendable {
       // Killed by the parent on SIGINT/SIGTERM, not crashed: it did not get to finish.
       return ScenarioResult(
         name: scenario.name, file: scenario.file, status: .skipped, seed: seed ?? 0,
-        failures: [ScenarioFailure("interrupted by \(WorkerProcesses.name(of: signal)) before it finished; the worker was killed", check: CheckID(.run, "interrupted"))],
+        failures: [
+          ScenarioFailure(
+            "interrupted by \(WorkerProcesses.name(of: signal)) before it finished; the worker was killed",
+            check: CheckID(.run, "interrupted"))
+        ],
         wallSeconds: wallSeconds, output: output)
     }
-    let how = capture.exitedNormally
-      ? (capture.status == 0 ? "exited without printing a result line" : "exited with status \(capture.status) without a result line")
+    let how =
+      capture.exitedNormally
+      ? (capture.status == 0
+        ? "exited without printing a result line" : "exited with status \(capture.status) without a result line")
       : "was killed by signal \(capture.status) (\(Self.signalName(capture.status)))"
     // The twins' and the runtime's last words name the cause; a backtrace after them can push them
     // out of the tail, so they lead the failure.

@@ -68,7 +68,9 @@ package final class WorkerProcesses: Sendable {
   ///   - signals: The signals, for example `[SIGINT, SIGTERM]`.
   ///   - received: Called on the handlers' queue with each signal, after the workers are killed.
   /// - Returns: The signal sources; keep them for as long as the signals should be caught.
-  package func handleSignals(_ signals: [Int32], received: @escaping @Sendable (Int32) -> Void = { _ in }) -> [any DispatchSourceSignal] {
+  package func handleSignals(
+    _ signals: [Int32], received: @escaping @Sendable (Int32) -> Void = { _ in }
+  ) -> [any DispatchSourceSignal] {
     signals.map { number in
       // The default action would end the parent at once and leave its workers running.
       signal(number, SIG_IGN)

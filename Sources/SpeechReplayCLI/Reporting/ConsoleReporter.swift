@@ -100,8 +100,10 @@ package final class ConsoleReporter {
       lines += result.output.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map(String.init)
     }
     if died, !result.output.isEmpty {
-      lines += result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(result.output.hasSuffix("\n") ? 1 : 0)
-        .map { "    | \($0)" }
+      lines += result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+        result.output.hasSuffix("\n") ? 1 : 0
+      )
+      .map { "    | \($0)" }
     }
     return lines
   }

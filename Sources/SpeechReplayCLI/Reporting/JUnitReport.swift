@@ -55,7 +55,8 @@ package struct JUnitReport: Sendable {
   private func suite(folder: String, results: [ScenarioResult]) -> String {
     let summary = RunSummary(results: results)
     var xml = "  <testsuite name=\"\(Self.escape(folder))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\""
-    xml += " errors=\"\(summary.crashed + summary.timedOut)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(summary.wallSeconds))\">\n"
+    xml +=
+      " errors=\"\(summary.crashed + summary.timedOut)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(summary.wallSeconds))\">\n"
     var properties = runProperties
     for result in results {
       properties.append(("\(result.name).seed", String(result.seed)))
@@ -93,7 +94,8 @@ package struct JUnitReport: Sendable {
     case .failed:
       xml += ">\n      <failure message=\"\(Self.escape(message))\" type=\"failed\">\(Self.escape(body))</failure>\n"
     case .crashed, .timedOut:
-      xml += ">\n      <error message=\"\(Self.escape(message))\" type=\"\(result.status.rawValue)\">\(Self.escape(body))</error>\n"
+      xml +=
+        ">\n      <error message=\"\(Self.escape(message))\" type=\"\(result.status.rawValue)\">\(Self.escape(body))</error>\n"
     }
     if !result.output.isEmpty { xml += "      <system-out>\(Self.escape(result.output))</system-out>\n" }
     return xml + "    </testcase>\n"
@@ -127,7 +129,9 @@ package struct JUnitReport: Sendable {
       case "\n": escaped += "&#10;"
       case "\r": escaped += "&#13;"
       case "\t": escaped += "&#9;"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE
+        || scalar.value == 0xFFFF:
         escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
       default: escaped.unicodeScalars.append(scalar)
       }

@@ -39,7 +39,9 @@ public struct CaptureFormat: Sendable, Hashable, Codable, CustomStringConvertibl
   /// The `AVAudioFormat` these values describe, or nil when the platform cannot make it.
   public var avAudioFormat: AVAudioFormat? {
     guard let common = AVAudioCommonFormat(rawValue: commonFormat) else { return nil }
-    return AVAudioFormat(commonFormat: common, sampleRate: sampleRate, channels: AVAudioChannelCount(channelCount), interleaved: isInterleaved)
+    return AVAudioFormat(
+      commonFormat: common, sampleRate: sampleRate, channels: AVAudioChannelCount(channelCount),
+      interleaved: isInterleaved)
   }
 
   /// `48000 Hz, 1 ch, Float32, deinterleaved`.

@@ -19,7 +19,10 @@ public struct CaptureBuffer: Sendable, Hashable {
   public var data: Data
 
   /// Creates a buffer from its values.
-  public init(index: Int, format: CaptureFormat, frameCount: Int, sampleTime: Int64?, hostTime: UInt64?, audioTime: Double, data: Data) {
+  public init(
+    index: Int, format: CaptureFormat, frameCount: Int, sampleTime: Int64?, hostTime: UInt64?, audioTime: Double,
+    data: Data
+  ) {
     self.index = index
     self.format = format
     self.frameCount = frameCount
@@ -42,9 +45,18 @@ public struct CaptureBuffer: Sendable, Hashable {
     let planeBytes = frameCount * (format.isInterleaved ? format.channelCount : 1) * format.bytesPerSample
     let planes: UnsafePointer<UnsafeMutableRawPointer>?
     switch format.commonFormat {
-    case 1: planes = buffer.floatChannelData.map { UnsafeRawPointer($0).assumingMemoryBound(to: UnsafeMutableRawPointer.self) }
-    case 3: planes = buffer.int16ChannelData.map { UnsafeRawPointer($0).assumingMemoryBound(to: UnsafeMutableRawPointer.self) }
-    case 4: planes = buffer.int32ChannelData.map { UnsafeRawPointer($0).assumingMemoryBound(to: UnsafeMutableRawPointer.self) }
+    case 1:
+      planes = buffer.floatChannelData.map {
+        UnsafeRawPointer($0).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
+      }
+    case 3:
+      planes = buffer.int16ChannelData.map {
+        UnsafeRawPointer($0).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
+      }
+    case 4:
+      planes = buffer.int32ChannelData.map {
+        UnsafeRawPointer($0).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
+      }
     default: planes = nil
     }
     guard let planes else { return nil }

@@ -25,7 +25,9 @@ public struct CaptureDamage: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     var parts: [String] = []
     if let cutShortAt {
-      parts.append("cut short at \(cutShortAt.formatted(.number.precision(.fractionLength(3)))) s (no clean finish; readable up to its last commit)")
+      parts.append(
+        "cut short at \(cutShortAt.formatted(.number.precision(.fractionLength(3)))) s (no clean finish; readable up to its last commit)"
+      )
     }
     if let unreadable { parts.append(unreadable) }
     if !gaps.isEmpty { parts.append("\(gaps.count) gap\(gaps.count == 1 ? "" : "s"), \(missingFrames) frames missing") }

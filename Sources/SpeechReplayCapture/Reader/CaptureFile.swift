@@ -55,7 +55,8 @@ public final class CaptureFile: Sendable {
       let what =
         stat(path, &info) != 0 && errno == ELOOP
         ? "the path is a loop of symbolic links"
-        : (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil ? "the file is a symbolic link to a file that does not exist" : "the file does not exist"
+        : (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+          ? "the file is a symbolic link to a file that does not exist" : "the file does not exist"
       throw CaptureError(.notACapture, path: path, message: "\(what). Check the path (captures end in .speechcapture).")
     }
     if let problem = Self.fileProblem(path) {
@@ -68,7 +69,11 @@ public final class CaptureFile: Sendable {
     do {
       copy = try Self.readCopy(of: path)
     } catch {
-      throw CaptureError(.io, path: path, message: "cannot be copied to a temporary folder to be read (\(Self.describe(error))); check free space in the temporary folder (TMPDIR)")
+      throw CaptureError(
+        .io, path: path,
+        message:
+          "cannot be copied to a temporary folder to be read (\(Self.describe(error))); check free space in the temporary folder (TMPDIR)"
+      )
     }
     readCopyFolder = copy.deletingLastPathComponent()
     var configuration = Configuration()
@@ -87,7 +92,9 @@ public final class CaptureFile: Sendable {
       duration = loaded.duration
       isFinished = loaded.isFinished
       framesPerFormat = loaded.framesPerFormat
-      let cut = Self.shortfall(path).map { "the file is cut short (\($0.present) of the \($0.promised) bytes its header promises)" }
+      let cut = Self.shortfall(path).map {
+        "the file is cut short (\($0.present) of the \($0.promised) bytes its header promises)"
+      }
       unreadable = [cut, loaded.unreadable].compactMap { $0 }.joined(separator: "; ").nilIfEmpty
     } catch let error as CaptureError {
       try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
@@ -97,11 +104,15 @@ public final class CaptureFile: Sendable {
       if let (present, promised) = Self.shortfall(path) {
         throw CaptureError(
           .notACapture, path: path,
-          message: "is cut short: it holds \(present) of the \(promised) bytes its header promises, and what is missing includes its table of contents, so nothing of it can be read. Copy it from the device again (a copy or download that stopped early)")
+          message:
+            "is cut short: it holds \(present) of the \(promised) bytes its header promises, and what is missing includes its table of contents, so nothing of it can be read. Copy it from the device again (a copy or download that stopped early)"
+        )
       }
       throw CaptureError(
         .notACapture, path: path,
-        message: "is damaged and cannot be read as a capture (\(Self.describe(error))); nothing of it could be read. Record the session again")
+        message:
+          "is damaged and cannot be read as a capture (\(Self.describe(error))); nothing of it could be read. Record the session again"
+      )
     }
   }
 
@@ -123,10 +134,12 @@ public final class CaptureFile: Sendable {
     defer { try? handle.close() }
     let head = (try? handle.read(upToCount: 16)) ?? Data()
     if head.isEmpty {
-      return "is empty (0 bytes): the recorder never got to its first commit, so there is nothing to read. Record the session again"
+      return
+        "is empty (0 bytes): the recorder never got to its first commit, so there is nothing to read. Record the session again"
     }
     if head != Data("SQLite format 3\u{0}".utf8) {
-      return "is not a capture: it is not an SQLite file. Check the path: captures are .speechcapture files (SQLite) written by SpeechReplayCapture"
+      return
+        "is not a capture: it is not an SQLite file. Check the path: captures are .speechcapture files (SQLite) written by SpeechReplayCapture"
     }
     return nil
   }
@@ -148,12 +161,15 @@ public final class CaptureFile: Sendable {
 
   /// A copy of the capture and its write-ahead log in a new temporary folder.
   private static func readCopy(of path: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-capture-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "speech-replay-capture-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let copy = folder.appendingPathComponent("capture.sqlite")
     do {
       try FileManager.default.copyItem(atPath: path, toPath: copy.path)
-      if FileManager.default.fileExists(atPath: path + "-wal") { try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy.path + "-wal") }
+      if FileManager.default.fileExists(atPath: path + "-wal") {
+        try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy.path + "-wal")
+      }
       // A file cut short (copied or downloaded incompletely) promises more pages than it holds, and
       // SQLite then reads none: the copy is told the pages it has, so what they hold can be read.
       if let (present, _) = shortfall(copy.path), let handle = FileHandle(forUpdatingAtPath: copy.path) {
@@ -165,7 +181,10 @@ public final class CaptureFile: Sendable {
           let pages = UInt32(present / pageSize)
           try handle.truncate(atOffset: UInt64(Int(pages) * pageSize))
           try handle.seek(toOffset: 28)
-          try handle.write(contentsOf: Data([UInt8(pages >> 24), UInt8(pages >> 16 & 0xFF), UInt8(pages >> 8 & 0xFF), UInt8(pages & 0xFF)]))
+          try handle.write(
+            contentsOf: Data([
+              UInt8(pages >> 24), UInt8(pages >> 16 & 0xFF), UInt8(pages >> 8 & 0xFF), UInt8(pages & 0xFF),
+            ]))
         }
       }
     } catch {
@@ -187,7 +206,9 @@ public final class CaptureFile: Sendable {
       default: return error.message ?? "SQLite error \(error.resultCode.rawValue)"
       }
     }
-    if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+    if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
       return String(cString: strerror(Int32(underlying.code)))
     }
     if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
@@ -197,18 +218,26 @@ public final class CaptureFile: Sendable {
   // MARK: Derived views
 
   /// Every result the transcribers published, in arrival order.
-  public var results: [CaptureResult] { events.compactMap { if case .result(let value) = $0.kind { value } else { nil } } }
+  public var results: [CaptureResult] {
+    events.compactMap { if case .result(let value) = $0.kind { value } else { nil } }
+  }
   /// Every user action, in order.
-  public var actions: [CaptureAction] { events.compactMap { if case .action(let value) = $0.kind { value } else { nil } } }
+  public var actions: [CaptureAction] {
+    events.compactMap { if case .action(let value) = $0.kind { value } else { nil } }
+  }
   /// Every UI state the app rendered, in order.
-  public var uiStates: [CaptureUIState] { events.compactMap { if case .uiState(let value) = $0.kind { value } else { nil } } }
+  public var uiStates: [CaptureUIState] {
+    events.compactMap { if case .uiState(let value) = $0.kind { value } else { nil } }
+  }
   /// The formats the analyzer asked for, in order.
   public var analyzerFormats: [CaptureFormat?] {
     events.compactMap { if case .analyzerFormat(let value) = $0.kind { .some(value) } else { nil } }
   }
 
   /// Cut short (no clean finish) and missing audio.
-  public var damage: CaptureDamage { CaptureDamage(cutShortAt: isFinished ? nil : duration, gaps: gaps, unreadable: unreadable) }
+  public var damage: CaptureDamage {
+    CaptureDamage(cutShortAt: isFinished ? nil : duration, gaps: gaps, unreadable: unreadable)
+  }
 
   /// What `speech-replay capture info` prints.
   public var summary: CaptureSummary { CaptureSummary(self) }
@@ -225,7 +254,9 @@ public final class CaptureFile: Sendable {
     do {
       return try database.inDatabase { db in
         try Row.fetchAll(
-          db, sql: "SELECT seq, format_id, frame_count, sample_time, host_time, capture_ns, data FROM buffers WHERE seq >= ? ORDER BY seq LIMIT ?",
+          db,
+          sql:
+            "SELECT seq, format_id, frame_count, sample_time, host_time, capture_ns, data FROM buffers WHERE seq >= ? ORDER BY seq LIMIT ?",
           arguments: [start, count]
         ).map { row in
           let column = Column(row: row, table: "buffers", path: url.path)
@@ -233,15 +264,21 @@ public final class CaptureFile: Sendable {
           let nanoseconds: Int64 = try column("capture_ns")
           return CaptureBuffer(
             index: try column("seq"),
-            format: formatsByID[try column("format_id") as Int64] ?? CaptureFormat(sampleRate: 0, channelCount: 0, commonFormat: 0, isInterleaved: false),
-            frameCount: try column("frame_count"), sampleTime: try column("sample_time"), hostTime: hostTime.map { UInt64(bitPattern: $0) },
+            format: formatsByID[try column("format_id") as Int64]
+              ?? CaptureFormat(sampleRate: 0, channelCount: 0, commonFormat: 0, isInterleaved: false),
+            frameCount: try column("frame_count"), sampleTime: try column("sample_time"),
+            hostTime: hostTime.map { UInt64(bitPattern: $0) },
             audioTime: Double(nanoseconds) / 1e9, data: try column("data"))
         }
       }
     } catch let error as CaptureError {
       throw error
     } catch {
-      throw CaptureError(.io, path: url.path, message: "tap buffers from \(start) on cannot be read (\(Self.describe(error))); the file is damaged there. Import a window before it (--to)")
+      throw CaptureError(
+        .io, path: url.path,
+        message:
+          "tap buffers from \(start) on cannot be read (\(Self.describe(error))); the file is damaged there. Import a window before it (--to)"
+      )
     }
   }
 
@@ -250,11 +287,17 @@ public final class CaptureFile: Sendable {
   public func bufferStart(atOrAfter time: Double) throws -> Double? {
     do {
       let nanoseconds = try database.inDatabase { db in
-        try Int64.fetchOne(db, sql: "SELECT capture_ns FROM buffers WHERE capture_ns >= ? ORDER BY seq LIMIT 1", arguments: [Int64((time * 1e9).rounded(.down)) - 1000])
+        try Int64.fetchOne(
+          db, sql: "SELECT capture_ns FROM buffers WHERE capture_ns >= ? ORDER BY seq LIMIT 1",
+          arguments: [Int64((time * 1e9).rounded(.down)) - 1000])
       }
       return nanoseconds.map { Double($0) / 1e9 }
     } catch {
-      throw CaptureError(.io, path: url.path, message: "its tap buffers cannot be read (\(Self.describe(error))); the file is damaged. Import a window before the damage (--to)")
+      throw CaptureError(
+        .io, path: url.path,
+        message:
+          "its tap buffers cannot be read (\(Self.describe(error))); the file is damaged. Import a window before the damage (--to)"
+      )
     }
   }
 
@@ -274,7 +317,9 @@ public final class CaptureFile: Sendable {
       public mutating func next() -> CaptureBuffer? {
         if position == page.count {
           // A page that runs into damage is read one buffer at a time, up to the damage.
-          guard !exhausted, let fetched = (try? file.buffers(from: nextIndex, count: 64)) ?? (try? file.buffers(from: nextIndex, count: 1)), !fetched.isEmpty
+          guard !exhausted,
+            let fetched = (try? file.buffers(from: nextIndex, count: 64))
+              ?? (try? file.buffers(from: nextIndex, count: 1)), !fetched.isEmpty
           else {
             exhausted = true
             return nil
@@ -312,7 +357,11 @@ public final class CaptureFile: Sendable {
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     if version > CaptureSchema.version { throw newerSchemaError(path: path, found: version) }
     guard version >= 1, try db.tableExists("meta"), try db.tableExists("buffers") else {
-      throw CaptureError(.notACapture, path: path, message: "is an SQLite file but not a capture (it has no capture tables). Check the path: captures are .speechcapture files written by SpeechReplayCapture")
+      throw CaptureError(
+        .notACapture, path: path,
+        message:
+          "is an SQLite file but not a capture (it has no capture tables). Check the path: captures are .speechcapture files written by SpeechReplayCapture"
+      )
     }
     let meta = try Dictionary(
       Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { (row: Row) -> (String, String) in
@@ -320,28 +369,37 @@ public final class CaptureFile: Sendable {
         return (try column("key"), try column("value"))
       },
       uniquingKeysWith: { first, _ in first })
-    guard let headerText = meta[CaptureSchema.Key.header], let header = try? JSONDecoder().decode(CaptureHeader.self, from: Data(headerText.utf8)) else {
-      throw CaptureError(.notACapture, path: path, message: "has no readable header; the recorder did not get to its first commit.")
+    guard let headerText = meta[CaptureSchema.Key.header],
+      let header = try? JSONDecoder().decode(CaptureHeader.self, from: Data(headerText.utf8))
+    else {
+      throw CaptureError(
+        .notACapture, path: path, message: "has no readable header; the recorder did not get to its first commit.")
     }
     var formatsByID: [Int64: CaptureFormat] = [:]
     var formats: [CaptureFormat] = []
-    for row in try Row.fetchAll(db, sql: "SELECT id, sample_rate, channel_count, common_format, interleaved FROM formats ORDER BY id") {
+    for row in try Row.fetchAll(
+      db, sql: "SELECT id, sample_rate, channel_count, common_format, interleaved FROM formats ORDER BY id")
+    {
       let column = Column(row: row, table: "formats", path: path)
       let common: Int64 = try column("common_format")
       let format = CaptureFormat(
-        sampleRate: try column("sample_rate"), channelCount: try column("channel_count"), commonFormat: UInt(clamping: common),
+        sampleRate: try column("sample_rate"), channelCount: try column("channel_count"),
+        commonFormat: UInt(clamping: common),
         isInterleaved: try column("interleaved"))
       formatsByID[try column("id")] = format
       formats.append(format)
     }
 
     // Ring overflows the recorder wrote.
-    var gaps: [CaptureGap] = try Row.fetchAll(db, sql: "SELECT before_buffer, buffers, frames, capture_ns, reason FROM gaps ORDER BY seq").map { row in
+    var gaps: [CaptureGap] = try Row.fetchAll(
+      db, sql: "SELECT before_buffer, buffers, frames, capture_ns, reason FROM gaps ORDER BY seq"
+    ).map { row in
       let column = Column(row: row, table: "gaps", path: path)
       let nanoseconds: Int64 = try column("capture_ns")
       let reason: String = try column("reason")
       return CaptureGap(
-        beforeBuffer: try column("before_buffer"), buffers: try column("buffers"), frames: try column("frames"), audioTime: Double(nanoseconds) / 1e9,
+        beforeBuffer: try column("before_buffer"), buffers: try column("buffers"), frames: try column("frames"),
+        audioTime: Double(nanoseconds) / 1e9,
         reason: CaptureGap.Reason(rawValue: reason) ?? .ringOverflow)
     }
     let overflowBefore = Set(gaps.compactMap(\.beforeBuffer))
@@ -360,7 +418,10 @@ public final class CaptureFile: Sendable {
     var nextSeq: Int64 = Int64.min
     func fetch(after seq: Int64, limit: Int) throws -> [Row] {
       try Row.fetchAll(
-        db, sql: "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [seq, limit])
+        db,
+        sql:
+          "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers WHERE seq > ? ORDER BY seq LIMIT ?",
+        arguments: [seq, limit])
     }
     var damaged = false
     while true {
@@ -374,7 +435,8 @@ public final class CaptureFile: Sendable {
             rows.append(row)
             nextSeq = row["seq"] ?? nextSeq
           }
-          unreadable.append("damaged after tap buffer \(bufferCount + rows.count) (\(describe(error))): the buffers before it are read")
+          unreadable.append(
+            "damaged after tap buffer \(bufferCount + rows.count) (\(describe(error))): the buffers before it are read")
           damaged = true
         }
         position = 0
@@ -394,12 +456,17 @@ public final class CaptureFile: Sendable {
       bufferCount += 1
       if let format { framesPerFormat[format, default: 0] += frames }
       end = max(end, Double(nanoseconds) / 1e9 + (rate > 0 ? Double(frames) / rate : 0))
-      if let previous, previous.formatID == formatID, let before = previous.sampleTime, let now = sampleTime, !overflowBefore.contains(seq) {
+      if let previous, previous.formatID == formatID, let before = previous.sampleTime, let now = sampleTime,
+        !overflowBefore.contains(seq)
+      {
         // Wrapping arithmetic: a damaged file's sample times may be anywhere in Int64.
         let expected = before &+ Int64(truncatingIfNeeded: previous.frames)
         let (missing, overflow) = now.subtractingReportingOverflow(expected)
         if now > expected, !overflow {
-          gaps.append(CaptureGap(beforeBuffer: seq, buffers: 0, frames: Int(missing), audioTime: Double(nanoseconds) / 1e9, reason: .sampleTimeJump))
+          gaps.append(
+            CaptureGap(
+              beforeBuffer: seq, buffers: 0, frames: Int(missing), audioTime: Double(nanoseconds) / 1e9,
+              reason: .sampleTimeJump))
         }
       }
       previous = (formatID, sampleTime, frames)
@@ -418,13 +485,16 @@ public final class CaptureFile: Sendable {
     } catch {
       // Row by row up to the damage.
       var last = Int64.min
-      while let one = try? Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 1", arguments: [last]),
+      while let one = try? Row.fetchAll(
+        db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 1",
+        arguments: [last]),
         let row = one.first
       {
         eventRows.append(row)
         last = row["seq"] ?? last
       }
-      unreadable.append("events damaged after event \(eventRows.count) (\(describe(error))): the events before it are read")
+      unreadable.append(
+        "events damaged after event \(eventRows.count) (\(describe(error))): the events before it are read")
     }
     for row in eventRows {
       let column = Column(row: row, table: "events", path: path)
@@ -436,12 +506,19 @@ public final class CaptureFile: Sendable {
       do {
         kind = try decoder.decode(CaptureEvent.Kind.self, from: Data(payload.utf8))
       } catch {
-        throw CaptureError(.notACapture, path: path, message: "is damaged: event \(seq) holds a payload this version cannot read (\(Self.describe(error))). Import a window before it (--to), or update speech-replay")
+        throw CaptureError(
+          .notACapture, path: path,
+          message:
+            "is damaged: event \(seq) holds a payload this version cannot read (\(Self.describe(error))). Import a window before it (--to), or update speech-replay"
+        )
       }
-      events.append(CaptureEvent(index: seq, audioTime: Double(nanoseconds) / 1e9, wallTime: Date(timeIntervalSince1970: wall), kind: kind))
+      events.append(
+        CaptureEvent(
+          index: seq, audioTime: Double(nanoseconds) / 1e9, wallTime: Date(timeIntervalSince1970: wall), kind: kind))
     }
     return Loaded(
-      version: version, header: header, formatsByID: formatsByID, formats: formats, bufferCount: bufferCount, events: events, gaps: gaps,
+      version: version, header: header, formatsByID: formatsByID, formats: formats, bufferCount: bufferCount,
+      events: events, gaps: gaps,
       duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil, framesPerFormat: framesPerFormat,
       unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "))
   }
@@ -452,7 +529,9 @@ public final class CaptureFile: Sendable {
   static func newerSchemaError(path: String, found: Int) -> CaptureError {
     CaptureError(
       .newerSchema(found: found, supported: CaptureSchema.version), path: path,
-      message: "was written with capture schema version \(found); this version of speech-replay reads schema versions up to \(CaptureSchema.version). Update speech-replay to read it.")
+      message:
+        "was written with capture schema version \(found); this version of speech-replay reads schema versions up to \(CaptureSchema.version). Update speech-replay to read it."
+    )
   }
 
   /// The `user_version` of an SQLite file, or nil when it is not one.
@@ -483,7 +562,9 @@ extension CaptureFile {
         let stored = (row[name] as DatabaseValue?).map { String(describing: $0) } ?? "nothing"
         throw CaptureError(
           .notACapture, path: path,
-          message: "is damaged: a row of its \(table) table holds \(stored) in \(name), where a capture has \(Value.self). Record the session again, or import a window before the damage")
+          message:
+            "is damaged: a row of its \(table) table holds \(stored) in \(name), where a capture has \(Value.self). Record the session again, or import a window before the damage"
+        )
       }
     }
   }

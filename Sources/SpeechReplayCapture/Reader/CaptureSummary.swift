@@ -60,7 +60,9 @@ public struct CaptureSummary: Sendable, Hashable, CustomStringConvertible {
     lines.append("actions: \(actions.isEmpty ? "none" : actions.map(\.description).joined(separator: ", "))")
     lines.append("ui states: \(uiStates)")
     let others = eventCounts.filter { !["result", "action", "uiState"].contains($0.key) }.sorted { $0.key < $1.key }
-    if !others.isEmpty { lines.append("other events: " + others.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) }
+    if !others.isEmpty {
+      lines.append("other events: " + others.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    }
     lines.append("gaps: \(damage.gaps.isEmpty ? "none" : damage.gaps.map(\.description).joined(separator: "; "))")
     lines.append("damage: \(damage)")
     return lines.joined(separator: "\n")

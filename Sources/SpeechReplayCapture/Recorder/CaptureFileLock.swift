@@ -24,7 +24,10 @@ final class CaptureFileLock {
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw CaptureError(
-        .io, path: capturePath, message: "cannot create its lock file '\(path)': \(String(cString: strerror(errno))). Record into a folder the app can write.")
+        .io, path: capturePath,
+        message:
+          "cannot create its lock file '\(path)': \(String(cString: strerror(errno))). Record into a folder the app can write."
+      )
     }
     if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       let reason = errno
@@ -33,7 +36,9 @@ final class CaptureFileLock {
       if reason == EWOULDBLOCK {
         throw CaptureError(
           .lockedByAnotherWriter, path: capturePath,
-          message: "another recorder is writing this capture (it holds '\(path)'). Give each recording its own file, or finish() the other recorder first.")
+          message:
+            "another recorder is writing this capture (it holds '\(path)'). Give each recording its own file, or finish() the other recorder first."
+        )
       }
       throw CaptureError(.io, path: capturePath, message: "cannot lock '\(path)': \(String(cString: strerror(reason)))")
     }

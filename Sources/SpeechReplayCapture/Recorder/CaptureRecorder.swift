@@ -1,6 +1,6 @@
 public import Foundation
-public import SpeechShim
 import GRDB
+public import SpeechShim
 import Synchronization
 
 /// Records what a live-transcription app's device did into a `.speechcapture` file: every tap
@@ -92,7 +92,10 @@ public final class CaptureRecorder: @unchecked Sendable {
         throw CaptureFile.newerSchemaError(path: path, found: found)
       }
       throw CaptureError(
-        .alreadyExists, path: path, message: "the file already exists; a recorder starts a new capture. Choose a new name (one per session) or delete the old file.")
+        .alreadyExists, path: path,
+        message:
+          "the file already exists; a recorder starts a new capture. Choose a new name (one per session) or delete the old file."
+      )
     }
     for suffix in ["-wal", "-shm", "-journal"] { try? fileManager.removeItem(atPath: path + suffix) }
     let database: DatabaseQueue
@@ -118,11 +121,19 @@ public final class CaptureRecorder: @unchecked Sendable {
       }
     } catch {
       lock.release()
-      throw CaptureError(.io, path: path, message: "cannot create the capture: \(error). Record into a folder the app can write, on a disk with room.")
+      throw CaptureError(
+        .io, path: path,
+        message: "cannot create the capture: \(error). Record into a folder the app can write, on a disk with room.")
     }
     ring = TapRing(byteCapacity: options.ringBytes, slotCapacity: options.ringBuffers)
-    let interval = min(0.25, max(0.001, Double(options.commitInterval.components.seconds) + Double(options.commitInterval.components.attoseconds) * 1e-18))
-    writer = CaptureWriter(path: path, database: database, lock: lock, ring: ring, interval: interval, onCommit: options.onCommit)
+    let interval = min(
+      0.25,
+      max(
+        0.001,
+        Double(options.commitInterval.components.seconds) + Double(options.commitInterval.components.attoseconds)
+          * 1e-18))
+    writer = CaptureWriter(
+      path: path, database: database, lock: lock, ring: ring, interval: interval, onCommit: options.onCommit)
     writer.startThread()
   }
 
@@ -221,7 +232,8 @@ public final class CaptureRecorder: @unchecked Sendable {
   private func record(_ kind: CaptureEvent.Kind) {
     guard !isEnded.load(ordering: .relaxed) else { return }
     let event = CaptureWriter.PendingEvent(
-      kind: kind, captureNanoseconds: ring.captureNanoseconds.load(ordering: .relaxed), wallTime: Date().timeIntervalSince1970)
+      kind: kind, captureNanoseconds: ring.captureNanoseconds.load(ordering: .relaxed),
+      wallTime: Date().timeIntervalSince1970)
     writer.events.withLock { $0.append(event) }
   }
 

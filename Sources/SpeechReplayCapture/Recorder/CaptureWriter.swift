@@ -94,7 +94,8 @@ final class CaptureWriter: @unchecked Sendable {
         statistics.commits += 1
         return statistics
       } catch {
-        failure = CaptureError(.io, path: path, message: "writing the capture failed: \(error). Recording stopped at the last commit.")
+        failure = CaptureError(
+          .io, path: path, message: "writing the capture failed: \(error). Recording stopped at the last commit.")
         return nil
       }
     }
@@ -108,12 +109,16 @@ final class CaptureWriter: @unchecked Sendable {
 
   private func writePending(_ db: Database) throws {
     let insertBuffer = try db.cachedStatement(
-      sql: "INSERT INTO buffers (seq, format_id, frame_count, sample_time, host_time, capture_ns, data) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      sql:
+        "INSERT INTO buffers (seq, format_id, frame_count, sample_time, host_time, capture_ns, data) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    )
     try ring.drain { slot, data in
       let formatID = try formatID(slot.format, db)
       if slot.droppedBuffersBefore > 0 {
         let lost = slot.sampleRate > 0 ? Int64((Double(slot.droppedFramesBefore) / slot.sampleRate * 1e9).rounded()) : 0
-        try insertGap(db, before: nextBufferSeq, buffers: slot.droppedBuffersBefore, frames: slot.droppedFramesBefore, at: slot.captureNanoseconds - lost)
+        try insertGap(
+          db, before: nextBufferSeq, buffers: slot.droppedBuffersBefore, frames: slot.droppedFramesBefore,
+          at: slot.captureNanoseconds - lost)
         recordedDroppedBuffers += slot.droppedBuffersBefore
         statistics.buffersDropped += slot.droppedBuffersBefore
       }
@@ -129,10 +134,13 @@ final class CaptureWriter: @unchecked Sendable {
       defer { queue.removeAll(keepingCapacity: true) }
       return queue
     }
-    let insertEvent = try db.cachedStatement(sql: "INSERT INTO events (seq, kind, capture_ns, wall_time, payload) VALUES (?, ?, ?, ?, ?)")
+    let insertEvent = try db.cachedStatement(
+      sql: "INSERT INTO events (seq, kind, capture_ns, wall_time, payload) VALUES (?, ?, ?, ?, ?)")
     for event in pending {
       let payload = String(decoding: try encoder.encode(event.kind), as: UTF8.self)
-      try insertEvent.execute(arguments: [nextEventSeq, event.kind.name, event.captureNanoseconds, event.wallTime, payload])
+      try insertEvent.execute(arguments: [
+        nextEventSeq, event.kind.name, event.captureNanoseconds, event.wallTime, payload,
+      ])
       nextEventSeq += 1
       statistics.eventsWritten += 1
     }
@@ -175,7 +183,9 @@ final class CaptureWriter: @unchecked Sendable {
           let dropped = ring.droppedBuffers.load(ordering: .relaxed)
           if dropped > recordedDroppedBuffers {
             let frames = ring.droppedFrames.load(ordering: .relaxed) - (try statisticsFramesRecorded(db))
-            try insertGap(db, before: nil, buffers: dropped - recordedDroppedBuffers, frames: frames, at: ring.captureNanoseconds.load(ordering: .relaxed))
+            try insertGap(
+              db, before: nil, buffers: dropped - recordedDroppedBuffers, frames: frames,
+              at: ring.captureNanoseconds.load(ordering: .relaxed))
             statistics.buffersDropped += dropped - recordedDroppedBuffers
             recordedDroppedBuffers = dropped
           }

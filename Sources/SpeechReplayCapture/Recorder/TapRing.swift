@@ -32,7 +32,8 @@ final class TapRing: @unchecked Sendable {
     var droppedFramesBefore = 0
 
     var format: CaptureFormat {
-      CaptureFormat(sampleRate: sampleRate, channelCount: channelCount, commonFormat: commonFormat, isInterleaved: isInterleaved)
+      CaptureFormat(
+        sampleRate: sampleRate, channelCount: channelCount, commonFormat: commonFormat, isInterleaved: isInterleaved)
     }
   }
 
@@ -120,8 +121,10 @@ final class TapRing: @unchecked Sendable {
       offset += planeBytes
     }
     slots[slotHead % slotCapacity] = Slot(
-      byteStart: byteHead, byteCount: total, frames: frames, sampleTime: time.sampleTime, isSampleTimeValid: time.isSampleTimeValid,
-      hostTime: time.hostTime, isHostTimeValid: time.isHostTimeValid, sampleRate: rate, channelCount: channels, commonFormat: common,
+      byteStart: byteHead, byteCount: total, frames: frames, sampleTime: time.sampleTime,
+      isSampleTimeValid: time.isSampleTimeValid,
+      hostTime: time.hostTime, isHostTimeValid: time.isHostTimeValid, sampleRate: rate, channelCount: channels,
+      commonFormat: common,
       isInterleaved: interleaved, captureNanoseconds: start, droppedBuffersBefore: pendingDroppedBuffers,
       droppedFramesBefore: pendingDroppedFrames)
     pendingDroppedBuffers = 0

@@ -1,5 +1,5 @@
-import Foundation
 import AudioPCM
+import Foundation
 import SpeechReplay
 
 /// A scenario skeleton for a plain audio file from a user (`speech-replay scenario new`): the
@@ -62,11 +62,13 @@ public struct ScenarioSkeleton: Sendable {
     guard Self.microphoneRates.contains(rate) else {
       throw CaptureImportError(
         "\(audioPath): its sample rate is \(Int(rate)) Hz, but a scenario's microphone runs at 1000 to 384000 Hz; convert it first "
-          + "(speech-replay audio convert \((audioPath as NSString).lastPathComponent) converted.wav --rate 48000) and write the scenario for that file")
+          + "(speech-replay audio convert \((audioPath as NSString).lastPathComponent) converted.wav --rate 48000) and write the scenario for that file"
+      )
     }
     if let stopAt, !(stopAt > 0 && stopAt < fileSeconds) {
       throw ScenarioSkeletonError(
-        "\(audioPath): --stop-at \(ScenarioText.duration(stopAt)) is not inside the recording, which lasts \(ScenarioText.duration(fileSeconds)); give a time after 0s and before its end")
+        "\(audioPath): --stop-at \(ScenarioText.duration(stopAt)) is not inside the recording, which lasts \(ScenarioText.duration(fileSeconds)); give a time after 0s and before its end"
+      )
     }
     let detection = try detector.segments(ofFileAt: audioPath)
     let segments = detection.segments
@@ -81,41 +83,58 @@ public struct ScenarioSkeleton: Sendable {
     let plan = Self.plan(segments: segments, texts: texts, stopAt: stopAt)
     var writer = ScenarioWriter()
     writer.comment(
-      "Written by `speech-replay scenario new` from \((audioPath as NSString).lastPathComponent): \(segments.count) speech segment\(segments.count == 1 ? "" : "s") found")
+      "Written by `speech-replay scenario new` from \((audioPath as NSString).lastPathComponent): \(segments.count) speech segment\(segments.count == 1 ? "" : "s") found"
+    )
     writer.comment(
-      "(noise floor \(Int(detection.noiseFloor.rounded())) dBFS, threshold \(Int(detection.threshold.rounded())) dBFS; Documentation/Captures.md, voice-activity detection).")
+      "(noise floor \(Int(detection.noiseFloor.rounded())) dBFS, threshold \(Int(detection.threshold.rounded())) dBFS; Documentation/Captures.md, voice-activity detection)."
+    )
     if let stopAt, plan.cut == nil {
       writer.comment(
-        "The stop at \(ScenarioText.duration(stopAt)) cuts no speech segment (none is heard \(ScenarioText.duration(Self.stopMargin)) before it): this scenario cannot tell a stack that loses the last words from one that keeps them.")
+        "The stop at \(ScenarioText.duration(stopAt)) cuts no speech segment (none is heard \(ScenarioText.duration(Self.stopMargin)) before it): this scenario cannot tell a stack that loses the last words from one that keeps them."
+      )
     }
     writer.value(K.schema, "1")
     writer.value(K.name, ScenarioText.quoted(name))
     writer.value(K.description, ScenarioText.quoted(description))
     writer.value(K.audio, ScenarioText.quoted(Self.relative(audioPath, from: scenarioPath)))
     writer.section(K.device) {
-      $0.value(K.Device.microphone, ScenarioWriter.flow([(K.Microphone.sampleRate, "\(Int(rate))"), (K.Microphone.channels, "\(min(2, channels))")]))
+      $0.value(
+        K.Device.microphone,
+        ScenarioWriter.flow([(K.Microphone.sampleRate, "\(Int(rate))"), (K.Microphone.channels, "\(min(2, channels))")])
+      )
     }
     writer.section(K.model) { model in
       model.value(K.Model.locale, "en-US")
       if plan.finals.isEmpty && plan.cut == nil {
-        model.value(K.Model.results, "[]", comment: "no speech found\(stopAt == nil ? "" : " before the stop"): the file is silent or very quiet")
+        model.value(
+          K.Model.results, "[]",
+          comment: "no speech found\(stopAt == nil ? "" : " before the stop"): the file is silent or very quiet")
       } else {
         model.section(K.Model.results) { list in
           for final in plan.finals {
             let segment = segments[final.index]
             let result = ScenarioWriter.flow([
               (K.Result.at, ScenarioText.duration(segment.end)), (K.Result.final, ScenarioText.quoted(final.text)),
-              (K.Result.range, ScenarioWriter.list([ScenarioText.duration(segment.start), ScenarioText.duration(segment.end)])),
+              (
+                K.Result.range,
+                ScenarioWriter.list([ScenarioText.duration(segment.start), ScenarioText.duration(segment.end)])
+              ),
             ])
             list.item(result, comment: final.placeholder ? "placeholder: write what was said" : nil)
           }
           if let cut = plan.cut {
-            list.comment("Segment \(cut.index + 1) (\(segments[cut.index])) is cut by the stop: volatile guesses, and what finalize makes of the last one.")
+            list.comment(
+              "Segment \(cut.index + 1) (\(segments[cut.index])) is cut by the stop: volatile guesses, and what finalize makes of the last one."
+            )
             for (offset, volatile) in cut.volatiles.enumerated() {
               let last = offset == cut.volatiles.count - 1
-              var entries: [(ScenarioKey, String)] = [(K.Result.at, ScenarioText.duration(volatile.at)), (K.Result.text, ScenarioText.quoted(volatile.text))]
+              var entries: [(ScenarioKey, String)] = [
+                (K.Result.at, ScenarioText.duration(volatile.at)), (K.Result.text, ScenarioText.quoted(volatile.text)),
+              ]
               if last { entries.append((K.Result.finalizeAs, ScenarioText.quoted(cut.finalized))) }
-              list.item(ScenarioWriter.flow(entries), comment: cut.placeholder && last ? "placeholder: write what was said before the stop" : nil)
+              list.item(
+                ScenarioWriter.flow(entries),
+                comment: cut.placeholder && last ? "placeholder: write what was said before the stop" : nil)
             }
           }
         }
@@ -135,17 +154,27 @@ public struct ScenarioSkeleton: Sendable {
     }
     writer.section(K.expect) { expect in
       if stopAt != nil {
-        expect.value(K.Expect.trap, ScenarioText.quoted("the last words are lost at stop: stop() must finalize so the volatile words showing at the stop are committed"))
+        expect.value(
+          K.Expect.trap,
+          ScenarioText.quoted(
+            "the last words are lost at stop: stop() must finalize so the volatile words showing at the stop are committed"
+          ))
         expect.section(K.Expect.snapshots) {
           let committedBefore = plan.finals.map(\.text).joined(separator: " ")
           $0.value(
             ScenarioKey.snapshotName("before-stop"),
-            ScenarioWriter.flow([(K.State.committed, ScenarioText.quoted(committedBefore)), (K.State.volatile, ScenarioText.quoted(plan.cut?.volatiles.last?.text ?? ""))]))
+            ScenarioWriter.flow([
+              (K.State.committed, ScenarioText.quoted(committedBefore)),
+              (K.State.volatile, ScenarioText.quoted(plan.cut?.volatiles.last?.text ?? "")),
+            ]))
         }
       }
       expect.comment("What the model above makes the reference stack show; edit it into what the user should see.")
       expect.value(
-        K.Expect.final, ScenarioWriter.flow([(K.State.committed, ScenarioText.quoted(committed)), (K.State.volatile, "\"\""), (K.State.phase, "idle")]))
+        K.Expect.final,
+        ScenarioWriter.flow([
+          (K.State.committed, ScenarioText.quoted(committed)), (K.State.volatile, "\"\""), (K.State.phase, "idle"),
+        ]))
     }
     return (writer.text, segments)
   }
@@ -179,7 +208,8 @@ public struct ScenarioSkeleton: Sendable {
     for (index, segment) in segments.enumerated() {
       let placeholder = texts[index].isEmpty
       guard let stopAt, segment.end > stopAt - stopMargin else {
-        plan.finals.append(.init(index: index, text: placeholder ? "Segment \(index + 1)." : texts[index], placeholder: placeholder))
+        plan.finals.append(
+          .init(index: index, text: placeholder ? "Segment \(index + 1)." : texts[index], placeholder: placeholder))
         continue
       }
       // The first segment still being spoken at the stop; it and everything after are not finished.
@@ -194,7 +224,8 @@ public struct ScenarioSkeleton: Sendable {
         if placeholder {
           text = "segment \(index + 1) until the stop"
         } else {
-          let heard = min(words.count, max(1, Int((Double(words.count) * (at - segment.start) / segment.duration).rounded())))
+          let heard = min(
+            words.count, max(1, Int((Double(words.count) * (at - segment.start) / segment.duration).rounded())))
           text = words.prefix(heard).map(Self.volatileWord).joined(separator: " ")
         }
         if volatiles.last?.text != text { volatiles.append((at, text)) } else { volatiles[volatiles.count - 1].at = at }
@@ -227,7 +258,9 @@ public struct ScenarioSkeleton: Sendable {
     var elapsed = 0.0
     for (index, segment) in segments.enumerated() {
       elapsed += segment.duration
-      let upTo = index == segments.count - 1 ? words.count : min(words.count, Int((Double(words.count) * elapsed / total).rounded()))
+      let upTo =
+        index == segments.count - 1
+        ? words.count : min(words.count, Int((Double(words.count) * elapsed / total).rounded()))
       result.append(words[taken..<max(taken, upTo)].joined(separator: " "))
       taken = max(taken, upTo)
     }

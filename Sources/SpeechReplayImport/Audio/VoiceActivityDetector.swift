@@ -92,7 +92,8 @@ public struct VoiceActivityDetector: Sendable {
       if let open = start {
         if loud { lastLoud = index }
         if index - lastLoud >= hangoverFrames {
-          segments.append(SpeechSegment(start: Double(open) * frameSeconds, end: min(duration, Double(lastLoud + 1) * frameSeconds)))
+          segments.append(
+            SpeechSegment(start: Double(open) * frameSeconds, end: min(duration, Double(lastLoud + 1) * frameSeconds)))
           start = nil
         }
       } else if run >= onsetFrames {
@@ -100,8 +101,13 @@ public struct VoiceActivityDetector: Sendable {
         lastLoud = index
       }
     }
-    if let open = start { segments.append(SpeechSegment(start: Double(open) * frameSeconds, end: min(duration, Double(lastLoud + 1) * frameSeconds))) }
-    return Detection(segments: segments.filter { $0.duration >= minimumSpeech - 1e-9 }, duration: duration, noiseFloor: floor, threshold: threshold)
+    if let open = start {
+      segments.append(
+        SpeechSegment(start: Double(open) * frameSeconds, end: min(duration, Double(lastLoud + 1) * frameSeconds)))
+    }
+    return Detection(
+      segments: segments.filter { $0.duration >= minimumSpeech - 1e-9 }, duration: duration, noiseFloor: floor,
+      threshold: threshold)
   }
 
   static func decibels(_ meanSquare: Double) -> Double {

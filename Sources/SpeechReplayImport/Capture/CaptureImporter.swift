@@ -1,7 +1,7 @@
-public import Foundation
 import AudioPCM
-public import SpeechReplayCapture
+public import Foundation
 import SpeechReplay
+public import SpeechReplayCapture
 
 /// Turns a capture into a scenario folder that runs as it is (`speech-replay capture import`):
 ///
@@ -76,26 +76,34 @@ public struct CaptureImporter {
     var from = max(0, options.from ?? 0)
     let to = options.to ?? .infinity
     guard to > from else {
-      throw CaptureImportError("\(capture.url.path): --to (\(to)) must be after --from (\(from)); give a window inside the capture's \(Self.seconds(capture.duration))")
+      throw CaptureImportError(
+        "\(capture.url.path): --to (\(to)) must be after --from (\(from)); give a window inside the capture's \(Self.seconds(capture.duration))"
+      )
     }
     if from >= capture.duration, capture.duration > 0 {
-      throw CaptureImportError("\(capture.url.path): --from \(Self.seconds(from)) is past the end of the capture (\(Self.seconds(capture.duration))); give an earlier start")
+      throw CaptureImportError(
+        "\(capture.url.path): --from \(Self.seconds(from)) is past the end of the capture (\(Self.seconds(capture.duration))); give an earlier start"
+      )
     }
     // A window opens at a tap: the replay's microphone delivers whole taps, so a window opening
     // inside one would shift every tap against the steps. `from` moves to the next tap's start.
     if from > 0, let start = try capture.bufferStart(atOrAfter: from), start < to { from = start }
     // Nor on a stop or a dismiss: the replay cannot finalize text its model never heard; the
     // window then opens one tap later, after it.
-    while from > 0, capture.events.contains(where: { event in
-      guard abs(event.audioTime - from) < 1e-9, case .action(let action) = event.kind else { return false }
-      return action != .start
-    }), let next = try capture.bufferStart(atOrAfter: from + 1e-4), next < to {
+    while from > 0,
+      capture.events.contains(where: { event in
+        guard abs(event.audioTime - from) < 1e-9, case .action(let action) = event.kind else { return false }
+        return action != .start
+      }), let next = try capture.bufferStart(atOrAfter: from + 1e-4), next < to
+    {
       from = next
     }
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw CaptureImportError("\(folder.path): cannot create the output folder (\(FileProblem.describe(error, path: folder.path))); check the path and permissions")
+      throw CaptureImportError(
+        "\(folder.path): cannot create the output folder (\(FileProblem.describe(error, path: folder.path))); check the path and permissions"
+      )
     }
     let name = options.name ?? capture.url.deletingPathExtension().lastPathComponent
     let audio = try writeAudio(into: folder, from: from, to: to)
@@ -112,9 +120,11 @@ public struct CaptureImporter {
     let scenarioURL = folder.appendingPathComponent("\(Self.fileName(name)).yaml")
     try write(text, to: scenarioURL)
     return Output(
-      scenario: scenarioURL, audio: audio?.audio, tapSchedule: audio?.taps, timeline: timelineURL, buffers: audio?.buffers ?? 0, duration: duration,
+      scenario: scenarioURL, audio: audio?.audio, tapSchedule: audio?.taps, timeline: timelineURL,
+      buffers: audio?.buffers ?? 0, duration: duration,
       results: events.filter { if case .result = $0.kind { true } else { false } }.count,
-      actions: events.filter { if case .action = $0.kind { true } else { false } }.count, uiStates: uiStates, windowStart: from)
+      actions: events.filter { if case .action = $0.kind { true } else { false } }.count, uiStates: uiStates,
+      windowStart: from)
   }
 
   // MARK: Audio and tap schedule
@@ -135,7 +145,8 @@ public struct CaptureImporter {
     var writer: AudioFileWriter?
     var fileFormat: CaptureFormat?
     var converters: [CaptureFormat: SampleRateConverter] = [:]
-    var taps = "# tap schedule imported from \(capture.url.lastPathComponent): frames, sample time (- when invalid), sample rate, channels\n"
+    var taps =
+      "# tap schedule imported from \(capture.url.lastPathComponent): frames, sample time (- when invalid), sample rate, channels\n"
     var count = 0
     var end = from
     var tapEnds: [(end: Double, duration: Double)] = []
@@ -154,16 +165,23 @@ public struct CaptureImporter {
           try writer.write(pcm)
         } else {
           // Another hardware format (a route change): converted into the file's; the schedule keeps the real one.
-          let converter = try converters[buffer.format] ?? SampleRateConverter(from: pcm.format, to: try AudioFormat.standard(sampleRate: fileFormat.sampleRate, channelCount: fileFormat.channelCount))
+          let converter =
+            try converters[buffer.format]
+            ?? SampleRateConverter(
+              from: pcm.format,
+              to: try AudioFormat.standard(sampleRate: fileFormat.sampleRate, channelCount: fileFormat.channelCount))
           converters[buffer.format] = converter
-          let output = PCMBuffer(format: converter.outputFormat, frameCapacity: Int(Double(buffer.frameCount) * converter.ratio) + 64)
+          let output = PCMBuffer(
+            format: converter.outputFormat, frameCapacity: Int(Double(buffer.frameCount) * converter.ratio) + 64)
           try converter.convert(pcm, into: output)
           if output.frameLength > 0 { try writer.write(output) }
         }
       } catch {
-        throw CaptureImportError("\(audioURL.path): cannot write buffer \(buffer.index) (\(error)); check the disk and the output folder")
+        throw CaptureImportError(
+          "\(audioURL.path): cannot write buffer \(buffer.index) (\(error)); check the disk and the output folder")
       }
-      taps += "\(buffer.frameCount)\t\(buffer.sampleTime.map(String.init) ?? "-")\t\(Self.number(buffer.format.sampleRate))\t\(buffer.format.channelCount)\n"
+      taps +=
+        "\(buffer.frameCount)\t\(buffer.sampleTime.map(String.init) ?? "-")\t\(Self.number(buffer.format.sampleRate))\t\(buffer.format.channelCount)\n"
       count += 1
       end = max(end, buffer.audioTime + buffer.duration)
       tapEnds.append((buffer.audioTime + buffer.duration, buffer.duration))
@@ -183,12 +201,16 @@ public struct CaptureImporter {
     case 2: encoding = .float64
     case 3: encoding = .pcm16
     case 4: encoding = .pcm32
-    default: throw CaptureImportError("\(capture.url.path): the hardware format \(format) cannot be written losslessly; only Float32, Float64, Int16 and Int32 buffers are imported")
+    default:
+      throw CaptureImportError(
+        "\(capture.url.path): the hardware format \(format) cannot be written losslessly; only Float32, Float64, Int16 and Int32 buffers are imported"
+      )
     }
     do {
       // Atomically: an import that fails half-way keeps the previous audio.caf of this folder.
       return try AudioFileWriter(
-        path: url.path, container: .caf, encoding: encoding, format: try .standard(sampleRate: format.sampleRate, channelCount: format.channelCount),
+        path: url.path, container: .caf, encoding: encoding,
+        format: try .standard(sampleRate: format.sampleRate, channelCount: format.channelCount),
         atomically: true)
     } catch {
       throw CaptureImportError("\(url.path): cannot create the audio file (\(error)); check the output folder")
@@ -204,9 +226,13 @@ public struct CaptureImporter {
     default: type = .int32
     }
     guard buffer.data.count == buffer.format.byteCount(frames: buffer.frameCount),
-      let format = try? AudioFormat(sampleRate: buffer.format.sampleRate, channelCount: buffer.format.channelCount, sampleType: type, isInterleaved: buffer.format.isInterleaved)
+      let format = try? AudioFormat(
+        sampleRate: buffer.format.sampleRate, channelCount: buffer.format.channelCount, sampleType: type,
+        isInterleaved: buffer.format.isInterleaved)
     else {
-      throw CaptureImportError("\(capture.url.path): buffer \(buffer.index) holds \(buffer.data.count) bytes, not \(buffer.frameCount) frames of \(buffer.format); the capture is damaged there, import a window before it with --to \(Self.seconds(buffer.audioTime))")
+      throw CaptureImportError(
+        "\(capture.url.path): buffer \(buffer.index) holds \(buffer.data.count) bytes, not \(buffer.frameCount) frames of \(buffer.format); the capture is damaged there, import a window before it with --to \(Self.seconds(buffer.audioTime))"
+      )
     }
     let pcm = PCMBuffer(format: format, frameCapacity: max(1, buffer.frameCount))
     pcm.frameLength = buffer.frameCount
@@ -220,7 +246,9 @@ public struct CaptureImporter {
   }
 
   private func writeSilence(_ frames: Int, to writer: AudioFileWriter, format: CaptureFormat) throws {
-    let silence = PCMBuffer(format: try AudioFormat.standard(sampleRate: format.sampleRate, channelCount: format.channelCount), frameCapacity: 4096)
+    let silence = PCMBuffer(
+      format: try AudioFormat.standard(sampleRate: format.sampleRate, channelCount: format.channelCount),
+      frameCapacity: 4096)
     var left = frames
     while left > 0 {
       silence.frameLength = min(left, 4096)
@@ -234,12 +262,17 @@ public struct CaptureImporter {
 
   // MARK: UI timeline
 
-  private func writeTimeline(into folder: URL, from: Double, events: [CaptureEvent]) throws -> (URL, Int, CaptureUIState?) {
+  private func writeTimeline(
+    into folder: URL, from: Double, events: [CaptureEvent]
+  ) throws -> (URL, Int, CaptureUIState?) {
     // Text committed before the window is not in the replay: take it off.
-    let before = capture.events.last { $0.audioTime < from - 1e-9 && { if case .uiState = $0.kind { true } else { false } }($0) }
+    let before = capture.events.last {
+      $0.audioTime < from - 1e-9 && { if case .uiState = $0.kind { true } else { false } }($0)
+    }
     var prefix = ""
     if let before, case .uiState(let state) = before.kind { prefix = state.committed }
-    var text = "# UI timeline recorded in \(capture.url.lastPathComponent): audio time (s), phase, microphone, committed, volatile\n"
+    var text =
+      "# UI timeline recorded in \(capture.url.lastPathComponent): audio time (s), phase, microphone, committed, volatile\n"
     var count = 0
     var final: CaptureUIState?
     // The window's timeline starts with what showed when it opened (its committed text taken off,
@@ -262,7 +295,11 @@ public struct CaptureImporter {
       if !prefix.isEmpty, state.committed.hasPrefix(prefix) {
         state.committed = String(state.committed.dropFirst(prefix.count)).trimmingPrefixWhitespace()
       }
-      text += [String(format: "%.6f", event.audioTime - from), state.phase, state.microphone, state.committed, state.volatile].map(ScenarioText.cell).joined(separator: "\t") + "\n"
+      text +=
+        [
+          String(format: "%.6f", event.audioTime - from), state.phase, state.microphone, state.committed,
+          state.volatile,
+        ].map(ScenarioText.cell).joined(separator: "\t") + "\n"
       count += 1
       final = state
     }
@@ -289,14 +326,18 @@ public struct CaptureImporter {
 
   // MARK: Scenario
 
-  private func scenarioText(name: String, from: Double, duration: Double, audio: WrittenAudio?, events: [CaptureEvent], final: CaptureUIState?) -> String {
+  private func scenarioText(
+    name: String, from: Double, duration: Double, audio: WrittenAudio?, events: [CaptureEvent], final: CaptureUIState?
+  ) -> String {
     typealias K = ScenarioKeys
     let header = capture.header
     var writer = ScenarioWriter()
     writer.comment(
       "Imported by `speech-replay capture import` from \(capture.url.lastPathComponent)"
-        + (options.from != nil || options.to != nil ? " (window \(Self.seconds(from))–\(Self.seconds(from + duration)) of its audio)" : "") + ".")
-    writer.comment("Device: \(header.deviceModel), \(header.osVersion); app \(header.appVersion); locale \(header.locale).")
+        + (options.from != nil || options.to != nil
+          ? " (window \(Self.seconds(from))–\(Self.seconds(from + duration)) of its audio)" : "") + ".")
+    writer.comment(
+      "Device: \(header.deviceModel), \(header.osVersion); app \(header.appVersion); locale \(header.locale).")
     writer.value(K.schema, "1")
     writer.value(K.name, ScenarioText.quoted(name))
     writer.value(
@@ -310,7 +351,8 @@ public struct CaptureImporter {
         $0.value(
           K.Device.microphone,
           ScenarioWriter.flow([
-            (K.Microphone.sampleRate, Self.number(audio.format.sampleRate)), (K.Microphone.channels, "\(audio.format.channelCount)"),
+            (K.Microphone.sampleRate, Self.number(audio.format.sampleRate)),
+            (K.Microphone.channels, "\(audio.format.channelCount)"),
             (K.Microphone.tapSchedule, audio.taps.lastPathComponent),
           ]))
       }
@@ -325,17 +367,27 @@ public struct CaptureImporter {
       }
     }
     writer.section(K.observed) {
-      $0.comment("The UI the device showed; the run fails at the first place the replay differs, unless divergence: expected (the bug is fixed).")
+      $0.comment(
+        "The UI the device showed; the run fails at the first place the replay differs, unless divergence: expected (the bug is fixed)."
+      )
       $0.value(K.Observed.timeline, "timeline.tsv")
       $0.value(K.Observed.divergence, "none")
     }
-    writer.section(K.steps) { list in for step in steps(from: from, duration: duration, events: events) { list.item(step.text, comment: step.comment) } }
+    writer.section(K.steps) { list in
+      for step in steps(from: from, duration: duration, events: events) { list.item(step.text, comment: step.comment) }
+    }
     if let final {
       writer.section(K.expect) {
         $0.comment("The final state the device showed; edit it into what should have happened.")
-        var fields = [(K.State.committed, ScenarioText.quoted(final.committed)), (K.State.volatile, ScenarioText.quoted(final.volatile))]
-        let phase = final.phase.split(separator: ":").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
-        if ["idle", "listening", "stopping", "unavailable"].contains(final.phase) || (phase == "failed" && final.phase.hasPrefix("failed: ")) {
+        var fields = [
+          (K.State.committed, ScenarioText.quoted(final.committed)),
+          (K.State.volatile, ScenarioText.quoted(final.volatile)),
+        ]
+        let phase =
+          final.phase.split(separator: ":").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+        if ["idle", "listening", "stopping", "unavailable"].contains(final.phase)
+          || (phase == "failed" && final.phase.hasPrefix("failed: "))
+        {
           fields.append((K.State.phase, ScenarioText.quoted(final.phase)))
         } else if final.phase.hasPrefix("preparing") {
           fields.append((K.State.phase, "preparing"))
@@ -363,7 +415,9 @@ public struct CaptureImporter {
       // A result that came after the stop, with no audio since, came from what the stop flushed
       // (the converter's tail, finalizing): due at its own time, which only the stop reaches.
       let afterStop = stopAt.map { abs(event.audioTime - $0) < 1e-9 } ?? false
-      let at = afterStop ? event.audioTime : max(from, Self.replayTime(ofResultAt: event.audioTime, taps: audio?.tapEnds ?? []))
+      let at =
+        afterStop
+        ? event.audioTime : max(from, Self.replayTime(ofResultAt: event.audioTime, taps: audio?.tapEnds ?? []))
       var fields = [(K.at, ScenarioText.duration(at - from))]
       if result.isFinal {
         fields.append((K.final, ScenarioText.quoted(result.text)))
@@ -376,10 +430,16 @@ public struct CaptureImporter {
       var end = max(start, result.rangeStart + result.rangeDuration - from)
       // A window can cut a volatile result's range to nothing; an empty range reads as a final's.
       if !result.isFinal, end - start < 0.01 { end = start + 0.01 }
-      if !result.text.isEmpty { fields.append((K.range, ScenarioWriter.list([ScenarioText.duration(start), ScenarioText.duration(end)]))) }
+      if !result.text.isEmpty {
+        fields.append((K.range, ScenarioWriter.list([ScenarioText.duration(start), ScenarioText.duration(end)])))
+      }
       let alternatives = result.alternatives.dropFirst().filter { !$0.isEmpty }
-      if !alternatives.isEmpty { fields.append((K.alternatives, ScenarioWriter.list(alternatives.map(ScenarioText.quoted)))) }
-      if let confidence = result.confidence, !result.text.isEmpty { fields.append((K.confidence, Self.number(min(1, max(0, confidence))))) }
+      if !alternatives.isEmpty {
+        fields.append((K.alternatives, ScenarioWriter.list(alternatives.map(ScenarioText.quoted))))
+      }
+      if let confidence = result.confidence, !result.text.isEmpty {
+        fields.append((K.confidence, Self.number(min(1, max(0, confidence)))))
+      }
       if let final = finalizedAs.texts[index] { fields.append((K.finalizeAs, ScenarioText.quoted(final))) }
       results.append(fields)
     }
@@ -416,8 +476,12 @@ public struct CaptureImporter {
     typealias K = ScenarioKeys.Step
     var steps: [(text: String, comment: String?)] = []
     // A window that opens inside a session starts it.
-    let earlier = capture.events.last { $0.audioTime < from - 1e-9 && { if case .action = $0.kind { true } else { false } }($0) }
-    if let earlier, case .action(.start) = earlier.kind { steps.append((ScenarioWriter.step(K.start), "started before the window")) }
+    let earlier = capture.events.last {
+      $0.audioTime < from - 1e-9 && { if case .action = $0.kind { true } else { false } }($0)
+    }
+    if let earlier, case .action(.start) = earlier.kind {
+      steps.append((ScenarioWriter.step(K.start), "started before the window"))
+    }
     // The microphone plays the capture from the start (a tap schedule keeps the play gate open: the
     // recorded audio already holds its silences), so steps are waits up to each action. Audio time
     // runs with virtual time from the last start (the anchor); an action after audio arrived comes
@@ -430,21 +494,30 @@ public struct CaptureImporter {
       var virtual = anchor.virtual + (time - anchor.audio)
       if time > anchor.audio + 1e-9 { virtual += 0.001 }
       virtual = max(virtual, cursor)
-      if virtual - cursor >= 0.0005 { steps.append((ScenarioWriter.step(K.wait, ScenarioText.duration(virtual - cursor)), nil)) }
+      if virtual - cursor >= 0.0005 {
+        steps.append((ScenarioWriter.step(K.wait, ScenarioText.duration(virtual - cursor)), nil))
+      }
       cursor = virtual
       switch action {
       case .start:
         steps.append((ScenarioWriter.step(K.start), nil))
         anchor = (time, cursor)
       case .stop: steps.append((ScenarioWriter.step(K.stop), nil))
-      case .cancel: steps.append((ScenarioWriter.step(K.stop), "the user cancelled (no cancel step: stop is the nearest)"))
+      case .cancel:
+        steps.append((ScenarioWriter.step(K.stop), "the user cancelled (no cancel step: stop is the nearest)"))
       case .dismiss: steps.append((ScenarioWriter.step(K.dismiss), nil))
-      case .other(let name): steps.append((ScenarioWriter.step(K.wait, "0s"), "the user did '\(name.replacingOccurrences(of: "\n", with: " "))'"))
+      case .other(let name):
+        steps.append(
+          (ScenarioWriter.step(K.wait, "0s"), "the user did '\(name.replacingOccurrences(of: "\n", with: " "))'"))
       }
     }
     let end = anchor.virtual + (duration - anchor.audio) + 0.001
-    if end - cursor >= 0.0015 { steps.append((ScenarioWriter.step(K.wait, ScenarioText.duration(end - cursor)), "the rest of the audio")) }
-    if steps.isEmpty { steps.append((ScenarioWriter.step(K.wait, "0s"), "the capture holds no user action in this window")) }
+    if end - cursor >= 0.0015 {
+      steps.append((ScenarioWriter.step(K.wait, ScenarioText.duration(end - cursor)), "the rest of the audio"))
+    }
+    if steps.isEmpty {
+      steps.append((ScenarioWriter.step(K.wait, "0s"), "the capture holds no user action in this window"))
+    }
     return steps
   }
 

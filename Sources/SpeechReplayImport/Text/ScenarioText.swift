@@ -13,7 +13,11 @@ enum ScenarioText {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if scalar.value < 0x20 { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+        if scalar.value < 0x20 {
+          out += String(format: "\\u%04X", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       }
     }
     return out + "\""

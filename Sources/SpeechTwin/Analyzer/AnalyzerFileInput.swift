@@ -18,11 +18,13 @@ final class AnalyzerFileInput: @unchecked Sendable {
   init(file: AVAudioFile) throws {
     self.file = file
     guard let output = AnalyzerFormats.transcription.audioFormat, let input = file.processingFormat.audioFormat,
-      let readBuffer = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: AVAudioFrameCount(Self.pieceFrames))
+      let readBuffer = AVAudioPCMBuffer(
+        pcmFormat: file.processingFormat, frameCapacity: AVAudioFrameCount(Self.pieceFrames))
     else { throw SFSpeechError(.audioReadFailed, message: "The audio file's format cannot be read") }
     self.outputFormat = output
     self.readBuffer = readBuffer
-    self.converter = try SampleRateConverter(from: input, to: output, quality: .best, engine: SimulatedDevice.resamplingEngine)
+    self.converter = try SampleRateConverter(
+      from: input, to: output, quality: .best, engine: SimulatedDevice.resamplingEngine)
   }
 
   /// The next piece of converted audio, or nil at the end of the file.
@@ -30,7 +32,8 @@ final class AnalyzerFileInput: @unchecked Sendable {
     while !finished {
       try file.read(into: readBuffer)
       let atEnd = readBuffer.frameLength == 0
-      let capacity = Int((Double(readBuffer.frameLength) * converter.ratio).rounded(.up)) + 1024 + converter.pendingFrameCount
+      let capacity =
+        Int((Double(readBuffer.frameLength) * converter.ratio).rounded(.up)) + 1024 + converter.pendingFrameCount
       let output = PCMBuffer(format: outputFormat, frameCapacity: capacity)
       _ = try converter.convert(atEnd ? nil : readBuffer.storage, into: output, endOfInput: atEnd)
       if atEnd { finished = true }

@@ -7,12 +7,16 @@ extension SpeechAnalyzer {
   /// to the analyzer's format. With `finishAfterFile` the session finalizes and finishes after the
   /// file; without it the session stays open and later audio follows the file on the same timeline.
   public init(
-    inputAudioFile: AVAudioFile, modules: [any SpeechModule], options: Options? = nil, analysisContext: AnalysisContext = .init(),
+    inputAudioFile: AVAudioFile, modules: [any SpeechModule], options: Options? = nil,
+    analysisContext: AnalysisContext = .init(),
     finishAfterFile: Bool = false,
-    volatileRangeChangedHandler: sending ((_ range: CMTimeRange, _ changedStart: Bool, _ changedEnd: Bool) -> Void)? = nil
+    volatileRangeChangedHandler: sending ((_ range: CMTimeRange, _ changedStart: Bool, _ changedEnd: Bool) -> Void)? =
+      nil
   ) async throws {
     let input = try AnalyzerFileInput(file: inputAudioFile)
-    self.init(inputSequence: input.sequence, modules: modules, options: options, analysisContext: analysisContext, volatileRangeChangedHandler: volatileRangeChangedHandler)
+    self.init(
+      inputSequence: input.sequence, modules: modules, options: options, analysisContext: analysisContext,
+      volatileRangeChangedHandler: volatileRangeChangedHandler)
     if finishAfterFile { Task { try? await self.finalizeAndFinishThroughEndOfInput() } }
   }
 

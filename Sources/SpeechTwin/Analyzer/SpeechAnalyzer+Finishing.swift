@@ -1,6 +1,6 @@
 import CoreMediaTwin
-import Simulation
 import SimulatedDevice
+import Simulation
 
 extension SpeechAnalyzer {
   /// Makes results final through `time` (nil: through the audio consumed so far) and returns once
@@ -78,7 +78,8 @@ extension SpeechAnalyzer {
     guard phase != .finished else { return }
     phase = .finished
     finishError = error
-    device.audioConservation.analyzerFinished(name, failed: error != nil, virtualTime: (Simulation.current?.now ?? .zero).seconds)
+    device.audioConservation.analyzerFinished(
+      name, failed: error != nil, virtualTime: (Simulation.current?.now ?? .zero).seconds)
     publishQueue.removeAll()
     readerTask = nil
     for slot in transcribers { slot.module.finishResults(throwing: error) }

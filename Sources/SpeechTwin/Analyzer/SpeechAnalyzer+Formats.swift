@@ -1,7 +1,7 @@
 import AVFAudioTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 extension SpeechAnalyzer {
   /// The best format every module takes, using installed assets: 16 kHz mono Int16 interleaved on
@@ -12,7 +12,9 @@ extension SpeechAnalyzer {
 
   /// As ``bestAvailableAudioFormat(compatibleWith:)``; the twin's modules take one format, so the
   /// natural format does not change the answer.
-  public static func bestAvailableAudioFormat(compatibleWith modules: [any SpeechModule], considering naturalFormat: AVAudioFormat?) async -> AVAudioFormat? {
+  public static func bestAvailableAudioFormat(
+    compatibleWith modules: [any SpeechModule], considering naturalFormat: AVAudioFormat?
+  ) async -> AVAudioFormat? {
     for module in modules {
       if await module.availableCompatibleAudioFormats.isEmpty { return nil }
     }
@@ -23,7 +25,9 @@ extension SpeechAnalyzer {
   /// results end. Ignored after the session finished.
   public func setModules(_ newModules: [any SpeechModule]) async throws {
     guard phase != .finished else {
-      device.diagnose("SpeechAnalyzer", "setModules(_:) was called after the session finished; Apple's analyzer refuses module changes then")
+      device.diagnose(
+        "SpeechAnalyzer",
+        "setModules(_:) was called after the session finished; Apple's analyzer refuses module changes then")
       return
     }
     let kept = newModules.map { $0 as AnyObject }
@@ -47,7 +51,9 @@ extension SpeechAnalyzer {
 
   /// Loads the models now; `progressReadyHandler` receives a progress that is complete at once on
   /// the simulated device.
-  public func prepareToAnalyze(in audioFormat: AVAudioFormat?, withProgressReadyHandler progressReadyHandler: sending ((Progress) -> Void)?) async throws {
+  public func prepareToAnalyze(
+    in audioFormat: AVAudioFormat?, withProgressReadyHandler progressReadyHandler: sending ((Progress) -> Void)?
+  ) async throws {
     guard phase != .finished else { return }
     if transcribers.isEmpty && detectors.isEmpty { try prepareModules() }
     let progress = Progress(totalUnitCount: 1)

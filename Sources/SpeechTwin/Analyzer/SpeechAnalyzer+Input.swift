@@ -1,8 +1,8 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 extension SpeechAnalyzer {
   /// Attaches `inputSequence` for autonomous analysis and returns at once; a previously attached
@@ -11,7 +11,10 @@ extension SpeechAnalyzer {
   public func start<InputSequence: AsyncSequence & Sendable>(inputSequence: InputSequence) async throws
   where InputSequence.Element == AnalyzerInput {
     guard phase != .finished else {
-      device.diagnose("SpeechAnalyzer", "start(inputSequence:) was called after the session finished; Apple's analyzer ignores it and never reads the sequence")
+      device.diagnose(
+        "SpeechAnalyzer",
+        "start(inputSequence:) was called after the session finished; Apple's analyzer ignores it and never reads the sequence"
+      )
       return
     }
     try beginSession()
@@ -36,10 +39,14 @@ extension SpeechAnalyzer {
   /// Reads `inputSequence` in the caller's task until it ends, and returns the time code of the
   /// last audio consumed (from this or an earlier sequence), or nil when none was. Does not finish
   /// the session: follow with ``finalizeAndFinish(through:)``.
-  public func analyzeSequence<InputSequence: AsyncSequence & Sendable>(_ inputSequence: InputSequence) async throws -> CMTime?
+  public func analyzeSequence<InputSequence: AsyncSequence & Sendable>(
+    _ inputSequence: InputSequence
+  ) async throws -> CMTime?
   where InputSequence.Element == AnalyzerInput {
     guard phase != .finished else {
-      device.diagnose("SpeechAnalyzer", "analyzeSequence(_:) was called after the session finished; Apple's analyzer reads nothing and returns")
+      device.diagnose(
+        "SpeechAnalyzer",
+        "analyzeSequence(_:) was called after the session finished; Apple's analyzer reads nothing and returns")
       return nil
     }
     try beginSession()
@@ -70,7 +77,10 @@ extension SpeechAnalyzer {
     guard phase == .idle else { return }
     if !options.ignoresResourceLimits {
       guard device.acquireAnalyzerSlot() else {
-        device.diagnose("SpeechAnalyzer", "the device already runs \(device.configuration.maximumSimultaneousAnalyzers) analyzers; sessions that were never finished keep their slots, and Apple's analyzer fails with 'Maximum number of simultaneous requests reached' (SFSpeechError 16)")
+        device.diagnose(
+          "SpeechAnalyzer",
+          "the device already runs \(device.configuration.maximumSimultaneousAnalyzers) analyzers; sessions that were never finished keep their slots, and Apple's analyzer fails with 'Maximum number of simultaneous requests reached' (SFSpeechError 16)"
+        )
         let error = SFSpeechError(.insufficientResources)
         // The start-up error ends the session and is thrown from every module's results too, so a
         // results loop started before `start` ends (Apple's behaviour) instead of waiting forever.
@@ -94,7 +104,8 @@ extension SpeechAnalyzer {
     if autonomous && error == nil && inputEndWaiters.isEmpty && phase == .running {
       device.diagnose(
         "SpeechAnalyzer",
-        "the input sequence ended but the session stays open, holding its resources and keeping every results stream open; Apple's analyzer does not finish when its input ends — call finalizeAndFinishThroughEndOfInput() or finalizeAndFinish(through:)")
+        "the input sequence ended but the session stays open, holding its resources and keeping every results stream open; Apple's analyzer does not finish when its input ends — call finalizeAndFinishThroughEndOfInput() or finalizeAndFinish(through:)"
+      )
     }
     if let error, phase != .finished {
       finishSession(error: error)
@@ -114,7 +125,10 @@ extension SpeechAnalyzer {
     let previousEnd = consumedThrough ?? .zero
     let start = input.bufferStartTime ?? previousEnd
     if start < previousEnd {
-      device.diagnose("SpeechAnalyzer", "an input buffer starts at \(start.seconds) s, before the end of earlier input at \(previousEnd.seconds) s; Apple's analyzer fails with audioDisordered")
+      device.diagnose(
+        "SpeechAnalyzer",
+        "an input buffer starts at \(start.seconds) s, before the end of earlier input at \(previousEnd.seconds) s; Apple's analyzer fails with audioDisordered"
+      )
       finishSession(error: SFSpeechError(.audioDisordered))
       return
     }
@@ -152,7 +166,8 @@ extension SpeechAnalyzer {
     if !accepted, reportedFormats.insert(buffer.format.description).inserted {
       device.diagnose(
         "SpeechAnalyzer",
-        "the analyzer received \(Self.describe(buffer.format)) buffers but its format is \(Self.describe(AnalyzerFormats.transcription)); Apple's analyzer produces no text in this case and reports no error — convert with AVAudioConverter to bestAvailableAudioFormat(compatibleWith:)")
+        "the analyzer received \(Self.describe(buffer.format)) buffers but its format is \(Self.describe(AnalyzerFormats.transcription)); Apple's analyzer produces no text in this case and reports no error — convert with AVAudioConverter to bestAvailableAudioFormat(compatibleWith:)"
+      )
     }
     updateVolatileRange()
     resumeConsumptionWaiters()
@@ -172,7 +187,8 @@ extension SpeechAnalyzer {
       reportedBacklog = true
       device.diagnose(
         "SpeechAnalyzer",
-        "the model needs \(cost)× real time, so the analyzer reads its input more slowly than the microphone fills it; an unbounded AsyncStream keeps every buffer and grows without limit — bound it (bufferingNewest) and drop the oldest audio")
+        "the model needs \(cost)× real time, so the analyzer reads its input more slowly than the microphone fills it; an unbounded AsyncStream keeps every buffer and grows without limit — bound it (bufferingNewest) and drop the oldest audio"
+      )
     }
   }
 
@@ -187,14 +203,18 @@ extension SpeechAnalyzer {
   func add(_ module: any SpeechModule) throws {
     if let transcription = module as? any TranscriptionModule {
       guard transcription.owner.claim(for: ObjectIdentifier(self)) else {
-        device.diagnose("SpeechAnalyzer", "a module that belongs to another analyzer was added; a module instance cannot be reused in a second analyzer")
+        device.diagnose(
+          "SpeechAnalyzer",
+          "a module that belongs to another analyzer was added; a module instance cannot be reused in a second analyzer"
+        )
         throw SFSpeechError(.internalServiceError, message: "The module is already used by another analyzer")
       }
       let locale = transcription.requiredAssetLocale ?? ""
       guard transcription.isSupportedOnDevice, device.assets.isOnDevice(locale) else {
         device.diagnose(
           "SpeechAnalyzer",
-          "the model for \(locale) is not installed on the device; Apple's analyzer reports the misleading error 'Audio format is not supported' (SFSpeechError 3) — install the asset with AssetInventory first")
+          "the model for \(locale) is not installed on the device; Apple's analyzer reports the misleading error 'Audio format is not supported' (SFSpeechError 3) — install the asset with AssetInventory first"
+        )
         throw SFSpeechError(.unexpectedAudioFormat)
       }
       // On the device but no longer reserved: transcription quietly reserves it again (field observation).
@@ -203,12 +223,17 @@ extension SpeechAnalyzer {
         let recognizer = try device.model.makeRecognizer(for: transcription.recognitionRequest)
         if let model = transcription.recognitionRequest.customLanguageModel {
           let prepared = device.isLanguageModelPrepared(at: model)
-          trace(.languageModelUse, [
-            TraceEvent.Field("model", model), TraceEvent.Field("prepared", String(prepared)),
-            TraceEvent.Field("used", String(prepared && recognizer.usesCustomLanguageModel)),
-          ])
+          trace(
+            .languageModelUse,
+            [
+              TraceEvent.Field("model", model), TraceEvent.Field("prepared", String(prepared)),
+              TraceEvent.Field("used", String(prepared && recognizer.usesCustomLanguageModel)),
+            ])
           if !prepared {
-            device.diagnose("SpeechAnalyzer", "the customizedLanguage content hint names \(model), which was not prepared on this device; transcription goes on without it — await SFSpeechLanguageModel.prepareCustomLanguageModel first")
+            device.diagnose(
+              "SpeechAnalyzer",
+              "the customizedLanguage content hint names \(model), which was not prepared on this device; transcription goes on without it — await SFSpeechLanguageModel.prepareCustomLanguageModel first"
+            )
           }
         }
         if let consumedThrough {
@@ -216,7 +241,8 @@ extension SpeechAnalyzer {
           // skips what it would have said about earlier audio.
           _ = [Float]().withUnsafeBufferPointer { recognizer.consume(through: consumedThrough, samples: $0) }
         }
-        transcribers.append(TranscriberSlot(module: transcription, recognizer: recognizer, finalizedThrough: consumedThrough ?? .zero))
+        transcribers.append(
+          TranscriberSlot(module: transcription, recognizer: recognizer, finalizedThrough: consumedThrough ?? .zero))
       } catch let failure as ModelFailure {
         throw SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message)
       }

@@ -1,6 +1,6 @@
 import CoreMediaTwin
-import Simulation
 import SimulatedDevice
+import Simulation
 
 extension SpeechAnalyzer {
   /// Queues model outputs for publication after their delay, never out of order.
@@ -54,12 +54,19 @@ extension SpeechAnalyzer {
     case .result(let result, _):
       let slot = transcribers[publication.moduleIndex]
       slot.module.publish(result)
-      if result.finalizationTime > slot.finalizedThrough { transcribers[publication.moduleIndex].finalizedThrough = result.finalizationTime }
+      if result.finalizationTime > slot.finalizedThrough {
+        transcribers[publication.moduleIndex].finalizedThrough = result.finalizationTime
+      }
       Simulation.current?.trace.record(
-        AnalyzerResultEvent(analyzer: name, isFinal: result.isFinal, start: result.range.start, end: result.range.end, text: result.text.string))
+        AnalyzerResultEvent(
+          analyzer: name, isFinal: result.isFinal, start: result.range.start, end: result.range.end,
+          text: result.text.string))
       updateVolatileRange()
     case .failure(let failure, _):
-      device.diagnose("SpeechAnalyzer", "the speech model failed (\(failure.message)); the session finishes and every waiting call and results stream gets the error")
+      device.diagnose(
+        "SpeechAnalyzer",
+        "the speech model failed (\(failure.message)); the session finishes and every waiting call and results stream gets the error"
+      )
       finishSession(error: SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message))
     }
   }

@@ -1,6 +1,6 @@
-import Simulation
 import CoreMediaTwin
 import SimulatedDevice
+import Simulation
 
 extension SpeechAnalyzer {
   /// A transcription module in the analysis with its model recognizer and how far its results are final.

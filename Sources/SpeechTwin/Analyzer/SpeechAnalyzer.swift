@@ -1,8 +1,8 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import Synchronization
 
 /// An analysis session: takes audio, routes it through its modules, and publishes their results —
@@ -87,7 +87,8 @@ public final actor SpeechAnalyzer {
   public init<InputSequence: AsyncSequence & Sendable>(
     inputSequence: InputSequence, modules: [any SpeechModule], options: Options? = nil,
     analysisContext: AnalysisContext = .init(),
-    volatileRangeChangedHandler: sending ((_ range: CMTimeRange, _ changedStart: Bool, _ changedEnd: Bool) -> Void)? = nil
+    volatileRangeChangedHandler: sending ((_ range: CMTimeRange, _ changedStart: Bool, _ changedEnd: Bool) -> Void)? =
+      nil
   ) where InputSequence.Element == AnalyzerInput {
     let handler = volatileRangeChangedHandler.map { UncheckedHandler($0) }
     self.init(modules: modules, options: options, context: analysisContext, handler: handler)
@@ -99,7 +100,9 @@ public final actor SpeechAnalyzer {
     self.options = options ?? .standard
     self.analysisContext = context
     if let handler {
-      self.volatileRangeHandler = { @Sendable range, changedStart, changedEnd in handler.call(range, changedStart, changedEnd) }
+      self.volatileRangeHandler = { @Sendable range, changedStart, changedEnd in
+        handler.call(range, changedStart, changedEnd)
+      }
     } else {
       self.volatileRangeHandler = nil
     }
@@ -126,7 +129,9 @@ public final actor SpeechAnalyzer {
   public var volatileRange: CMTimeRange? { currentVolatileRange }
 
   /// Replaces the handler called when ``volatileRange`` changes (also one given to an initializer).
-  public func setVolatileRangeChangedHandler(_ handler: sending ((_ range: CMTimeRange, _ changedStart: Bool, _ changedEnd: Bool) -> Void)?) {
+  public func setVolatileRangeChangedHandler(
+    _ handler: sending ((_ range: CMTimeRange, _ changedStart: Bool, _ changedEnd: Bool) -> Void)?
+  ) {
     if let handler {
       let box = UncheckedHandler(handler)
       volatileRangeHandler = { @Sendable range, changedStart, changedEnd in box.call(range, changedStart, changedEnd) }

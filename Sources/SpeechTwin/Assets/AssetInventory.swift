@@ -63,13 +63,16 @@ public final class AssetInventory {
   /// - Throws: `SFSpeechError` `noModel` when the device cannot run a module,
   ///   `cannotAllocateUnsupportedLocale` when no asset supports a module's locale,
   ///   `tooManyAssetLocalesAllocated` when no reservation slot is free.
-  public static func assetInstallationRequest(supporting modules: [any SpeechModule]) async throws -> AssetInstallationRequest? {
+  public static func assetInstallationRequest(
+    supporting modules: [any SpeechModule]
+  ) async throws -> AssetInstallationRequest? {
     let catalogue = SimulatedDevice.current.assets
     var locales: [String] = []
     for module in modules {
       guard let assets = module as? any ModuleAssets else { continue }
       guard assets.isSupportedOnDevice else {
-        throw SFSpeechError(.noModel, message: "\(type(of: module)) is not available on this device, so no asset can support it")
+        throw SFSpeechError(
+          .noModel, message: "\(type(of: module)) is not available on this device, so no asset can support it")
       }
       guard let locale = assets.requiredAssetLocale else { continue }
       guard catalogue.status(of: locale) != .installed else { continue }

@@ -14,7 +14,8 @@ extension AttributedString {
     var upper: AttributedString.Index?
     for run in runs {
       guard let runRange = run[AttributeScopes.SpeechAttributes.TimeRangeAttribute.self] else { continue }
-      let overlaps = runRange.start < timeRange.end && timeRange.start < runRange.end
+      let overlaps =
+        runRange.start < timeRange.end && timeRange.start < runRange.end
         || (runRange.isEmpty && timeRange.containsTime(runRange.start))
       guard overlaps else { continue }
       if lower == nil { lower = run.range.lowerBound }

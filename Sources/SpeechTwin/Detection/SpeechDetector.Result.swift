@@ -20,7 +20,8 @@ extension SpeechDetector {
     public var description: String {
       let start = String(format: "%.3f", range.start.seconds)
       let end = String(format: "%.3f", range.end.seconds)
-      return "SpeechDetector.Result(\(speechDetected ? "speech" : "no speech"), \(start)–\(end) s, \(isFinal ? "final" : "volatile"))"
+      return
+        "SpeechDetector.Result(\(speechDetected ? "speech" : "no speech"), \(start)–\(end) s, \(isFinal ? "final" : "volatile"))"
     }
   }
 }

@@ -1,8 +1,8 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import Synchronization
 
 /// A module that detects voice activity — the twin of Apple's `SpeechDetector`.
@@ -80,9 +80,10 @@ public final class SpeechDetector: SpeechModule, ModuleAssets, AudioAnalysisModu
         .detectorSegment,
         ["speech": String(segment.speech), "start": String(segment.start.seconds), "end": String(segment.end.seconds)])
       guard reportResults else { continue }
-      continuation.yield(Result(
-        range: CMTimeRange(start: segment.start, end: segment.end), resultsFinalizationTime: segment.end,
-        speechDetected: segment.speech))
+      continuation.yield(
+        Result(
+          range: CMTimeRange(start: segment.start, end: segment.end), resultsFinalizationTime: segment.end,
+          speechDetected: segment.speech))
     }
   }
 }

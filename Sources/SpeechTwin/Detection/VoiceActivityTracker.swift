@@ -76,7 +76,8 @@ struct VoiceActivityTracker {
       frame.removeAll(keepingCapacity: true)
       frame.reserveCapacity(frameLength)
     }
-    if let expectedNext, expectedNext != range.start { frame.removeAll(keepingCapacity: true) }   // a gap: drop the partial frame
+    // a gap: drop the partial frame
+    if let expectedNext, expectedNext != range.start { frame.removeAll(keepingCapacity: true) }
     var decided: [Segment] = []
     for (index, sample) in samples.enumerated() {
       if frame.isEmpty { frameStart = range.start + CMTime(value: Int64(index), timescale: rate) }
@@ -90,14 +91,16 @@ struct VoiceActivityTracker {
   /// Decides everything up to `time` (bounded by the audio analysed): closes the open segment there.
   mutating func finalize(through time: CMTime) -> [Segment] {
     var decided: [Segment] = []
-    if !frame.isEmpty { processFrame(into: &decided) }   // the short last frame counts too
+    if !frame.isEmpty { processFrame(into: &decided) }  // the short last frame counts too
     let end = min(time, analyzedEnd)
     guard end > segmentStart else { return decided }
     if inSpeech {
       if lastVoicedEnd >= end {
         decided.append(Segment(start: segmentStart, end: end, speech: true))
       } else {
-        if lastVoicedEnd > segmentStart { decided.append(Segment(start: segmentStart, end: lastVoicedEnd, speech: true)) }
+        if lastVoicedEnd > segmentStart {
+          decided.append(Segment(start: segmentStart, end: lastVoicedEnd, speech: true))
+        }
         decided.append(Segment(start: max(segmentStart, lastVoicedEnd), end: end, speech: false))
         inSpeech = false
       }

@@ -47,7 +47,10 @@ extension SFSpeechError {
     /// The case name, for reports.
     public var description: String { Self.names[rawValue] ?? "SFSpeechError.Code(rawValue: \(rawValue))" }
 
-    var defaultMessage: String { Self.messages[rawValue] ?? "The operation couldn’t be completed. (\(SFSpeechError.errorDomain) error \(rawValue).)" }
+    var defaultMessage: String {
+      Self.messages[rawValue]
+        ?? "The operation couldn’t be completed. (\(SFSpeechError.errorDomain) error \(rawValue).)"
+    }
 
     private static let names: [Int: String] = [
       1: "internalServiceError", 2: "audioReadFailed", 3: "unexpectedAudioFormat", 4: "noModel",

@@ -73,7 +73,9 @@ extension SFCustomLanguageModelData {
 
     /// A new iterator over the expanded templates.
     /// - Returns: An ``Iterator``.
-    open override func makeAsyncIterator() -> PhraseCountGenerator.Iterator { Iterator(templates: templates, templateClasses: classes) }
+    open override func makeAsyncIterator() -> PhraseCountGenerator.Iterator {
+      Iterator(templates: templates, templateClasses: classes)
+    }
 
     /// The phrase counts of one template: its expansions with the count split between them.
     static func expand(_ template: Template, classes: [String: [String]]) -> [PhraseCount] {

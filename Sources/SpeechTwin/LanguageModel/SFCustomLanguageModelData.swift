@@ -32,7 +32,9 @@ public final class SFCustomLanguageModelData: @unchecked Sendable {
   }
 
   /// Creates training data from a builder of phrases and pronunciations.
-  public convenience init(locale: Locale, identifier: String, version: String, @DataInsertableBuilder builder: () -> [any DataInsertable]) {
+  public convenience init(
+    locale: Locale, identifier: String, version: String, @DataInsertableBuilder builder: () -> [any DataInsertable]
+  ) {
     self.init(locale: locale, identifier: identifier, version: version)
     for item in builder() { insert(item) }
   }
@@ -64,7 +66,8 @@ public final class SFCustomLanguageModelData: @unchecked Sendable {
     for generator in generators {
       for try await phrase in generator { all.append(phrase) }
     }
-    let exported = Exported(locale: locale.identifier(.bcp47), identifier: identifier, version: version, phrases: all, terms: terms)
+    let exported = Exported(
+      locale: locale.identifier(.bcp47), identifier: identifier, version: version, phrases: all, terms: terms)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try encoder.encode(exported).write(to: path)
@@ -102,11 +105,15 @@ public final class SFCustomLanguageModelData: @unchecked Sendable {
   /// Builds a list of phrases and pronunciations.
   @resultBuilder public struct DataInsertableBuilder {
     /// Collects the items.
-    public static func buildBlock(_ components: [any DataInsertable]...) -> [any DataInsertable] { components.flatMap { $0 } }
+    public static func buildBlock(_ components: [any DataInsertable]...) -> [any DataInsertable] {
+      components.flatMap { $0 }
+    }
     /// One item.
     public static func buildExpression(_ expression: any DataInsertable) -> [any DataInsertable] { [expression] }
     /// Several items (from a loop).
-    public static func buildArray(_ components: [[any DataInsertable]]) -> [any DataInsertable] { components.flatMap { $0 } }
+    public static func buildArray(_ components: [[any DataInsertable]]) -> [any DataInsertable] {
+      components.flatMap { $0 }
+    }
     /// An optional item.
     public static func buildOptional(_ component: [any DataInsertable]?) -> [any DataInsertable] { component ?? [] }
     /// One branch of an `if`.

@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// Builds custom language models from training data — the twin of Apple's `SFSpeechLanguageModel`.
 ///
@@ -17,9 +17,12 @@ public final class SFSpeechLanguageModel: Sendable {
   /// Creates a language model from custom training data; `completion` is called once, with nil or
   /// the error.
   public class func prepareCustomLanguageModel(
-    for asset: URL, clientIdentifier: String, configuration: Configuration, completion: @escaping @Sendable ((any Error)?) -> Void
+    for asset: URL, clientIdentifier: String, configuration: Configuration,
+    completion: @escaping @Sendable ((any Error)?) -> Void
   ) {
-    prepareCustomLanguageModel(for: asset, clientIdentifier: clientIdentifier, configuration: configuration, ignoresCache: false, completion: completion)
+    prepareCustomLanguageModel(
+      for: asset, clientIdentifier: clientIdentifier, configuration: configuration, ignoresCache: false,
+      completion: completion)
   }
 
   /// As ``prepareCustomLanguageModel(for:clientIdentifier:configuration:completion:)``; with
@@ -30,7 +33,8 @@ public final class SFSpeechLanguageModel: Sendable {
   ) {
     Task {
       do {
-        try await prepareCustomLanguageModel(for: asset, clientIdentifier: clientIdentifier, configuration: configuration, ignoresCache: ignoresCache)
+        try await prepareCustomLanguageModel(
+          for: asset, clientIdentifier: clientIdentifier, configuration: configuration, ignoresCache: ignoresCache)
         completion(nil)
       } catch {
         completion(error)
@@ -39,18 +43,25 @@ public final class SFSpeechLanguageModel: Sendable {
   }
 
   /// Creates a language model from custom training data.
-  public class func prepareCustomLanguageModel(for asset: URL, clientIdentifier: String, configuration: Configuration) async throws {
-    try await prepareCustomLanguageModel(for: asset, clientIdentifier: clientIdentifier, configuration: configuration, ignoresCache: false)
+  public class func prepareCustomLanguageModel(
+    for asset: URL, clientIdentifier: String, configuration: Configuration
+  ) async throws {
+    try await prepareCustomLanguageModel(
+      for: asset, clientIdentifier: clientIdentifier, configuration: configuration, ignoresCache: false)
   }
 
   /// Creates a language model from custom training data (the newer form without a client identifier).
-  public class func prepareCustomLanguageModel(for asset: URL, configuration: Configuration, completion: @escaping @Sendable ((any Error)?) -> Void) {
-    prepareCustomLanguageModel(for: asset, clientIdentifier: "", configuration: configuration, ignoresCache: false, completion: completion)
+  public class func prepareCustomLanguageModel(
+    for asset: URL, configuration: Configuration, completion: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    prepareCustomLanguageModel(
+      for: asset, clientIdentifier: "", configuration: configuration, ignoresCache: false, completion: completion)
   }
 
   /// Creates a language model from custom training data (the newer form without a client identifier).
   public class func prepareCustomLanguageModel(for asset: URL, configuration: Configuration) async throws {
-    try await prepareCustomLanguageModel(for: asset, clientIdentifier: "", configuration: configuration, ignoresCache: false)
+    try await prepareCustomLanguageModel(
+      for: asset, clientIdentifier: "", configuration: configuration, ignoresCache: false)
   }
 
   /// As ``prepareCustomLanguageModel(for:clientIdentifier:configuration:)``; with `ignoresCache`
@@ -71,18 +82,24 @@ public final class SFSpeechLanguageModel: Sendable {
       Simulation.current?.trace.record(.languageModelPrepared, ["model": model, "duration": "0", "outcome": "failed"])
       throw SFSpeechError(
         .malformedSupplementalModel,
-        message: "The training data at \(asset.lastPathComponent) cannot be read: \(error.localizedDescription); write it with SFCustomLanguageModelData.export(to:)")
+        message:
+          "The training data at \(asset.lastPathComponent) cannot be read: \(error.localizedDescription); write it with SFCustomLanguageModelData.export(to:)"
+      )
     }
     let duration = device.configuration.customLanguageModelPreparation
     if Simulation.current != nil { try await VirtualClock().sleep(for: duration) }
-    let summary = "speech-replay custom language model\nlocale \(data.locale)\nidentifier \(data.identifier)\nversion \(data.version)\nphrases \(data.phrases.count)\nterms \(data.terms.count)\n"
+    let summary =
+      "speech-replay custom language model\nlocale \(data.locale)\nidentifier \(data.identifier)\nversion \(data.version)\nphrases \(data.phrases.count)\nterms \(data.terms.count)\n"
     try Data(summary.utf8).write(to: configuration.languageModel)
     if let vocabulary = configuration.vocabulary {
-      try Data(data.terms.map { "\($0.grapheme)\t\($0.phonemes.joined(separator: " "))\n" }.joined().utf8).write(to: vocabulary)
+      try Data(data.terms.map { "\($0.grapheme)\t\($0.phonemes.joined(separator: " "))\n" }.joined().utf8).write(
+        to: vocabulary)
     }
     device.languageModelPrepared(at: model)
-    Simulation.current?.trace.record(.languageModelPrepared, [
-      "model": model, "duration": "\(duration.components.seconds)", "outcome": "prepared", "client": clientIdentifier,
-    ])
+    Simulation.current?.trace.record(
+      .languageModelPrepared,
+      [
+        "model": model, "duration": "\(duration.components.seconds)", "outcome": "prepared", "client": clientIdentifier,
+      ])
   }
 }

@@ -12,7 +12,8 @@ enum LegacyRecognitionError {
   /// `kLSRErrorDomain` 301: the task was cancelled (iOS 15 and later; earlier systems said
   /// `kAFAssistantErrorDomain` 216).
   static var cancelled: NSError {
-    NSError(domain: "kLSRErrorDomain", code: 301, userInfo: [NSLocalizedDescriptionKey: "Recognition request was canceled"])
+    NSError(
+      domain: "kLSRErrorDomain", code: 301, userInfo: [NSLocalizedDescriptionKey: "Recognition request was canceled"])
   }
 
   /// `kLSRErrorDomain` 102: on-device recognition was required but the locale's on-device model is missing.
@@ -23,12 +24,16 @@ enum LegacyRecognitionError {
   /// `kAFAssistantErrorDomain` 1101: the recognition service cannot be reached (offline, and no
   /// on-device model for the locale). UNCONFIRMED: the twin's choice.
   static var serviceUnavailable: NSError {
-    NSError(domain: "kAFAssistantErrorDomain", code: 1101, userInfo: [NSLocalizedDescriptionKey: "The speech recognition service is unavailable"])
+    NSError(
+      domain: "kAFAssistantErrorDomain", code: 1101,
+      userInfo: [NSLocalizedDescriptionKey: "The speech recognition service is unavailable"])
   }
 
   /// `kAFAssistantErrorDomain` 1700: the app is not authorized to recognize speech.
   /// UNCONFIRMED: the twin's choice.
   static var notAuthorized: NSError {
-    NSError(domain: "kAFAssistantErrorDomain", code: 1700, userInfo: [NSLocalizedDescriptionKey: "Speech recognition is not authorized for this app"])
+    NSError(
+      domain: "kAFAssistantErrorDomain", code: 1700,
+      userInfo: [NSLocalizedDescriptionKey: "Speech recognition is not authorized for this app"])
   }
 }

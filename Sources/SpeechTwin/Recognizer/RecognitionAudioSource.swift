@@ -26,7 +26,8 @@ struct RecognitionAudioPiece: Sendable {
     frames = Int(buffer.frameLength)
     sampleRate = buffer.format.sampleRate
     channelCount = Int(buffer.format.channelCount)
-    formatDescription = "\(Int(buffer.format.sampleRate)) Hz \(buffer.format.channelCount == 1 ? "mono" : "\(buffer.format.channelCount)-channel") \(buffer.format.commonFormat.displayName)"
+    formatDescription =
+      "\(Int(buffer.format.sampleRate)) Hz \(buffer.format.channelCount == 1 ? "mono" : "\(buffer.format.channelCount)-channel") \(buffer.format.commonFormat.displayName)"
     samples = (0..<frames).map { buffer.storage.sample(channel: 0, frame: $0) }
   }
 

@@ -1,7 +1,7 @@
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// What a recognition task does, from its start to its final result: reads the request's audio,
 /// feeds the device's speech model, and publishes cumulative transcriptions after the model's
@@ -72,7 +72,8 @@ final class RecognitionRun: @unchecked Sendable {
             reportedFormat = true
             device.diagnose(
               "SFSpeechAudioBufferRecognitionRequest",
-              "a buffer in \(piece.formatDescription) was appended after buffers in \(first.formatDescription); the request cannot take a format change mid-task (after a route change, say), so that audio is ignored: no text for it and no error — start a new request when the input format changes")
+              "a buffer in \(piece.formatDescription) was appended after buffers in \(first.formatDescription); the request cannot take a format change mid-task (after a route change, say), so that audio is ignored: no text for it and no error — start a new request when the input format changes"
+            )
           }
           continue
         }
@@ -118,7 +119,8 @@ final class RecognitionRun: @unchecked Sendable {
     guard device.speechRecognitionPermission == .authorized else {
       device.diagnose(
         "SFSpeechRecognizer",
-        "a recognition task started while speech recognition is \(device.speechRecognitionPermission.rawValue); the task fails at once — call SFSpeechRecognizer.requestAuthorization(_:) first and start only when it answers .authorized")
+        "a recognition task started while speech recognition is \(device.speechRecognitionPermission.rawValue); the task fails at once — call SFSpeechRecognizer.requestAuthorization(_:) first and start only when it answers .authorized"
+      )
       await task.complete(error: LegacyRecognitionError.notAuthorized)
       return nil
     }
@@ -126,12 +128,16 @@ final class RecognitionRun: @unchecked Sendable {
     if settings.requiresOnDevice && !onDevice {
       device.diagnose(
         "SFSpeechRecognizer",
-        "requiresOnDeviceRecognition is set but \(settings.localeIdentifier) has no on-device model; check supportsOnDeviceRecognition before requiring it")
+        "requiresOnDeviceRecognition is set but \(settings.localeIdentifier) has no on-device model; check supportsOnDeviceRecognition before requiring it"
+      )
       await task.complete(error: LegacyRecognitionError.onDeviceAssetsMissing)
       return nil
     }
     if !onDevice && !device.networkAvailable {
-      device.diagnose("SFSpeechRecognizer", "the network is unavailable and \(settings.localeIdentifier) has no on-device model, so the recognizer is not available (isAvailable is false)")
+      device.diagnose(
+        "SFSpeechRecognizer",
+        "the network is unavailable and \(settings.localeIdentifier) has no on-device model, so the recognizer is not available (isAvailable is false)"
+      )
       await task.complete(error: LegacyRecognitionError.serviceUnavailable)
       return nil
     }
@@ -150,19 +156,23 @@ final class RecognitionRun: @unchecked Sendable {
     }
     let lease = Simulation.current?.ledger.acquire(.openRecognitionTasks, label: task.name)
     task.setRunning(lease: lease)
-    Simulation.current?.trace.record(.recognitionTaskStarted, [
-      "task": task.name, "locale": settings.localeIdentifier, "source": task.source.label,
-      "onDevice": String(onDevice && (settings.requiresOnDevice || !device.networkAvailable)),
-      "partialResults": String(settings.partialResults), "taskHint": String(settings.taskHint.rawValue),
-    ])
+    Simulation.current?.trace.record(
+      .recognitionTaskStarted,
+      [
+        "task": task.name, "locale": settings.localeIdentifier, "source": task.source.label,
+        "onDevice": String(onDevice && (settings.requiresOnDevice || !device.networkAvailable)),
+        "partialResults": String(settings.partialResults), "taskHint": String(settings.taskHint.rawValue),
+      ])
     if let model = settings.customLanguageModel {
       let prepared = device.isLanguageModelPrepared(at: model)
       let used = prepared && recognizer.usesCustomLanguageModel
-      Simulation.current?.trace.record(.languageModelUse, ["model": model, "prepared": String(prepared), "used": String(used)])
+      Simulation.current?.trace.record(
+        .languageModelUse, ["model": model, "prepared": String(prepared), "used": String(used)])
       if !prepared {
         device.diagnose(
           "SFSpeechRecognitionRequest",
-          "customizedLanguageModel names \(model), which was not prepared on this device; recognition goes on without it — await SFSpeechLanguageModel.prepareCustomLanguageModel(for:clientIdentifier:configuration:) first")
+          "customizedLanguageModel names \(model), which was not prepared on this device; recognition goes on without it — await SFSpeechLanguageModel.prepareCustomLanguageModel(for:clientIdentifier:configuration:) first"
+        )
       }
     }
     return recognizer
@@ -194,7 +204,8 @@ final class RecognitionRun: @unchecked Sendable {
       case .output(.result(let result, _), _):
         await apply(result)
       case .output(.failure(let failure, _), _):
-        device.diagnose("SFSpeechRecognizer", "the speech model failed (\(failure.message)); the task ends with the error")
+        device.diagnose(
+          "SFSpeechRecognizer", "the speech model failed (\(failure.message)); the task ends with the error")
         await task.complete(error: SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message))
       case .end(_, let duration):
         audioDuration = duration
@@ -221,7 +232,8 @@ final class RecognitionRun: @unchecked Sendable {
     let partial = SFSpeechRecognitionResult(transcriptions: [transcription], isFinal: false, metadata: nil)
     let report = settings.partialResults
     if report {
-      Simulation.current?.trace.record(.recognitionResult, ["task": task.name, "final": "false", "text": transcription.formattedString])
+      Simulation.current?.trace.record(
+        .recognitionResult, ["task": task.name, "final": "false", "text": transcription.formattedString])
     }
     let task = task
     await MainActor.run {
@@ -240,7 +252,10 @@ final class RecognitionRun: @unchecked Sendable {
   private func deliverFinal() async {
     let all = committed + volatile
     guard !all.isEmpty else {
-      device.diagnose("SFSpeechRecognizer", "the audio ended with nothing recognized; Apple's task then fails with 'No speech detected' (kAFAssistantErrorDomain 1110) instead of a final result")
+      device.diagnose(
+        "SFSpeechRecognizer",
+        "the audio ended with nothing recognized; Apple's task then fails with 'No speech detected' (kAFAssistantErrorDomain 1110) instead of a final result"
+      )
       await task.complete(error: LegacyRecognitionError.noSpeech, audioDuration: audioDuration)
       return
     }
@@ -253,7 +268,8 @@ final class RecognitionRun: @unchecked Sendable {
       averagePauseDuration: pauses.isEmpty ? 0 : pauses.reduce(0, +) / Double(pauses.count),
       speechStartTimestamp: start, speechDuration: end - start)
     let result = SFSpeechRecognitionResult(transcriptions: [transcription], isFinal: true, metadata: metadata)
-    Simulation.current?.trace.record(.recognitionResult, ["task": task.name, "final": "true", "text": transcription.formattedString])
+    Simulation.current?.trace.record(
+      .recognitionResult, ["task": task.name, "final": "true", "text": transcription.formattedString])
     await task.complete(final: result, audioDuration: audioDuration)
   }
 
@@ -271,7 +287,10 @@ final class RecognitionRun: @unchecked Sendable {
         while let last = text.last, ".,?!;:".contains(last) { text.removeLast() }
         if text.isEmpty { return nil }
       }
-      let range = word.range.map { ($0.start.seconds, $0.end.seconds) } ?? (start + share * Double(index), start + share * Double(index + 1))
+      let range =
+        word.range.map { ($0.start.seconds, $0.end.seconds) } ?? (
+          start + share * Double(index), start + share * Double(index + 1)
+        )
       return TimedWord(text: text, start: range.0, end: range.1, confidence: word.confidence)
     }
   }
@@ -285,10 +304,11 @@ final class RecognitionRun: @unchecked Sendable {
       if !text.isEmpty { text += " " }
       let location = text.utf16.count
       text += word.text
-      segments.append(SFTranscriptionSegment(
-        substring: word.text, substringRange: NSRange(location: location, length: word.text.utf16.count),
-        timestamp: word.start, duration: Swift.max(0, word.end - word.start),
-        confidence: final ? Float(word.confidence ?? 1) : 0))
+      segments.append(
+        SFTranscriptionSegment(
+          substring: word.text, substringRange: NSRange(location: location, length: word.text.utf16.count),
+          timestamp: word.start, duration: Swift.max(0, word.end - word.start),
+          confidence: final ? Float(word.confidence ?? 1) : 0))
     }
     return SFTranscription(segments: segments, formattedString: text)
   }

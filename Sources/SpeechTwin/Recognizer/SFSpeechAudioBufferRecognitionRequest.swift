@@ -1,8 +1,8 @@
 import AVFAudioTwin
 import AVFAudioTwinTapAPI
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import Synchronization
 
 /// A request to recognize speech from audio buffers the app appends — the twin of Apple's
@@ -45,7 +45,8 @@ public final class SFSpeechAudioBufferRecognitionRequest: SFSpeechRecognitionReq
       if state.withLock({ $0.taken }) {
         device.diagnose(
           "SFSpeechAudioBufferRecognitionRequest",
-          "the request was released without endAudio(); its recognition task keeps waiting for audio, never delivers a final result and holds its resources — call endAudio() (or the task's finish() or cancel())")
+          "the request was released without endAudio(); its recognition task keeps waiting for audio, never delivers a final result and holds its resources — call endAudio() (or the task's finish() or cancel())"
+        )
       }
       continuation.yield(.abandoned)
       continuation.finish()
@@ -69,7 +70,8 @@ public final class SFSpeechAudioBufferRecognitionRequest: SFSpeechRecognitionReq
     if firstLate {
       device.diagnose(
         "SFSpeechAudioBufferRecognitionRequest",
-        "append(_:) was called after endAudio() (or the task's finish() or cancel()); Apple's request ignores the audio — remove the tap when you end the audio")
+        "append(_:) was called after endAudio() (or the task's finish() or cancel()); Apple's request ignores the audio — remove the tap when you end the audio"
+      )
     }
     guard !ended else { return }
     continuation.yield(.audio(RecognitionAudioPiece(audioPCMBuffer)))
@@ -96,7 +98,8 @@ public final class SFSpeechAudioBufferRecognitionRequest: SFSpeechRecognitionReq
     if reused {
       device.diagnose(
         "SFSpeechAudioBufferRecognitionRequest",
-        "the request was passed to a second recognition task; Apple's framework raises an exception and the app ends — create a new SFSpeechAudioBufferRecognitionRequest for every task")
+        "the request was passed to a second recognition task; Apple's framework raises an exception and the app ends — create a new SFSpeechAudioBufferRecognitionRequest for every task"
+      )
       SpeechFrameworkException.raise("SFSpeechAudioBufferRecognitionRequest cannot be re-used")
     }
     return RecognitionAudioSource(events: events, finish: { [weak self] in self?.finishFromTask() }, label: "buffers")

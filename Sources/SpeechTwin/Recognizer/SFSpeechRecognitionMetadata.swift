@@ -14,7 +14,10 @@ public final class SFSpeechRecognitionMetadata: Sendable {
   /// Voice analytics; always nil in the twin (the scripted model does not analyse the voice).
   public let voiceAnalytics: SFVoiceAnalytics?
 
-  package init(speakingRate: Double, averagePauseDuration: TimeInterval, speechStartTimestamp: TimeInterval, speechDuration: TimeInterval) {
+  package init(
+    speakingRate: Double, averagePauseDuration: TimeInterval, speechStartTimestamp: TimeInterval,
+    speechDuration: TimeInterval
+  ) {
     self.speakingRate = speakingRate
     self.averagePauseDuration = averagePauseDuration
     self.speechStartTimestamp = speechStartTimestamp

@@ -73,6 +73,8 @@ open class SFSpeechRecognitionRequest: @unchecked Sendable {
 
   /// The audio the task reads; subclasses provide it.
   func makeAudioSource() -> RecognitionAudioSource {
-    fatalError("SFSpeechRecognitionRequest is abstract; use SFSpeechAudioBufferRecognitionRequest or SFSpeechURLRecognitionRequest")
+    fatalError(
+      "SFSpeechRecognitionRequest is abstract; use SFSpeechAudioBufferRecognitionRequest or SFSpeechURLRecognitionRequest"
+    )
   }
 }

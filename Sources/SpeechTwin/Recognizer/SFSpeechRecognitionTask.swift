@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import Synchronization
 
 /// A running recognition: its state, and the means to finish or cancel it — the twin of Apple's
@@ -92,7 +92,10 @@ public final class SFSpeechRecognitionTask: @unchecked Sendable {
   var isOver: Bool { status.withLock { $0.completed || $0.isCancelled } }
 
   /// Ends the task once: sets the state, releases the ledger entry, tells the handler or delegate.
-  func complete(final result: SFSpeechRecognitionResult? = nil, error: (any Error)? = nil, cancelled: Bool = false, audioDuration: TimeInterval = 0) async {
+  func complete(
+    final result: SFSpeechRecognitionResult? = nil, error: (any Error)? = nil, cancelled: Bool = false,
+    audioDuration: TimeInterval = 0
+  ) async {
     let (first, lease) = status.withLock { status -> (Bool, LedgerLease?) in
       guard !status.completed else { return (false, nil) }
       if status.isCancelled && !cancelled { return (false, nil) }  // cancel() completes it
@@ -105,10 +108,12 @@ public final class SFSpeechRecognitionTask: @unchecked Sendable {
     }
     guard first else { return }
     try? lease?.release()
-    Simulation.current?.trace.record(.recognitionTaskFinished, [
-      "task": name, "outcome": result != nil ? "final" : cancelled ? "cancelled" : "error",
-      "error": error.map { "\(($0 as NSError).domain) \(($0 as NSError).code)" } ?? "none",
-    ])
+    Simulation.current?.trace.record(
+      .recognitionTaskFinished,
+      [
+        "task": name, "outcome": result != nil ? "final" : cancelled ? "cancelled" : "error",
+        "error": error.map { "\(($0 as NSError).domain) \(($0 as NSError).code)" } ?? "none",
+      ])
     let receiver = receiver
     await MainActor.run {
       switch receiver {

@@ -7,9 +7,11 @@ public protocol SFSpeechRecognitionTaskDelegate: NSObjectProtocol {
   /// The task first detected speech in the source audio.
   func speechRecognitionDidDetectSpeech(_ task: SFSpeechRecognitionTask)
   /// A hypothesis, partial or final, for the whole audio so far.
-  func speechRecognitionTask(_ task: SFSpeechRecognitionTask, didHypothesizeTranscription transcription: SFTranscription)
+  func speechRecognitionTask(
+    _ task: SFSpeechRecognitionTask, didHypothesizeTranscription transcription: SFTranscription)
   /// The final recognition; nothing more about the utterance will be reported.
-  func speechRecognitionTask(_ task: SFSpeechRecognitionTask, didFinishRecognition recognitionResult: SFSpeechRecognitionResult)
+  func speechRecognitionTask(
+    _ task: SFSpeechRecognitionTask, didFinishRecognition recognitionResult: SFSpeechRecognitionResult)
   /// The task no longer accepts audio but may still be finishing its processing.
   func speechRecognitionTaskFinishedReadingAudio(_ task: SFSpeechRecognitionTask)
   /// The task was cancelled by the app, the user or the system.
@@ -24,9 +26,13 @@ extension SFSpeechRecognitionTaskDelegate {
   /// Does nothing (optional).
   public func speechRecognitionDidDetectSpeech(_ task: SFSpeechRecognitionTask) {}
   /// Does nothing (optional).
-  public func speechRecognitionTask(_ task: SFSpeechRecognitionTask, didHypothesizeTranscription transcription: SFTranscription) {}
+  public func speechRecognitionTask(
+    _ task: SFSpeechRecognitionTask, didHypothesizeTranscription transcription: SFTranscription
+  ) {}
   /// Does nothing (optional).
-  public func speechRecognitionTask(_ task: SFSpeechRecognitionTask, didFinishRecognition recognitionResult: SFSpeechRecognitionResult) {}
+  public func speechRecognitionTask(
+    _ task: SFSpeechRecognitionTask, didFinishRecognition recognitionResult: SFSpeechRecognitionResult
+  ) {}
   /// Does nothing (optional).
   public func speechRecognitionTaskFinishedReadingAudio(_ task: SFSpeechRecognitionTask) {}
   /// Does nothing (optional).

@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import Synchronization
 
 /// The pre-26 speech recognizer — the twin of Apple's `SFSpeechRecognizer`, for apps that keep it
@@ -65,7 +65,9 @@ open class SFSpeechRecognizer: @unchecked Sendable {
     }
   }
 
-  private static func status(_ state: SimulatedDevice.SpeechRecognitionPermission.State) -> SFSpeechRecognizerAuthorizationStatus {
+  private static func status(
+    _ state: SimulatedDevice.SpeechRecognitionPermission.State
+  ) -> SFSpeechRecognizerAuthorizationStatus {
     switch state {
     case .notDetermined: .notDetermined
     case .denied: .denied
@@ -140,7 +142,8 @@ open class SFSpeechRecognizer: @unchecked Sendable {
       return settings.lastAvailable != available
     }
     guard changed else { return }
-    Simulation.current?.trace.record(.recognizerAvailability, ["locale": localeIdentifier, "available": String(available)])
+    Simulation.current?.trace.record(
+      .recognizerAvailability, ["locale": localeIdentifier, "available": String(available)])
     Task { @MainActor [weak self] in
       guard let self, let delegate = self.delegate else { return }
       delegate.speechRecognizer(self, availabilityDidChange: available)
@@ -152,13 +155,16 @@ open class SFSpeechRecognizer: @unchecked Sendable {
   /// Starts recognizing `request`'s audio; `resultHandler` receives partial results (when the
   /// request asks for them), then the final result or an error — on the main actor.
   open func recognitionTask(
-    with request: SFSpeechRecognitionRequest, resultHandler: @escaping (SFSpeechRecognitionResult?, (any Error)?) -> Void
+    with request: SFSpeechRecognitionRequest,
+    resultHandler: @escaping (SFSpeechRecognitionResult?, (any Error)?) -> Void
   ) -> SFSpeechRecognitionTask {
     start(request, receiver: .handler(RecognitionResultHandler(resultHandler)))
   }
 
   /// Starts recognizing `request`'s audio and reports to `delegate` (held weakly by the task).
-  open func recognitionTask(with request: SFSpeechRecognitionRequest, delegate: any SFSpeechRecognitionTaskDelegate) -> SFSpeechRecognitionTask {
+  open func recognitionTask(
+    with request: SFSpeechRecognitionRequest, delegate: any SFSpeechRecognitionTaskDelegate
+  ) -> SFSpeechRecognitionTask {
     start(request, receiver: .delegate(WeakTaskDelegate(delegate)))
   }
 
@@ -168,13 +174,15 @@ open class SFSpeechRecognizer: @unchecked Sendable {
       return settings.tasks
     }
     let hint = request.taskHint == .unspecified ? defaultTaskHint : request.taskHint
-    let task = SFSpeechRecognitionTask(name: "recognition \(localeIdentifier) \(number)", receiver: receiver, source: request.makeAudioSource())
+    let task = SFSpeechRecognitionTask(
+      name: "recognition \(localeIdentifier) \(number)", receiver: receiver, source: request.makeAudioSource())
     let run = RecognitionRun(
       task: task,
       settings: .init(
         localeIdentifier: localeIdentifier, partialResults: request.shouldReportPartialResults,
         requiresOnDevice: request.requiresOnDeviceRecognition, addsPunctuation: request.addsPunctuation, taskHint: hint,
-        contextualStrings: request.contextualStrings, customLanguageModel: request.customizedLanguageModel?.languageModel.path),
+        contextualStrings: request.contextualStrings,
+        customLanguageModel: request.customizedLanguageModel?.languageModel.path),
       device: device)
     Task { await run.run() }
     return task

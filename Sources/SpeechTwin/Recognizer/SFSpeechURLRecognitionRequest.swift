@@ -23,7 +23,10 @@ public final class SFSpeechURLRecognitionRequest: SFSpeechRecognitionRequest, @u
     let events = AsyncStream<RecognitionAudioEvent> { continuation in
       do {
         let file = try AVAudioFile(forReading: url)
-        guard let buffer = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: AVAudioFrameCount(max(1, Int(file.processingFormat.sampleRate / 2))))
+        guard
+          let buffer = AVAudioPCMBuffer(
+            pcmFormat: file.processingFormat,
+            frameCapacity: AVAudioFrameCount(max(1, Int(file.processingFormat.sampleRate / 2))))
         else { throw SFSpeechError(.audioReadFailed, message: "The audio file's format cannot be read") }
         while true {
           try file.read(into: buffer)
@@ -32,7 +35,11 @@ public final class SFSpeechURLRecognitionRequest: SFSpeechRecognitionRequest, @u
         }
         continuation.yield(.end)
       } catch {
-        continuation.yield(.failed(SFSpeechError(.audioReadFailed, message: "The audio file could not be read: \(url.lastPathComponent): \(error.localizedDescription)")))
+        continuation.yield(
+          .failed(
+            SFSpeechError(
+              .audioReadFailed,
+              message: "The audio file could not be read: \(url.lastPathComponent): \(error.localizedDescription)")))
       }
       continuation.finish()
     }

@@ -11,7 +11,10 @@ public final class SFTranscription: Sendable, CustomStringConvertible {
   /// Average pause between words, in seconds (deprecated by Apple in iOS 14.5).
   public let averagePauseDuration: TimeInterval
 
-  package init(segments: [SFTranscriptionSegment], formattedString: String, speakingRate: Double = 0, averagePauseDuration: TimeInterval = 0) {
+  package init(
+    segments: [SFTranscriptionSegment], formattedString: String, speakingRate: Double = 0,
+    averagePauseDuration: TimeInterval = 0
+  ) {
     self.segments = segments
     self.formattedString = formattedString
     self.speakingRate = speakingRate

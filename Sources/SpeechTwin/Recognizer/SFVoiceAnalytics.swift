@@ -14,7 +14,9 @@ public final class SFVoiceAnalytics: Sendable {
   /// Voicing, per frame.
   public let voicing: SFAcousticFeature
 
-  package init(jitter: SFAcousticFeature, shimmer: SFAcousticFeature, pitch: SFAcousticFeature, voicing: SFAcousticFeature) {
+  package init(
+    jitter: SFAcousticFeature, shimmer: SFAcousticFeature, pitch: SFAcousticFeature, voicing: SFAcousticFeature
+  ) {
     self.jitter = jitter
     self.shimmer = shimmer
     self.pitch = pitch

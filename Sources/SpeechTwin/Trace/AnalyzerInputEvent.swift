@@ -1,6 +1,6 @@
 public import CoreMediaTwin
-public import Simulation
 import SimulatedDevice
+public import Simulation
 
 /// `analyzer.input`: the analyzer took one input buffer, in its format or not (the typed view of
 /// ``Simulation/TraceEvent/Kind/analyzerInput``). A rejected buffer yields no text and no error,
@@ -35,7 +35,8 @@ public struct AnalyzerInputEvent: TypedTraceEvent {
   }
 
   public init?(fields: [TraceEvent.Field]) {
-    guard let analyzer = fields.value("analyzer"), let start = fields.value("start").flatMap(CMTime.init(millisecondsText:)),
+    guard let analyzer = fields.value("analyzer"),
+      let start = fields.value("start").flatMap(CMTime.init(millisecondsText:)),
       let end = fields.value("end").flatMap(CMTime.init(millisecondsText:)), let format = fields.value("format"),
       let accepted = fields.bool("accepted")
     else { return nil }

@@ -1,6 +1,6 @@
 public import CoreMediaTwin
-public import Simulation
 import SimulatedDevice
+public import Simulation
 
 /// `analyzer.result`: a transcriber module published a result to its results sequence (the typed
 /// view of ``Simulation/TraceEvent/Kind/analyzerResult``).

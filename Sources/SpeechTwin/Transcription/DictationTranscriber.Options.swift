@@ -64,7 +64,8 @@ extension DictationTranscriber {
 
     /// Creates a preset.
     public init(
-      contentHints: Set<ContentHint>, transcriptionOptions: Set<TranscriptionOption>, reportingOptions: Set<ReportingOption>,
+      contentHints: Set<ContentHint>, transcriptionOptions: Set<TranscriptionOption>,
+      reportingOptions: Set<ReportingOption>,
       attributeOptions: Set<ResultAttributeOption>
     ) {
       self.contentHints = contentHints
@@ -74,19 +75,23 @@ extension DictationTranscriber {
     }
 
     /// A short phrase, no punctuation.
-    public static let phrase = Preset(contentHints: [.shortForm], transcriptionOptions: [], reportingOptions: [], attributeOptions: [])
+    public static let phrase = Preset(
+      contentHints: [.shortForm], transcriptionOptions: [], reportingOptions: [], attributeOptions: [])
     /// Short dictation with punctuation.
     public static let shortDictation = Preset(
       contentHints: [.shortForm], transcriptionOptions: [.punctuation], reportingOptions: [], attributeOptions: [])
     /// Short dictation with volatile results and frequent finals.
     public static let progressiveShortDictation = Preset(
-      contentHints: [.shortForm], transcriptionOptions: [.punctuation], reportingOptions: [.volatileResults, .frequentFinalization],
+      contentHints: [.shortForm], transcriptionOptions: [.punctuation],
+      reportingOptions: [.volatileResults, .frequentFinalization],
       attributeOptions: [])
     /// Long dictation with punctuation.
-    public static let longDictation = Preset(contentHints: [], transcriptionOptions: [.punctuation], reportingOptions: [], attributeOptions: [])
+    public static let longDictation = Preset(
+      contentHints: [], transcriptionOptions: [.punctuation], reportingOptions: [], attributeOptions: [])
     /// Long dictation with volatile results.
     public static let progressiveLongDictation = Preset(
-      contentHints: [], transcriptionOptions: [.punctuation], reportingOptions: [.volatileResults], attributeOptions: [])
+      contentHints: [], transcriptionOptions: [.punctuation], reportingOptions: [.volatileResults], attributeOptions: []
+    )
     /// Long dictation with audio time ranges.
     public static let timeIndexedLongDictation = Preset(
       contentHints: [], transcriptionOptions: [.punctuation], reportingOptions: [], attributeOptions: [.audioTimeRange])

@@ -1,8 +1,8 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// The dictation module — the same languages and models as on-device dictation, with punctuation
 /// and emoji options — the twin of Apple's `DictationTranscriber`.
@@ -29,7 +29,8 @@ public final class DictationTranscriber: LocaleDependentSpeechModule, Transcript
   ) {
     core = TranscriberCore(
       locale: locale, module: .dictationTranscriber, volatile: reportingOptions.contains(.volatileResults),
-      alternatives: reportingOptions.contains(.alternativeTranscriptions), timeRanges: attributeOptions.contains(.audioTimeRange),
+      alternatives: reportingOptions.contains(.alternativeTranscriptions),
+      timeRanges: attributeOptions.contains(.audioTimeRange),
       confidence: attributeOptions.contains(.transcriptionConfidence),
       customLanguageModel: contentHints.lazy.compactMap(\.modelConfiguration).first?.languageModel.path
     ) { Result(range: $0, resultsFinalizationTime: $1, alternatives: $2) }

@@ -11,6 +11,7 @@ enum ResultDescription {
     guard time.isNumeric else { return "?" }
     let millis = Int64((time.seconds * 1000).rounded())
     let fraction = String(abs(millis) % 1000)
-    return "\(millis < 0 ? "-" : "")\(abs(millis) / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    return
+      "\(millis < 0 ? "-" : "")\(abs(millis) / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
   }
 }

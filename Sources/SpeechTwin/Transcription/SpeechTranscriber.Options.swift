@@ -34,7 +34,8 @@ extension SpeechTranscriber {
 
     /// Creates a preset.
     public init(
-      transcriptionOptions: Set<TranscriptionOption>, reportingOptions: Set<ReportingOption>, attributeOptions: Set<ResultAttributeOption>
+      transcriptionOptions: Set<TranscriptionOption>, reportingOptions: Set<ReportingOption>,
+      attributeOptions: Set<ResultAttributeOption>
     ) {
       self.transcriptionOptions = transcriptionOptions
       self.reportingOptions = reportingOptions

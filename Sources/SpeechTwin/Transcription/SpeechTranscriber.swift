@@ -1,8 +1,8 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// The speech-to-text module for general transcription — the twin of Apple's `SpeechTranscriber`.
 ///
@@ -34,7 +34,8 @@ public final class SpeechTranscriber: LocaleDependentSpeechModule, Transcription
   ) {
     core = TranscriberCore(
       locale: locale, module: .speechTranscriber, volatile: reportingOptions.contains(.volatileResults),
-      alternatives: reportingOptions.contains(.alternativeTranscriptions), timeRanges: attributeOptions.contains(.audioTimeRange),
+      alternatives: reportingOptions.contains(.alternativeTranscriptions),
+      timeRanges: attributeOptions.contains(.audioTimeRange),
       confidence: attributeOptions.contains(.transcriptionConfidence)
     ) { Result(range: $0, resultsFinalizationTime: $1, alternatives: $2) }
   }

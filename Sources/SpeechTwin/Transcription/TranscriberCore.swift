@@ -15,7 +15,8 @@ final class TranscriberCore<Result: Sendable>: Sendable {
 
   init(
     locale: Locale, module: RecognitionRequest.ModuleKind, volatile: Bool, alternatives: Bool, timeRanges: Bool,
-    confidence: Bool, customLanguageModel: String? = nil, makeResult: @escaping @Sendable (CMTimeRange, CMTime, [AttributedString]) -> Result
+    confidence: Bool, customLanguageModel: String? = nil,
+    makeResult: @escaping @Sendable (CMTimeRange, CMTime, [AttributedString]) -> Result
   ) {
     self.locale = locale
     self.request = RecognitionRequest(

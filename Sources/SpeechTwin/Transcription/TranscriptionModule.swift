@@ -1,7 +1,7 @@
 import CoreMediaTwin
 import Foundation
-import Synchronization
 import SimulatedDevice
+import Synchronization
 
 /// How the analyzer drives a transcriber twin: what to ask of the model, and where its results go.
 package protocol TranscriptionModule: ModuleAssets {
@@ -33,7 +33,9 @@ extension RecognizedText {
   /// The attributed text a transcriber publishes: one run per word, separated by spaces, with the
   /// audio time range and confidence attributes when the module asked for them.
   /// With `leadingSpace` the first word's run starts with a space (results after the first final).
-  func attributedString(resultRange: CMTimeRange, timeRanges: Bool, confidence: Bool, leadingSpace: Bool = false) -> AttributedString {
+  func attributedString(
+    resultRange: CMTimeRange, timeRanges: Bool, confidence: Bool, leadingSpace: Bool = false
+  ) -> AttributedString {
     let lead = leadingSpace && !words.isEmpty ? " " : ""
     // The whole string at once, then attributes per word's range: appending word by word cost
     // 1.7 times as much (AttributedString edits were a fifth of a replay of speech). Without
@@ -44,7 +46,9 @@ extension RecognizedText {
     var start = text.startIndex
     for (index, word) in words.enumerated() {
       // In Unicode scalars: exact even where a word starts with a combining mark.
-      let length = (index == 0 ? lead.unicodeScalars.count : 0) + word.text.unicodeScalars.count + (index + 1 < words.count ? 1 : 0)
+      let length =
+        (index == 0 ? lead.unicodeScalars.count : 0) + word.text.unicodeScalars.count
+        + (index + 1 < words.count ? 1 : 0)
       let end = text.index(start, offsetByUnicodeScalars: length)
       if timeRanges { text[start..<end].audioTimeRange = wordsHaveRanges ? word.range : resultRange }
       if confidence, let value = word.confidence { text[start..<end].transcriptionConfidence = value }

@@ -7,7 +7,11 @@ enum TestAudio {
   /// A sine under a Hann window spanning the whole signal, so it starts and ends at silence and
   /// has no edge for a resampler to smear.
   static func windowedSine(frequency: Double, sampleRate: Double, frames: Int, amplitude: Double = 0.5) -> [Float] {
-    (0..<frames).map { Float(windowedSineValue(at: Double($0) / sampleRate, frequency: frequency, length: Double(frames) / sampleRate, amplitude: amplitude)) }
+    (0..<frames).map {
+      Float(
+        windowedSineValue(
+          at: Double($0) / sampleRate, frequency: frequency, length: Double(frames) / sampleRate, amplitude: amplitude))
+    }
   }
 
   static func windowedSineValue(at time: Double, frequency: Double, length: Double, amplitude: Double) -> Double {
@@ -21,7 +25,9 @@ enum TestAudio {
     let format = try AudioFormat.standard(sampleRate: sampleRate, channelCount: channels.count)
     let buffer = PCMBuffer(format: format, frameCapacity: channels[0].count)
     for (index, samples) in channels.enumerated() {
-      samples.withUnsafeBufferPointer { buffer.floatChannelData![index].update(from: $0.baseAddress!, count: samples.count) }
+      samples.withUnsafeBufferPointer {
+        buffer.floatChannelData![index].update(from: $0.baseAddress!, count: samples.count)
+      }
     }
     buffer.frameLength = channels[0].count
     return buffer

@@ -22,7 +22,8 @@ do {
     url: url, header: header,
     options: .init(commitInterval: .milliseconds(20)) { statistics in
       // Unbuffered, so the test sees each line as soon as the commit is done.
-      FileHandle.standardOutput.write(Data("committed \(statistics.buffersWritten) buffers \(statistics.eventsWritten) events\n".utf8))
+      FileHandle.standardOutput.write(
+        Data("committed \(statistics.buffersWritten) buffers \(statistics.eventsWritten) events\n".utf8))
     })
 } catch {
   FileHandle.standardError.write(Data("\(error)\n".utf8))
@@ -36,8 +37,14 @@ while true {
   let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(frames))!  // valid literal format
   buffer.frameLength = AVAudioFrameCount(frames)
   for frame in 0..<frames { buffer.floatChannelData![0][frame] = Float(index * frames + frame) / Float(1 << 24) }
-  recorder.recordTap(buffer, at: AVAudioTime(hostTime: UInt64(index) * 100_000_000, sampleTime: AVAudioFramePosition(index * frames), atRate: 48_000))
-  if index % 10 == 0 { recorder.recordUIState(CaptureUIState(committed: "buffer \(index)", volatile: "", phase: "listening", microphone: "live")) }
+  recorder.recordTap(
+    buffer,
+    at: AVAudioTime(
+      hostTime: UInt64(index) * 100_000_000, sampleTime: AVAudioFramePosition(index * frames), atRate: 48_000))
+  if index % 10 == 0 {
+    recorder.recordUIState(
+      CaptureUIState(committed: "buffer \(index)", volatile: "", phase: "listening", microphone: "live"))
+  }
   index += 1
   usleep(5_000)  // a real process pacing itself, faster than real time
 }

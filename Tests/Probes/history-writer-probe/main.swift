@@ -24,7 +24,9 @@ guard arguments.count >= 4, let runs = Int(arguments[1]), let count = Int(argume
 }
 let path = arguments[0]
 let label = arguments[3]
-let holdAfter = arguments.firstIndex(of: "--hold-after").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
+let holdAfter = arguments.firstIndex(of: "--hold-after").flatMap {
+  $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+}
 let results = (0..<count).map { index in
   ScenarioResult(
     name: "\(label)-\(index)", file: "Scenarios/\(label)-\(index).yaml", status: .passed, seed: 1, wallSeconds: 0.25,

@@ -36,19 +36,26 @@ let seed = option("--seed").flatMap { UInt64($0) }
 let traceDirectory = option("--trace-dir")
 let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
 func value(of key: String) -> String? {
-  text.split(separator: "\n").first { $0.hasPrefix("\(key):") }.map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) }
+  text.split(separator: "\n").first { $0.hasPrefix("\(key):") }.map {
+    $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+  }
 }
 let name = value(of: "name") ?? SuitePlan.fallbackName(for: file)
 let mode = value(of: "probe") ?? value(of: "# probe") ?? "pass"
 var result = ScenarioResult(
   name: name, file: file, status: .passed, seed: seed ?? 7, wallSeconds: 0.01, virtualSeconds: 2.5,
-  traceHash: "probe-\(name.utf8.count)", figures: Figures([Figure("probe.characters", Double(text.count), unit: .count)]))
+  traceHash: "probe-\(name.utf8.count)",
+  figures: Figures([Figure("probe.characters", Double(text.count), unit: .count)]))
 print("probe worker running \(file)")
 var traceLines = ["#0 0.000000000 probe.start", "#1 0.500000000 probe.step", "#2 1.000000000 probe.stop"]
 switch mode {
 case "fail":
   result.status = .failed
-  result.failures = [ScenarioFailure("snapshot 'after-sentence' differs: expected \"a < b & c\"", check: CheckID(.state, "snapshot"), at: SourceLocation(file: file, line: 3, column: 5))]
+  result.failures = [
+    ScenarioFailure(
+      "snapshot 'after-sentence' differs: expected \"a < b & c\"", check: CheckID(.state, "snapshot"),
+      at: SourceLocation(file: file, line: 3, column: 5))
+  ]
 case "trap":
   FileHandle.standardError.write(Data("probe worker about to trap\n".utf8))
   fatalError("probe worker trapped on purpose")

@@ -1,7 +1,6 @@
+import Foundation
 import Simulation
 import SimulationWorkloads
-
-import Foundation
 
 /// Runs the racy reference workload once in a simulation and prints `hash=<trace hash>` (and the
 /// outcome), so tests can compare hashes across processes.
@@ -17,7 +16,9 @@ enum SimulationSelfCheck {
       let quantum = Int(arguments.dropFirst().first ?? "1"), quantum > 0
     else {
       FileHandle.standardError.write(
-        Data("simulation-selfcheck: usage: simulation-selfcheck [seed [quantum-ms]], both positive integers; got \(Array(arguments))\n".utf8))
+        Data(
+          "simulation-selfcheck: usage: simulation-selfcheck [seed [quantum-ms]], both positive integers; got \(Array(arguments))\n"
+            .utf8))
       exit(2)
     }
     do {
@@ -26,7 +27,9 @@ enum SimulationSelfCheck {
       let report = try Simulation.run(configuration) {
         await RacyWorkload.run()
       }
-      print("hash=\(report.traceHash) events=\(report.trace.count) outcome=\(report.outcome) escapes=\(report.escapes.count)")
+      print(
+        "hash=\(report.traceHash) events=\(report.trace.count) outcome=\(report.outcome) escapes=\(report.escapes.count)"
+      )
       exit(report.outcome == .finished && report.isDeterministic ? 0 : 1)
     } catch {
       FileHandle.standardError.write(Data("simulation-selfcheck: \(error)\n".utf8))

@@ -26,8 +26,10 @@ import Yams
 
   /// The commands of a job's `run:` steps, one per non-empty, non-comment line.
   static func commands(_ job: [String: Any]) throws -> [String] {
-    try steps(job).compactMap { $0["run"] as? String }.flatMap { $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
-      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    try steps(job).compactMap { $0["run"] as? String }.flatMap {
+      $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 
   @Test(arguments: ["linux.yml", "macos.yml"])
@@ -41,7 +43,9 @@ import Yams
         let script = String(command.prefix { $0 != " " })
         #expect(script.hasPrefix("ci/"), "\(name): job \(job) runs `\(command)`, not a ci/ script")
         let path = TestFiles.root.appendingPathComponent(script).path
-        #expect(FileManager.default.isExecutableFile(atPath: path), "\(name): \(script) is not an executable file of the repository")
+        #expect(
+          FileManager.default.isExecutableFile(atPath: path),
+          "\(name): \(script) is not an executable file of the repository")
         // The script parses as bash.
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -64,7 +68,8 @@ import Yams
     }
     // The matrix and the shards' arguments agree: every shard i of N, once.
     let scenarios = try #require(jobs["scenarios"])
-    let shards = try #require(((scenarios["strategy"] as? [String: Any])?["matrix"] as? [String: Any])?["shard"] as? [Int])
+    let shards = try #require(
+      ((scenarios["strategy"] as? [String: Any])?["matrix"] as? [String: Any])?["shard"] as? [Int])
     let command = try #require(try Self.commands(scenarios).first)
     #expect(command == "ci/main --shard ${{ matrix.shard }}/\(shards.count) --no-history")
     #expect(shards == Array(1...shards.count))
@@ -74,7 +79,8 @@ import Yams
     #expect(merge["if"] as? String == "always()")
     let uses = try Self.steps(merge).compactMap { $0["uses"] as? String }
     #expect(uses.contains { $0.hasPrefix("actions/download-artifact@") })
-    #expect(uses.contains { $0.hasPrefix("actions/cache/restore@") } && uses.contains { $0.hasPrefix("actions/cache/save@") })
+    #expect(
+      uses.contains { $0.hasPrefix("actions/cache/restore@") } && uses.contains { $0.hasPrefix("actions/cache/save@") })
     let history = try Self.steps(merge).filter { ($0["uses"] as? String)?.hasPrefix("actions/cache/") == true }
       .compactMap { ($0["with"] as? [String: Any])?["path"] as? String }
     #expect(history == [".speech-replay", ".speech-replay"])
@@ -95,7 +101,8 @@ import Yams
     let suite = ["Scenarios/hello-world.yaml", "Scenarios/silence.yaml"]
     for shard in 1...3 {
       let json = folder.url.appendingPathComponent("shards/shard-\(shard)/scenarios.json").path
-      try FileManager.default.createDirectory(atPath: (json as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: (json as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       let run = try CommandLineRun(["run"] + suite + ["--shard", "\(shard)/3", "--no-history", "--json", json])
       #expect(run.status == 0, "\(run.standardError)")
     }
@@ -124,15 +131,20 @@ import Yams
     let output = try String(contentsOf: log, encoding: .utf8)
     #expect(process.terminationStatus == 0, "\(merge): \(output)")
     for file in ["scenarios.junit.xml", "scenarios.json", "html/index.html", "trends.html"] {
-      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(merge) wrote no \(file): \(output)")
+      #expect(
+        FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path),
+        "\(merge) wrote no \(file): \(output)")
     }
     let junit = try String(contentsOf: out.appendingPathComponent("scenarios.junit.xml"), encoding: .utf8)
     #expect(junit.contains("tests=\"2\""), "\(junit.prefix(400))")
-    let runs = try DatabaseQueue(path: history.path).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM run") }
+    let runs = try DatabaseQueue(path: history.path).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM run")
+    }
     #expect(runs == 1)
     // The merged index says when and on which commit the run was merged.
     let index = try String(contentsOf: out.appendingPathComponent("html/index.html"), encoding: .utf8)
-    #expect(index.contains(#/<p class="meta">merged [0-9T:-]+Z from 3 reports, commit [0-9a-f]{12}/#), "\(index.prefix(1500))")
+    #expect(
+      index.contains(#/<p class="meta">merged [0-9T:-]+Z from 3 reports, commit [0-9a-f]{12}/#), "\(index.prefix(1500))"
+    )
     let trends = try String(contentsOf: out.appendingPathComponent("trends.html"), encoding: .utf8)
     #expect(trends.contains("Trends over the last 1 runs"))
   }

@@ -29,15 +29,21 @@ final class RandomSubject: TranscriptionSubject {
 struct DeterminismCheckTests {
   @Test func theFirstDivergenceIsFoundAtItsIndex() {
     #expect(TraceDivergence.first(expected: ["a", "b"], actual: ["a", "b"]) == nil)
-    #expect(TraceDivergence.first(expected: ["a", "b", "c"], actual: ["a", "x", "c"]) == .init(index: 1, expected: "b", actual: "x"))
-    #expect(TraceDivergence.first(expected: ["a"], actual: ["a", "extra"]) == .init(index: 1, expected: nil, actual: "extra"))
+    #expect(
+      TraceDivergence.first(expected: ["a", "b", "c"], actual: ["a", "x", "c"])
+        == .init(index: 1, expected: "b", actual: "x"))
+    #expect(
+      TraceDivergence.first(expected: ["a"], actual: ["a", "extra"]) == .init(index: 1, expected: nil, actual: "extra"))
   }
 
   @Test func aSubjectThatReadsSystemRandomFailsTheCheckWithTheDivergentEvent() throws {
     let runner = ScenarioRunner(subject: SubjectFactory(name: "random") { _ in RandomSubject() })
     let scenario = Scenario(
       name: "random", file: "random.yaml",
-      steps: [.init(.start, at: SourceLocation(file: "random.yaml", line: 3, column: 5)), .init(.stop, at: SourceLocation(file: "random.yaml", line: 4, column: 5))])
+      steps: [
+        .init(.start, at: SourceLocation(file: "random.yaml", line: 3, column: 5)),
+        .init(.stop, at: SourceLocation(file: "random.yaml", line: 4, column: 5)),
+      ])
     let first = runner.replay(scenario, seed: 5)
     let second = runner.replay(scenario, seed: 5)
     #expect(first.result.status == .passed)
@@ -49,8 +55,13 @@ struct DeterminismCheckTests {
     let divergence = try #require(
       second.timeline.events.firstDivergence(from: first.timeline.events))
     #expect(divergence.expected?.contains("token") == true)
-    #expect(message.contains("first divergent event #\(divergence.index): expected \(divergence.expected!), actual \(divergence.actual!)"))
-    #expect(message.hasPrefix("the scenario is not deterministic: two runs with seed 5 gave trace hashes \(first.result.traceHash) and \(second.result.traceHash)"))
+    #expect(
+      message.contains(
+        "first divergent event #\(divergence.index): expected \(divergence.expected!), actual \(divergence.actual!)"))
+    #expect(
+      message.hasPrefix(
+        "the scenario is not deterministic: two runs with seed 5 gave trace hashes \(first.result.traceHash) and \(second.result.traceHash)"
+      ))
   }
 
   @Test func aBundledScenarioPassesTheCheckInProcess() throws {
@@ -73,9 +84,12 @@ struct DeterminismCheckTests {
       PlannedScenario(file: try folder.write("random.yaml", "name: random\nprobe: random\n"), name: "random"),
     ]
     var reported: [Int] = []
-    let results = await DeterminismRun(executable: try BuiltExecutable.url(named: "scenario-worker-probe"), jobs: 2).run(scenarios, seed: 3, finished: { index, _ in
-      reported.append(index)
-    })
+    let results = await DeterminismRun(executable: try BuiltExecutable.url(named: "scenario-worker-probe"), jobs: 2)
+      .run(
+        scenarios, seed: 3,
+        finished: { index, _ in
+          reported.append(index)
+        })
     #expect(reported.sorted() == [0, 1])
     #expect(results[0].status == .passed)
     #expect(results[0].failures.isEmpty)

@@ -9,7 +9,10 @@ import Testing
     let out = try TemporaryFolder(prefix: "ExploreCommandTests")
     defer { out.remove() }
     let run = try CommandLineRun(
-      ["explore", "Scenarios/hello-world.yaml", "--runs", "3", "--seed", "1", "--jobs", "2", "--shrink-budget", "8", "--out", out.url.path],
+      [
+        "explore", "Scenarios/hello-world.yaml", "--runs", "3", "--seed", "1", "--jobs", "2", "--shrink-budget", "8",
+        "--out", out.url.path,
+      ],
       environment: ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "stopIgnoresInFlightDownload"])
     #expect(run.status == 1, "\(run.standardOutput)\n\(run.standardError)")
     #expect(run.standardOutput.contains("FAIL run.timers (run 3, Scenarios/hello-world.yaml)"), "\(run.standardOutput)")
@@ -32,15 +35,22 @@ import Testing
     defer { out.remove() }
     let fault = ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "startsTwiceWhilePreparing"]
     let run = try CommandLineRun(
-      ["explore", "Scenarios/hello-world.yaml", "Scenarios/two-commands.yaml", "--runs", "8", "--jobs", "2", "--out", out.url.path], environment: fault)
+      [
+        "explore", "Scenarios/hello-world.yaml", "Scenarios/two-commands.yaml", "--runs", "8", "--jobs", "2", "--out",
+        out.url.path,
+      ], environment: fault)
     #expect(run.status == 1, "\(run.standardOutput)\n\(run.standardError)")
-    #expect(run.standardOutput.contains("FAIL run.timers (run 8, Scenarios/two-commands.yaml)"), "\(run.standardOutput)")
+    #expect(
+      run.standardOutput.contains("FAIL run.timers (run 8, Scenarios/two-commands.yaml)"), "\(run.standardOutput)")
     let file = out.url.appendingPathComponent("explore-two-commands-run-timers.yaml").path
     let reproducer = try String(contentsOfFile: file, encoding: .utf8)
     #expect(reproducer.contains("{ kind: download"), "\(reproducer)")
     #expect(reproducer.contains("pattern: doubleStart"), "\(reproducer)")
     // Its own name: a suite holding both files keeps two results apart (the history keys them by name).
-    #expect(reproducer.contains("a misheard word is corrected before its final (explore reproducer: run.timers, seed 1, run 8)"), "\(reproducer)")
+    #expect(
+      reproducer.contains(
+        "a misheard word is corrected before its final (explore reproducer: run.timers, seed 1, run 8)"),
+      "\(reproducer)")
     let steps = reproducer.split(separator: "\n").drop { $0 != "steps:" }.dropFirst().prefix { $0.hasPrefix("-") }
     #expect(steps.count <= 4, "\(reproducer)")
     let alone = try CommandLineRun(["run-scenario", file, "--simulation-time-limit", "10m"], environment: fault)
@@ -50,9 +60,12 @@ import Testing
   }
 
   @Test func theReferenceStackPassesAndBadArgumentsAreUsageErrors() throws {
-    let run = try CommandLineRun(["explore", "Scenarios/two-commands.yaml", "--runs", "4", "--jobs", "2", "--shard", "1/2"])
+    let run = try CommandLineRun([
+      "explore", "Scenarios/two-commands.yaml", "--runs", "4", "--jobs", "2", "--shard", "1/2",
+    ])
     #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
-    #expect(run.standardOutput.contains("explored 2 runs (seed 1)"), "the shard holds runs 0 and 2: \(run.standardOutput)")
+    #expect(
+      run.standardOutput.contains("explored 2 runs (seed 1)"), "the shard holds runs 0 and 2: \(run.standardOutput)")
     #expect(run.standardOutput.contains("0 failing runs, 0 distinct failures"))
     let bad = try CommandLineRun(["explore", "Scenarios/two-commands.yaml", "--runs", "0"])
     #expect(bad.status == 64)

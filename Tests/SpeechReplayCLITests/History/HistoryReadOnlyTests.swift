@@ -18,7 +18,9 @@ import Testing
   }
 
   private static func result(_ name: String, status: ScenarioResult.Status = .passed) -> ScenarioResult {
-    ScenarioResult(name: name, file: "Scenarios/\(name).yaml", status: status, seed: 1, wallSeconds: 0.1, virtualSeconds: 2, traceHash: "00\(name)")
+    ScenarioResult(
+      name: name, file: "Scenarios/\(name).yaml", status: status, seed: 1, wallSeconds: 0.1, virtualSeconds: 2,
+      traceHash: "00\(name)")
   }
 
   /// Two recorded runs, the writer closed (so SQLite has folded its WAL into the file).
@@ -68,7 +70,10 @@ import Testing
     let before = try fingerprint(foreign)
     let history = try CommandLineRun(["history", "--history", foreign])
     #expect(history.status == 1)
-    #expect(history.errorLines == ["speech-replay: error: \(foreign): this SQLite database is not a speech-replay run history (its tables: notes); name the history with --history PATH, or move this file away"], "\(history.standardError)")
+    #expect(
+      history.errorLines == [
+        "speech-replay: error: \(foreign): this SQLite database is not a speech-replay run history (its tables: notes); name the history with --history PATH, or move this file away"
+      ], "\(history.standardError)")
     let compare = try CommandLineRun(["compare", "--baseline", "1", "--history", foreign])
     #expect(compare.status == 2, "not 1, which means regressed")
     #expect(compare.standardError.contains("is not a speech-replay run history"), "\(compare.standardError)")
@@ -80,7 +85,9 @@ import Testing
     #expect(run.status == 64, "refused before any scenario runs")
     #expect(!run.standardOutput.contains("PASS"), "\(run.standardOutput)")
     #expect(run.standardError.contains("is not a speech-replay run history"), "\(run.standardError)")
-    let tables = try DatabaseQueue(path: foreign).read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+    let tables = try DatabaseQueue(path: foreign).read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
     #expect(tables == ["notes"])
     #expect(try fingerprint(foreign).0 == before.0)
   }
@@ -90,7 +97,9 @@ import Testing
     try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: text))
     let history = try CommandLineRun(["history", "--history", text])
     #expect(history.status == 1)
-    #expect(history.standardError.contains("\(text): cannot open the run history (it is not an SQLite database)"), "\(history.standardError)")
+    #expect(
+      history.standardError.contains("\(text): cannot open the run history (it is not an SQLite database)"),
+      "\(history.standardError)")
   }
 
   @Test func aHistoryFromANewerSchemaNamesBothVersions() throws {
@@ -98,12 +107,15 @@ import Testing
     do {
       // What a later speech-replay's second migration would leave behind.
       let queue = try DatabaseQueue(path: database)
-      try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v3: a future change')") }
+      try queue.write { db in
+        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v3: a future change')")
+      }
     }
     let history = try CommandLineRun(["history", "--history", database])
     #expect(history.status == 1)
     #expect(
-      history.standardError.contains("the history was written by a newer speech-replay (history schema version 3); this one reads versions up to 2"),
+      history.standardError.contains(
+        "the history was written by a newer speech-replay (history schema version 3); this one reads versions up to 2"),
       "\(history.standardError)")
     let compare = try CommandLineRun(["compare", "--baseline", "1", "--history", database])
     #expect(compare.status == 2)

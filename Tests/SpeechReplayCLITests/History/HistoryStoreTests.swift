@@ -6,11 +6,15 @@ import Testing
 
 @Suite("History store")
 struct HistoryStoreTests {
-  static func result(_ name: String, status: ScenarioResult.Status = .passed, wall: Double = 0.5, hash: String = "abc", figures: Figures = [:])
+  static func result(
+    _ name: String, status: ScenarioResult.Status = .passed, wall: Double = 0.5, hash: String = "abc",
+    figures: Figures = [:]
+  )
     -> ScenarioResult
   {
     ScenarioResult(
-      name: name, file: "Scenarios/\(name).yaml", status: status, seed: UInt64.max - 3, wallSeconds: wall, virtualSeconds: 4.25,
+      name: name, file: "Scenarios/\(name).yaml", status: status, seed: UInt64.max - 3, wallSeconds: wall,
+      virtualSeconds: 4.25,
       traceHash: hash, figures: figures)
   }
 
@@ -19,11 +23,17 @@ struct HistoryStoreTests {
     defer { folder.remove() }
     let store = try HistoryStore(path: folder.url.appendingPathComponent("nested/history.sqlite").path)
     let started = Date(timeIntervalSince1970: 1_800_000_000)
-    let metadata = RunMetadata(startedAt: started, gitCommit: String(repeating: "a1", count: 20), seed: 42, mode: "aware", shard: "2/3", host: "ci-box", toolVersion: "9.9")
+    let metadata = RunMetadata(
+      startedAt: started, gitCommit: String(repeating: "a1", count: 20), seed: 42, mode: "aware", shard: "2/3",
+      host: "ci-box", toolVersion: "9.9")
     let id = try store.record(
       metadata,
       results: [
-        Self.result("hello", figures: Figures([Figure("results", 3, unit: .count), Figure("wall.startup", 0.2, unit: .seconds, clock: .wall)])),
+        Self.result(
+          "hello",
+          figures: Figures([
+            Figure("results", 3, unit: .count), Figure("wall.startup", 0.2, unit: .seconds, clock: .wall),
+          ])),
         Self.result("broken", status: .failed, wall: 1.5, hash: "def"),
       ])
     let run = try #require(try store.run(id: id))
@@ -45,7 +55,8 @@ struct HistoryStoreTests {
     defer { folder.remove() }
     let path = folder.url.appendingPathComponent("history.sqlite").path
     let first = try HistoryStore(path: path).record(RunMetadata(), results: [Self.result("a")])
-    let second = try HistoryStore(path: path).record(RunMetadata(seed: 7), results: [Self.result("a"), Self.result("b", status: .crashed)])
+    let second = try HistoryStore(path: path).record(
+      RunMetadata(seed: 7), results: [Self.result("a"), Self.result("b", status: .crashed)])
     let store = try HistoryStore(path: path)
     let runs = try store.runs()
     #expect(runs.map(\.id) == [second, first])
@@ -111,7 +122,8 @@ struct HistoryStoreTests {
 @Suite struct RunTimingModeTests {
   @Test func theRunsModeFollowsItsScenariosModelCost() {
     func result(_ cost: Double?) -> ScenarioResult {
-      ScenarioResult(name: "s", file: "s.yaml", status: .passed, seed: 1, figures: cost.map { ["timing.modelCost": $0] } ?? [:])
+      ScenarioResult(
+        name: "s", file: "s.yaml", status: .passed, seed: 1, figures: cost.map { ["timing.modelCost": $0] } ?? [:])
     }
     #expect(RunMetadata.timingMode(of: [result(nil), result(0)]) == "unaware")
     #expect(RunMetadata.timingMode(of: [result(0.3), result(2)]) == "aware")

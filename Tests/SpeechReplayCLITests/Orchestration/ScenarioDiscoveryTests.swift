@@ -12,7 +12,8 @@ import Testing
       try folder.write("suite/b.yaml"), try folder.write("suite/a.yml"), try folder.write("suite/deeper/c.YAML"),
       try folder.write("suite/deeper/notes.txt"), try folder.write("suite/z/aa.yaml"),
     ]
-    try FileManager.default.createDirectory(atPath: folder.path + "/suite/folder.yaml", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/suite/folder.yaml", withIntermediateDirectories: true)
     let found = try ScenarioDiscovery.files(in: [folder.path + "/suite"])
     #expect(found == [files[1], files[0], files[2], files[4]])
   }

@@ -22,7 +22,8 @@ import Testing
       try Shard(parsing: text)
     } throws: { error in
       let message = (error as? OrchestrationError)?.message ?? ""
-      return message.contains(expected) && message.hasPrefix("--shard") && (error as? OrchestrationError)?.kind == .badArgument
+      return message.contains(expected) && message.hasPrefix("--shard")
+        && (error as? OrchestrationError)?.kind == .badArgument
     }
   }
 

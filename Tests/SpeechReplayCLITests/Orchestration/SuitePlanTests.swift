@@ -21,9 +21,14 @@ import Testing
     let offline = try folder.write("s/offline.yaml", "name: first run offline\n")
     let cycles = try folder.write("s/lifecycle/cycles.yaml", "name: twenty cycles\n")
     try folder.write("s/volatile.yaml", "name: volatile replaced\n")
-    let byName = try SuitePlan(paths: [folder.path + "/s"], filter: ScenarioFilter(pattern: "^first|cycles$"), engine: Self.engine)
-    #expect(byName.scenarios == [PlannedScenario(file: cycles, name: "twenty cycles"), PlannedScenario(file: offline, name: "first run offline")])
-    let byPath = try SuitePlan(paths: [folder.path + "/s"], filter: ScenarioFilter(pattern: "lifecycle/"), engine: Self.engine)
+    let byName = try SuitePlan(
+      paths: [folder.path + "/s"], filter: ScenarioFilter(pattern: "^first|cycles$"), engine: Self.engine)
+    #expect(
+      byName.scenarios == [
+        PlannedScenario(file: cycles, name: "twenty cycles"), PlannedScenario(file: offline, name: "first run offline"),
+      ])
+    let byPath = try SuitePlan(
+      paths: [folder.path + "/s"], filter: ScenarioFilter(pattern: "lifecycle/"), engine: Self.engine)
     #expect(byPath.scenarios.map(\.file) == [cycles])
     #expect(byPath.discoveredCount == 3)
   }
@@ -43,7 +48,8 @@ import Testing
     #expect {
       try ScenarioFilter(pattern: "(unclosed")
     } throws: { error in
-      (error as? OrchestrationError)?.message.hasPrefix("--filter '(unclosed' is not a valid regular expression") == true
+      (error as? OrchestrationError)?.message.hasPrefix("--filter '(unclosed' is not a valid regular expression")
+        == true
     }
   }
 
@@ -64,7 +70,9 @@ import Testing
     for count in [1, 2, 3, 5] {
       var seen: [PlannedScenario] = []
       for index in 1...count {
-        let part = try SuitePlan(paths: [folder.path + "/s"], shard: Shard(index: index, count: count), engine: Self.engine).scenarios
+        let part = try SuitePlan(
+          paths: [folder.path + "/s"], shard: Shard(index: index, count: count), engine: Self.engine
+        ).scenarios
         // Each shard keeps suite order.
         #expect(part == all.filter { part.contains($0) })
         seen += part

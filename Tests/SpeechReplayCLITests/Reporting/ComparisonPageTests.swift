@@ -35,7 +35,9 @@ import Testing
     try folder.write("compared.yaml", Self.scenario(expecting: "Goodbye <world>."))
     _ = try CommandLineRun(["run", file, "--history", history])
     let page = folder.url.appendingPathComponent("compare.html")
-    let compare = try CommandLineRun(["compare", "--baseline", "1", "--run", "2", "--history", history, "--html", page.path])
+    let compare = try CommandLineRun([
+      "compare", "--baseline", "1", "--run", "2", "--history", history, "--html", page.path,
+    ])
     #expect(compare.status == 1, "\(compare.standardOutput)\(compare.standardError)")
     let dump = try browser.dumpDOM(page)
     let dom = dump.standardOutput

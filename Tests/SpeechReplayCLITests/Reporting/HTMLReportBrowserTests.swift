@@ -1,10 +1,10 @@
+import AVFAudioTwin
 import Foundation
 import Simulation
 import SpeechReplay
 import SpeechReplayCLI
 import SpeechReplayTestSupport
 import SpeechTwin
-import AVFAudioTwin
 import Testing
 
 /// `speech-replay run --html DIR`, loaded in headless Chromium: the pages' lanes, result bars,
@@ -62,17 +62,24 @@ import Testing
   private func report(in folder: TemporaryFolder) throws -> (report: URL, failing: String) {
     let failing = try folder.write("suite/a-failing.yaml", Self.failing)
     try folder.write("suite/b-passing.yaml", Self.passing)
-    try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("suite/audio"), withDestinationURL: TestFiles.audio)
+    try FileManager.default.createSymbolicLink(
+      at: folder.url.appendingPathComponent("suite/audio"), withDestinationURL: TestFiles.audio)
     let report = folder.url.appendingPathComponent("report")
-    let run = try CommandLineRun(["run", folder.url.appendingPathComponent("suite").path, "--jobs", "2", "--no-history", "--html", report.path])
+    let run = try CommandLineRun([
+      "run", folder.url.appendingPathComponent("suite").path, "--jobs", "2", "--no-history", "--html", report.path,
+    ])
     #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
     return (report, failing)
   }
 
   /// The page file of a scenario in the report.
   private func page(for file: String, in report: URL) throws -> URL {
-    let names = try FileManager.default.contentsOfDirectory(atPath: report.path).filter { $0.hasSuffix(".html") && $0 != "index.html" }
-    let name = try #require(names.first { $0.hasSuffix((file as NSString).lastPathComponent + ".html") }, "no page for \(file) among \(names)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: report.path).filter {
+      $0.hasSuffix(".html") && $0 != "index.html"
+    }
+    let name = try #require(
+      names.first { $0.hasSuffix((file as NSString).lastPathComponent + ".html") }, "no page for \(file) among \(names)"
+    )
     return report.appendingPathComponent(name)
   }
 
@@ -120,14 +127,17 @@ import Testing
     let expected = Self.seconds(snapshot.time)
     #expect(dom.contains("href=\"#failure-1\""))
     let marker = try #require(dom.firstMatch(of: #/<g id="failure-1" class="failure-marker" data-time="([0-9.]+)"/#))
-    #expect(String(marker.output.1) == expected, "the failure marker is at \(marker.output.1) s, the snapshot at \(expected) s")
+    #expect(
+      String(marker.output.1) == expected,
+      "the failure marker is at \(marker.output.1) s, the snapshot at \(expected) s")
     #expect(expected != "0.000")
 
     // Opening the page at a failure's anchor scrolls the plot to its marker and rings it.
     var anchored = URLComponents(url: page, resolvingAgainstBaseURL: false)!
     anchored.fragment = "failure-1"
     let jumped = try browser.dumpDOM(anchored.url!).standardOutput
-    #expect(jumped.contains("<g id=\"failure-1\" class=\"failure-marker flash\""), "the anchor did not reveal the marker")
+    #expect(
+      jumped.contains("<g id=\"failure-1\" class=\"failure-marker flash\""), "the anchor did not reveal the marker")
 
     // The transcript's <script> is text, not an element: one script (the page's own), no effect.
     #expect(dom.matches(of: #/<script/#).count == 1)
@@ -160,7 +170,8 @@ import Testing
     #expect(dom.contains("<a href=\"\(failingPage)\">a &lt;script&gt; transcript &amp; a wrong snapshot</a>"))
     #expect(dom.contains("1 passed, 1 failed"))
     try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
-    _ = try browser.screenshot(report.appendingPathComponent("index.html"), to: Self.artifacts.appendingPathComponent("index.png"))
+    _ = try browser.screenshot(
+      report.appendingPathComponent("index.html"), to: Self.artifacts.appendingPathComponent("index.png"))
   }
 
   @Test func theSameRunGivesTheSameBytesExceptWallTimes() throws {
@@ -248,7 +259,9 @@ import Testing
     let trap = try folder.write("suite/b-trap.yaml", "schema: 1\nname: traps\nsteps: [start, stop]\n# probe: trap\n")
     let report = folder.url.appendingPathComponent("report")
     let probe = try CommandLineRun.executable(named: "scenario-worker-probe").path
-    let run = try CommandLineRun(["run", folder.url.appendingPathComponent("suite").path, "--worker", probe, "--no-history", "--html", report.path])
+    let run = try CommandLineRun([
+      "run", folder.url.appendingPathComponent("suite").path, "--worker", probe, "--no-history", "--html", report.path,
+    ])
     #expect(run.status == 1)
     let dom = try browser.dumpDOM(try page(for: trap, in: report)).standardOutput
     #expect(dom.contains("data-ready=\"1\""))
@@ -264,7 +277,10 @@ import Testing
     html.open("p", ["title": "\"quoted\" & 'single' <b>"])
     html.text("<script>alert(1)</script> & \u{1B}")
     html.close("p")
-    #expect(html.output == "<p title=\"&quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;\">&lt;script&gt;alert(1)&lt;/script&gt; &amp; \u{FFFD}</p>")
+    #expect(
+      html.output
+        == "<p title=\"&quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;\">&lt;script&gt;alert(1)&lt;/script&gt; &amp; \u{FFFD}</p>"
+    )
   }
 
   /// The text of a wall-clock time in a page, and the paths that differ between two folders, replaced.

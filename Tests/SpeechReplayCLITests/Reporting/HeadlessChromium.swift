@@ -25,7 +25,9 @@ struct HeadlessChromium {
       }
     }
     throw CommandLineRunError(
-      message: "headless Chromium is not installed (no chromium on the PATH, SPEECH_REPLAY_CHROMIUM unset); run ci/bootstrap, which installs it")
+      message:
+        "headless Chromium is not installed (no chromium on the PATH, SPEECH_REPLAY_CHROMIUM unset); run ci/bootstrap, which installs it"
+    )
   }
 
   /// What the browser printed and the DOM it dumped or the file it wrote.
@@ -52,7 +54,9 @@ struct HeadlessChromium {
     let process = Process()
     process.executableURL = executable
     // A profile of its own per run, so parallel tests never share one.
-    process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--user-data-dir=\(folder.path)/profile"] + arguments
+    process.arguments =
+      ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--user-data-dir=\(folder.path)/profile"]
+      + arguments
     let outURL = folder.url.appendingPathComponent("out"), errURL = folder.url.appendingPathComponent("err")
     FileManager.default.createFile(atPath: outURL.path, contents: nil)
     FileManager.default.createFile(atPath: errURL.path, contents: nil)
@@ -65,7 +69,8 @@ struct HeadlessChromium {
     try out.close()
     try err.close()
     return Output(
-      standardOutput: try String(contentsOf: outURL, encoding: .utf8), standardError: try String(contentsOf: errURL, encoding: .utf8),
+      standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+      standardError: try String(contentsOf: errURL, encoding: .utf8),
       status: process.terminationStatus)
   }
 }

@@ -17,7 +17,9 @@ import Testing
     let merged = folder.url.appendingPathComponent("merged.json").path
     let junit = folder.url.appendingPathComponent("merged.xml").path
     let html = folder.url.appendingPathComponent("html")
-    let run = try CommandLineRun(["merge", first, second, "--json", merged, "--junit", junit, "--html", html.path, "--history", history])
+    let run = try CommandLineRun([
+      "merge", first, second, "--json", merged, "--junit", junit, "--html", html.path, "--history", history,
+    ])
     #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
     #expect(run.standardOutput.contains("2 passed, 0 failed"))
     let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: merged)))
@@ -47,7 +49,9 @@ import Testing
     defer { folder.remove() }
     let report = JSONReport(results: [
       ScenarioResult(name: "a", file: "a.yaml", status: .passed, seed: 1),
-      ScenarioResult(name: "b", file: "b.yaml", status: .failed, seed: 1, failures: [ScenarioFailure("wrong", check: CheckID(.state, "final"))]),
+      ScenarioResult(
+        name: "b", file: "b.yaml", status: .failed, seed: 1,
+        failures: [ScenarioFailure("wrong", check: CheckID(.state, "final"))]),
     ])
     let path = try folder.write("r.json", String(decoding: try report.encoded(), as: UTF8.self))
     let run = try CommandLineRun(["merge", path, "--no-history"])

@@ -27,7 +27,9 @@ import Testing
     #expect(trace.otherData["clock"]?.hasPrefix("virtual time") == true)
 
     // One named thread per lane, in the page's order.
-    let names = trace.events.filter { $0.ph == "M" && $0.name == "thread_name" }.map { $0.args["name"] as? String ?? "" }
+    let names = trace.events.filter { $0.ph == "M" && $0.name == "thread_name" }.map {
+      $0.args["name"] as? String ?? ""
+    }
     #expect(names == PerfettoTrace.tracks)
     func track(_ name: String) -> Int { PerfettoTrace.tracks.firstIndex(of: name)! + 1 }
     // Metadata events name the tracks; the rest are the timeline's.
@@ -48,7 +50,10 @@ import Testing
     #expect(events.filter { $0.tid == track("taps") && $0.ph == "i" }.count == taps)
     // Every event of the timeline is in the trace exactly once (lanes, or "other events"), except
     // the UI states, which become phase and text slices.
-    let fromEvents = events.filter { $0.ph == "i" && $0.s == "t" || ($0.ph == "X" && ![track("phase"), track("UI text"), track("budgets")].contains($0.tid)) }
+    let fromEvents = events.filter {
+      $0.ph == "i" && $0.s == "t"
+        || ($0.ph == "X" && ![track("phase"), track("UI text"), track("budgets")].contains($0.tid))
+    }
     let uiStates = timeline.events(UIStateEvent.self).count
     let ledger = events.filter { $0.ph == "C" }.count
     #expect(fromEvents.count + ledger + uiStates == timeline.events.count)
@@ -74,11 +79,14 @@ import Testing
     try folder.linkAudioFixtures()
     try folder.write("suite/a.yaml", Self.failing)
     try folder.write("suite/b.yaml", HTMLReportBrowserTests.passing)
-    try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("suite/audio"), withDestinationURL: TestFiles.audio)
+    try FileManager.default.createSymbolicLink(
+      at: folder.url.appendingPathComponent("suite/audio"), withDestinationURL: TestFiles.audio)
     var outputs: [[String: Data]] = []
     for pass in 1...2 {
       let out = folder.url.appendingPathComponent("traces-\(pass)")
-      let run = try CommandLineRun(["run", folder.url.appendingPathComponent("suite").path, "--no-history", "--perfetto", out.path])
+      let run = try CommandLineRun([
+        "run", folder.url.appendingPathComponent("suite").path, "--no-history", "--perfetto", out.path,
+      ])
       #expect(run.status == 1, "\(run.standardError)")
       let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
       #expect(names.count == 2 && names.allSatisfy { $0.hasSuffix(".yaml.trace.json") }, "\(names)")
@@ -91,7 +99,9 @@ import Testing
       outputs.append(files)
     }
     // Same bytes but for the wall-clock seconds.
-    func stripped(_ data: Data) -> String { String(decoding: data, as: UTF8.self).replacing(#/"wallSeconds":"[0-9.]+"/#, with: "") }
+    func stripped(_ data: Data) -> String {
+      String(decoding: data, as: UTF8.self).replacing(#/"wallSeconds":"[0-9.]+"/#, with: "")
+    }
     #expect(outputs[0].mapValues(stripped) == outputs[1].mapValues(stripped))
   }
 
@@ -108,7 +118,8 @@ import Testing
     for text in bad {
       #expect(throws: TraceEventFormat.Violation.self, "\(text)") { try TraceEventFormat.read(Data(text.utf8)) }
     }
-    let good = #"{"traceEvents":[{"name":"a","ph":"X","ts":1,"dur":0,"pid":1,"tid":1,"args":{}}],"displayTimeUnit":"ms"}"#
+    let good =
+      #"{"traceEvents":[{"name":"a","ph":"X","ts":1,"dur":0,"pid":1,"tid":1,"args":{}}],"displayTimeUnit":"ms"}"#
     #expect(try TraceEventFormat.read(Data(good.utf8)).events.count == 1)
   }
 

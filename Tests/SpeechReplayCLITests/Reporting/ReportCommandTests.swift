@@ -8,7 +8,9 @@ import Testing
     let folder = try TemporaryFolder(prefix: "ReportCommandTests")
     defer { folder.remove() }
     let history = folder.url.appendingPathComponent("history.sqlite").path
-    let recorded = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "Scenarios/withdrawn-volatile.yaml", "--seed", "7", "--history", history])
+    let recorded = try CommandLineRun([
+      "run", "Scenarios/hello-world.yaml", "Scenarios/withdrawn-volatile.yaml", "--seed", "7", "--history", history,
+    ])
     #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
     let out = folder.url.appendingPathComponent("report")
     let report = try CommandLineRun(["report", "1", "--history", history, "--out", out.path])
@@ -43,7 +45,9 @@ import Testing
     defer { folder.remove() }
     let history = folder.url.appendingPathComponent("history.sqlite").path
     _ = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--history", history])
-    let report = try CommandLineRun(["report", "9", "--history", history, "--out", folder.url.appendingPathComponent("r").path])
+    let report = try CommandLineRun([
+      "report", "9", "--history", history, "--out", folder.url.appendingPathComponent("r").path,
+    ])
     // A run that does not exist is a usage error, as for `compare`.
     #expect(report.status == 64)
     #expect(report.standardError.contains("there is no run 9; list the runs with `speech-replay history`"))

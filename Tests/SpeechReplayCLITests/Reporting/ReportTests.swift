@@ -9,11 +9,15 @@ import Testing
     ScenarioResult(name: "a", file: "Scenarios/a.yaml", status: .passed, seed: 1, wallSeconds: 0.125),
     ScenarioResult(
       name: "b", file: "Scenarios/b.yaml", status: .failed, seed: 2,
-      failures: [ScenarioFailure("first", check: CheckID(.state, "final"), at: SourceLocation(file: "Scenarios/b.yaml", line: 4, column: 7)),
-        ScenarioFailure("second", check: CheckID(.budget, "final")),],
+      failures: [
+        ScenarioFailure(
+          "first", check: CheckID(.state, "final"), at: SourceLocation(file: "Scenarios/b.yaml", line: 4, column: 7)),
+        ScenarioFailure("second", check: CheckID(.budget, "final")),
+      ],
       wallSeconds: 1.5),
     ScenarioResult(
-      name: "c", file: "Scenarios/c.yaml", status: .crashed, seed: 3, failures: [ScenarioFailure("the worker was killed by signal 4", check: CheckID(.run, "crashed"))],
+      name: "c", file: "Scenarios/c.yaml", status: .crashed, seed: 3,
+      failures: [ScenarioFailure("the worker was killed by signal 4", check: CheckID(.run, "crashed"))],
       output: "standard error:\nFatal error\n"),
     ScenarioResult(name: "d", file: "Scenarios/d.yaml", status: .skipped, seed: 4),
   ]
@@ -83,7 +87,8 @@ import Testing
 
 extension ReportTests {
   @Test func theConsoleShowsAScenariosWarningLines() {
-    let line = "warning: obsolete golden snapshot (no snapshot of the scenario uses it): x/__Snapshots__/a/b.txt; delete it or add the snapshot steps back"
+    let line =
+      "warning: obsolete golden snapshot (no snapshot of the scenario uses it): x/__Snapshots__/a/b.txt; delete it or add the snapshot steps back"
     let result = ScenarioResult(name: "a", file: "x/a.yaml", status: .passed, seed: 1, output: line + "\n")
     #expect(ConsoleReporter.lines(for: result).contains(line))
   }

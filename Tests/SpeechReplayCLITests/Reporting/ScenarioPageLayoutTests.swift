@@ -29,7 +29,8 @@ import Testing
     let report = folder.url.appendingPathComponent("report")
     let run = try CommandLineRun(["run", file, "--no-history", "--html", report.path])
     #expect(run.status == 1, "\(run.standardError)")
-    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: report.path).first { $0.hasSuffix("wrong-final.yaml.html") })
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: report.path).first { $0.hasSuffix("wrong-final.yaml.html") })
     return (report.appendingPathComponent("index.html"), report.appendingPathComponent(name))
   }
 
@@ -40,8 +41,12 @@ import Testing
     let dom = try browser.dumpDOM(try report(Self.wrongFinal, in: folder).page).standardOutput
     #expect(dom.contains("data-ready=\"1\""))
     let header = try #require(dom.firstMatch(of: #/<span id="virtual-seconds">virtual ([0-9.]+) s<\/span>/#))
-    let marker = try #require(dom.firstMatch(of: #/<g id="failure-1" class="failure-marker" data-time="([0-9.]+)"[^>]*><circle cx="([0-9.]+)"/#))
-    #expect(marker.output.1 == header.output.1, "the failure is at \(marker.output.1) s, the run ended at \(header.output.1) s")
+    let marker = try #require(
+      dom.firstMatch(of: #/<g id="failure-1" class="failure-marker" data-time="([0-9.]+)"[^>]*><circle cx="([0-9.]+)"/#)
+    )
+    #expect(
+      marker.output.1 == header.output.1,
+      "the failure is at \(marker.output.1) s, the run ended at \(header.output.1) s")
     #expect(dom.contains("at \(header.output.1) s</a>"))
     // The marker (radius 6) and its number stay inside the plot's 1,600 units.
     #expect(Double(marker.output.2)! + 6 <= TimeAxis.width)
@@ -54,8 +59,10 @@ import Testing
     let dom = try browser.dumpDOM(try report(Self.wrongFinal, in: folder).page).standardOutput
     #expect(dom.contains("data-ready=\"1\""))
     #expect(!dom.contains("data-error=\""))
-    let texts = dom.matches(of: #/<text class="z fit (?:committed|volatile)"[^>]*data-text="([^"]*)"[^>]*>([^<]*)<\/text>/#)
-      .map { (full: Self.unescaped(String($0.output.1)), shown: Self.unescaped(String($0.output.2))) }
+    let texts = dom.matches(
+      of: #/<text class="z fit (?:committed|volatile)"[^>]*data-text="([^"]*)"[^>]*>([^<]*)<\/text>/#
+    )
+    .map { (full: Self.unescaped(String($0.output.1)), shown: Self.unescaped(String($0.output.2))) }
     #expect(!texts.isEmpty)
     var cuts = 0
     for text in texts where text.shown != text.full {
@@ -75,7 +82,9 @@ import Testing
 
     // A legend for the phases and results.
     let legend = try #require(dom.firstMatch(of: #/<p class="legend" id="legend">(.*?)<\/p>/#))
-    for phase in ["idle", "preparing", "listening", "stopping", "failed"] { #expect(legend.output.1.contains("swatch phase-\(phase)")) }
+    for phase in ["idle", "preparing", "listening", "stopping", "failed"] {
+      #expect(legend.output.1.contains("swatch phase-\(phase)"))
+    }
     // The ledger's legend is in the label column, not drawn over the plot.
     let plot = try #require(dom.firstMatch(of: #/<svg id="timeline"(.*?)<\/svg><\/div>/#.dotMatchesNewlines()))
     #expect(!plot.output.1.contains("ledger-name"))
@@ -99,23 +108,32 @@ import Testing
     let browser = try HeadlessChromium()
     let folder = try TemporaryFolder(prefix: "ScenarioPageLayoutTests")
     defer { folder.remove() }
-    let trap = try folder.write("suite/trap.yaml", "schema: 1\nname: traps\nseed: 77\nsteps: [start, stop]\n# probe: trap\n")
+    let trap = try folder.write(
+      "suite/trap.yaml", "schema: 1\nname: traps\nseed: 77\nsteps: [start, stop]\n# probe: trap\n")
     let report = folder.url.appendingPathComponent("report")
     let probe = try CommandLineRun.executable(named: "scenario-worker-probe").path
     let run = try CommandLineRun(["run", trap, "--worker", probe, "--no-history", "--html", report.path])
     #expect(run.status == 1)
-    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: report.path).first { $0.hasSuffix("trap.yaml.html") })
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: report.path).first { $0.hasSuffix("trap.yaml.html") })
     let dom = try browser.dumpDOM(report.appendingPathComponent(name)).standardOutput
     #expect(dom.contains("data-status=\"crashed\""))
-    #expect(dom.contains("<span id=\"seed\">seed 77 (the scenario's)</span>"), "\(dom.firstMatch(of: #/<span id="seed">[^<]*/#)?.output ?? "no seed")")
-    let again = try CommandLineRun(["run", trap, "--worker", probe, "--no-history", "--seed", "0", "--html", report.path])
+    #expect(
+      dom.contains("<span id=\"seed\">seed 77 (the scenario's)</span>"),
+      "\(dom.firstMatch(of: #/<span id="seed">[^<]*/#)?.output ?? "no seed")")
+    let again = try CommandLineRun([
+      "run", trap, "--worker", probe, "--no-history", "--seed", "0", "--html", report.path,
+    ])
     #expect(again.status == 1)
     let overridden = try browser.dumpDOM(report.appendingPathComponent(name)).standardOutput
     #expect(overridden.contains("<span id=\"seed\">seed 0 (the run's --seed)</span>"))
   }
 
   static func unescaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
-      .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&nbsp;", with: "\u{A0}").replacingOccurrences(of: "&amp;", with: "&")
+    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(
+      of: "&quot;", with: "\""
+    )
+    .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&nbsp;", with: "\u{A0}")
+    .replacingOccurrences(of: "&amp;", with: "&")
   }
 }

@@ -27,18 +27,26 @@ enum TraceEventFormat {
     var args: [String: Any]
 
     static func == (lhs: Event, rhs: Event) -> Bool {
-      lhs.name == rhs.name && lhs.ph == rhs.ph && lhs.ts == rhs.ts && lhs.dur == rhs.dur && lhs.pid == rhs.pid && lhs.tid == rhs.tid
+      lhs.name == rhs.name && lhs.ph == rhs.ph && lhs.ts == rhs.ts && lhs.dur == rhs.dur && lhs.pid == rhs.pid
+        && lhs.tid == rhs.tid
     }
   }
 
   /// The keys an event may carry (the format's "Event Descriptions" section).
-  static let eventKeys: Set<String> = ["name", "cat", "ph", "ts", "tts", "dur", "tdur", "pid", "tid", "s", "args", "id", "bp", "cname", "sf", "stack", "esf", "estack"]
+  static let eventKeys: Set<String> = [
+    "name", "cat", "ph", "ts", "tts", "dur", "tdur", "pid", "tid", "s", "args", "id", "bp", "cname", "sf", "stack",
+    "esf", "estack",
+  ]
   /// The keys the JSON object form may carry.
-  static let fileKeys: Set<String> = ["traceEvents", "displayTimeUnit", "systemTraceEvents", "otherData", "stackFrames", "samples", "metadata"]
+  static let fileKeys: Set<String> = [
+    "traceEvents", "displayTimeUnit", "systemTraceEvents", "otherData", "stackFrames", "samples", "metadata",
+  ]
   /// The phases this reader accepts (the ones the export uses, and the duration pair).
   static let phases: Set<String> = ["X", "B", "E", "i", "I", "C", "M"]
   /// The metadata events the format names.
-  static let metadataNames: Set<String> = ["process_name", "process_labels", "process_sort_index", "thread_name", "thread_sort_index"]
+  static let metadataNames: Set<String> = [
+    "process_name", "process_labels", "process_sort_index", "thread_name", "thread_sort_index",
+  ]
 
   /// Reads and checks a trace file.
   ///
@@ -46,11 +54,19 @@ enum TraceEventFormat {
   /// - Returns: Its events, in file order.
   /// - Throws: ``Violation`` naming the first rule broken (with the event's index).
   static func read(_ data: Data) throws -> (events: [Event], displayTimeUnit: String?, otherData: [String: String]) {
-    guard let file = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw Violation(description: "the top level is not an object") }
-    if let unknown = Set(file.keys).subtracting(fileKeys).first { throw Violation(description: "unknown top-level key \(unknown)") }
-    guard let list = file["traceEvents"] as? [Any] else { throw Violation(description: "traceEvents is missing or not an array") }
+    guard let file = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw Violation(description: "the top level is not an object")
+    }
+    if let unknown = Set(file.keys).subtracting(fileKeys).first {
+      throw Violation(description: "unknown top-level key \(unknown)")
+    }
+    guard let list = file["traceEvents"] as? [Any] else {
+      throw Violation(description: "traceEvents is missing or not an array")
+    }
     let unit = file["displayTimeUnit"].map { $0 as? String }
-    if let unit, unit == nil || !["ms", "ns"].contains(unit!) { throw Violation(description: "displayTimeUnit must be \"ms\" or \"ns\"") }
+    if let unit, unit == nil || !["ms", "ns"].contains(unit!) {
+      throw Violation(description: "displayTimeUnit must be \"ms\" or \"ns\"")
+    }
     var other: [String: String] = [:]
     if let data = file["otherData"] {
       guard let map = data as? [String: Any] else { throw Violation(description: "otherData is not an object") }
@@ -67,7 +83,9 @@ enum TraceEventFormat {
     guard let object = value as? [String: Any] else { throw fail("not an object") }
     if let unknown = Set(object.keys).subtracting(eventKeys).first { throw fail("unknown key \(unknown)") }
     guard let name = object["name"] as? String else { throw fail("name is missing or not a string") }
-    guard let ph = object["ph"] as? String, phases.contains(ph) else { throw fail("ph is missing or not one of \(phases.sorted())") }
+    guard let ph = object["ph"] as? String, phases.contains(ph) else {
+      throw fail("ph is missing or not one of \(phases.sorted())")
+    }
     guard let pid = integer(object["pid"]) else { throw fail("pid is missing or not an integer") }
     let tid = integer(object["tid"])
     if object["tid"] != nil, tid == nil { throw fail("tid is not an integer") }
@@ -89,7 +107,9 @@ enum TraceEventFormat {
     case "X":
       guard let dur, dur.isFinite, dur >= 0 else { throw fail("an X event needs a finite dur of 0 or more") }
     case "i", "I":
-      if let scope { guard let text = scope as? String, ["t", "p", "g"].contains(text) else { throw fail("s must be t, p or g") } }
+      if let scope {
+        guard let text = scope as? String, ["t", "p", "g"].contains(text) else { throw fail("s must be t, p or g") }
+      }
     case "C":
       guard let args = args ?? nil, !args.isEmpty else { throw fail("a counter needs args") }
       for (key, value) in args where number(value) == nil { throw fail("counter argument \(key) is not a number") }
@@ -97,10 +117,14 @@ enum TraceEventFormat {
       guard metadataNames.contains(name) else { throw fail("unknown metadata event \(name)") }
       guard let args = args ?? nil else { throw fail("metadata needs args") }
       if name.hasSuffix("_name"), !(args["name"] is String) { throw fail("\(name) needs args.name as a string") }
-      if name.hasSuffix("_sort_index"), integer(args["sort_index"]) == nil { throw fail("\(name) needs args.sort_index as an integer") }
+      if name.hasSuffix("_sort_index"), integer(args["sort_index"]) == nil {
+        throw fail("\(name) needs args.sort_index as an integer")
+      }
     default: break
     }
-    return Event(name: name, cat: object["cat"] as? String, ph: ph, ts: ts, dur: dur, pid: pid, tid: tid, s: scope as? String, args: (args ?? nil) ?? [:])
+    return Event(
+      name: name, cat: object["cat"] as? String, ph: ph, ts: ts, dur: dur, pid: pid, tid: tid, s: scope as? String,
+      args: (args ?? nil) ?? [:])
   }
 
   /// A JSON number.

@@ -7,7 +7,9 @@ import Testing
 
 /// `history --html FILE`: the trend page, loaded in headless Chromium, and `run --label`.
 @Suite(.serialized) struct TrendPageTests {
-  static func result(_ name: String, status: ScenarioResult.Status = .passed, wall: Double, final: Double) -> ScenarioResult {
+  static func result(
+    _ name: String, status: ScenarioResult.Status = .passed, wall: Double, final: Double
+  ) -> ScenarioResult {
     ScenarioResult(
       name: name, file: "Scenarios/\(name).yaml", status: status, seed: 1, wallSeconds: wall, virtualSeconds: 4,
       traceHash: "h", figures: ["latency.final.p50": final, "latency.firstVolatile.p50": 0.4])
@@ -22,7 +24,9 @@ import Testing
     for (index, label) in labels.enumerated() {
       let run = index + 1
       try store.record(
-        RunMetadata(startedAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 86_400), gitCommit: String(repeating: "\(run)", count: 40), label: label),
+        RunMetadata(
+          startedAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 86_400),
+          gitCommit: String(repeating: "\(run)", count: 40), label: label),
         results: [
           result("steady", wall: [1.0, 1.02, 0.99, 1.01, 1.0][index], final: 0.8),
           result("slower", wall: run == 5 ? 3.0 : 1.0, final: 0.8),
@@ -52,7 +56,8 @@ import Testing
     #expect(labels == ["v1.0", "v1.1", "v1.2", "v1.3", "v1.4"])
     // A chart per scenario and key figure, one point per run.
     for scenario in ["steady", "slower", "shifted", "broken"] {
-      let section = try #require(dom.firstMatch(of: Regex("data-scenario=\"\(scenario)\"(.*?)</section>").dotMatchesNewlines()))
+      let section = try #require(
+        dom.firstMatch(of: Regex("data-scenario=\"\(scenario)\"(.*?)</section>").dotMatchesNewlines()))
       let text = String(section.output[1].substring ?? "")
       for figure in ["latency.final.p50", "latency.firstVolatile.p50", "wallSeconds"] {
         #expect(text.contains("data-figure=\"\(figure)\""), "\(scenario) has no chart of \(figure)")
@@ -60,8 +65,11 @@ import Testing
       #expect(text.matches(of: #/<circle class="point/#).count == 15, "\(scenario): 5 points for each of 3 figures")
     }
     // Exactly what compare finds: the slow run and the failing run regress, the shifted figure changes, noise does not.
-    let rows = dom.matches(of: #/<tr data-status="([a-z]+)" class="[a-z]+"><td[^>]*>[a-z]+<\/td><td class="num">([0-9]+)<\/td><td>([^<]*)<\/td><td>[^<]*<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td>/#)
-      .map { "\($0.output.1) run \($0.output.2) \($0.output.3) \($0.output.4): \($0.output.5)" }
+    let rows = dom.matches(
+      of:
+        #/<tr data-status="([a-z]+)" class="[a-z]+"><td[^>]*>[a-z]+<\/td><td class="num">([0-9]+)<\/td><td>([^<]*)<\/td><td>[^<]*<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td>/#
+    )
+    .map { "\($0.output.1) run \($0.output.2) \($0.output.3) \($0.output.4): \($0.output.5)" }
     #expect(rows.count == 3, "\(rows)")
     #expect(rows.contains { $0.hasPrefix("regressed run 5 v1.4 slower: wallSeconds 1 → 3") }, "\(rows)")
     #expect(rows.contains { $0.hasPrefix("regressed run 4 v1.3 broken: status passed → failed") }, "\(rows)")
@@ -92,10 +100,13 @@ import Testing
     let folder = try TemporaryFolder(prefix: "TrendPageTests")
     defer { folder.remove() }
     let database = folder.url.appendingPathComponent("history.sqlite").path
-    let commit = try #require(GitCommit.current(in: CommandLineRun.repositoryRoot.path), "the tests run in a git checkout")
+    let commit = try #require(
+      GitCommit.current(in: CommandLineRun.repositoryRoot.path), "the tests run in a git checkout")
     let plain = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--history", database])
     #expect(plain.status == 0, "\(plain.standardError)")
-    let labelled = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--history", database, "--label", "release 2.1"])
+    let labelled = try CommandLineRun([
+      "run", "Scenarios/hello-world.yaml", "--history", database, "--label", "release 2.1",
+    ])
     #expect(labelled.status == 0, "\(labelled.standardError)")
     let runs = try HistoryStore(readingAt: database).runs(limit: 2)
     #expect(runs.map(\.metadata.label) == ["release 2.1", String(commit.prefix(12))])

@@ -46,7 +46,9 @@ import Testing
     defer { scratch.remove() }
     let process = Process()
     process.executableURL = swift
-    process.arguments = ["package", "--package-path", TestFiles.root.path, "--scratch-path", scratch.path, "describe", "--type", "json"]
+    process.arguments = [
+      "package", "--package-path", TestFiles.root.path, "--scratch-path", scratch.path, "describe", "--type", "json",
+    ]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -71,7 +73,9 @@ import Testing
         if !rows.isEmpty { break }
         continue
       }
-      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
       guard cells.count > 3, !cells[1].hasPrefix("---") else { continue }
       rows.append((backticked(cells[2]), cells[3]))
     }
@@ -80,7 +84,9 @@ import Testing
 
   /// The names between backticks in a table cell.
   static func backticked(_ cell: String) -> [String] {
-    cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+      String($0.element)
+    }
   }
 
   /// The edges of the first mermaid graph: `A --> B & C` is A→B and A→C.
@@ -117,13 +123,17 @@ import Testing
     let rows = Self.tableRows(try String(contentsOf: Self.architecture, encoding: .utf8))
     let sources = package.targets.filter { $0.path.hasPrefix("Sources/") }
     let documented = rows.flatMap(\.modules)
-    #expect(Set(documented) == Set(sources.map(\.name)), "Architecture.md's table and Package.swift's targets under Sources/ differ")
+    #expect(
+      Set(documented) == Set(sources.map(\.name)),
+      "Architecture.md's table and Package.swift's targets under Sources/ differ")
     #expect(documented.count == Set(documented).count, "a module is listed twice in Architecture.md's table")
     for row in rows {
       for module in row.modules {
         let product = package.products.first { $0.name == module }
         let expected = product.map { $0.type.keys.contains("executable") ? "executable" : "yes" } ?? "—"
-        #expect(row.product == expected, "Architecture.md says \(module)'s product is '\(row.product)'; Package.swift says '\(expected)'")
+        #expect(
+          row.product == expected,
+          "Architecture.md says \(module)'s product is '\(row.product)'; Package.swift says '\(expected)'")
       }
     }
   }
@@ -138,8 +148,12 @@ import Testing
         declared.insert(Edge(from: target.name, to: dependency))
       }
     }
-    #expect(drawn.subtracting(declared).sorted { $0.description < $1.description } == [], "drawn in Architecture.md, not in Package.swift")
-    #expect(declared.subtracting(drawn).sorted { $0.description < $1.description } == [], "in Package.swift, not drawn in Architecture.md")
+    #expect(
+      drawn.subtracting(declared).sorted { $0.description < $1.description } == [],
+      "drawn in Architecture.md, not in Package.swift")
+    #expect(
+      declared.subtracting(drawn).sorted { $0.description < $1.description } == [],
+      "in Package.swift, not drawn in Architecture.md")
   }
 
   /// The parsers find what is there: a table row and a graph line of a made-up document.

@@ -61,7 +61,8 @@ import Yams
   static let all: [Example] = {
     let root = TestFiles.root
     var files = ["README.md"]
-    let documentation = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Documentation").path)) ?? []
+    let documentation =
+      (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Documentation").path)) ?? []
     files += documentation.filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/\($0)" }
     var examples: [Example] = []
     for file in files {
@@ -81,7 +82,8 @@ import Yams
   static func completed(_ yaml: String) -> String {
     let topLevelKeys = Set(
       yaml.split(separator: "\n").compactMap { line -> String? in
-        guard let first = line.first, first != " ", first != "#", first != "-", let colon = line.firstIndex(of: ":") else { return nil }
+        guard let first = line.first, first != " ", first != "#", first != "-", let colon = line.firstIndex(of: ":")
+        else { return nil }
         return String(line[..<colon])
       })
     var text = yaml
@@ -101,7 +103,8 @@ import Yams
   @Test(arguments: all.filter { !$0.isFragment })
   func exampleIsAScenarioTheDecoderReads(_ example: Example) throws {
     do {
-      _ = try Scenario.parse(yaml: Self.completed(example.yaml), file: example.description, relativeTo: TestFiles.scenarios.path)
+      _ = try Scenario.parse(
+        yaml: Self.completed(example.yaml), file: example.description, relativeTo: TestFiles.scenarios.path)
     } catch {
       Issue.record("\(example): the decoder rejects this example: \(error)")
     }
@@ -131,6 +134,7 @@ import Yams
     #expect(examples.map(\.yaml) == ["expect:\n  final: { phase: idle }\n", "observed: { timeline: timeline.tsv }\n"])
     #expect(examples.map(\.isFragment) == [false, true])
     #expect(examples.map(\.line) == [1, 9])
-    #expect(Self.completed("expect: {}\n") == "schema: 1\nexpect: {}\nname: documentation example\nsteps: [start, stop]\n")
+    #expect(
+      Self.completed("expect: {}\n") == "schema: 1\nexpect: {}\nname: documentation example\nsteps: [start, stop]\n")
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LiveTranscription
-import Simulation
 import ReferenceSubjects
+import Simulation
 import SpeechReplay
 import SpeechReplayTestSupport
 import SpeechTwin
@@ -35,8 +35,10 @@ import Testing
   }
 
   func run(_ faults: Set<LiveTranscriber.Fault>, expect: String = "", file: String? = nil) throws -> ScenarioRun {
-    let path = try file.map { TestFiles.scenarios.appendingPathComponent($0).path } ?? TestFiles.write(Self.yaml(expect: expect))
-    return ScenarioRunner(subject: .reference(faults: faults), snapshots: SnapshotOptions()).replay(fileAt: path, seed: nil)
+    let path =
+      try file.map { TestFiles.scenarios.appendingPathComponent($0).path } ?? TestFiles.write(Self.yaml(expect: expect))
+    return ScenarioRunner(subject: .reference(faults: faults), snapshots: SnapshotOptions()).replay(
+      fileAt: path, seed: nil)
   }
 
   /// Fault, the invariant it breaks, words of the violation, and the scenario (nil: the fox above).
@@ -54,7 +56,10 @@ import Testing
     let (fault, invariant, detail, file) = Self.cases[index]
     let run = try run([fault], file: file)
     let violation = InvariantChecker(timeline: run.timeline).firstViolation(of: invariant)
-    #expect(violation?.message.contains(detail) == true, "\(fault): \(violation?.description ?? "no violation")\n\(run.timeline.events(of: .uiState).map(\.description).joined(separator: "\n"))")
+    #expect(
+      violation?.message.contains(detail) == true,
+      "\(fault): \(violation?.description ?? "no violation")\n\(run.timeline.events(of: .uiState).map(\.description).joined(separator: "\n"))"
+    )
     #expect(run.result.status == .failed)
     let failure = run.result.failures.first { $0.message.contains("invariant '\(invariant)' broken") }
     #expect(failure?.message.contains(invariant.trap) == true, "\(run.result.failures)")
@@ -68,7 +73,8 @@ import Testing
   }
 
   @Test func theReferenceStackReportsItsInputQueue() throws {
-    let run = ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(fileAt: try TestFiles.write(Self.yaml()), seed: nil)
+    let run = ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(
+      fileAt: try TestFiles.write(Self.yaml()), seed: nil)
     let reports = run.timeline.events(StackInputEvent.self)
     #expect(!reports.isEmpty)
     #expect(reports.allSatisfy { $0.limit > 0 })
@@ -77,11 +83,17 @@ import Testing
 
   @Test func aQueueOverItsLimitBreaksInputBounded() {
     let events = [
-      TraceEvent(sequence: 0, time: .seconds(1), kind: .stackInput, fields: [.init("queued", "3"), .init("peak", "3"), .init("dropped", "0"), .init("limit", "8")]),
-      TraceEvent(sequence: 1, time: .seconds(2), kind: .stackInput, fields: [.init("queued", "9"), .init("peak", "9"), .init("dropped", "0"), .init("limit", "8")]),
+      TraceEvent(
+        sequence: 0, time: .seconds(1), kind: .stackInput,
+        fields: [.init("queued", "3"), .init("peak", "3"), .init("dropped", "0"), .init("limit", "8")]),
+      TraceEvent(
+        sequence: 1, time: .seconds(2), kind: .stackInput,
+        fields: [.init("queued", "9"), .init("peak", "9"), .init("dropped", "0"), .init("limit", "8")]),
     ]
     let violation = InvariantChecker(timeline: Timeline(events: events)).firstViolation(of: .inputBounded)
-    #expect(violation?.message.hasPrefix("the stack's analyzer input queue held 9 buffers, over its limit of 8") == true, "\(String(describing: violation))")
+    #expect(
+      violation?.message.hasPrefix("the stack's analyzer input queue held 9 buffers, over its limit of 8") == true,
+      "\(String(describing: violation))")
     #expect(violation?.time == .seconds(2))
   }
 
@@ -95,11 +107,14 @@ import Testing
       event(1, 0, ResourceAcquiredEvent(resource: .runningEngines, label: "AVAudioEngine")),
       event(2, 2, ScenarioStepEvent(step: "stop", line: 4)),
       event(3, 2, SubjectReturnedEvent(.stop)),
-      event(4, 2, UIStateEvent(phase: "idle", microphoneOffered: true, committed: "", volatile: "", audio: .seconds(2))),
+      event(
+        4, 2, UIStateEvent(phase: "idle", microphoneOffered: true, committed: "", volatile: "", audio: .seconds(2))),
     ]
     let violation = InvariantChecker(timeline: Timeline(events: events)).firstViolation(of: .ledgerBaselineAfterStop)
     #expect(violation?.message.contains("running engines 0 → 1") == true, "\(String(describing: violation))")
-    #expect(violation?.message.contains("still open: running engines: AVAudioEngine") == true, "\(String(describing: violation))")
+    #expect(
+      violation?.message.contains("still open: running engines: AVAudioEngine") == true,
+      "\(String(describing: violation))")
   }
 
   @Test func anInvariantExpectedToBreakPassesWhenItBreaksAndFailsWhenItHolds() throws {
@@ -107,14 +122,17 @@ import Testing
     let faulty = try run([.neverClearsVolatileText], expect: expect)
     #expect(faulty.result.status == .passed, "\(faulty.result.failures)")
     let fixed = try run([], expect: expect)
-    #expect(fixed.result.failures.map(\.message) == [
-      "the scenario expects the invariant 'volatile-cleared-when-final' to break, but it held: the bug it shows is gone; remove it from expect.invariants.broken (and move the scenario out of the bug zoo)"
-    ])
+    #expect(
+      fixed.result.failures.map(\.message) == [
+        "the scenario expects the invariant 'volatile-cleared-when-final' to break, but it held: the bug it shows is gone; remove it from expect.invariants.broken (and move the scenario out of the bug zoo)"
+      ])
     #expect(fixed.result.failures.first?.location?.line == 21)
   }
 
   @Test func anInvariantSwitchedOffIsNotChecked() throws {
-    let run = try run([.skipsConversion], expect: "expect:\n  invariants:\n    off: { analyzer-input-format: \"this scenario shows the trap\" }\n")
+    let run = try run(
+      [.skipsConversion],
+      expect: "expect:\n  invariants:\n    off: { analyzer-input-format: \"this scenario shows the trap\" }\n")
     #expect(!run.result.failures.contains { $0.message.contains("analyzer-input-format") }, "\(run.result.failures)")
   }
 
@@ -122,7 +140,10 @@ import Testing
     let unknown = try TestFiles.write(Self.yaml(expect: "expect:\n  invariants: { broken: [no-stuter] }\n"))
     #expect(throws: ScenarioError.self) { try Scenario.load(fileAt: unknown) }
     do { _ = try Scenario.load(fileAt: unknown) } catch {
-      #expect(error.description == "\(unknown):20:26: unknown invariant 'no-stuter'; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")), did you mean 'no-stutter'?")
+      #expect(
+        error.description
+          == "\(unknown):20:26: unknown invariant 'no-stuter'; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")), did you mean 'no-stutter'?"
+      )
     }
     let noReason = try TestFiles.write(Self.yaml(expect: "expect:\n  invariants: { off: { no-stutter: } }\n"))
     do {
@@ -131,7 +152,8 @@ import Testing
     } catch {
       #expect(error.message.hasPrefix("switching 'no-stutter' off needs a reason"))
     }
-    let both = try TestFiles.write(Self.yaml(expect: "expect:\n  invariants: { broken: [no-stutter], off: { no-stutter: why } }\n"))
+    let both = try TestFiles.write(
+      Self.yaml(expect: "expect:\n  invariants: { broken: [no-stutter], off: { no-stutter: why } }\n"))
     do {
       _ = try Scenario.load(fileAt: both)
       Issue.record("an invariant both broken and off was accepted")

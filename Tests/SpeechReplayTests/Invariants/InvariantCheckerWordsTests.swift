@@ -8,7 +8,7 @@ import Testing
   struct Generator {
     var state: UInt64
     mutating func next(_ bound: Int) -> Int {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((state >> 33) % UInt64(bound))
     }
   }
@@ -31,7 +31,9 @@ import Testing
       let text = Self.text(&generator)
       let all = InvariantChecker.words(text)
       for limit in 0...4 {
-        #expect(InvariantChecker.lastWords(text, atMost: limit) == Array(all.suffix(limit)), "\(text.debugDescription), \(limit)")
+        #expect(
+          InvariantChecker.lastWords(text, atMost: limit) == Array(all.suffix(limit)),
+          "\(text.debugDescription), \(limit)")
       }
     }
   }

@@ -1,6 +1,6 @@
 import AVFAudioTwin
-import Simulation
 import ReferenceSubjects
+import Simulation
 import SpeechReplay
 import SpeechReplayTestSupport
 import SpeechTwin
@@ -10,7 +10,8 @@ import Testing
 /// reports that it cannot be checked instead of passing.
 @Suite(.serialized) struct InvariantInputTests {
   static func run(expect: String = "") throws -> ScenarioRun {
-    ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(fileAt: try TestFiles.write(InvariantCheckerTests.yaml(expect: expect)), seed: nil)
+    ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(
+      fileAt: try TestFiles.write(InvariantCheckerTests.yaml(expect: expect)), seed: nil)
   }
 
   @Test func missingAnalyzerInputEventsAreAViolationNotAPass() throws {
@@ -22,7 +23,8 @@ import Testing
       #expect(violation?.cannotBeChecked == true, "\(invariant): \(String(describing: violation))")
       #expect(
         violation?.message.hasPrefix(
-          "no 'analyzer.input' events recorded although an analyzer started and the microphone delivered buffers after it; the invariant cannot be checked")
+          "no 'analyzer.input' events recorded although an analyzer started and the microphone delivered buffers after it; the invariant cannot be checked"
+        )
           == true, "\(String(describing: violation))")
       #expect(violation?.description.hasPrefix("invariant '\(invariant)' cannot be checked") == true)
     }
@@ -30,35 +32,50 @@ import Testing
 
   @Test func renamedUIStateEventsLeaveNoTextInvariantPassing() throws {
     let run = try Self.run()
-    let renamed = Timeline(events: run.timeline.events.map {
-      var event = $0
-      if event.kind == .uiState { event.kind = "ui.snapshot" }
-      return event
-    })
+    let renamed = Timeline(
+      events: run.timeline.events.map {
+        var event = $0
+        if event.kind == .uiState { event.kind = "ui.snapshot" }
+        return event
+      })
     let violations = InvariantChecker(timeline: renamed).violations()
     let uncheckable = Set(violations.filter(\.cannotBeChecked).map(\.invariant))
-    #expect(uncheckable == [.committedAppendOnly, .noStutter, .volatileClearedWhenFinal, .nothingLostAtStop, .ledgerBaselineAfterStop], "\(violations)")
-    #expect(violations.allSatisfy { !$0.cannotBeChecked || $0.message.hasPrefix("no 'ui.state' events recorded although the scenario ran steps") }, "\(violations)")
+    #expect(
+      uncheckable == [
+        .committedAppendOnly, .noStutter, .volatileClearedWhenFinal, .nothingLostAtStop, .ledgerBaselineAfterStop,
+      ], "\(violations)")
+    #expect(
+      violations.allSatisfy {
+        !$0.cannotBeChecked || $0.message.hasPrefix("no 'ui.state' events recorded although the scenario ran steps")
+      }, "\(violations)")
   }
 
   @Test func aRenamedFieldIsReportedAsUnreadable() throws {
     let run = try Self.run()
-    let renamed = Timeline(events: run.timeline.events.map {
-      var event = $0
-      if event.kind == .analyzerInput { event.fields = event.fields.map { $0.name == "accepted" ? .init("ok", $0.value) : $0 } }
-      return event
-    })
+    let renamed = Timeline(
+      events: run.timeline.events.map {
+        var event = $0
+        if event.kind == .analyzerInput {
+          event.fields = event.fields.map { $0.name == "accepted" ? .init("ok", $0.value) : $0 }
+        }
+        return event
+      })
     let violation = InvariantChecker(timeline: renamed).firstViolation(of: .analyzerInputFormat)
     #expect(violation?.cannotBeChecked == true)
     let inputs = run.timeline.count(of: .analyzerInput)
-    #expect(violation?.message.hasPrefix("\(inputs) of \(inputs) 'analyzer.input' events lack a field the check reads") == true, "\(String(describing: violation))")
+    #expect(
+      violation?.message.hasPrefix("\(inputs) of \(inputs) 'analyzer.input' events lack a field the check reads")
+        == true, "\(String(describing: violation))")
   }
 
   @Test func missingResultsAreAViolationWhenTheAnalyzerAcceptedInputAndTheUIShowedText() throws {
     let run = try Self.run()
     let withoutResults = Timeline(events: run.timeline.events.filter { $0.kind != .analyzerResult })
     let violation = InvariantChecker(timeline: withoutResults).firstViolation(of: .noStutter)
-    #expect(violation?.message.hasPrefix("no 'analyzer.result' events recorded although the analyzer accepted input and the UI showed text") == true, "\(String(describing: violation))")
+    #expect(
+      violation?.message.hasPrefix(
+        "no 'analyzer.result' events recorded although the analyzer accepted input and the UI showed text") == true,
+      "\(String(describing: violation))")
   }
 
   @Test func aRunThatDidNoWorkNeedsNoEvents() {

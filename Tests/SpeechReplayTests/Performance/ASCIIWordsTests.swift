@@ -1,12 +1,14 @@
-@testable import SpeechReplay
 import Testing
+
+@testable import SpeechReplay
 
 /// The ASCII fast paths of word splitting and normalising give exactly what the general,
 /// `Character`-based paths give, and texts that are not ASCII still take the general path.
 @Suite struct ASCIIWordsTests {
   static let texts = [
     "", " ", "hello", "Hello world.", "  leading and trailing  ", "tabs\tand\nnewlines\r\nand\u{0B}vt\u{0C}ff",
-    "Turn on the lights. Set a timer!", "it's 5 o'clock — on the dot", "don't, won't; can't: (maybe) [sure] {ok} <x> a/b c\\d",
+    "Turn on the lights. Set a timer!", "it's 5 o'clock — on the dot",
+    "don't, won't; can't: (maybe) [sure] {ok} <x> a/b c\\d",
     "$100 + 5% = ~#@^&*_|`\"", "lights.Set", "Café naïve résumé", "日本語 テキスト", "emoji 🎉 party", "mixed ASCII and é",
     "\u{85}next-line", "UPPER lower MiXeD 123 4x4",
   ]

@@ -61,17 +61,24 @@ import Testing
   @Test func aPercentileBudgetNamesTheSlowestUtterance() throws {
     let (run, _) = try run(Self.hello(expect: "  budgets: { final: { max: 500ms } }"))
     let message = run.result.failures.first?.message ?? ""
-    #expect(message.hasPrefix("final max over 1 samples is 0.800s, over its budget of 0.500s (slowest: utterance 1 ('Hello world.'"), "\(message)")
+    #expect(
+      message.hasPrefix(
+        "final max over 1 samples is 0.800s, over its budget of 0.500s (slowest: utterance 1 ('Hello world.'"),
+      "\(message)")
   }
 
   @Test func aBudgetWithNothingToMeasureFails() throws {
     let (run, _) = try run(Self.hello(expect: "  budgets: { cycle: 1s }"))
-    #expect(run.result.failures.map(\.message).first?.contains("has nothing to measure: no cycle step runs") == true, "\(run.result.failures)")
+    #expect(
+      run.result.failures.map(\.message).first?.contains("has nothing to measure: no cycle step runs") == true,
+      "\(run.result.failures)")
   }
 
   @Test func awareTimingChargesTheModelsComputeToVirtualTime() throws {
     let unaware = try run(Self.hello(expect: "  final: { committed: \"Hello world.\" }")).run.result.figures
-    let aware = try run(Self.hello(timing: "timing: { mode: aware, modelCost: 0.3 }", expect: "  final: { committed: \"Hello world.\" }")).run.result
+    let aware = try run(
+      Self.hello(timing: "timing: { mode: aware, modelCost: 0.3 }", expect: "  final: { committed: \"Hello world.\" }")
+    ).run.result
     #expect(aware.status == .passed, "\(aware.failures)")
     #expect(aware.figures["timing.modelCost"] == 0.3)
     // Each buffer costs 30 % of its duration in compute before its results are published: the
@@ -111,9 +118,12 @@ import Testing
     #expect(run.result.status == .failed)
     let messages = run.result.failures.map(\.description)
     let analyzer = messages.first { $0.contains("SpeechTwin.SpeechAnalyzer") }
-    #expect(analyzer?.hasPrefix("\(path):11:10: leak across 11 cycles: live SpeechTwin.SpeechAnalyzer objects grew from ") == true, "\(messages)")
+    #expect(
+      analyzer?.hasPrefix("\(path):11:10: leak across 11 cycles: live SpeechTwin.SpeechAnalyzer objects grew from ")
+        == true, "\(messages)")
     #expect(analyzer?.contains("(+1 per cycle) and grew in each of 2 windows of 5 cycles") == true, "\(messages)")
-    #expect(messages.contains { $0.contains("SpeechTwin.SpeechTranscriber objects") }, "the transcriber it holds leaks too")
+    #expect(
+      messages.contains { $0.contains("SpeechTwin.SpeechTranscriber objects") }, "the transcriber it holds leaks too")
     #expect(run.result.figures["leak.SpeechTwin.SpeechAnalyzer.perCycle"] == 1)
   }
 
@@ -122,7 +132,9 @@ import Testing
     let (run, _) = try run(Self.cycles, subject: .leakyWithHeap)
     let heap = run.result.failures.first { $0.message.contains("the heap grew in each of 2 windows of 5 cycles") }
     #expect(heap?.message.contains("more than heapBytesPerCycle 1048576") == true, "\(run.result.failures)")
-    #expect((run.result.figures["leak.heapBytesPerCycle"] ?? 0) > Double(1 << 20), "about 2 MiB per cycle; the heap is shared with other tests, so not exact")
+    #expect(
+      (run.result.figures["leak.heapBytesPerCycle"] ?? 0) > Double(1 << 20),
+      "about 2 MiB per cycle; the heap is shared with other tests, so not exact")
   }
 
   @Test func implicitLeakChecksJudgeOnlyTheRunsOwnResources() throws {
@@ -149,15 +161,24 @@ import Testing
 extension PerformanceExpectationTests {
   @Test func severalUtterancesGivePercentilesAndEachOneIsNamed() throws {
     var scenario = try Scenario.load(fileAt: TestFiles.scenarios.appendingPathComponent("latency-budgets.yaml").path)
-    scenario.expectations.budgets = Scenario.Budgets([.init(.firstVolatile, limit: .milliseconds(300)), .init(.final, .p50, limit: .seconds(1))])
+    scenario.expectations.budgets = Scenario.Budgets([
+      .init(.firstVolatile, limit: .milliseconds(300)), .init(.final, .p50, limit: .seconds(1)),
+    ])
     let result = ScenarioRunner(subject: .reference).run(scenario, seed: nil)
     #expect(result.figures["latency.firstVolatile.count"] == 2)
     #expect(result.figures["latency.final.count"] == 2)
-    let p50 = result.figures["latency.final.p50"] ?? -1, p90 = result.figures["latency.final.p90"] ?? -1, max = result.figures["latency.final.max"] ?? -1
+    let p50 = result.figures["latency.final.p50"] ?? -1, p90 = result.figures["latency.final.p90"] ?? -1,
+      max = result.figures["latency.final.max"] ?? -1
     #expect(p50 > 0 && p50 <= p90 && p90 <= max)
     let messages = result.failures.map(\.message)
     #expect(messages.count == 2, "the final p50 holds; both first volatiles are over 300 ms: \(messages)")
-    #expect(messages.first?.hasPrefix("utterance 1 ('Turn on the lights.', speech 0.300s–2.022s of the audio): firstVolatile took 0.4") == true, "\(messages)")
-    #expect(messages.last?.hasPrefix("utterance 2 ('Set a timer for ten minutes.', speech 3.522s–6.203s of the audio): firstVolatile took 0.4") == true, "\(messages)")
+    #expect(
+      messages.first?.hasPrefix(
+        "utterance 1 ('Turn on the lights.', speech 0.300s–2.022s of the audio): firstVolatile took 0.4") == true,
+      "\(messages)")
+    #expect(
+      messages.last?.hasPrefix(
+        "utterance 2 ('Set a timer for ten minutes.', speech 3.522s–6.203s of the audio): firstVolatile took 0.4")
+        == true, "\(messages)")
   }
 }

@@ -14,7 +14,8 @@ import Testing
     let words = [
       word("turn", 0.5, 0.8), word("left", 0.9, 1.2), word("stop", 3.0, 3.4),
     ]
-    let script = ModelScript(transcript: words, options: .init(volatileInterval: .milliseconds(200), finalAfterSilence: .milliseconds(800)))
+    let script = ModelScript(
+      transcript: words, options: .init(volatileInterval: .milliseconds(200), finalAfterSilence: .milliseconds(800)))
     let utterances = SpeechUtterance.utterances(in: script)
     #expect(utterances.map(\.index) == [1, 2])
     #expect(utterances.map(\.onset) == [0.5, 3.0])

@@ -1,13 +1,17 @@
 import Simulation
-@testable import SpeechReplay
 import Testing
+
+@testable import SpeechReplay
 
 /// The incremental word lists of `StreamingMetrics.measure` give exactly the figures of splitting
 /// and normalising every displayed text whole, on seeded random display sequences shaped like a
 /// transcript: growing committed text, rewritten and extended volatile words, punctuation and case
 /// changes, odd whitespace, empty texts and non-ASCII words.
 @Suite struct StreamingMetricsIncrementalTests {
-  static let vocabulary = ["the", "The", "quick", "quack", "brown", "fox.", "some", "something", "don't", "lights,", "Set", "a", "timer!", "café", "naïve", "日本", "5", "o'clock", "—"]
+  static let vocabulary = [
+    "the", "The", "quick", "quack", "brown", "fox.", "some", "something", "don't", "lights,", "Set", "a", "timer!",
+    "café", "naïve", "日本", "5", "o'clock", "—",
+  ]
   static let separators = [" ", " ", " ", "  ", "\t", "\n", "\r\n"]
 
   static func sessions(seed: UInt64) -> [[String]] {
@@ -21,7 +25,10 @@ import Testing
         switch Int.random(in: 0..<10, using: &random) {
         case 0...3: volatile.append(vocabulary.randomElement(using: &random)!)  // a new word heard
         case 4: if !volatile.isEmpty { volatile[volatile.count - 1] += "s" }  // the last word extended
-        case 5: if !volatile.isEmpty { volatile[Int.random(in: 0..<volatile.count, using: &random)] = vocabulary.randomElement(using: &random)! }  // a rewrite
+        case 5:
+          if !volatile.isEmpty {
+            volatile[Int.random(in: 0..<volatile.count, using: &random)] = vocabulary.randomElement(using: &random)!
+          }  // a rewrite
         case 6:  // a final: the volatile words committed
           committed += volatile
           volatile = []

@@ -6,7 +6,8 @@ import Testing
 @Suite struct StreamingMetricsTests {
   @Test func aRewrittenWordIsUnstableAndErased() {
     // the → the quick (kept) → the quack brown (quick lost) → the quick brown fox (quack, brown lost)
-    let metrics = StreamingMetrics.measure(sessions: [["the", "the quick", "the quack brown", "the quick brown fox"]], utterances: 1, audioSeconds: 2)
+    let metrics = StreamingMetrics.measure(
+      sessions: [["the", "the quick", "the quack brown", "the quick brown fox"]], utterances: 1, audioSeconds: 2)
     #expect(metrics.unstableWords == 3)
     #expect(metrics.unstableUpdates == 2)
     #expect(metrics.erasedWords == 3)
@@ -25,12 +26,14 @@ import Testing
   }
 
   @Test func anExtendedWordInsideTheTextIsUnstable() {
-    let metrics = StreamingMetrics.measure(sessions: [["some thing", "something else"]], utterances: 1, audioSeconds: 1)
+    let metrics = StreamingMetrics.measure(
+      sessions: [["some thing", "something else"]], utterances: 1, audioSeconds: 1)
     #expect(metrics.unstableWords == 2, "only the last word may be extended")
   }
 
   @Test func casingAndPunctuationAtFinalizationAreStableButErased() {
-    let metrics = StreamingMetrics.measure(sessions: [["hello", "hello world", "Hello world."]], utterances: 1, audioSeconds: 1.5)
+    let metrics = StreamingMetrics.measure(
+      sessions: [["hello", "hello world", "Hello world."]], utterances: 1, audioSeconds: 1.5)
     #expect(metrics.upwr == 0)
     #expect(metrics.erasedWords == 2)
     #expect(metrics.normalizedErasure == 1)

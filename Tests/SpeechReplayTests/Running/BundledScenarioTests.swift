@@ -13,7 +13,8 @@ import Testing
   @Test(arguments: files) func passesAgainstTheReferenceStack(file: String) {
     // Golden files are compared (or written when SPEECH_REPLAY_RECORD asks), and a file no snapshot uses fails.
     let snapshots = SnapshotOptions(record: (try? SnapshotRecordMode.fromEnvironment()) ?? .never, failOnObsolete: true)
-    let run = ScenarioRunner(subject: .reference, snapshots: snapshots).replay(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
+    let run = ScenarioRunner(subject: .reference, snapshots: snapshots).replay(
+      fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil)
     #expect(run.result.status == .passed, "\(run.result.failures.map(\.description).joined(separator: "\n"))")
     #expect(!run.timeline.events.isEmpty)
     #expect(!run.result.traceHash.isEmpty)
@@ -22,16 +23,21 @@ import Testing
   }
 
   @Test func everyGoldenFolderBelongsToABundledScenario() throws {
-    let folders = try FileManager.default.contentsOfDirectory(atPath: TestFiles.scenarios.appendingPathComponent("__Snapshots__").path)
-      .filter { !$0.hasPrefix(".") }  // .gitattributes, .editorconfig
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: TestFiles.scenarios.appendingPathComponent("__Snapshots__").path
+    )
+    .filter { !$0.hasPrefix(".") }  // .gitattributes, .editorconfig
     let stems = Set(Self.files.map { ($0 as NSString).deletingPathExtension })
-    #expect(Set(folders).subtracting(stems).isEmpty, "golden folders without a scenario: \(Set(folders).subtracting(stems).sorted())")
+    #expect(
+      Set(folders).subtracting(stems).isEmpty,
+      "golden folders without a scenario: \(Set(folders).subtracting(stems).sorted())")
   }
 }
 
 extension BundledScenarioTests {
   @Test func theReferenceStackReportsItsOwnFailureText() {
-    let run = ScenarioRunner(subject: .reference).replay(fileAt: TestFiles.scenarios.appendingPathComponent("offline-first-run.yaml").path, seed: nil)
+    let run = ScenarioRunner(subject: .reference).replay(
+      fileAt: TestFiles.scenarios.appendingPathComponent("offline-first-run.yaml").path, seed: nil)
     let phase = run.snapshots["offline"]?.phase.description ?? ""
     #expect(phase.hasPrefix("failed: ") && phase != "failed: ", "\(phase)")
     #expect(run.timeline.events(of: "ui.state").contains { $0["phase"]?.hasPrefix("preparing") == true })

@@ -15,7 +15,8 @@ import Testing
     let factory = SubjectFactory(name: "self-retaining") { _ in SelfRetainingSubject(leaksPipeline: false) }
     let result = ScenarioRunner(subject: factory).run(fileAt: path, seed: nil)
     #expect(result.status == .failed)
-    let failure = try #require(result.failures.first { $0.message.contains("still alive after its screen was dismissed") })
+    let failure = try #require(
+      result.failures.first { $0.message.contains("still alive after its screen was dismissed") })
     #expect(failure.message.contains("SelfRetainingSubject"))
     #expect(failure.location?.line == 6)
   }
@@ -34,21 +35,28 @@ import Testing
       made.increment()
       return WellBehavedSubject()
     }
-    let path = try TestFiles.write("schema: 1\nsteps: [start, stop, dismiss, start, { wait: 100ms }, { snapshot: reopened }, stop, dismiss]\nexpect:\n  snapshots: { reopened: { phase: listening } }\n")
+    let path = try TestFiles.write(
+      "schema: 1\nsteps: [start, stop, dismiss, start, { wait: 100ms }, { snapshot: reopened }, stop, dismiss]\nexpect:\n  snapshots: { reopened: { phase: listening } }\n"
+    )
     let result = ScenarioRunner(subject: factory).run(fileAt: path, seed: nil)
     // Other tests of this process may hold twin objects of their own, so the check is on this run's failures by kind.
-    #expect(!result.failures.contains { $0.message.contains("still alive") || $0.message.contains("reopened") || $0.message.contains("dismiss") }, "\(result.failures)")
+    #expect(
+      !result.failures.contains {
+        $0.message.contains("still alive") || $0.message.contains("reopened") || $0.message.contains("dismiss")
+      }, "\(result.failures)")
     #expect(made.value == 2)
   }
 
   @Test func theReferenceStackIsFreedWhenItsScreenCloses() throws {
-    let result = ScenarioRunner(subject: .reference).run(fileAt: TestFiles.scenarios.appendingPathComponent("dismiss-after-stop.yaml").path, seed: nil)
+    let result = ScenarioRunner(subject: .reference).run(
+      fileAt: TestFiles.scenarios.appendingPathComponent("dismiss-after-stop.yaml").path, seed: nil)
     #expect(!result.failures.contains { $0.message.contains("still alive") }, "\(result.failures)")
   }
 
   @Test func aStopAfterADismissIsAFailureAtItsStep() throws {
     let path = try TestFiles.write("schema: 1\nsteps: [start, stop, dismiss, stop]\n")
-    let result = ScenarioRunner(subject: SubjectFactory(name: "well-behaved") { _ in WellBehavedSubject() }).run(fileAt: path, seed: nil)
+    let result = ScenarioRunner(subject: SubjectFactory(name: "well-behaved") { _ in WellBehavedSubject() }).run(
+      fileAt: path, seed: nil)
     let failure = try #require(result.failures.first { $0.message.contains("a stop after a dismiss") })
     #expect(failure.location?.line == 2)
   }
@@ -56,7 +64,8 @@ import Testing
   @Test func dismissTakesNoValue() throws {
     let path = try TestFiles.write("schema: 1\nsteps:\n  - dismiss: now\n")
     let result = ScenarioRunner(subject: .reference).run(fileAt: path, seed: nil)
-    #expect(result.failures.map(\.description) == ["\(path):3:14: the step 'dismiss' takes no value; write '- dismiss'"])
+    #expect(
+      result.failures.map(\.description) == ["\(path):3:14: the step 'dismiss' takes no value; write '- dismiss'"])
   }
 }
 

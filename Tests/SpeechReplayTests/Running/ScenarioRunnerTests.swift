@@ -1,7 +1,7 @@
 import AVFAudioTwin
 import Foundation
-import Simulation
 import ReferenceSubjects
+import Simulation
 import SpeechReplay
 import SpeechReplayTestSupport
 import SpeechTwin
@@ -47,7 +47,9 @@ import Testing
     #expect(states.contains { $0.isListening })
     #expect(states.contains { $0.volatile == "hello" }, "a volatile guess was shown")
     #expect(states.last?.committed == "Hello world.")
-    #expect(states.last.map { $0.audio >= .seconds(1) && $0.audio < .seconds(2) } == true, "the UI state carries the audio heard: \(states.last.map { "\($0.event)" } ?? "")")
+    #expect(
+      states.last.map { $0.audio >= .seconds(1) && $0.audio < .seconds(2) } == true,
+      "the UI state carries the audio heard: \(states.last.map { "\($0.event)" } ?? "")")
     #expect(timeline.events(ScenarioStepEvent.self).map(\.step) == ["start", "play: end", "wait: 1s", "stop"])
     #expect(run.result.figures["results"] == Double(timeline.count(AnalyzerResultEvent.self)))
     #expect(run.result.figures["uiStates"] == Double(states.count))
@@ -60,7 +62,10 @@ import Testing
     let path = try TestFiles.write(yaml)
     let result = runner.run(fileAt: path, seed: nil)
     #expect(result.status == .failed)
-    #expect(result.failures.map(\.description) == ["\(path):11:23: committed text at the end is \"Hello world.\", expected \"Hello word.\""])
+    #expect(
+      result.failures.map(\.description) == [
+        "\(path):11:23: committed text at the end is \"Hello world.\", expected \"Hello word.\""
+      ])
   }
 
   @Test func anInvalidFileIsAFailedResultWithItsLocation() throws {
@@ -68,11 +73,14 @@ import Testing
     let result = runner.run(fileAt: path, seed: 5)
     #expect(result.status == .failed)
     #expect(result.seed == 5)
-    #expect(result.failures.map(\.description) == ["\(path):2:17: 'forever' is not a duration; write 2s, 500ms or 1.5s"])
+    #expect(
+      result.failures.map(\.description) == ["\(path):2:17: 'forever' is not a duration; write 2s, 500ms or 1.5s"])
   }
 
   @Test func theSameSeedGivesTheSameTrace() throws {
-    let yaml = Self.hello.replacingOccurrences(of: "audio: audio/hello-world.wav", with: "audio: audio/hello-world.wav\ndevice: { microphone: { jitter: 20ms } }")
+    let yaml = Self.hello.replacingOccurrences(
+      of: "audio: audio/hello-world.wav", with: "audio: audio/hello-world.wav\ndevice: { microphone: { jitter: 20ms } }"
+    )
     let path = try TestFiles.write(yaml)
     let first = runner.replay(fileAt: path, seed: 3)
     let second = runner.replay(fileAt: path, seed: 3)
@@ -111,7 +119,9 @@ import Testing
         final: { committed: "Hello world.", phase: idle }
       """)
     #expect(run.result.status == .passed, "\(run.result.failures)")
-    #expect(run.snapshots["offline"]?.phase.description.contains("network") == true, "\(String(describing: run.snapshots["offline"]))")
+    #expect(
+      run.snapshots["offline"]?.phase.description.contains("network") == true,
+      "\(String(describing: run.snapshots["offline"]))")
     #expect(run.timeline.events(of: "device.network").map { $0["available"] } == ["true"])
   }
 
@@ -162,7 +172,9 @@ import Testing
     let phases = run.timeline.events(of: "microphone.interruption")
     #expect(phases.map { $0["phase"] } == ["began", "ended"])
     if phases.count == 2 {
-      let buffersDuring = run.timeline.events(of: "engine.buffer").filter { $0.time > phases[0].time && $0.time < phases[1].time }
+      let buffersDuring = run.timeline.events(of: "engine.buffer").filter {
+        $0.time > phases[0].time && $0.time < phases[1].time
+      }
       #expect(buffersDuring.isEmpty, "no microphone buffers while interrupted")
       #expect(phases[1].time - phases[0].time == .seconds(2))
     }
@@ -218,11 +230,17 @@ import Testing
   }
 
   @Test func diagnosticsExpectations() throws {
-    let none = try run("schema: 1\naudio: audio/hello-world.wav\nsteps: [start, { play: 500ms }, stop]\nexpect: { diagnostics: none }\n")
+    let none = try run(
+      "schema: 1\naudio: audio/hello-world.wav\nsteps: [start, { play: 500ms }, stop]\nexpect: { diagnostics: none }\n")
     // The tap's bufferSize hint is a note: recorded, but harmless, so `none` (no warnings) holds.
-    #expect(none.timeline.events(of: "diagnostic").contains { $0["message"]?.hasPrefix("the tap asked for 4096-frame buffers") == true })
+    #expect(
+      none.timeline.events(of: "diagnostic").contains {
+        $0["message"]?.hasPrefix("the tap asked for 4096-frame buffers") == true
+      })
     #expect(none.result.status == .passed, "\(none.result.failures)")
-    let containing = try run("schema: 1\naudio: audio/hello-world.wav\nsteps: [start, { play: 500ms }, stop]\nexpect: { diagnostics: [bufferSize is only a hint, nonsense] }\n")
+    let containing = try run(
+      "schema: 1\naudio: audio/hello-world.wav\nsteps: [start, { play: 500ms }, stop]\nexpect: { diagnostics: [bufferSize is only a hint, nonsense] }\n"
+    )
     #expect(containing.result.failures.count == 1)
     #expect(containing.result.failures.first?.message.hasPrefix("no diagnostic contains 'nonsense'") == true)
   }
@@ -230,15 +248,18 @@ import Testing
   @Test func aSubjectFactoryThatThrowsFailsTheScenario() throws {
     let run = try run(Self.hello, subject: .unavailable)
     #expect(run.result.status == .failed)
-    #expect(run.result.failures.map(\.message) == [
-      "the run stopped: the subject factory 'none' could not make a subject: no subject to run the scenario against; pass a SubjectFactory that makes your stack to ScenarioRunner(subject:) (the repository's reference stack is SubjectFactory.reference in module ReferenceSubjects)"
-    ])
+    #expect(
+      run.result.failures.map(\.message) == [
+        "the run stopped: the subject factory 'none' could not make a subject: no subject to run the scenario against; pass a SubjectFactory that makes your stack to ScenarioRunner(subject:) (the repository's reference stack is SubjectFactory.reference in module ReferenceSubjects)"
+      ])
   }
 
   @Test func aSubjectThatNeverReturnsIsADeadlockNamingTheWait() throws {
     let run = try run("schema: 1\nsteps: [start]\n", subject: SubjectFactory(name: "stuck") { _ in StuckSubject() })
     #expect(run.result.status == .failed)
-    #expect(run.result.failures.first?.message.hasPrefix("the simulation did not finish: deadlock at virtual time") == true, "\(run.result.failures)")
+    #expect(
+      run.result.failures.first?.message.hasPrefix("the simulation did not finish: deadlock at virtual time") == true,
+      "\(run.result.failures)")
     #expect(run.result.failures.first?.message.contains("StuckSubject.start") == true)
   }
 
@@ -246,7 +267,9 @@ import Testing
     let path = try TestFiles.write(Self.hello)
     let text = runner.explain(fileAt: path, seed: nil)
     #expect(text.hasPrefix("scenario: hello\nfile: \(path)\nseed: 1\nstatus: passed\ntrace hash: "))
-    #expect(text.contains("final state:\n  phase: idle\n  microphone: offered\n  committed: \"Hello world.\"\n  volatile: \"\"\n"))
+    #expect(
+      text.contains(
+        "final state:\n  phase: idle\n  microphone: offered\n  committed: \"Hello world.\"\n  volatile: \"\"\n"))
     #expect(text.contains("\n   0.000s  scenario.step "))
     #expect(text.contains("ui.state") && text.contains("committed=\"Hello world.\""))
     let invalid = runner.explain(fileAt: try TestFiles.write("schema: 1\n"), seed: nil)

@@ -26,10 +26,14 @@ import Yams
   /// One of each perturbation, with every optional part present.
   static let everyPerturbation: [Perturbation] = [
     .taps(frames: 512, jitterMilliseconds: 3), .hardware(sampleRate: 44_100, channels: 2),
-    .route(at: 0.5, sampleRate: 16_000, channels: 1, port: nil), .route(at: 0.5, sampleRate: 16_000, channels: 1, port: "bluetoothHFP"),
-    .interruptions(at: 0.4, length: 0.2, count: 2), .networkFlip(at: 0.3, offlineFor: 0.5), .download(duration: 1, failsAt: 0.5),
-    .permission(at: 0.2, grantAfter: 0.4), .latency(base: 0.1, spikeAt: 0.5, spikeLength: 0.3, extra: 0.2), .stall(at: 0.5, length: 0.2),
-    .modelError(at: 0.7), .results(volatileEvery: 0.1, finalAfterSilence: 0.5, asSpoken: true, rewrite: 1), .slowModel(cost: 0.5),
+    .route(at: 0.5, sampleRate: 16_000, channels: 1, port: nil),
+    .route(at: 0.5, sampleRate: 16_000, channels: 1, port: "bluetoothHFP"),
+    .interruptions(at: 0.4, length: 0.2, count: 2), .networkFlip(at: 0.3, offlineFor: 0.5),
+    .download(duration: 1, failsAt: 0.5),
+    .permission(at: 0.2, grantAfter: 0.4), .latency(base: 0.1, spikeAt: 0.5, spikeLength: 0.3, extra: 0.2),
+    .stall(at: 0.5, length: 0.2),
+    .modelError(at: 0.7), .results(volatileEvery: 0.1, finalAfterSilence: 0.5, asSpoken: true, rewrite: 1),
+    .slowModel(cost: 0.5),
     .userTaps(at: 0.5, pattern: .dismissReopen),
   ]
 
@@ -48,7 +52,10 @@ import Yams
     var document = try Self.document(Self.hello)
     #expect(abs(document.stepsDuration - (document.audioDuration + 1)) < 0.001)
     document.insert([Node("stop"), Node("start")], atSeconds: 0.5)
-    #expect(document.steps.map { oneLine($0) } == ["start", "{play: 500ms}", "stop", "start", "play: end", "wait: 1s", "stop"])
+    #expect(
+      document.steps.map { oneLine($0) } == [
+        "start", "{play: 500ms}", "stop", "start", "play: end", "wait: 1s", "stop",
+      ])
     var late = try Self.document(Self.hello)
     late.insert([Node("start")], atSeconds: 100)
     #expect(late.steps.last?.string == "start")
@@ -56,14 +63,18 @@ import Yams
 
   @Test func bothFormsOfInterruptCountTheirDuration() throws {
     let document = try Self.document(
-      "schema: 1\nsteps: [start, { interrupt: 500ms }, { interrupt: { duration: 1s, shouldResume: false } }, { wait: 250ms }, stop]\n")
+      "schema: 1\nsteps: [start, { interrupt: 500ms }, { interrupt: { duration: 1s, shouldResume: false } }, { wait: 250ms }, stop]\n"
+    )
     #expect(abs(document.stepsDuration - 1.75) < 0.001)
   }
 
   @Test func exploringKeepsOnlyInvariantsAndWhatExploreKeeps() throws {
     let explorable = Explorer.explorable(try Self.document(Self.hello))
-    #expect(explorable.value(at: [ScenarioKeys.expect, ScenarioKeys.Expect.final, ScenarioKeys.State.microphone])?.string == "offered")
-    #expect(explorable.value(at: [ScenarioKeys.expect, ScenarioKeys.Expect.final, ScenarioKeys.State.committed]) == nil)
+    #expect(
+      explorable.value(at: [ScenarioKeys.expect, ScenarioKeys.Expect.final, ScenarioKeys.State.microphone])?.string
+        == "offered")
+    #expect(
+      explorable.value(at: [ScenarioKeys.expect, ScenarioKeys.Expect.final, ScenarioKeys.State.committed]) == nil)
     #expect(explorable.value(at: [ScenarioKeys.expect, ScenarioKeys.Expect.invariants]) != nil)
     #expect(explorable.value(at: [ScenarioKeys.explore]) == nil)
   }
@@ -74,7 +85,8 @@ import Yams
     do {
       _ = try Scenario.load(fileAt: file)
     } catch {
-      #expect(error.description.contains(":3:19: 'final.comitted' is not an expectation exploration can keep"), "\(error)")
+      #expect(
+        error.description.contains(":3:19: 'final.comitted' is not an expectation exploration can keep"), "\(error)")
       #expect(error.description.hasSuffix("did you mean 'final.committed'?"), "\(error)")
     }
   }

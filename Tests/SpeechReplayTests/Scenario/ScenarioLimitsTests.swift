@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import ReferenceSubjects
+import Simulation
 import SpeechReplay
 import SpeechReplayTestSupport
 import Testing
@@ -21,7 +21,9 @@ import Testing
 
   @Test func aWaitOfYearsIsRefusedAtItsStep() throws {
     let text = try error("schema: 1\nsteps:\n  - start\n  - wait: 99999999s\n  - stop\n")
-    #expect(text.hasPrefix("scenario.yaml:4:5: the steps take 1157 days of virtual time in all, more than the limit of 2h 0m"), "\(text)")
+    #expect(
+      text.hasPrefix(
+        "scenario.yaml:4:5: the steps take 1157 days of virtual time in all, more than the limit of 2h 0m"), "\(text)")
     #expect(text.contains("'limits: { virtualTime: 27778h }'") && text.contains("--max-virtual-time 27778h"), "\(text)")
   }
 
@@ -38,9 +40,15 @@ import Testing
                   steps:
                     - cycle: { count: 10000, steps: [{ wait: 1ms }] }
       """)
-    #expect(text.hasPrefix("scenario.yaml:9:50: the steps take 11574 days of virtual time in all, more than the limit of 2h 0m"), "\(text)")
+    #expect(
+      text.hasPrefix(
+        "scenario.yaml:9:50: the steps take 11574 days of virtual time in all, more than the limit of 2h 0m"), "\(text)"
+    )
     // 7200 s are 720 passes of the middle cycle (10 s each): the 7 200 001st millisecond is in its 721st.
-    #expect(text.contains("(pass 1 of 10000 of the cycle at line 9) (pass 721 of 10000 of the cycle at line 6) (pass 1 of 10000 of the cycle at line 3)"), "\(text)")
+    #expect(
+      text.contains(
+        "(pass 1 of 10000 of the cycle at line 9) (pass 721 of 10000 of the cycle at line 6) (pass 1 of 10000 of the cycle at line 3)"
+      ), "\(text)")
   }
 
   @Test func stepCountsAreLimitedEvenWithoutTime() throws {
@@ -53,10 +61,15 @@ import Testing
             steps:
               - cycle: { count: 10000, steps: [{ snapshot: a }, { network: offline }] }
       """)
-    #expect(text.hasPrefix("scenario.yaml:6:61: the run performs 200010001 steps in all (cycles multiply), more than the limit of 1000000"), "\(text)")
+    #expect(
+      text.hasPrefix(
+        "scenario.yaml:6:61: the run performs 200010001 steps in all (cycles multiply), more than the limit of 1000000"),
+      "\(text)")
     #expect(text.contains("'limits: { steps: 200010001 }'"), "\(text)")
     // 49 outer passes of 20 001 steps, then the inner cycle: its 9975th pass's second step is the 1 000 001st.
-    #expect(text.contains("this step (pass 9975 of 10000 of the cycle at line 6) (pass 50 of 10000 of the cycle at line 3)"), "\(text)")
+    #expect(
+      text.contains("this step (pass 9975 of 10000 of the cycle at line 6) (pass 50 of 10000 of the cycle at line 3)"),
+      "\(text)")
   }
 
   @Test func aScenarioOrTheRunnerCanRaiseTheLimits() throws {
@@ -66,7 +79,9 @@ import Testing
     #expect(try error(long, limits: Scenario.Limits(virtualTime: .seconds(26 * 3600))) == "no error")
     // The larger of the two wins: a scenario cannot lower the runner's limit below what it allows.
     #expect(try error("schema: 1\nlimits: { virtualTime: 1h }\nsteps:\n  - wait: 90m\n") == "no error")
-    #expect(try error("schema: 1\nlimits: { virtualTime: 0s }\nsteps: [stop]\n").contains("'limits.virtualTime' must be longer than 0s"))
+    #expect(
+      try error("schema: 1\nlimits: { virtualTime: 0s }\nsteps: [stop]\n").contains(
+        "'limits.virtualTime' must be longer than 0s"))
   }
 
   @Test func aSessionOfManyHoursRunsWhenAskedFor() throws {
@@ -78,11 +93,13 @@ import Testing
 
   @Test func theTotalsAreComputedWhenLoaded() throws {
     let path = try TestFiles.write(
-      "schema: 1\naudio: audio/hello-world.wav\nsteps:\n  - play: end\n  - cycle: { count: 3, steps: [{ wait: 1s }, { play: end }, stop] }\n")
+      "schema: 1\naudio: audio/hello-world.wav\nsteps:\n  - play: end\n  - cycle: { count: 3, steps: [{ wait: 1s }, { play: end }, stop] }\n"
+    )
     let totals = try Scenario.load(fileAt: path).totals
     #expect(totals.steps == 1 + 1 + 3 * 3)
     // The audio once (1.789 s), then three waits of 1 s: later 'play: end' steps find the audio played.
-    #expect(totals.virtualTime > .milliseconds(4780) && totals.virtualTime < .milliseconds(4800), "\(totals.virtualTime)")
+    #expect(
+      totals.virtualTime > .milliseconds(4780) && totals.virtualTime < .milliseconds(4800), "\(totals.virtualTime)")
   }
 
   @Test func theWatchdogNamesTheScenarioAndTheKeyThatRaisesIt() throws {
@@ -105,7 +122,10 @@ extension ScenarioLimitsTests {
     }
     let text = try error(yaml)
     // a4 stands for 111111 values; the second *a4 on a5's line (line 8) passes 250 000.
-    #expect(text.contains("the alias '*a4' here stands for 111111 values and brings the file to more than 250000 values once aliases are expanded"), "\(text)")
+    #expect(
+      text.contains(
+        "the alias '*a4' here stands for 111111 values and brings the file to more than 250000 values once aliases are expanded"
+      ), "\(text)")
     #expect(text.hasPrefix("scenario.yaml:8:"), "\(text)")
   }
 
@@ -127,7 +147,8 @@ extension ScenarioLimitsTests {
   }
 
   @Test func deepNestingIsRefused() throws {
-    let text = try error("schema: 1\nsteps: " + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "\n")
+    let text = try error(
+      "schema: 1\nsteps: " + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "\n")
     #expect(text.hasPrefix("scenario.yaml:2:107: lists and mappings nest more than 100 deep here"), "\(text)")
   }
 

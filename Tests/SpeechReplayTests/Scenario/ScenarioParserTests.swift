@@ -1,7 +1,7 @@
 import CoreMediaTwin
 import Foundation
-import SimulatedDevice
 import ReferenceSubjects
+import SimulatedDevice
 import SpeechReplay
 import SpeechReplayTestSupport
 import Testing
@@ -71,10 +71,18 @@ import Testing
     #expect(scenario.name == "every key")
     #expect(scenario.description == "A scenario that uses every key.")
     #expect(scenario.seed == 42)
-    #expect(scenario.device.microphone == .init(sampleRate: 44_100, channelCount: 2, tapFrames: 441, jitter: .milliseconds(3), audioFile: scenario.device.microphone.audioFile))
+    #expect(
+      scenario.device.microphone
+        == .init(
+          sampleRate: 44_100, channelCount: 2, tapFrames: 441, jitter: .milliseconds(3),
+          audioFile: scenario.device.microphone.audioFile))
     #expect(scenario.device.microphone.audioFile?.hasSuffix("audio/hello-world.wav") == true)
     #expect(abs(scenario.audioDuration - 1.789) < 0.001)
-    #expect(scenario.device.assets == .init(supportedLocales: ["en-US", "de-DE"], installedLocales: ["de-DE"], reservedLocales: [], maximumReservedLocales: 2, downloadDuration: .milliseconds(1500), progressSteps: 3, downloadFailsAt: 0.5))
+    #expect(
+      scenario.device.assets
+        == .init(
+          supportedLocales: ["en-US", "de-DE"], installedLocales: ["de-DE"], reservedLocales: [],
+          maximumReservedLocales: 2, downloadDuration: .milliseconds(1500), progressSteps: 3, downloadFailsAt: 0.5))
     #expect(scenario.device.networkAvailable == false)
     #expect(scenario.device.recordPermission == .init(state: .undetermined, answersRequestWith: false))
     #expect(scenario.device.speechTranscriberAvailable == false)
@@ -91,19 +99,26 @@ import Testing
     #expect(script.entries[1].alternatives.map(\.string) == [""])
     #expect(script.entries[2].kind == .final)
     #expect(script.entries[2].range == CMTimeRange(start: .seconds(0), end: .seconds(1)))
-    #expect(script.faults == [
-      .error(at: .seconds(1.2), failure: ModelFailure(code: 3, message: "boom"), delay: .milliseconds(5)),
-      .stall(at: .seconds(0.5), duration: .milliseconds(250)),
-      .latencySpike(from: .seconds(0.1), to: .seconds(0.3), extra: .milliseconds(100)),
-    ])
+    #expect(
+      script.faults == [
+        .error(at: .seconds(1.2), failure: ModelFailure(code: 3, message: "boom"), delay: .milliseconds(5)),
+        .stall(at: .seconds(0.5), duration: .milliseconds(250)),
+        .latencySpike(from: .seconds(0.1), to: .seconds(0.3), extra: .milliseconds(100)),
+      ])
     #expect(
       scenario.subject
-        == SubjectOptions(locale: "de-DE", preset: "progressive", inputBufferLimit: 32, options: ["flavour": "plain"], audioFile: scenario.device.microphone.audioFile))
-    #expect(scenario.subject.audioFile?.hasSuffix("hello-world.wav") == true, "the scenario's audio, resolved, for subjects that read it")
-    #expect(scenario.steps.map(\.description) == [
-      "start", "play: 1s", "play: end", "wait: 500ms", "network: online", "install: en-US", "remove: de-DE", "permission: grant",
-      "interrupt: 2s", "route: 16000 Hz, 1 channel", "snapshot: s1", "cycle: 3 × 3 steps", "stop",
-    ])
+        == SubjectOptions(
+          locale: "de-DE", preset: "progressive", inputBufferLimit: 32, options: ["flavour": "plain"],
+          audioFile: scenario.device.microphone.audioFile))
+    #expect(
+      scenario.subject.audioFile?.hasSuffix("hello-world.wav") == true,
+      "the scenario's audio, resolved, for subjects that read it")
+    #expect(
+      scenario.steps.map(\.description) == [
+        "start", "play: 1s", "play: end", "wait: 500ms", "network: online", "install: en-US", "remove: de-DE",
+        "permission: grant",
+        "interrupt: 2s", "route: 16000 Hz, 1 channel", "snapshot: s1", "cycle: 3 × 3 steps", "stop",
+      ])
     #expect(scenario.steps[1].location.line == 28)
     if case .cycle(_, let inner) = scenario.steps[11].action {
       #expect(inner.map(\.description) == ["start", "wait: 60s", "stop"])
@@ -142,12 +157,18 @@ import Testing
   }
 
   @Test func unknownKeysAreErrorsWithASuggestion() throws {
-    #expect(try error("schema: 1\nstpes: [start]\n") ==
-      "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore, did you mean 'steps'?")
-    #expect(try error("schema: 1\ndevice:\n  microphone: { sampleRat: 16000 }\nsteps: [start]\n") ==
-      "scenario.yaml:3:17: unknown key 'sampleRat' in 'device.microphone'; expected one of sampleRate, channels, sampleType, tapFrames, jitter, tapSchedule, did you mean 'sampleRate'?")
-    #expect(try error("schema: 1\nsteps: [start]\nexpect:\n  final: { commited: x }\n") ==
-      "scenario.yaml:4:12: unknown key 'commited' in 'expect.final'; expected one of committed, volatile, phase, microphone, did you mean 'committed'?")
+    #expect(
+      try error("schema: 1\nstpes: [start]\n")
+        == "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore, did you mean 'steps'?"
+    )
+    #expect(
+      try error("schema: 1\ndevice:\n  microphone: { sampleRat: 16000 }\nsteps: [start]\n")
+        == "scenario.yaml:3:17: unknown key 'sampleRat' in 'device.microphone'; expected one of sampleRate, channels, sampleType, tapFrames, jitter, tapSchedule, did you mean 'sampleRate'?"
+    )
+    #expect(
+      try error("schema: 1\nsteps: [start]\nexpect:\n  final: { commited: x }\n")
+        == "scenario.yaml:4:12: unknown key 'commited' in 'expect.final'; expected one of committed, volatile, phase, microphone, did you mean 'committed'?"
+    )
   }
 
   @Test func routeStepsMayNameAPortWhoseUsualFormatFillsTheGaps() throws {
@@ -161,68 +182,106 @@ import Testing
         - route: { port: builtInMic }
       """)
     let scenario = try Scenario.load(fileAt: path)
-    #expect(scenario.steps.map(\.description) == [
-      "route: 16000 Hz, 1 channel, bluetoothHFP", "route: 96000 Hz, 1 channel, usbAudio", "route: 44100 Hz, 2 channels, builtInMic",
-    ])
+    #expect(
+      scenario.steps.map(\.description) == [
+        "route: 16000 Hz, 1 channel, bluetoothHFP", "route: 96000 Hz, 1 channel, usbAudio",
+        "route: 44100 Hz, 2 channels, builtInMic",
+      ])
     let message = try error("schema: 1\nsteps:\n  - route: { port: walkieTalkie }\n")
     #expect(message.hasPrefix("scenario.yaml:3:20: "))
     #expect(message.contains("walkieTalkie") && message.contains("bluetoothHFP"))
   }
 
   @Test func wrongTypesAndBadValuesNameTheirPlace() throws {
-    #expect(try error("schema: 1\nsteps: [start, { play: 2 seconds }]\n") ==
-      "scenario.yaml:2:24: '2 seconds' is not a duration; write play: 2s, 500ms or 1.5s, or play: end for the rest of the audio")
-    #expect(try error("schema: 1\nsteps:\n  - wait: soon\n") == "scenario.yaml:3:11: 'soon' is not a duration; write 2s, 500ms or 1.5s")
-    #expect(try error("schema: 1\nseed: many\nsteps: [start]\n") ==
-      "scenario.yaml:2:7: 'seed' must be a whole number from 0 to 18446744073709551615, not 'many'")
-    #expect(try error("schema: 1\nsteps: start\n") ==
-      "scenario.yaml:2:8: 'steps' must be a list, not 'start'; write each item on its own line starting with '- ', or [a, b]")
-    #expect(try error("schema: 1\ndevice:\n  network: offlien\nsteps: [start]\n") ==
-      "scenario.yaml:3:12: 'device.network' is 'offlien' but must be one of online, offline, did you mean 'offline'?")
-    #expect(try error("schema: 1\ndevice: { microphone: { channels: 3 } }\nsteps: [start]\n") ==
-      "scenario.yaml:2:35: 'device.microphone.channels' is 3 but must be between 1 and 2")
-    #expect(try error("schema: 1\nsteps: [strat]\n") ==
-      "scenario.yaml:2:9: unknown step 'strat'; expected one of start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, snapshot, cycle, did you mean 'start'?")
-    #expect(try error("schema: 1\nsteps: [{ play: 1s, snapshot: a }]\n") ==
-      "scenario.yaml:2:9: a step has exactly one key; write each step as its own list item ('- play: 2s' then '- snapshot: name')")
-    #expect(try error("schema: 1\nsteps: [{ cycle: { count: 0, steps: [] } }]\n") ==
-      "scenario.yaml:2:27: 'steps[0].cycle.count' is 0 but must be between 1 and 10000")
-    #expect(try error("schema: 1\nmodel:\n  results:\n    - { at: 1s }\nsteps: [start]\n") ==
-      "scenario.yaml:4:7: a result needs exactly one of text (volatile), final or withdraw; this one has none")
+    #expect(
+      try error("schema: 1\nsteps: [start, { play: 2 seconds }]\n")
+        == "scenario.yaml:2:24: '2 seconds' is not a duration; write play: 2s, 500ms or 1.5s, or play: end for the rest of the audio"
+    )
+    #expect(
+      try error("schema: 1\nsteps:\n  - wait: soon\n")
+        == "scenario.yaml:3:11: 'soon' is not a duration; write 2s, 500ms or 1.5s")
+    #expect(
+      try error("schema: 1\nseed: many\nsteps: [start]\n")
+        == "scenario.yaml:2:7: 'seed' must be a whole number from 0 to 18446744073709551615, not 'many'")
+    #expect(
+      try error("schema: 1\nsteps: start\n")
+        == "scenario.yaml:2:8: 'steps' must be a list, not 'start'; write each item on its own line starting with '- ', or [a, b]"
+    )
+    #expect(
+      try error("schema: 1\ndevice:\n  network: offlien\nsteps: [start]\n")
+        == "scenario.yaml:3:12: 'device.network' is 'offlien' but must be one of online, offline, did you mean 'offline'?"
+    )
+    #expect(
+      try error("schema: 1\ndevice: { microphone: { channels: 3 } }\nsteps: [start]\n")
+        == "scenario.yaml:2:35: 'device.microphone.channels' is 3 but must be between 1 and 2")
+    #expect(
+      try error("schema: 1\nsteps: [strat]\n")
+        == "scenario.yaml:2:9: unknown step 'strat'; expected one of start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, snapshot, cycle, did you mean 'start'?"
+    )
+    #expect(
+      try error("schema: 1\nsteps: [{ play: 1s, snapshot: a }]\n")
+        == "scenario.yaml:2:9: a step has exactly one key; write each step as its own list item ('- play: 2s' then '- snapshot: name')"
+    )
+    #expect(
+      try error("schema: 1\nsteps: [{ cycle: { count: 0, steps: [] } }]\n")
+        == "scenario.yaml:2:27: 'steps[0].cycle.count' is 0 but must be between 1 and 10000")
+    #expect(
+      try error("schema: 1\nmodel:\n  results:\n    - { at: 1s }\nsteps: [start]\n")
+        == "scenario.yaml:4:7: a result needs exactly one of text (volatile), final or withdraw; this one has none")
   }
 
   @Test func anInterruptionMayEndWithoutShouldResume() throws {
     let path = try TestFiles.write(
-      "schema: 1\nsteps:\n  - start\n  - interrupt: 1s\n  - interrupt: { duration: 500ms, shouldResume: false }\n  - interrupt: { duration: 2s, shouldResume: true }\n")
+      "schema: 1\nsteps:\n  - start\n  - interrupt: 1s\n  - interrupt: { duration: 500ms, shouldResume: false }\n  - interrupt: { duration: 2s, shouldResume: true }\n"
+    )
     let scenario = try Scenario.load(fileAt: path)
-    #expect(scenario.steps.map(\.action) == [
-      .start, .interrupt(.seconds(1)), .interrupt(.milliseconds(500), shouldResume: false), .interrupt(.seconds(2), shouldResume: true),
-    ])
-    #expect(scenario.steps.map(\.description) == ["start", "interrupt: 1s", "interrupt: 500ms, shouldResume: false", "interrupt: 2s"])
-    #expect(try error("schema: 1\nsteps: [{ interrupt: { shouldResume: false } }]\n").contains("needs the key 'duration'"))
+    #expect(
+      scenario.steps.map(\.action) == [
+        .start, .interrupt(.seconds(1)), .interrupt(.milliseconds(500), shouldResume: false),
+        .interrupt(.seconds(2), shouldResume: true),
+      ])
+    #expect(
+      scenario.steps.map(\.description) == [
+        "start", "interrupt: 1s", "interrupt: 500ms, shouldResume: false", "interrupt: 2s",
+      ])
+    #expect(
+      try error("schema: 1\nsteps: [{ interrupt: { shouldResume: false } }]\n").contains("needs the key 'duration'"))
     #expect(try error("schema: 1\nsteps: [{ interrupt: { duration: 1s, resume: no } }]\n").contains("resume"))
     #expect(try error("schema: 1\nsteps: [{ interrupt: { duration: 1s, shouldResume: maybe } }]\n").contains("maybe"))
   }
 
   @Test func fileLevelProblemsAreLocated() throws {
-    #expect(try error("steps: [start]\n") == "scenario.yaml:1:1: the scenario needs the key 'schema'; add for example schema: 1")
-    #expect(try error("schema: 2\nsteps: [start]\n") ==
-      "scenario.yaml:1:9: schema 2 is not supported; this version of speech-replay reads schema 1")
-    #expect(try error("schema: 1\nsteps: [start\n") .hasPrefix("scenario.yaml:3:1: YAML syntax error: "))
-    #expect(try error("- start\n") ==
-      "scenario.yaml:1:1: a scenario file is a mapping of keys (schema, name, audio, device, model, steps, expect), not a list")
+    #expect(
+      try error("steps: [start]\n")
+        == "scenario.yaml:1:1: the scenario needs the key 'schema'; add for example schema: 1")
+    #expect(
+      try error("schema: 2\nsteps: [start]\n")
+        == "scenario.yaml:1:9: schema 2 is not supported; this version of speech-replay reads schema 1")
+    #expect(try error("schema: 1\nsteps: [start\n").hasPrefix("scenario.yaml:3:1: YAML syntax error: "))
+    #expect(
+      try error("- start\n")
+        == "scenario.yaml:1:1: a scenario file is a mapping of keys (schema, name, audio, device, model, steps, expect), not a list"
+    )
     #expect(try error("") == "scenario.yaml:1:1: the scenario file is empty; start it with 'schema: 1' and 'steps:'")
     #expect(try error("schema: 1\nschema: 1\nsteps: [start]\n").hasPrefix("scenario.yaml:"))
-    #expect(try error("schema: 1\naudio: audio/missing.wav\nsteps: [start]\n").hasPrefix("scenario.yaml:2:8: the audio file '"))
+    #expect(
+      try error("schema: 1\naudio: audio/missing.wav\nsteps: [start]\n").hasPrefix(
+        "scenario.yaml:2:8: the audio file '"))
     let table = try error("schema: 1\nmodel: { transcript: scenario.yaml }\nsteps: [start]\n")
     #expect(table.hasPrefix("scenario.yaml:2:22: ") && table.contains("is not a word-timing table"), "\(table)")
-    #expect(try error("schema: 1\nsteps: [{ play: end }]\n") ==
-      "scenario.yaml:2:11: 'play: end' plays the audio file to its end, but the scenario has no 'audio'; add audio: path/to/file.wav or give a duration")
+    #expect(
+      try error("schema: 1\nsteps: [{ play: end }]\n")
+        == "scenario.yaml:2:11: 'play: end' plays the audio file to its end, but the scenario has no 'audio'; add audio: path/to/file.wav or give a duration"
+    )
     let snapshot = try error("schema: 1\nsteps: [{ snapshot: a }]\nexpect:\n  snapshots: { b: { phase: idle } }\n")
-    #expect(snapshot ==
-      "scenario.yaml:4:16: 'expect.snapshots' expects the snapshot 'b' but the steps take 'a'; add '- snapshot: b' to the steps")
-    #expect(try error("schema: 1\nsteps: [start]\nexpect: { final: { phase: listning } }\n") ==
-      "scenario.yaml:3:27: 'listning' is not a phase; expected one of idle, preparing, listening, stopping, unavailable, failed (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …'), did you mean 'listening'?")
+    #expect(
+      snapshot
+        == "scenario.yaml:4:16: 'expect.snapshots' expects the snapshot 'b' but the steps take 'a'; add '- snapshot: b' to the steps"
+    )
+    #expect(
+      try error("schema: 1\nsteps: [start]\nexpect: { final: { phase: listning } }\n")
+        == "scenario.yaml:3:27: 'listning' is not a phase; expected one of idle, preparing, listening, stopping, unavailable, failed (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …'), did you mean 'listening'?"
+    )
   }
 
   @Test func aMissingFileIsAnError() {
@@ -235,7 +294,9 @@ import Testing
   }
 
   @Test func everyBundledScenarioLoads() throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: TestFiles.scenarios.path).filter { $0.hasSuffix(".yaml") }.sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: TestFiles.scenarios.path).filter {
+      $0.hasSuffix(".yaml")
+    }.sorted()
     #expect(files.count >= 8)
     var kinds = Set<String>()
     for file in files {
@@ -248,6 +309,10 @@ import Testing
       }
       collect(scenario.steps)
     }
-    #expect(kinds == ["start", "play", "wait", "stop", "dismiss", "network", "install", "remove", "permission", "interrupt", "route", "snapshot", "cycle"])
+    #expect(
+      kinds == [
+        "start", "play", "wait", "stop", "dismiss", "network", "install", "remove", "permission", "interrupt", "route",
+        "snapshot", "cycle",
+      ])
   }
 }

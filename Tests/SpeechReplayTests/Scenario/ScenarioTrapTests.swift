@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import ReferenceSubjects
+import Simulation
 import SpeechReplay
 import SpeechReplayTestSupport
 import Testing
@@ -36,7 +36,8 @@ import Testing
       _ = try Scenario.load(fileAt: path)
     } throws: { error in
       let text = (error as? ScenarioError)?.description ?? ""
-      return text.hasPrefix("\(path):12:") && text.contains("'expect.trap' must name the trap this scenario guards against")
+      return text.hasPrefix("\(path):12:")
+        && text.contains("'expect.trap' must name the trap this scenario guards against")
     }
   }
 
@@ -51,7 +52,10 @@ import Testing
     let result = ScenarioRunner(subject: .reference).run(fileAt: path, seed: nil)
     #expect(result.status == .failed)
     let messages = result.failures.map(\.message)
-    #expect(messages.contains("committed text at the end is \"Hello world.\", expected \"Goodbye.\"; this scenario guards against: the demo trap"))
+    #expect(
+      messages.contains(
+        "committed text at the end is \"Hello world.\", expected \"Goodbye.\"; this scenario guards against: the demo trap"
+      ))
     // The invariant expected to break did not: its failure is not re-labelled with the scenario's trap.
     let invariant = messages.filter { $0.contains("no-stutter") }
     #expect(!invariant.isEmpty, "\(messages)")
@@ -77,7 +81,9 @@ import Testing
         """)
     let unlabelled = ScenarioRunner(subject: .reference).run(fileAt: elsewhere, seed: nil)
     #expect(unlabelled.status == .failed)
-    #expect(unlabelled.failures.allSatisfy { $0.trap == nil && !$0.message.contains("guards against") }, "\(unlabelled.failures)")
+    #expect(
+      unlabelled.failures.allSatisfy { $0.trap == nil && !$0.message.contains("guards against") },
+      "\(unlabelled.failures)")
   }
 
   @Test func aTrapNamingAnUnknownCheckIsRefusedAtItsLine() throws {
@@ -86,7 +92,8 @@ import Testing
       _ = try Scenario.load(fileAt: path)
     } throws: { error in
       let text = (error as? ScenarioError)?.description ?? ""
-      return text.hasPrefix("\(path):12:") && text.contains("'states' in 'expect.trap.checks' is not a check") && text.contains("did you mean 'state'")
+      return text.hasPrefix("\(path):12:") && text.contains("'states' in 'expect.trap.checks' is not a check")
+        && text.contains("did you mean 'state'")
     }
   }
 

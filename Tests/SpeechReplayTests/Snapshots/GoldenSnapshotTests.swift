@@ -36,8 +36,11 @@ import Testing
     }
 
     func run(_ record: SnapshotRecordMode, failOnObsolete: Bool = false) -> ScenarioResult {
-      ScenarioRunner(subject: .reference, snapshots: SnapshotOptions(record: record, artifactsFolder: artifacts, failOnObsolete: failOnObsolete))
-        .run(fileAt: scenario, seed: nil)
+      ScenarioRunner(
+        subject: .reference,
+        snapshots: SnapshotOptions(record: record, artifactsFolder: artifacts, failOnObsolete: failOnObsolete)
+      )
+      .run(fileAt: scenario, seed: nil)
     }
 
     func stored(_ name: String) -> String? {
@@ -54,10 +57,14 @@ import Testing
   static let final = "phase: idle\nmicrophone: offered\ncommitted: \"Hello world.\"\nvolatile: \"\"\n"
 
   @Test func theRenderingHasAFixedFieldOrderAndOneLinePerField() {
-    let state = UIState(committed: "a \"b\"\\c\nd\te\r\n", volatile: "é", phase: .failed("x: y"), microphoneOffered: false)
-    #expect(state.rendered == "phase: failed: x: y\nmicrophone: hidden\ncommitted: \"a \\\"b\\\"\\\\c\\nd\\te\\r\\n\"\nvolatile: \"é\"\n")
+    let state = UIState(
+      committed: "a \"b\"\\c\nd\te\r\n", volatile: "é", phase: .failed("x: y"), microphoneOffered: false)
+    #expect(
+      state.rendered
+        == "phase: failed: x: y\nmicrophone: hidden\ncommitted: \"a \\\"b\\\"\\\\c\\nd\\te\\r\\n\"\nvolatile: \"é\"\n")
     #expect(state.rendered.split(separator: "\n").count == 4)
-    #expect(UIState(phase: .failed("no\nnetwork")).rendered.hasPrefix("phase: failed: no\\nnetwork\nmicrophone: offered\n"))
+    #expect(
+      UIState(phase: .failed("no\nnetwork")).rendered.hasPrefix("phase: failed: no\\nnetwork\nmicrophone: offered\n"))
   }
 
   @Test func theGoldenFolderIsBesideTheScenario() {
@@ -71,9 +78,11 @@ import Testing
     let fixture = try Fixture()
     let result = fixture.run(.never)
     #expect(result.status == .failed)
-    #expect(result.failures.map(\.message) == ["heard", "final"].map {
-      "the golden snapshot '\($0)' has no file \(fixture.golden.file(for: $0)); record it with `SPEECH_REPLAY_RECORD=missing` (in a test: the .recordingSnapshots(.missing) trait), review it and commit it"
-    })
+    #expect(
+      result.failures.map(\.message)
+        == ["heard", "final"].map {
+          "the golden snapshot '\($0)' has no file \(fixture.golden.file(for: $0)); record it with `SPEECH_REPLAY_RECORD=missing` (in a test: the .recordingSnapshots(.missing) trait), review it and commit it"
+        })
     #expect(result.failures.first?.location?.line == 12, "at expect.golden")
     #expect(fixture.stored("final") == nil, "never writes nothing")
   }
@@ -83,7 +92,10 @@ import Testing
     let first = fixture.run(.missing)
     #expect(first.status == .failed, "recording is reviewed before it passes")
     #expect(first.failures.count == 2)
-    #expect(first.failures.first?.message.hasPrefix("recorded the golden snapshot 'heard' to \(fixture.golden.file(for: "heard")) (record mode missing); it did not exist") == true)
+    #expect(
+      first.failures.first?.message.hasPrefix(
+        "recorded the golden snapshot 'heard' to \(fixture.golden.file(for: "heard")) (record mode missing); it did not exist"
+      ) == true)
     #expect(fixture.stored("heard") == Self.heard)
     #expect(fixture.stored("final") == Self.final)
     #expect(first.figures["snapshots.recorded"] == 2)
@@ -103,7 +115,9 @@ import Testing
     let failed = fixture.run(.failed)
     #expect(failed.failures.count == 1)
     #expect(failed.failures.first?.message.contains("recorded the golden snapshot 'final'") == true)
-    #expect(failed.failures.first?.message.contains("- committed: \"Hello word.\"\n+ committed: \"Hello world.\"") == true, "\(failed.failures)")
+    #expect(
+      failed.failures.first?.message.contains("- committed: \"Hello word.\"\n+ committed: \"Hello world.\"") == true,
+      "\(failed.failures)")
     #expect(fixture.stored("final") == Self.final)
     #expect(fixture.run(.never).status == .passed)
   }
@@ -116,7 +130,9 @@ import Testing
     let result = fixture.run(.all)
     #expect(result.status == .passed, "\(result.failures)")
     #expect(result.figures["snapshots.matched"] == 2)
-    #expect(try FileManager.default.attributesOfItem(atPath: fixture.golden.file(for: "heard"))[.size] as? Int == attributes[.size] as? Int)
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: fixture.golden.file(for: "heard"))[.size] as? Int == attributes[
+        .size] as? Int)
     try fixture.store("heard", "stale\n")
     let changed = fixture.run(.all)
     #expect(changed.failures.count == 1)
@@ -129,20 +145,21 @@ import Testing
     try fixture.store("final", Self.final.replacingOccurrences(of: "Hello world.", with: "Hello word."))
     let result = fixture.run(.never)
     let artifact = (fixture.artifacts as NSString).appendingPathComponent("hello/final.txt")
-    #expect(result.failures.map(\.message) == [
-      """
-      the snapshot 'final' differs from its golden file \(fixture.golden.file(for: "final")):
-      --- golden
-      +++ actual
-        phase: idle
-        microphone: offered
-      - committed: "Hello word."
-      + committed: "Hello world."
-        volatile: ""
-      the actual text is in \(artifact); compare with `diff \(fixture.golden.file(for: "final")) \(artifact)`. \
-      If the change is intended, record it with `SPEECH_REPLAY_RECORD=failed` (in a test: the .recordingSnapshots(.failed) trait) and commit the golden file
-      """
-    ])
+    #expect(
+      result.failures.map(\.message) == [
+        """
+        the snapshot 'final' differs from its golden file \(fixture.golden.file(for: "final")):
+        --- golden
+        +++ actual
+          phase: idle
+          microphone: offered
+        - committed: "Hello word."
+        + committed: "Hello world."
+          volatile: ""
+        the actual text is in \(artifact); compare with `diff \(fixture.golden.file(for: "final")) \(artifact)`. \
+        If the change is intended, record it with `SPEECH_REPLAY_RECORD=failed` (in a test: the .recordingSnapshots(.failed) trait) and commit the golden file
+        """
+      ])
     #expect(FileManager.default.contents(atPath: artifact).map { String(decoding: $0, as: UTF8.self) } == Self.final)
     #expect(fixture.stored("final")?.contains("Hello word.") == true, "never leaves the golden file alone")
   }
@@ -155,11 +172,14 @@ import Testing
     let warned = fixture.run(.never)
     #expect(warned.status == .passed, "\(warned.failures)")
     #expect(warned.figures["snapshots.obsolete"] == 1)
-    let line = "warning: obsolete golden snapshot (no snapshot of the scenario uses it): \(fixture.golden.file(for: "before-rename")); delete it or add the snapshot steps back"
+    let line =
+      "warning: obsolete golden snapshot (no snapshot of the scenario uses it): \(fixture.golden.file(for: "before-rename")); delete it or add the snapshot steps back"
     #expect(warned.output == line + "\n")
     let failed = fixture.run(.never, failOnObsolete: true)
     #expect(failed.status == .failed)
-    #expect(failed.failures.map(\.message) == [line.dropFirst("warning: ".count) + " (failing because of --fail-on-obsolete)"])
+    #expect(
+      failed.failures.map(\.message) == [line.dropFirst("warning: ".count) + " (failing because of --fail-on-obsolete)"]
+    )
   }
 
   @Test func aByteDifferenceInWhitespaceIsAMismatch() throws {
@@ -176,12 +196,18 @@ import Testing
     #expect(try SnapshotRecordMode.resolve(flag: nil, environment: ["SPEECH_REPLAY_RECORD": "missing"]) == .missing)
     #expect(try SnapshotRecordMode.resolve(flag: "all", environment: ["SPEECH_REPLAY_RECORD": "missing"]) == .all)
     #expect(try SnapshotRecordMode.resolve(flag: "FAILED", environment: [:]) == .failed)
-    #expect(try SnapshotOptions.fromEnvironment(["SPEECH_REPLAY_RECORD": "all", "SPEECH_REPLAY_FAIL_ON_OBSOLETE": "1"]) == SnapshotOptions(record: .all, failOnObsolete: true))
-    #expect(throws: SnapshotError.self) { try SnapshotRecordMode.resolve(flag: nil, environment: ["SPEECH_REPLAY_RECORD": "always"]) }
+    #expect(
+      try SnapshotOptions.fromEnvironment(["SPEECH_REPLAY_RECORD": "all", "SPEECH_REPLAY_FAIL_ON_OBSOLETE": "1"])
+        == SnapshotOptions(record: .all, failOnObsolete: true))
+    #expect(throws: SnapshotError.self) {
+      try SnapshotRecordMode.resolve(flag: nil, environment: ["SPEECH_REPLAY_RECORD": "always"])
+    }
     do {
       _ = try SnapshotRecordMode.resolve(flag: "yes", environment: [:])
     } catch {
-      #expect(error.message == "--record is 'yes' but must be one of never, missing, failed, all; never is the default and CI's mode")
+      #expect(
+        error.message
+          == "--record is 'yes' but must be one of never, missing, failed, all; never is the default and CI's mode")
     }
     do {
       _ = try SnapshotOptions.fromEnvironment(["SPEECH_REPLAY_FAIL_ON_OBSOLETE": "maybe"])
@@ -204,7 +230,10 @@ import Testing
       _ = try Scenario.load(fileAt: unknown)
       Issue.record("an unknown golden name was accepted")
     } catch {
-      #expect(error.message == "'expect.golden' lists 'hurd' but the steps take 'heard', did you mean 'heard'?; add '- snapshot: hurd' to the steps, or use 'final' for the state after the last step")
+      #expect(
+        error.message
+          == "'expect.golden' lists 'hurd' but the steps take 'heard', did you mean 'heard'?; add '- snapshot: hurd' to the steps, or use 'final' for the state after the last step"
+      )
     }
     // expect.snapshots holds inline states only; golden files are expect.golden's.
     for shorthand in ["snapshots: [final]", "snapshots: golden"] {
@@ -213,7 +242,8 @@ import Testing
         _ = try Scenario.load(fileAt: file)
         Issue.record("'\(shorthand)' was accepted as golden files")
       } catch {
-        #expect(error.message.hasPrefix("'expect.snapshots' maps snapshot names to expected states"), "\(error.message)")
+        #expect(
+          error.message.hasPrefix("'expect.snapshots' maps snapshot names to expected states"), "\(error.message)")
         #expect(error.message.contains("'golden: all' or 'golden: [names]'"))
       }
     }

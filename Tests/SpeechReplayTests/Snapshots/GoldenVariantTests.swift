@@ -20,7 +20,8 @@ import Testing
     """
 
   /// The reference stack's text, and the wording of "another app" that fails for the same reason.
-  static let referenceDenied = "phase: failed: Microphone access is denied, so nothing can be transcribed. Allow microphone access for this app in Settings, then start again.\nmicrophone: offered\ncommitted: \"\"\nvolatile: \"\"\n"
+  static let referenceDenied =
+    "phase: failed: Microphone access is denied, so nothing can be transcribed. Allow microphone access for this app in Settings, then start again.\nmicrophone: offered\ncommitted: \"\"\nvolatile: \"\"\n"
 
   /// The reference stack under an app's name, with its failure text reworded as an app's own.
   static func reworded(_ replacement: String? = "We need the microphone.", committed: String? = nil) -> SubjectFactory {
@@ -52,7 +53,8 @@ import Testing
 
   @Test func withoutFilesOfItsOwnTheTextMustStillMatch() throws {
     let (path, shared, _) = try scenario()
-    let result = ScenarioRunner(subject: Self.reworded(committed: "ghost"), snapshots: SnapshotOptions()).run(fileAt: path, seed: nil)
+    let result = ScenarioRunner(subject: Self.reworded(committed: "ghost"), snapshots: SnapshotOptions()).run(
+      fileAt: path, seed: nil)
     let failure = try #require(result.failures.first { $0.message.contains("differs from the shared golden file") })
     #expect(failure.message.contains(shared.file(for: "denied")))
     #expect(failure.message.contains("+ committed: \"ghost\""), "\(failure.message)")
@@ -60,19 +62,24 @@ import Testing
 
   @Test func theSubjectsOwnFileIsComparedExactlyAndRecordedInItsFolder() throws {
     let (path, shared, own) = try scenario()
-    let recorded = ScenarioRunner(subject: Self.reworded(), snapshots: SnapshotOptions(record: .missing)).run(fileAt: path, seed: nil)
+    let recorded = ScenarioRunner(subject: Self.reworded(), snapshots: SnapshotOptions(record: .missing)).run(
+      fileAt: path, seed: nil)
     #expect(recorded.status == .failed)  // recording fails the run so the file is reviewed
     let ownText = try String(contentsOfFile: own.file(for: "denied"), encoding: .utf8)
     #expect(ownText.hasPrefix("phase: failed: We need the microphone.\n"))
     #expect(try String(contentsOfFile: shared.file(for: "denied"), encoding: .utf8) == Self.referenceDenied)
     // Its own file now decides, exactly: another wording fails.
-    let reworded = ScenarioRunner(subject: Self.reworded("Microphone off."), snapshots: SnapshotOptions()).run(fileAt: path, seed: nil)
-    #expect(reworded.failures.contains { $0.message.contains("differs from its golden file \(own.file(for: "denied"))") }, "\(reworded.failures)")
+    let reworded = ScenarioRunner(subject: Self.reworded("Microphone off."), snapshots: SnapshotOptions()).run(
+      fileAt: path, seed: nil)
+    #expect(
+      reworded.failures.contains { $0.message.contains("differs from its golden file \(own.file(for: "denied"))") },
+      "\(reworded.failures)")
   }
 
   @Test func theReferenceStackIsComparedWithTheSharedFilesExactly() throws {
     let (path, shared, _) = try scenario()
-    try Data(Self.referenceDenied.replacingOccurrences(of: "Settings", with: "Preferences").utf8).write(to: URL(fileURLWithPath: shared.file(for: "denied")))
+    try Data(Self.referenceDenied.replacingOccurrences(of: "Settings", with: "Preferences").utf8).write(
+      to: URL(fileURLWithPath: shared.file(for: "denied")))
     let result = ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).run(fileAt: path, seed: nil)
     #expect(result.failures.contains { $0.message.contains("differs from its golden file") })
   }

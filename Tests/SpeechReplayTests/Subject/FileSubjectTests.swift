@@ -62,7 +62,8 @@ import Testing
   }
 
   @Test func aSlowModelMakesTheBoundedStackDropBuffersAndReportIt() throws {
-    let run = ScenarioRunner(subject: .reference).replay(fileAt: TestFiles.scenarios.appendingPathComponent("slow-model-bounded-input.yaml").path, seed: nil)
+    let run = ScenarioRunner(subject: .reference).replay(
+      fileAt: TestFiles.scenarios.appendingPathComponent("slow-model-bounded-input.yaml").path, seed: nil)
     #expect(run.result.status == .passed, "\(run.result.failures)")
     let figures = run.result.figures
     #expect(figures["stack.input.limit"] == 4)

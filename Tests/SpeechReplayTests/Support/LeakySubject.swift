@@ -26,7 +26,8 @@ final class LeakySubject: TranscriptionSubject {
   func observeUIState(_ onChange: @escaping @MainActor () -> Void) { self.onChange = onChange }
 
   func start() async {
-    let transcriber = SpeechTranscriber(locale: locale, transcriptionOptions: [], reportingOptions: [.volatileResults], attributeOptions: [])
+    let transcriber = SpeechTranscriber(
+      locale: locale, transcriptionOptions: [], reportingOptions: [.volatileResults], attributeOptions: [])
     kept.append(SpeechAnalyzer(modules: [transcriber]))  // the bug: never removed
     if bytesPerStart > 0 { keptBytes.append([UInt8](repeating: 1, count: bytesPerStart)) }
     uiState.phase = .listening
@@ -43,5 +44,7 @@ extension SubjectFactory {
   /// Makes a ``LeakySubject``.
   static let leaky = SubjectFactory(name: "LeakySubject") { options in LeakySubject(options: options) }
   /// Makes a ``LeakySubject`` that also keeps 2 MiB of heap per start.
-  static let leakyWithHeap = SubjectFactory(name: "LeakySubject") { options in LeakySubject(options: options, bytesPerStart: 2 << 20) }
+  static let leakyWithHeap = SubjectFactory(name: "LeakySubject") { options in
+    LeakySubject(options: options, bytesPerStart: 2 << 20)
+  }
 }

@@ -16,7 +16,9 @@ final class SubjectBox: Sendable {
   var factory: SubjectFactory {
     SubjectFactory(name: "LiveTranscription") { [self] options in
       counter.withLock { $0 += 1 }
-      return ObservedSubject(try SubjectFactory.reference.make(options)) { event in self.storage.withLock { $0.append(event) } }
+      return ObservedSubject(try SubjectFactory.reference.make(options)) { event in
+        self.storage.withLock { $0.append(event) }
+      }
     }
   }
 }

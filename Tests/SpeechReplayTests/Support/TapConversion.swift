@@ -6,7 +6,9 @@ import SpeechShim
 /// 1024 frames of slack.
 enum TapConversion {
   /// `buffer` converted to `format`, or nil when the conversion failed.
-  static func convert(_ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, to format: AVAudioFormat) -> AVAudioPCMBuffer? {
+  static func convert(
+    _ buffer: AVAudioPCMBuffer, with converter: AVAudioConverter, to format: AVAudioFormat
+  ) -> AVAudioPCMBuffer? {
     let capacity = AVAudioFrameCount(Double(buffer.frameLength) * format.sampleRate / buffer.format.sampleRate) + 1024
     guard let out = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: capacity) else { return nil }
     var supplied = false

@@ -10,7 +10,9 @@ final class AssertScenarioXCTests: XCTestCase {
   private var captured: [String] = []
   private var capturing = false
 
-  override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+  ) {
     if capturing {
       captured.append(description)
     } else {
@@ -19,7 +21,8 @@ final class AssertScenarioXCTests: XCTestCase {
   }
 
   func testAPassingScenarioFailsNothing() {
-    let result = assertScenario(at: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, subject: .reference)
+    let result = assertScenario(
+      at: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, subject: .reference)
     XCTAssertEqual(result.status, .passed)
   }
 
@@ -30,6 +33,9 @@ final class AssertScenarioXCTests: XCTestCase {
     capturing = false
     XCTAssertEqual(result.status, .failed)
     XCTAssertEqual(captured.count, 1)
-    XCTAssertTrue(captured.first?.contains("scenario 'scenario' (seed 1): \(path):2:17: '2 seconds' is not a duration; write 2s, 500ms or 1.5s") == true, "\(captured)")
+    XCTAssertTrue(
+      captured.first?.contains(
+        "scenario 'scenario' (seed 1): \(path):2:17: '2 seconds' is not a duration; write 2s, 500ms or 1.5s") == true,
+      "\(captured)")
   }
 }

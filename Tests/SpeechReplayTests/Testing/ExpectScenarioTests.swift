@@ -7,7 +7,8 @@ import Testing
 
 @Suite(.serialized) struct ExpectScenarioTests {
   @Test func aPassingScenarioRecordsNoIssue() {
-    let result = expectScenario(at: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, subject: .reference)
+    let result = expectScenario(
+      at: TestFiles.scenarios.appendingPathComponent("hello-world.yaml").path, subject: .reference)
     #expect(result.status == .passed)
   }
 

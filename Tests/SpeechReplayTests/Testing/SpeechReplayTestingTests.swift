@@ -1,7 +1,7 @@
 import Foundation
 import ReferenceSubjects
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechReplayTestSupport
 import SpeechReplayTesting
 import SpeechShim
@@ -35,7 +35,8 @@ import Testing
       let engine = AVAudioEngine()
       let counter = BufferCounter()
       // The block is made outside the main actor, as on a device: the render thread calls it.
-      engine.inputNode.installTap(onBus: 0, bufferSize: 4800, format: engine.inputNode.outputFormat(forBus: 0), block: counter.tapBlock())
+      engine.inputNode.installTap(
+        onBus: 0, bufferSize: 4800, format: engine.inputNode.outputFormat(forBus: 0), block: counter.tapBlock())
       try engine.start()
       try await Simulation.current!.clock.sleep(for: .seconds(1))  // one virtual second: ten 100 ms buffers
       engine.stop()
@@ -77,7 +78,9 @@ final class BufferCounter: @unchecked Sendable {
 
   @Test func theTraitWritesAMissingGoldenFile() throws {
     let path = try TestFiles.write(Self.yaml, name: "hello.yaml")
-    let golden = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("__Snapshots__/hello/final.txt").path
+    let golden = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
+      "__Snapshots__/hello/final.txt"
+    ).path
     #expect(SnapshotRecordMode.scoped == .missing)
     var result: ScenarioResult?
     withKnownIssue {
@@ -96,17 +99,24 @@ final class BufferCounter: @unchecked Sendable {
     let trait = RecordingSnapshotsTrait.recordingSnapshots(.all)
     let test = try #require(Test.current)
     #expect(trait.isRecursive)
-    #expect(trait.scopeProvider(for: test, testCase: nil) == nil, "a suite-wide scope would hold the turn its tests wait for")
+    #expect(
+      trait.scopeProvider(for: test, testCase: nil) == nil, "a suite-wide scope would hold the turn its tests wait for")
   }
 }
 
 @Suite struct WithoutTheRecordingTraitTests {
   @Test func aMissingGoldenFileIsOnlyReported() throws {
     let path = try TestFiles.write(RecordingSnapshotsTraitTests.yaml, name: "hello.yaml")
-    let golden = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("__Snapshots__/hello/final.txt").path
+    let golden = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
+      "__Snapshots__/hello/final.txt"
+    ).path
     #expect(SnapshotRecordMode.scoped == nil)
-    let result = ScenarioRunner(subject: .reference, snapshots: SnapshotOptions(record: .never)).run(fileAt: path, seed: nil)
-    #expect(result.failures.map(\.message).contains { $0.contains("has no file") && $0.contains("SPEECH_REPLAY_RECORD=missing") })
+    let result = ScenarioRunner(subject: .reference, snapshots: SnapshotOptions(record: .never)).run(
+      fileAt: path, seed: nil)
+    #expect(
+      result.failures.map(\.message).contains {
+        $0.contains("has no file") && $0.contains("SPEECH_REPLAY_RECORD=missing")
+      })
     #expect(!FileManager.default.fileExists(atPath: golden))
   }
 }

@@ -1,11 +1,12 @@
 import AVFAudioTwin
-import Simulation
-import SimulatedDevice
 import ReferenceSubjects
-@testable import SpeechReplay
+import SimulatedDevice
+import Simulation
 import SpeechReplayTestSupport
 import SpeechTwin
 import Testing
+
+@testable import SpeechReplay
 
 /// Every typed view reads every event of its kind that real runs record, and gives its fields back
 /// byte for byte: emitter and readers share one contract, and the canonical lines stay as they were.
@@ -23,10 +24,15 @@ import Testing
   }
 
   static func run(_ file: String) -> Timeline {
-    ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil).timeline
+    ScenarioRunner(subject: .reference, snapshots: SnapshotOptions()).replay(
+      fileAt: TestFiles.scenarios.appendingPathComponent(file).path, seed: nil
+    ).timeline
   }
 
-  @Test(arguments: ["hello-world.yaml", "start-stop-cycles.yaml", "download-progress.yaml", "slow-model-bounded-input.yaml", "route-change.yaml"])
+  @Test(arguments: [
+    "hello-world.yaml", "start-stop-cycles.yaml", "download-progress.yaml", "slow-model-bounded-input.yaml",
+    "route-change.yaml",
+  ])
   func everyRecordedEventRoundTripsThroughItsView(file: String) {
     let timeline = Self.run(file)
     var counts: [String: Int] = [:]
@@ -44,17 +50,26 @@ import Testing
     counts["scenario.cycle"] = Self.roundTrips(ScenarioCycleEvent.self, in: timeline)
     counts["scenario.snapshot"] = Self.roundTrips(ScenarioSnapshotEvent.self, in: timeline)
     // start-stop-cycles.yaml plays no audio.
-    for kind in ["analyzer.input", "analyzer.start", "engine.buffer", "ledger.acquire", "ledger.release", "ui.state", "scenario.step", "subject.returned", "stack.input"] {
+    for kind in [
+      "analyzer.input", "analyzer.start", "engine.buffer", "ledger.acquire", "ledger.release", "ui.state",
+      "scenario.step", "subject.returned", "stack.input",
+    ] {
       #expect(counts[kind, default: 0] > 0, "\(file) recorded no \(kind)")
     }
-    if file == "start-stop-cycles.yaml" { #expect(counts["scenario.cycle", default: 0] > 0) } else { #expect(counts["microphone.play", default: 0] > 0, "\(file)") }
+    if file == "start-stop-cycles.yaml" {
+      #expect(counts["scenario.cycle", default: 0] > 0)
+    } else {
+      #expect(counts["microphone.play", default: 0] > 0, "\(file)")
+    }
     if file == "download-progress.yaml" { #expect(counts["scenario.snapshot", default: 0] > 0) }
   }
 
   @Test func theTimelineHandsOutTypedEventsWithSequenceAndTime() throws {
     let timeline = Timeline(events: [
       ScenarioStepEvent(step: "start", line: 7).event(sequence: 0, time: .zero),
-      UIStateEvent(phase: "listening", microphoneOffered: true, committed: "", volatile: "the", audio: .milliseconds(1250)).event(sequence: 1, time: .seconds(1)),
+      UIStateEvent(
+        phase: "listening", microphoneOffered: true, committed: "", volatile: "the", audio: .milliseconds(1250)
+      ).event(sequence: 1, time: .seconds(1)),
       TraceEvent(sequence: 2, time: .seconds(2), kind: .uiState, fields: [.init("phase", "idle")]),
     ])
     let states = timeline.events(UIStateEvent.self)
@@ -68,7 +83,8 @@ import Testing
   }
 
   @Test func harnessViewsAreNilWhenAFieldIsMissingOrUnreadable() {
-    let state = UIStateEvent(phase: "idle", microphoneOffered: false, committed: "a", volatile: "", audio: .zero).event(sequence: 0, time: .zero)
+    let state = UIStateEvent(phase: "idle", microphoneOffered: false, committed: "a", volatile: "", audio: .zero).event(
+      sequence: 0, time: .zero)
     #expect(UIStateEvent(state)?.isIdle == true)
     for name in ["phase", "microphone", "committed", "volatile", "audio"] {
       var event = state
@@ -91,12 +107,16 @@ import Testing
 
 /// The reader of `UIStateEvent`'s durations (`1.250s`, as `Timeline.seconds(_:)` writes them).
 @Suite struct UIStateEventDurationTests {
-  @Test(arguments: [(("0.000s"), 0), ("1.250s", 1_250), ("605.001s", 605_001), ("12.300s", 12_300)] as [(String, Int64)])
+  @Test(
+    arguments: [(("0.000s"), 0), ("1.250s", 1_250), ("605.001s", 605_001), ("12.300s", 12_300)] as [(String, Int64)])
   func readsSecondsWithThreeDecimals(text: String, milliseconds: Int64) {
     #expect(UIStateEvent.duration(text) == .milliseconds(milliseconds))
   }
 
-  @Test(arguments: ["", "s", "1s", "1.25s", "1.2500s", ".250s", "1.250", "1.250ss", "1..250s", "-1.250s", "1.2a0s", "１.250s", "1.250s ", "9999999999999999.000s"])
+  @Test(arguments: [
+    "", "s", "1s", "1.25s", "1.2500s", ".250s", "1.250", "1.250ss", "1..250s", "-1.250s", "1.2a0s", "１.250s", "1.250s ",
+    "9999999999999999.000s",
+  ])
   func rejectsAnythingElse(text: String) {
     #expect(UIStateEvent.duration(text) == nil, "\(text)")
   }

@@ -1,15 +1,16 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
+import SpeechReplayTestSupport
 import SpeechTwin
 import Testing
-import SpeechReplayTestSupport
 
 /// Runs analyzer scenarios in the simulation on a device with a scripted model.
 enum AnalyzerHarness {
-  static let analyzerFormat = AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true)!
+  static let analyzerFormat = AVAudioFormat(
+    commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true)!
   static let microphoneFormat = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
 
   static let foxScript = ModelScript(entries: [
@@ -55,7 +56,10 @@ actor ResultCollector {
   private(set) var error: (any Error)?
 
   func add(_ line: String) { results.append(line) }
-  func end(_ error: (any Error)?) { ended = true; self.error = error }
+  func end(_ error: (any Error)?) {
+    ended = true
+    self.error = error
+  }
 
   /// Starts reading `transcriber.results`.
   nonisolated func collect(_ transcriber: SpeechTranscriber) -> Task<Void, Never> {

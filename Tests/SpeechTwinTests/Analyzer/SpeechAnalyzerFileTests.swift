@@ -1,11 +1,11 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
+import SpeechReplayTestSupport
 import SpeechTwin
 import Testing
-import SpeechReplayTestSupport
 
 /// The analyzer's file methods, on the bundled fixtures with a script made from their word timings.
 @Suite(.serialized) struct SpeechAnalyzerFileTests {

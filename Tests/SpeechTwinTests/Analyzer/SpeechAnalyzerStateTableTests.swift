@@ -1,8 +1,8 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechTwin
 import Testing
 
@@ -10,7 +10,9 @@ import Testing
 /// does while running, after the input ended, and before any input.
 @Suite(.serialized) struct SpeechAnalyzerStateTableTests {
   static func tenth() -> AnalyzerInput { AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600)) }
-  static func transcriber() -> SpeechTranscriber { SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .progressiveTranscription) }
+  static func transcriber() -> SpeechTranscriber {
+    SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .progressiveTranscription)
+  }
 
   @Test func startWhileRunningReplacesTheInput() throws {
     let (end, _, _) = try AnalyzerHarness.run("start replaces") { _ in
@@ -18,10 +20,10 @@ import Testing
       let (first, firstInput) = AsyncStream<AnalyzerInput>.makeStream()
       try await analyzer.start(inputSequence: first)
       for _ in 0..<5 { firstInput.yield(Self.tenth()) }
-      try await analyzer.finalize(through: CMTime(value: 5, timescale: 10))   // the first input is read
+      try await analyzer.finalize(through: CMTime(value: 5, timescale: 10))  // the first input is read
       let (second, secondInput) = AsyncStream<AnalyzerInput>.makeStream()
       try await analyzer.start(inputSequence: second)
-      for _ in 0..<5 { firstInput.yield(Self.tenth()) }   // no longer read
+      for _ in 0..<5 { firstInput.yield(Self.tenth()) }  // no longer read
       for _ in 0..<5 { secondInput.yield(Self.tenth()) }
       secondInput.finish()
       try await analyzer.finalizeAndFinishThroughEndOfInput()
@@ -33,7 +35,7 @@ import Testing
   @Test func afterTheInputEndedANewInputContinuesTheTimeline() throws {
     let (end, _, _) = try AnalyzerHarness.run("new input after end") { _ in
       let analyzer = SpeechAnalyzer(modules: [Self.transcriber()])
-      _ = try await analyzer.analyzeSequence([Self.tenth(), Self.tenth()].async)   // ends; the session stays open
+      _ = try await analyzer.analyzeSequence([Self.tenth(), Self.tenth()].async)  // ends; the session stays open
       let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()
       try await analyzer.start(inputSequence: stream)
       input.yield(Self.tenth())
@@ -100,10 +102,10 @@ import Testing
       }
       let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()
       try await analyzer.start(inputSequence: stream)
-      for _ in 0..<10 { input.yield(Self.tenth()) }       // 1.0 s: "the", "the quick" are said
+      for _ in 0..<10 { input.yield(Self.tenth()) }  // 1.0 s: "the", "the quick" are said
       try await analyzer.finalize(through: CMTime(value: 10, timescale: 10))
       try await analyzer.setModules([first, second])
-      for _ in 0..<10 { input.yield(Self.tenth()) }       // to 2.0 s: "the quick brown", the final
+      for _ in 0..<10 { input.yield(Self.tenth()) }  // to 2.0 s: "the quick brown", the final
       input.finish()
       try await analyzer.finalizeAndFinishThroughEndOfInput()
       return (try await secondResults.value, await analyzer.modules.count)
@@ -145,11 +147,13 @@ actor OrderLog {
   @Test func aSlowModelFallsBehindAndTheBacklogIsDiagnosed() throws {
     let configuration = SimulatedDevice.Configuration(modelComputeCost: 2)
     let (consumed, device, _) = try AnalyzerHarness.run("slow model", configuration: configuration) { _ in
-      let analyzer = SpeechAnalyzer(modules: [SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .progressiveTranscription)])
-      let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()   // unbounded, as in the seeds
+      let analyzer = SpeechAnalyzer(modules: [
+        SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .progressiveTranscription)
+      ])
+      let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()  // unbounded, as in the seeds
       try await analyzer.start(inputSequence: stream)
       let clock = Simulation.current!.clock
-      for _ in 0..<50 {   // 5 s of audio at real-time pace
+      for _ in 0..<50 {  // 5 s of audio at real-time pace
         input.yield(AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600)))
         try await clock.sleep(for: .milliseconds(100))
       }

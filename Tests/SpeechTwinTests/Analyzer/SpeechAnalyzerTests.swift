@@ -1,11 +1,11 @@
 import AVFAudioTwin
 import CoreMediaTwin
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
+import SpeechReplayTestSupport
 import SpeechTwin
 import Testing
-import SpeechReplayTestSupport
 
 /// The analyzer's lifecycle and result rules (speech-api.md §1.3–1.4, §2) on the simulated device.
 @Suite(.serialized) struct SpeechAnalyzerTests {
@@ -20,7 +20,7 @@ import SpeechReplayTestSupport
       let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()
       try await analyzer.start(inputSequence: stream)
       let clock = Simulation.current!.clock
-      for _ in 0..<20 {   // 2 s in 100 ms buffers, at real-time pace
+      for _ in 0..<20 {  // 2 s in 100 ms buffers, at real-time pace
         input.yield(AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600)))
         try await clock.sleep(for: .milliseconds(100))
       }
@@ -30,18 +30,27 @@ import SpeechReplayTestSupport
       let openSessions = Simulation.current!.ledger.count(of: .openAnalyzerSessions)
       try await analyzer.finalizeAndFinishThroughEndOfInput()
       await reading.value
-      return (endedBeforeFinishing, openSessions, await collector.results, await collector.ended, await analyzer.volatileRange)
+      return (
+        endedBeforeFinishing, openSessions, await collector.results, await collector.ended, await analyzer.volatileRange
+      )
     }
     #expect(value.0 == false, "ending the input sequence does not end the results")
     #expect(value.1 == 1, "the session stays open until a finish method runs")
-    #expect(value.2 == [
-      "volatile [0.000–0.400) \"the\"", "volatile [0.000–0.800) \"the quick\"", "volatile [0.000–1.200) \"the quick brown\"",
-      "final [0.000–1.600) \"The quick brown fox.\"",
-    ])
+    #expect(
+      value.2 == [
+        "volatile [0.000–0.400) \"the\"", "volatile [0.000–0.800) \"the quick\"",
+        "volatile [0.000–1.200) \"the quick brown\"",
+        "final [0.000–1.600) \"The quick brown fox.\"",
+      ])
     #expect(value.3 == true)
-    #expect(value.4 == CMTimeRange(start: CMTime(value: 2, timescale: 1), end: CMTime(value: 2, timescale: 1)), "nothing volatile after finishing")
+    #expect(
+      value.4 == CMTimeRange(start: CMTime(value: 2, timescale: 1), end: CMTime(value: 2, timescale: 1)),
+      "nothing volatile after finishing")
     // The one thing a developer cannot see on a device: the ended input left the session open.
-    #expect(device.diagnostics.map(\.message).map { $0.hasPrefix("the input sequence ended but the session stays open") } == [true])
+    #expect(
+      device.diagnostics.map(\.message).map { $0.hasPrefix("the input sequence ended but the session stays open") } == [
+        true
+      ])
     #expect(report.ledgerAtEnd.resources["open analyzer sessions", default: 0] == 0)
     #expect(device.analyzersRunning == 0)
   }
@@ -58,7 +67,9 @@ import SpeechReplayTestSupport
       }
       let last = try await analyzer.analyzeSequence(inputs.async)
       try await analyzer.finalizeAndFinish(through: try #require(last))
-      return try await reading.value.map { ($0.isFinal, $0.resultsFinalizationTime >= $0.range.end, String($0.text.characters)) }
+      return try await reading.value.map {
+        ($0.isFinal, $0.resultsFinalizationTime >= $0.range.end, String($0.text.characters))
+      }
     }
     #expect(results.count == 4)
     for (isFinal, rule, _) in results { #expect(isFinal == rule) }
@@ -71,7 +82,9 @@ import SpeechReplayTestSupport
       let analyzer = SpeechAnalyzer(modules: [transcriber])
       let collector = ResultCollector()
       let reading = collector.collect(transcriber)
-      let inputs = (0..<20).map { _ in AnalyzerInput(buffer: AnalyzerHarness.buffer(AnalyzerHarness.microphoneFormat, frames: 4800)) }
+      let inputs = (0..<20).map { _ in
+        AnalyzerInput(buffer: AnalyzerHarness.buffer(AnalyzerHarness.microphoneFormat, frames: 4800))
+      }
       let last = try await analyzer.analyzeSequence(inputs.async)
       try await analyzer.finalizeAndFinish(through: try #require(last))
       await reading.value
@@ -123,8 +136,10 @@ import SpeechReplayTestSupport
       let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()
       try await analyzer.start(inputSequence: stream)
       let waiter = Task { () -> String in
-        do { try await analyzer.finalize(through: CMTime(value: 60, timescale: 1)); return "returned" }
-        catch { return String(describing: error) }
+        do {
+          try await analyzer.finalize(through: CMTime(value: 60, timescale: 1))
+          return "returned"
+        } catch { return String(describing: error) }
       }
       for _ in 0..<10 { input.yield(AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600))) }
       await reading.value
@@ -161,18 +176,22 @@ import SpeechReplayTestSupport
       let transcriber = SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .progressiveTranscription)
       let analyzer = SpeechAnalyzer(modules: [transcriber])
       let beforeInput = await analyzer.volatileRange
-      try await analyzer.finalize(through: nil)          // idle: nothing consumed, nothing to do
-      await analyzer.cancelAndFinishNow()               // works even before any input
+      try await analyzer.finalize(through: nil)  // idle: nothing consumed, nothing to do
+      await analyzer.cancelAndFinishNow()  // works even before any input
       let (stream, _) = AsyncStream<AnalyzerInput>.makeStream()
-      try await analyzer.start(inputSequence: stream)   // ignored
-      let analyzed = try await analyzer.analyzeSequence([AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600))].async)
-      try await analyzer.setModules([])                 // refused
+      try await analyzer.start(inputSequence: stream)  // ignored
+      let analyzed = try await analyzer.analyzeSequence(
+        [AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600))].async)
+      try await analyzer.setModules([])  // refused
       try await analyzer.finalizeAndFinishThroughEndOfInput()  // returns
       var finalizeError: (any Error)?
       do { try await analyzer.finalize(through: CMTime(value: 5, timescale: 1)) } catch { finalizeError = error }
       var endedEmpty = true
       for try await _ in transcriber.results { endedEmpty = false }
-      return (beforeInput == nil, analyzed == nil, finalizeError is CancellationError, endedEmpty, await analyzer.modules.count)
+      return (
+        beforeInput == nil, analyzed == nil, finalizeError is CancellationError, endedEmpty,
+        await analyzer.modules.count
+      )
     }
     #expect(value.0, "volatileRange is nil before any input")
     #expect(value.1, "analyzeSequence after finish reads nothing")
@@ -190,14 +209,19 @@ import SpeechReplayTestSupport
         AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600)),
         AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600), bufferStartTime: CMTime(value: 1, timescale: 20)),
       ]
-      do { _ = try await analyzer.analyzeSequence(inputs.async); return "no error" } catch { return String(describing: error) }
+      do {
+        _ = try await analyzer.analyzeSequence(inputs.async)
+        return "no error"
+      } catch { return String(describing: error) }
     }
     #expect(value == "SFSpeechErrorDomain Code=17 \"Audio input is out of order\"")
   }
 
   @Test func skippedAudioMovesTheTimelineForward() throws {
     let (value, _, _) = try AnalyzerHarness.run("skip") { _ in
-      let analyzer = SpeechAnalyzer(modules: [SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)])
+      let analyzer = SpeechAnalyzer(modules: [
+        SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)
+      ])
       let inputs = [
         AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600)),
         AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600), bufferStartTime: CMTime(value: 1, timescale: 1)),
@@ -228,7 +252,9 @@ import SpeechReplayTestSupport
 
   @Test func bestFormatIs16kMonoInt16OnceInstalled() throws {
     let (value, _, _) = try AnalyzerHarness.run("best format") { _ in
-      await SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith: [SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)])
+      await SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith: [
+        SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)
+      ])
     }
     #expect(value == AnalyzerHarness.analyzerFormat)
   }
@@ -239,15 +265,23 @@ import SpeechReplayTestSupport
       var analyzers: [SpeechAnalyzer] = []
       var outcomes: [String] = []
       for _ in 0..<3 {
-        let analyzer = SpeechAnalyzer(modules: [SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)])
+        let analyzer = SpeechAnalyzer(modules: [
+          SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)
+        ])
         analyzers.append(analyzer)
         let (stream, _) = AsyncStream<AnalyzerInput>.makeStream()
-        do { try await analyzer.start(inputSequence: stream); outcomes.append("started") } catch { outcomes.append(String(describing: error)) }
+        do {
+          try await analyzer.start(inputSequence: stream)
+          outcomes.append("started")
+        } catch { outcomes.append(String(describing: error)) }
       }
       for analyzer in analyzers { await analyzer.cancelAndFinishNow() }
       return outcomes
     }
-    #expect(value == ["started", "started", "SFSpeechErrorDomain Code=16 \"Maximum number of simultaneous requests reached\""])
+    #expect(
+      value == [
+        "started", "started", "SFSpeechErrorDomain Code=16 \"Maximum number of simultaneous requests reached\"",
+      ])
     #expect(device.analyzersRunning == 0)
   }
 
@@ -255,11 +289,13 @@ import SpeechReplayTestSupport
     let device = SimulatedDevice(model: ScriptedModelBackend(script: AnalyzerHarness.foxScript))
     let report = try Simulation.run(TestSimulation.configuration("never-ending input")) {
       await SimulatedDevice.withDevice(device) {
-        let analyzer = SpeechAnalyzer(modules: [SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)])
+        let analyzer = SpeechAnalyzer(modules: [
+          SpeechTranscriber(locale: Locale(identifier: "en-US"), preset: .transcription)
+        ])
         let (stream, input) = AsyncStream<AnalyzerInput>.makeStream()
         try? await analyzer.start(inputSequence: stream)
         input.yield(AnalyzerInput(buffer: AnalyzerHarness.buffer(frames: 1600)))
-        try? await analyzer.finalizeAndFinishThroughEndOfInput()   // the input is never finished
+        try? await analyzer.finalizeAndFinishThroughEndOfInput()  // the input is never finished
         withExtendedLifetime(input) {}
       }
     }

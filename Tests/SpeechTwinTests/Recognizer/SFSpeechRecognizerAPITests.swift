@@ -1,10 +1,11 @@
-#if SPEECH_REPLAY_APPLE_FRAMEWORKS
-import Speech
-#else
-import SpeechTwin
-#endif
 import Foundation
 import Testing
+
+#if SPEECH_REPLAY_APPLE_FRAMEWORKS
+  import Speech
+#else
+  import SpeechTwin
+#endif
 
 /// Apple's documented values and defaults of the pre-26 recognition API; these compile against
 /// Apple's Speech with SPEECH_REPLAY_TEST_AGAINST_APPLE=1.

@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 
 /// Audio conservation (`audio.<kind>`): everything the microphone's tap handed the app while the app
 /// listened (its UI phase was `listening`) must reach the analyzer once, in order and intact — compared
@@ -43,7 +43,8 @@ struct AudioCheck: ScenarioCheck {
     // A run that ends while the app still listens leaves the newest audio in flight (queued, or in
     // the converter): not lost, only not yet heard.
     let endsListening = run.timeline.events(UIStateEvent.self).last?.event.isListening == true
-    let inFlight = endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
+    let inFlight =
+      endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
     let expected = AudioSpanSet(listening.map(\.span)).subtracting(orphaned).subtracting(inFlight)
     // A listening stretch that ends in a failure the app showed the user has no stop to drain at:
     // what it had not yet handed the analyzer (its queue, its converter's tail) has nowhere to go.
@@ -69,9 +70,12 @@ struct AudioCheck: ScenarioCheck {
     // A stack that reports dropping buffers drops them where its own buffers start and end, and the
     // alignment cannot tell a seam from a garbled span there: only its loss is judged.
     let judgesSeams = droppedBuffers == 0
-    let repeated = report.problems.filter { $0.kind == .repeated && judgesSeams && !(seams && $0.span.count < rateSamples(Self.seamRepeat)) }
+    let repeated = report.problems.filter {
+      $0.kind == .repeated && judgesSeams && !(seams && $0.span.count < rateSamples(Self.seamRepeat))
+    }
     let garbled = report.problems.filter {
-      $0.kind != .lost && $0.kind != .repeated && judgesSeams && !(seams && $0.span.count <= rateSamples(Self.seamGarbled))
+      $0.kind != .lost && $0.kind != .repeated && judgesSeams
+        && !(seams && $0.span.count <= rateSamples(Self.seamGarbled))
     }
     func seconds(_ problems: [AudioProblem]) -> Double { Double(problems.reduce(0) { $0 + $1.span.count }) / rate }
     var figures = [
@@ -81,14 +85,17 @@ struct AudioCheck: ScenarioCheck {
       Figure("audio.repeatedSeconds", seconds(repeated), unit: .seconds),
       Figure("audio.garbledSeconds", seconds(garbled), unit: .seconds),
     ]
-    if report.rejectedSeconds > 0 { figures.append(Figure("audio.rejectedSeconds", report.rejectedSeconds, unit: .seconds)) }
+    if report.rejectedSeconds > 0 {
+      figures.append(Figure("audio.rejectedSeconds", report.rejectedSeconds, unit: .seconds))
+    }
     if let snr = report.worstSignalToNoise { figures.append(Figure("audio.worstSignalToNoise", snr, unit: .decibels)) }
 
     let place = Place(run: run, deliveries: report.deliveries)
     var failures: [ScenarioFailure] = []
     if droppedBuffers > 0 { figures.append(Figure("audio.reportedDropSeconds", reportedLoss, unit: .seconds)) }
     if !lost.isEmpty, lostSeconds > allowedLoss + Self.shortestLoss {
-      failures.append(lostFailure(lost, seconds: lostSeconds, rejected: report.rejectedSeconds, place: place, listening: listening))
+      failures.append(
+        lostFailure(lost, seconds: lostSeconds, rejected: report.rejectedSeconds, place: place, listening: listening))
     }
     if !repeated.isEmpty { failures.append(repeatedFailure(repeated, lost: lost, place: place)) }
     for kind in [AudioProblem.Kind.silenced, .tooLoud, .tooQuiet, .foreign] {
@@ -123,7 +130,9 @@ struct AudioCheck: ScenarioCheck {
     var wasListening = false
     for event in timeline.events {
       if let state = UIStateEvent(event) {
-        if wasListening, !state.isListening, state.phase.hasPrefix("failed"), let end = lastListening { ends.append(end) }
+        if wasListening, !state.isListening, state.phase.hasPrefix("failed"), let end = lastListening {
+          ends.append(end)
+        }
         wasListening = state.isListening
       }
       while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
@@ -166,14 +175,19 @@ struct AudioCheck: ScenarioCheck {
     /// `0.600–0.700 s of the recording (tap buffers #6–#7, delivered at 0.700 s)`.
     func describe(_ span: Range<Int>) -> String {
       let rate = AudioConservation.rate
-      let capture = "\(Self.seconds(Double(span.lowerBound) / rate))–\(Self.seconds(Double(span.upperBound) / rate)) s of the capture"
+      let capture =
+        "\(Self.seconds(Double(span.lowerBound) / rate))–\(Self.seconds(Double(span.upperBound) / rate)) s of the capture"
       var text = capture
       if let start = recording(span.lowerBound), let end = recording(span.upperBound) {
-        text = start == end ? "at \(Self.seconds(start)) s of the recording (the microphone heard silence between play steps)" : "\(Self.seconds(start))–\(Self.seconds(end)) s of the recording"
+        text =
+          start == end
+          ? "at \(Self.seconds(start)) s of the recording (the microphone heard silence between play steps)"
+          : "\(Self.seconds(start))–\(Self.seconds(end)) s of the recording"
       }
       let taps = taps(span)
       if let first = taps.first, let last = taps.last {
-        let numbers = first.index == last.index ? "tap buffer #\(first.index)" : "tap buffers #\(first.index)–#\(last.index)"
+        let numbers =
+          first.index == last.index ? "tap buffer #\(first.index)" : "tap buffers #\(first.index)–#\(last.index)"
         text += " (\(numbers), delivered at \(Self.seconds(first.virtualTime)) s)"
       }
       return text
@@ -184,27 +198,41 @@ struct AudioCheck: ScenarioCheck {
 
   private func location() -> SourceLocation? { expectation.location }
 
-  private func failure(_ name: String, _ message: String, span: Range<Int>, place: Place, analyzerTime: Double? = nil, trap: String? = nil) -> ScenarioFailure {
+  private func failure(
+    _ name: String, _ message: String, span: Range<Int>, place: Place, analyzerTime: Double? = nil, trap: String? = nil
+  ) -> ScenarioFailure {
     let virtual = place.taps(span).first?.virtualTime
     return ScenarioFailure(
-      message, check: CheckID(.audio, name), at: location(), virtualTime: virtual, audioTime: place.recording(span.lowerBound), trap: trap)
+      message, check: CheckID(.audio, name), at: location(), virtualTime: virtual,
+      audioTime: place.recording(span.lowerBound), trap: trap)
   }
 
-  private func lostFailure(_ lost: [Range<Int>], seconds: Double, rejected: Double, place: Place, listening: [TapDelivery]) -> ScenarioFailure {
+  private func lostFailure(
+    _ lost: [Range<Int>], seconds: Double, rejected: Double, place: Place, listening: [TapDelivery]
+  ) -> ScenarioFailure {
     let first = lost[0]
     let spans = lost.count == 1 ? "" : " in \(lost.count) spans, the first"
-    var message = "\(Place.seconds(seconds)) s of the microphone's audio never reached the analyzer\(spans) at \(place.describe(first))"
+    var message =
+      "\(Place.seconds(seconds)) s of the microphone's audio never reached the analyzer\(spans) at \(place.describe(first))"
     // The end of a listening stretch that never arrived: the tail a converter holds back.
-    let stretchEnds = Set(listening.indices.filter { index in index + 1 == listening.count || listening[index + 1].index != listening[index].index + 1 }.map { listening[$0].span.upperBound })
-    if lost.count == 1, stretchEnds.contains(first.upperBound), Double(first.count) / AudioConservation.rate <= Self.longestTail {
-      message += "; it is the end of what the tap delivered before the stop: the converter still held it. At the stop, call convert once more with an input block that answers .endOfStream and send its output to the analyzer"
+    let stretchEnds = Set(
+      listening.indices.filter { index in
+        index + 1 == listening.count || listening[index + 1].index != listening[index].index + 1
+      }.map { listening[$0].span.upperBound })
+    if lost.count == 1, stretchEnds.contains(first.upperBound),
+      Double(first.count) / AudioConservation.rate <= Self.longestTail
+    {
+      message +=
+        "; it is the end of what the tap delivered before the stop: the converter still held it. At the stop, call convert once more with an input block that answers .endOfStream and send its output to the analyzer"
       return failure("tail", message, span: first, place: place, trap: "never drains the converter")
     }
     if rejected > 0 {
-      message += "; the analyzer rejected \(Place.seconds(rejected)) s of input in another format, so the model never heard it (see the analyzer-input-format invariant)"
+      message +=
+        "; the analyzer rejected \(Place.seconds(rejected)) s of input in another format, so the model never heard it (see the analyzer-input-format invariant)"
       return failure("lost", message, span: first, place: place)
     }
-    message += "; the stack drops buffers between the tap and the analyzer (a try? that swallows a conversion error, a dropping queue, a converter released with audio inside) — send every converted buffer, or if the stack drops audio on purpose declare it with expect.audio: { maximumLost: \(Place.seconds(seconds + 0.05))s }"
+    message +=
+      "; the stack drops buffers between the tap and the analyzer (a try? that swallows a conversion error, a dropping queue, a converter released with audio inside) — send every converted buffer, or if the stack drops audio on purpose declare it with expect.audio: { maximumLost: \(Place.seconds(seconds + 0.05))s }"
     return failure("lost", message, span: first, place: place)
   }
 
@@ -212,12 +240,15 @@ struct AudioCheck: ScenarioCheck {
     let first = repeated[0]
     let seconds = Double(repeated.reduce(0) { $0 + $1.span.count }) / AudioConservation.rate
     let at = first.analyzerTime.map { " (at \(Place.seconds($0)) s of \(first.analyzer)'s timeline)" } ?? ""
-    var message = "\(Place.seconds(seconds)) s of the microphone's audio reached the analyzer twice or out of order (\(repeated.count) time\(repeated.count == 1 ? "" : "s")), first \(place.describe(first.span))\(at)"
+    var message =
+      "\(Place.seconds(seconds)) s of the microphone's audio reached the analyzer twice or out of order (\(repeated.count) time\(repeated.count == 1 ? "" : "s")), first \(place.describe(first.span))\(at)"
     let sizes = Set(repeated.map(\.span.count))
     if !lost.isEmpty, sizes.count == 1, Set(lost.map(\.count)).count <= 2 {
-      message += "; each repeat follows a lost span of the same size: the analyzer reads a buffer after the next conversion overwrote it — make a new output buffer for every conversion instead of reusing one"
+      message +=
+        "; each repeat follows a lost span of the same size: the analyzer reads a buffer after the next conversion overwrote it — make a new output buffer for every conversion instead of reusing one"
     } else {
-      message += "; the stack sends a buffer twice (a retry after an error that was not one) or reorders buffers — send each converted buffer once, in order"
+      message +=
+        "; the stack sends a buffer twice (a retry after an error that was not one) or reorders buffers — send each converted buffer once, in order"
     }
     return failure("repeated", message, span: first.span, place: place, analyzerTime: first.analyzerTime)
   }
@@ -230,13 +261,17 @@ struct AudioCheck: ScenarioCheck {
     let message: String
     switch kind {
     case .silenced:
-      message = "the analyzer received silence for \(seconds) s where the microphone heard sound, from \(where_); a muted or zeroed buffer, or one sent before the converter filled it — send what the converter produced, and stop listening rather than send silence"
+      message =
+        "the analyzer received silence for \(seconds) s where the microphone heard sound, from \(where_); a muted or zeroed buffer, or one sent before the converter filled it — send what the converter produced, and stop listening rather than send silence"
     case .tooLoud:
-      message = "the analyzer received the microphone's audio \(level) louder (clipped) for \(seconds) s, from \(where_); a wrong sample scale (Int16 values written as Float, a gain) — convert with AVAudioConverter instead of scaling by hand"
+      message =
+        "the analyzer received the microphone's audio \(level) louder (clipped) for \(seconds) s, from \(where_); a wrong sample scale (Int16 values written as Float, a gain) — convert with AVAudioConverter instead of scaling by hand"
     case .tooQuiet:
-      message = "the analyzer received the microphone's audio \(level) quieter for \(seconds) s, from \(where_); a wrong sample scale (Float values divided again) — convert with AVAudioConverter instead of scaling by hand"
+      message =
+        "the analyzer received the microphone's audio \(level) quieter for \(seconds) s, from \(where_); a wrong sample scale (Float values divided again) — convert with AVAudioConverter instead of scaling by hand"
     case .foreign:
-      message = "the analyzer received audio that is not the microphone's for \(seconds) s, from \(where_) (its level matches, its content does not: signal-to-noise \(String(format: "%.0f", first.signalToNoise ?? 0)) dB); the wrong channel of a multichannel input, another sample type read as this one, or a rate labelled wrongly so it runs at the wrong speed — convert the tap's buffer with AVAudioConverter from the buffer's own format, mixing its channels"
+      message =
+        "the analyzer received audio that is not the microphone's for \(seconds) s, from \(where_) (its level matches, its content does not: signal-to-noise \(String(format: "%.0f", first.signalToNoise ?? 0)) dB); the wrong channel of a multichannel input, another sample type read as this one, or a rate labelled wrongly so it runs at the wrong speed — convert the tap's buffer with AVAudioConverter from the buffer's own format, mixing its channels"
     case .lost, .repeated:
       message = ""
     }

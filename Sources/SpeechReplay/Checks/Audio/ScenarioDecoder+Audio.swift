@@ -9,7 +9,8 @@ extension ScenarioDecoder {
     }
     guard case .mapping = node.node else {
       throw node.error(
-        "'expect.audio' is off (no audio check) or { maximumLost: 2s } (the most audio the stack may drop on purpose), not \(node.shown)")
+        "'expect.audio' is off (no audio check) or { maximumLost: 2s } (the most audio the stack may drop on purpose), not \(node.shown)"
+      )
     }
     let map = try node.mapping(keys: ScenarioKeys.Audio.all.names)
     if let value = map["maximumLost"] { expectation.maximumLost = try value.duration() }

@@ -17,7 +17,8 @@ struct BudgetCheck: ScenarioCheck {
       guard !values.isEmpty else { continue }
       figures.append(Figure("latency.\(measure.rawValue).count", Double(values.count), unit: .count))
       for (name, q) in [("p50", 0.5), ("p90", 0.9), ("max", 1.0)] {
-        figures.append(Figure("latency.\(measure.rawValue).\(name)", Percentile.seconds(Percentile.of(values, q)!), unit: .seconds))
+        figures.append(
+          Figure("latency.\(measure.rawValue).\(name)", Percentile.seconds(Percentile.of(values, q)!), unit: .seconds))
       }
     }
     var failures: [ScenarioFailure] = []
@@ -35,7 +36,9 @@ struct BudgetCheck: ScenarioCheck {
   /// - Returns: Every sample, with when each wait ended.
   static func latencySamples(_ scenario: Scenario, timeline: Timeline, cycles: [CycleRecord] = []) -> [LatencySample] {
     let tape = TapePositions(timeline, sampleRate: scenario.device.microphone.sampleRate)
-    return LatencyMeasurement(timeline: timeline, utterances: SpeechUtterance.utterances(in: scenario.model.script), tape: tape, cycles: cycles).samples()
+    return LatencyMeasurement(
+      timeline: timeline, utterances: SpeechUtterance.utterances(in: scenario.model.script), tape: tape, cycles: cycles
+    ).samples()
   }
 
   /// The failures of one budget against the samples of its measure.
@@ -49,16 +52,20 @@ struct BudgetCheck: ScenarioCheck {
       if samples.isEmpty {
         return [
           ScenarioFailure(
-            "the budget \(name) \(budget) has nothing to measure: \(nothingMeasured(limit.measure)); remove the budget or add the steps", check: id, at: limit.location)
+            "the budget \(name) \(budget) has nothing to measure: \(nothingMeasured(limit.measure)); remove the budget or add the steps",
+            check: id, at: limit.location)
         ]
       }
       return samples.compactMap { sample in
         guard let value = sample.value else {
-          return ScenarioFailure("the budget \(name) \(budget) cannot be checked: \(sample.label); \(advice)", check: id, at: limit.location, virtualTime: at(sample))
+          return ScenarioFailure(
+            "the budget \(name) \(budget) cannot be checked: \(sample.label); \(advice)", check: id, at: limit.location,
+            virtualTime: at(sample))
         }
         guard value > limit.limit else { return nil }
         return ScenarioFailure(
-          "\(sample.label): \(name) took \(Timeline.seconds(value)), over its budget of \(budget); \(advice)", check: id, at: limit.location, virtualTime: at(sample))
+          "\(sample.label): \(name) took \(Timeline.seconds(value)), over its budget of \(budget); \(advice)",
+          check: id, at: limit.location, virtualTime: at(sample))
       }
     }
     let values = samples.compactMap(\.value)
@@ -77,7 +84,9 @@ struct BudgetCheck: ScenarioCheck {
       ]
     }
     guard value > limit.limit else { return [] }
-    let worst = samples.compactMap { sample in sample.value.map { (sample: sample, value: $0) } }.max { $0.value < $1.value }
+    let worst = samples.compactMap { sample in sample.value.map { (sample: sample, value: $0) } }.max {
+      $0.value < $1.value
+    }
     return [
       ScenarioFailure(
         "\(name) \(limit.statistic.rawValue) over \(values.count) samples is \(Timeline.seconds(value)), over its budget of \(budget) (slowest: \(worst.map { "\($0.sample.label) at \(Timeline.seconds($0.value))" } ?? "none")); \(advice)",
@@ -96,8 +105,10 @@ struct BudgetCheck: ScenarioCheck {
 
   private static func advice(for measure: Scenario.Budgets.Measure) -> String {
     switch measure {
-    case .firstVolatile: "show volatile results as they arrive (check the model's latency and the input path), or raise the budget"
-    case .final: "finalize sooner after speech ends (or the model's finalAfterSilence is longer than the budget), or raise the budget"
+    case .firstVolatile:
+      "show volatile results as they arrive (check the model's latency and the input path), or raise the budget"
+    case .final:
+      "finalize sooner after speech ends (or the model's finalAfterSilence is longer than the budget), or raise the budget"
     case .modelReady: "start listening sooner (a model download counts), or raise the budget"
     case .stopToIdle: "finish the analyzer without waiting on the whole input, or raise the budget"
     case .cycle: "make start and stop faster, or raise the budget"

@@ -59,9 +59,11 @@ struct LatencyMeasurement {
   /// Every sample, measure by measure.
   func samples() -> [LatencySample] {
     let states = States(timeline)
-    return utteranceSamples(states) + stepSamples(states) + cycles.map {
-      LatencySample(.cycle, $0.ended - $0.started, label: "pass \($0.pass) of \($0.count) of the cycle at line \($0.line)")
-    }
+    return utteranceSamples(states) + stepSamples(states)
+      + cycles.map {
+        LatencySample(
+          .cycle, $0.ended - $0.started, label: "pass \($0.pass) of \($0.count) of the cycle at line \($0.line)")
+      }
   }
 
   private func utteranceSamples(_ states: States) -> [LatencySample] {
@@ -80,7 +82,10 @@ struct LatencyMeasurement {
       let volatilePosition = states.nextVolatile[after]
       let firstVolatile = volatilePosition < finalPosition ? states.states[volatilePosition] : nil
       if let firstVolatile {
-        samples.append(.init(.firstVolatile, firstVolatile.event.time - onset.time, label: utterance.label, end: firstVolatile.event.time))
+        samples.append(
+          .init(
+            .firstVolatile, firstVolatile.event.time - onset.time, label: utterance.label, end: firstVolatile.event.time
+          ))
       } else {
         samples.append(.init(.firstVolatile, nil, label: "\(utterance.label) showed no volatile text before its final"))
       }
@@ -90,7 +95,8 @@ struct LatencyMeasurement {
       }
       if let final {
         // A final shown before the speech end was delivered counts as immediate.
-        samples.append(.init(.final, max(.zero, final.event.time - end.time), label: utterance.label, end: final.event.time))
+        samples.append(
+          .init(.final, max(.zero, final.event.time - end.time), label: utterance.label, end: final.event.time))
       } else {
         samples.append(.init(.final, nil, label: "\(utterance.label) never had its final text committed"))
       }
@@ -115,9 +121,13 @@ struct LatencyMeasurement {
         starts += 1
         let label = "start #\(starts) (line \(line))"
         let listening = states.nextListening[states.firstPosition(after: index)]
-        let ready = listening < states.states.count && states.states[listening].index < nextStart[position] ? states.states[listening] : nil
+        let ready =
+          listening < states.states.count && states.states[listening].index < nextStart[position]
+          ? states.states[listening] : nil
         samples.append(
-          .init(.modelReady, ready.map { $0.event.time - event.time }, label: ready == nil ? "\(label) never reached listening" : label, end: ready?.event.time))
+          .init(
+            .modelReady, ready.map { $0.event.time - event.time },
+            label: ready == nil ? "\(label) never reached listening" : label, end: ready?.event.time))
       } else if event.isStop {
         stops += 1
         let label = "stop #\(stops) (line \(line))"

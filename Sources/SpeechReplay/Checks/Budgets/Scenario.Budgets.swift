@@ -48,7 +48,9 @@ extension Scenario {
       ///   - statistic: Which value of the samples is compared (`.each` by default).
       ///   - limit: The most it may be.
       ///   - location: Where the budget is written.
-      package init(_ measure: Measure, _ statistic: Statistic = .each, limit: Duration, at location: SourceLocation? = nil) {
+      package init(
+        _ measure: Measure, _ statistic: Statistic = .each, limit: Duration, at location: SourceLocation? = nil
+      ) {
         self.measure = measure
         self.statistic = statistic
         self.limit = limit

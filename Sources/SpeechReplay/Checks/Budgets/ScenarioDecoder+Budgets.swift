@@ -9,10 +9,12 @@ extension ScenarioDecoder {
       if case .mapping = value.node {
         let map = try value.mapping(keys: statistics)
         guard !map.entries.isEmpty else {
-          throw value.error("'\(value.path)' is empty; give a duration like \(key): 500ms, or statistics like \(key): { p90: 1s }")
+          throw value.error(
+            "'\(value.path)' is empty; give a duration like \(key): 500ms, or statistics like \(key): { p90: 1s }")
         }
         for (name, _, limit) in map.entries {
-          limits.append(.init(measure, Scenario.Budgets.Statistic(rawValue: name)!, limit: try budget(limit), at: limit.location))
+          limits.append(
+            .init(measure, Scenario.Budgets.Statistic(rawValue: name)!, limit: try budget(limit), at: limit.location))
         }
       } else {
         limits.append(.init(measure, .each, limit: try budget(value), at: value.location))
@@ -23,7 +25,9 @@ extension ScenarioDecoder {
 
   private func budget(_ node: ScenarioNode) throws(ScenarioError) -> Duration {
     guard case .scalar(let scalar) = node.node, DurationText.parse(scalar.string) != nil else {
-      throw node.error("'\(node.path)' must be a duration like 500ms or 1.2s, or statistics like { p50: 500ms, p90: 1s, max: 2s }, not \(node.shown)")
+      throw node.error(
+        "'\(node.path)' must be a duration like 500ms or 1.2s, or statistics like { p50: 500ms, p90: 1s, max: 2s }, not \(node.shown)"
+      )
     }
     return try node.duration()
   }
@@ -33,7 +37,10 @@ extension ScenarioDecoder {
     if case .scalar = node.node {
       switch try node.choice(["unaware", "aware"]) {
       case "unaware": return .unaware
-      default: throw node.error("'timing: aware' needs the model's cost; write timing: { mode: aware, modelCost: 0.3 } (seconds of compute per second of audio)")
+      default:
+        throw node.error(
+          "'timing: aware' needs the model's cost; write timing: { mode: aware, modelCost: 0.3 } (seconds of compute per second of audio)"
+        )
       }
     }
     let map = try node.mapping(keys: ScenarioKeys.Timing.all.names)
@@ -46,7 +53,9 @@ extension ScenarioDecoder {
     }
     let cost = try map.required("modelCost", example: "0.3").double(in: 0...100)
     guard cost > 0 else {
-      throw map["modelCost"]!.error("'timing.modelCost' is 0, which is the unaware mode; give the seconds of compute per second of audio, like 0.3, or write timing: unaware")
+      throw map["modelCost"]!.error(
+        "'timing.modelCost' is 0, which is the unaware mode; give the seconds of compute per second of audio, like 0.3, or write timing: unaware"
+      )
     }
     return .aware(modelCost: cost)
   }

@@ -39,6 +39,7 @@ struct DiagnosticsCheck: ScenarioCheck {
             check: CheckID(.diagnostics, "contains"), at: location))
       }
     }
-    return CheckOutcome(figures: [Figure("diagnostics", Double(run.device.diagnostics.count), unit: .count)], failures: failures)
+    return CheckOutcome(
+      figures: [Figure("diagnostics", Double(run.device.diagnostics.count), unit: .count)], failures: failures)
   }
 }

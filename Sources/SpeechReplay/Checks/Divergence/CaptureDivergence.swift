@@ -18,9 +18,14 @@ public struct CaptureDivergence: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     let time = String(format: "%.3f s", audioTime)
     switch (device, replay) {
-    case (let device?, let replay?): return "at \(time) the device showed \(field) '\(device)'; the replay shows '\(replay)'"
-    case (let device?, nil): return "at \(time) the device showed \(field) '\(device)'; the replay never shows it (its UI stopped changing before)"
-    case (nil, let replay?): return "at \(time) the replay shows \(field) '\(replay)'; the device never showed it (its UI stopped changing before)"
+    case (let device?, let replay?):
+      return "at \(time) the device showed \(field) '\(device)'; the replay shows '\(replay)'"
+    case (let device?, nil):
+      return
+        "at \(time) the device showed \(field) '\(device)'; the replay never shows it (its UI stopped changing before)"
+    case (nil, let replay?):
+      return
+        "at \(time) the replay shows \(field) '\(replay)'; the device never showed it (its UI stopped changing before)"
     case (nil, nil): return "at \(time) the UIs differ in \(field)"
     }
   }
@@ -49,7 +54,8 @@ public struct CaptureDivergence: Sendable, Hashable, CustomStringConvertible {
     let replay = distinct(
       timeline.events(UIStateEvent.self).map { shown in
         Shown(
-          committed: shown.event.committed, volatile: shown.event.volatile, time: DurationText.seconds(shown.event.audio),
+          committed: shown.event.committed, volatile: shown.event.volatile,
+          time: DurationText.seconds(shown.event.audio),
           virtualTime: DurationText.seconds(shown.time))
       })
     for index in 0..<max(device.count, replay.count) {
@@ -59,7 +65,8 @@ public struct CaptureDivergence: Sendable, Hashable, CustomStringConvertible {
       let field = seen != nil && shown != nil && seen?.committed == shown?.committed ? "volatile" : "committed"
       func value(_ state: Shown?) -> String? { state.map { field == "committed" ? $0.committed : $0.volatile } }
       return CaptureDivergence(
-        audioTime: (seen ?? shown)!.time, virtualTime: shown?.virtualTime ?? replay.last?.virtualTime, field: field, device: value(seen), replay: value(shown))
+        audioTime: (seen ?? shown)!.time, virtualTime: shown?.virtualTime ?? replay.last?.virtualTime, field: field,
+        device: value(seen), replay: value(shown))
     }
     return nil
   }

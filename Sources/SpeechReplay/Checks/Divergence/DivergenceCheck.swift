@@ -13,7 +13,8 @@ struct DivergenceCheck: ScenarioCheck {
       return CheckOutcome(failures: [
         ScenarioFailure(
           "the replay differs from the device: \(divergence); if the difference is the fix, set observed.divergence: expected",
-          check: CheckID(.divergence, "first"), at: observed.location, virtualTime: divergence.virtualTime, audioTime: divergence.audioTime)
+          check: CheckID(.divergence, "first"), at: observed.location, virtualTime: divergence.virtualTime,
+          audioTime: divergence.audioTime)
       ])
     case (nil, true):
       return CheckOutcome(failures: [

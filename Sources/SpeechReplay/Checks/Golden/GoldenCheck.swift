@@ -8,7 +8,8 @@ struct GoldenCheck: ScenarioCheck {
   func evaluate(_ run: RunRecord) -> CheckOutcome {
     var states = run.output.snapshots
     states[Scenario.GoldenSnapshots.finalName] = run.output.finalState
-    let report = GoldenSnapshotCheck(options: run.snapshotOptions).check(golden, scenarioFile: run.scenario.file, states: states)
+    let report = GoldenSnapshotCheck(options: run.snapshotOptions).check(
+      golden, scenarioFile: run.scenario.file, states: states)
     var outcome = CheckOutcome(failures: report.failures, notes: report.warnings)
     if golden != nil || !report.obsolete.isEmpty {
       outcome.figures = [

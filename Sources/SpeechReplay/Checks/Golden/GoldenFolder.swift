@@ -24,7 +24,8 @@ package struct GoldenFolder: Sendable, Hashable {
     self.scenarioFile = scenarioFile
     let folder = (scenarioFile as NSString).deletingLastPathComponent
     scenarioStem = ((scenarioFile as NSString).lastPathComponent as NSString).deletingPathExtension
-    path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(Self.snapshotsFolderName + "/" + scenarioStem + (variant.map { "/" + $0 } ?? ""))
+    path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(
+      Self.snapshotsFolderName + "/" + scenarioStem + (variant.map { "/" + $0 } ?? ""))
   }
 
   /// A folder name for a subject's own golden files: its name with anything but letters, digits,
@@ -38,12 +39,16 @@ package struct GoldenFolder: Sendable, Hashable {
   /// The golden file of a snapshot.
   /// - Parameter name: The snapshot's name (`final` for the final state).
   /// - Returns: `…/__Snapshots__/<stem>/<name>.txt`.
-  package func file(for name: String) -> String { (path as NSString).appendingPathComponent("\(name).\(Self.fileExtension)") }
+  package func file(for name: String) -> String {
+    (path as NSString).appendingPathComponent("\(name).\(Self.fileExtension)")
+  }
 
   /// The snapshot names of the golden files present (not in variant subfolders), sorted; empty
   /// when the folder does not exist.
   package func storedNames() -> [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    return files.filter { $0.hasSuffix("." + Self.fileExtension) && !$0.hasPrefix(".") }.map { String($0.dropLast(Self.fileExtension.count + 1)) }.sorted()
+    return files.filter { $0.hasSuffix("." + Self.fileExtension) && !$0.hasPrefix(".") }.map {
+      String($0.dropLast(Self.fileExtension.count + 1))
+    }.sorted()
   }
 }

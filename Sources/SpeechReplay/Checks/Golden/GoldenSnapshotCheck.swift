@@ -19,7 +19,9 @@ package struct GoldenSnapshotCheck: Sendable {
   ///   - scenarioFile: The scenario's path (the golden folder is beside it).
   ///   - states: The UI states by name, with `final` for the state after the last step.
   /// - Returns: The report.
-  package func check(_ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState]) -> GoldenSnapshotReport {
+  package func check(
+    _ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState]
+  ) -> GoldenSnapshotReport {
     let folder = GoldenFolder(scenarioFile: scenarioFile, variant: options.variant)
     // A subject with files of its own falls back to the shared ones where it has none.
     let shared = options.variant == nil ? nil : GoldenFolder(scenarioFile: scenarioFile)
@@ -27,7 +29,9 @@ package struct GoldenSnapshotCheck: Sendable {
     for name in golden?.names ?? [] {
       guard let state = states[name] else {
         report.failures.append(
-          ScenarioFailure("the golden snapshot '\(name)' was never taken: the run ended before its step, so \(folder.file(for: name)) was not compared", check: CheckID(.golden, name), at: golden?.location))
+          ScenarioFailure(
+            "the golden snapshot '\(name)' was never taken: the run ended before its step, so \(folder.file(for: name)) was not compared",
+            check: CheckID(.golden, name), at: golden?.location))
         continue
       }
       compare(state.rendered, name: name, folder: folder, shared: shared, at: golden?.location, into: &report)
@@ -36,9 +40,13 @@ package struct GoldenSnapshotCheck: Sendable {
     let listed = shared.map { FileManager.default.fileExists(atPath: folder.path) ? folder : $0 } ?? folder
     report.obsolete = listed.storedNames().filter { !compared.contains($0) }.map { listed.file(for: $0) }
     if !report.obsolete.isEmpty {
-      let text = "obsolete golden snapshot\(report.obsolete.count == 1 ? "" : "s") (no snapshot of the scenario uses \(report.obsolete.count == 1 ? "it" : "them")): \(report.obsolete.joined(separator: ", ")); delete \(report.obsolete.count == 1 ? "it" : "them") or add the snapshot steps back"
+      let text =
+        "obsolete golden snapshot\(report.obsolete.count == 1 ? "" : "s") (no snapshot of the scenario uses \(report.obsolete.count == 1 ? "it" : "them")): \(report.obsolete.joined(separator: ", ")); delete \(report.obsolete.count == 1 ? "it" : "them") or add the snapshot steps back"
       if options.failOnObsolete {
-        report.failures.append(ScenarioFailure(text + " (failing because of --fail-on-obsolete)", check: CheckID(.golden, "obsolete"), at: golden?.location))
+        report.failures.append(
+          ScenarioFailure(
+            text + " (failing because of --fail-on-obsolete)", check: CheckID(.golden, "obsolete"), at: golden?.location
+          ))
       } else {
         report.warnings.append("warning: " + text)
       }
@@ -47,11 +55,16 @@ package struct GoldenSnapshotCheck: Sendable {
   }
 
   private func compare(
-    _ actual: String, name: String, folder: GoldenFolder, shared: GoldenFolder?, at location: SourceLocation?, into report: inout GoldenSnapshotReport
+    _ actual: String, name: String, folder: GoldenFolder, shared: GoldenFolder?, at location: SourceLocation?,
+    into report: inout GoldenSnapshotReport
   ) {
     let path = folder.file(for: name)
     let stored = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-    if stored == nil, let shared, let fallback = FileManager.default.contents(atPath: shared.file(for: name)).map({ String(decoding: $0, as: UTF8.self) }) {
+    if stored == nil, let shared,
+      let fallback = FileManager.default.contents(atPath: shared.file(for: name)).map({
+        String(decoding: $0, as: UTF8.self)
+      })
+    {
       let portableMatch = Self.portable(fallback) == Self.portable(actual)
       if !options.record.writes(missing: true, matches: portableMatch) {
         if portableMatch {
@@ -60,7 +73,8 @@ package struct GoldenSnapshotCheck: Sendable {
           report.failures.append(
             ScenarioFailure(
               "the snapshot '\(name)' differs from the shared golden file \(shared.file(for: name)) (compared on text, microphone and the kind of phase, as "
-                + "the subject has no file of its own in \(folder.path)):\n" + LineDiff(expected: Self.portable(fallback), actual: Self.portable(actual)).rendered
+                + "the subject has no file of its own in \(folder.path)):\n"
+                + LineDiff(expected: Self.portable(fallback), actual: Self.portable(actual)).rendered
                 + "If this subject rightly shows something else, record its own file with \(recordHint(.missing, folder.scenarioFile)) and commit it",
               check: CheckID(.golden, name), at: location))
         }
@@ -74,7 +88,9 @@ package struct GoldenSnapshotCheck: Sendable {
         try FileReplacement.write(Data(actual.utf8), to: path)
       } catch {
         report.failures.append(
-          ScenarioFailure("cannot write the golden snapshot \(path) (\((error as? AudioFileError)?.message ?? "\(error)")); check that the scenario's folder is writable", check: CheckID(.golden, name), at: location))
+          ScenarioFailure(
+            "cannot write the golden snapshot \(path) (\((error as? AudioFileError)?.message ?? "\(error)")); check that the scenario's folder is writable",
+            check: CheckID(.golden, name), at: location))
         return
       }
       if matches {
@@ -82,10 +98,13 @@ package struct GoldenSnapshotCheck: Sendable {
         return
       }
       report.recorded.append(path)
-      let change = stored == nil ? "it did not exist" : "it differed:\n" + LineDiff(expected: stored ?? "", actual: actual).rendered
+      let change =
+        stored == nil
+        ? "it did not exist" : "it differed:\n" + LineDiff(expected: stored ?? "", actual: actual).rendered
       report.failures.append(
         ScenarioFailure(
-          "recorded the golden snapshot '\(name)' to \(path) (record mode \(options.record)); \(change)\nreview it, commit it and run again without recording", check: CheckID(.golden, name), at: location))
+          "recorded the golden snapshot '\(name)' to \(path) (record mode \(options.record)); \(change)\nreview it, commit it and run again without recording",
+          check: CheckID(.golden, name), at: location))
       return
     }
     guard let stored else {
@@ -100,15 +119,20 @@ package struct GoldenSnapshotCheck: Sendable {
       return
     }
     let artifact = artifactPath(folder: folder, name: name)
-    var message = "the snapshot '\(name)' differs from its golden file \(path):\n" + LineDiff(expected: stored, actual: actual).rendered
+    var message =
+      "the snapshot '\(name)' differs from its golden file \(path):\n"
+      + LineDiff(expected: stored, actual: actual).rendered
     do {
-      try FileManager.default.createDirectory(atPath: (artifact as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: (artifact as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       try FileReplacement.write(Data(actual.utf8), to: artifact)
       message += "the actual text is in \(artifact); compare with `diff \(path) \(artifact)`. "
     } catch {
-      message += "the actual text could not be written to \(artifact) (\((error as? AudioFileError)?.message ?? "\(error)")). "
+      message +=
+        "the actual text could not be written to \(artifact) (\((error as? AudioFileError)?.message ?? "\(error)")). "
     }
-    message += "If the change is intended, record it with \(recordHint(.failed, folder.scenarioFile)) and commit the golden file"
+    message +=
+      "If the change is intended, record it with \(recordHint(.failed, folder.scenarioFile)) and commit the golden file"
     report.failures.append(ScenarioFailure(message, check: CheckID(.golden, name), at: location))
   }
 
@@ -129,13 +153,16 @@ package struct GoldenSnapshotCheck: Sendable {
   /// the environment variable when no command is known (a test run).
   func recordHint(_ mode: SnapshotRecordMode, _ scenarioFile: String) -> String {
     let variable = "\(SnapshotRecordMode.environmentVariable)=\(mode)"
-    guard let command = options.command else { return "`\(variable)` (in a test: the .recordingSnapshots(.\(mode)) trait)" }
+    guard let command = options.command else {
+      return "`\(variable)` (in a test: the .recordingSnapshots(.\(mode)) trait)"
+    }
     return "`\(command) --record \(mode) \(scenarioFile)` (or \(variable))"
   }
 
   /// `<artefacts>/<scenario stem>[/<variant>]/<name>.txt`.
   func artifactPath(folder: GoldenFolder, name: String) -> String {
     let stem = folder.scenarioStem + (options.variant.map { "/" + $0 } ?? "")
-    return ((options.artifactsFolder as NSString).appendingPathComponent(stem) as NSString).appendingPathComponent("\(name).\(GoldenFolder.fileExtension)")
+    return ((options.artifactsFolder as NSString).appendingPathComponent(stem) as NSString).appendingPathComponent(
+      "\(name).\(GoldenFolder.fileExtension)")
   }
 }

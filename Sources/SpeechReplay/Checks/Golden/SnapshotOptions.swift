@@ -32,7 +32,8 @@ public struct SnapshotOptions: Sendable, Hashable {
   ///   - variant: A golden subfolder for another subject's UI text (nil: the scenarios' own files).
   ///   - command: The command named in record hints (nil: the environment variable).
   public init(
-    record: SnapshotRecordMode = .never, artifactsFolder: String = ".build/speech-replay-artifacts", failOnObsolete: Bool = false, variant: String? = nil,
+    record: SnapshotRecordMode = .never, artifactsFolder: String = ".build/speech-replay-artifacts",
+    failOnObsolete: Bool = false, variant: String? = nil,
     command: String? = nil
   ) {
     self.command = command
@@ -46,13 +47,17 @@ public struct SnapshotOptions: Sendable, Hashable {
   /// - Parameter environment: The process environment (by default this process's).
   /// - Returns: The options.
   /// - Throws: ``SnapshotError`` when a variable holds a value it cannot take.
-  public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(SnapshotError) -> SnapshotOptions {
+  public static func fromEnvironment(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(SnapshotError) -> SnapshotOptions {
     var options = SnapshotOptions(record: try SnapshotRecordMode.fromEnvironment(environment) ?? .never)
     if let text = environment[failOnObsoleteVariable], !text.isEmpty {
       switch text.lowercased() {
       case "1", "true", "yes": options.failOnObsolete = true
       case "0", "false", "no": options.failOnObsolete = false
-      default: throw SnapshotError(.invalidSetting, "\(failOnObsoleteVariable) is '\(text)' but must be 1 or 0 (true or false)")
+      default:
+        throw SnapshotError(
+          .invalidSetting, "\(failOnObsoleteVariable) is '\(text)' but must be 1 or 0 (true or false)")
       }
     }
     return options

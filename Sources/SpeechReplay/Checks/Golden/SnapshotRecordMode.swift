@@ -29,7 +29,8 @@ public enum SnapshotRecordMode: String, Sendable, Hashable, CaseIterable, Codabl
     guard let mode = SnapshotRecordMode(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
       throw SnapshotError(
         .invalidRecordMode,
-        "\(source) is '\(text)' but must be one of \(Self.allCases.map(\.rawValue).joined(separator: ", ")); never is the default and CI's mode")
+        "\(source) is '\(text)' but must be one of \(Self.allCases.map(\.rawValue).joined(separator: ", ")); never is the default and CI's mode"
+      )
     }
     self = mode
   }
@@ -38,7 +39,9 @@ public enum SnapshotRecordMode: String, Sendable, Hashable, CaseIterable, Codabl
   /// - Parameter environment: The process environment (by default this process's).
   /// - Returns: The mode, or nil.
   /// - Throws: ``SnapshotError`` when the variable holds something else than a mode.
-  public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(SnapshotError) -> SnapshotRecordMode? {
+  public static func fromEnvironment(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(SnapshotError) -> SnapshotRecordMode? {
     guard let text = environment[environmentVariable], !text.isEmpty else { return nil }
     return try SnapshotRecordMode(parsing: text, from: environmentVariable)
   }
@@ -49,7 +52,9 @@ public enum SnapshotRecordMode: String, Sendable, Hashable, CaseIterable, Codabl
   ///   - environment: The process environment.
   /// - Returns: The mode.
   /// - Throws: ``SnapshotError`` when the flag or the variable is not a mode.
-  public static func resolve(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(SnapshotError) -> SnapshotRecordMode {
+  public static func resolve(
+    flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(SnapshotError) -> SnapshotRecordMode {
     if let flag { return try SnapshotRecordMode(parsing: flag, from: "--record") }
     return try fromEnvironment(environment) ?? .never
   }

@@ -9,9 +9,12 @@ struct InputQueueCheck: ScenarioCheck {
     let reports = run.timeline.events(StackInputEvent.self)
     guard !reports.isEmpty else { return .passed }
     // The reported peak and drop counts only grow over a run, but take the largest seen anyway.
-    func largest(_ field: KeyPath<StackInputEvent, Int>) -> Double { Double(reports.map { $0.event[keyPath: field] }.max() ?? 0) }
+    func largest(_ field: KeyPath<StackInputEvent, Int>) -> Double {
+      Double(reports.map { $0.event[keyPath: field] }.max() ?? 0)
+    }
     return CheckOutcome(figures: [
-      Figure("stack.input.peak", largest(\.peak), unit: .count), Figure("stack.input.dropped", largest(\.dropped), unit: .count),
+      Figure("stack.input.peak", largest(\.peak), unit: .count),
+      Figure("stack.input.dropped", largest(\.dropped), unit: .count),
       Figure("stack.input.limit", largest(\.limit), unit: .count),
     ])
   }

@@ -25,14 +25,22 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, Custom
   /// The trap a break of this invariant points at, in a phrase for failure messages.
   public var trap: String {
     switch self {
-    case .committedAppendOnly: "the stack rewrites committed text; append finals to it and keep guesses in the volatile text"
-    case .noStutter: "the stutter trap: volatile results are appended instead of replacing the volatile text, or the volatile text is built from text already committed"
-    case .volatileClearedWhenFinal: "the stack does not clear (or replace) the volatile text when a final result arrives for its range"
-    case .nothingLostAtStop: "the stack stops without finalizing; call finalizeAndFinishThroughEndOfInput() (or finalize(through:)) before ending the session"
-    case .analyzerInputFormat: "the stack feeds the microphone's format; convert every buffer with AVAudioConverter to SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:)"
-    case .ledgerBaselineAfterStop: "the stack leaks on stop; stop the engine, remove the tap, finish the analyzer and end every task it started"
-    case .inputBounded: "unbounded input buffering; bound the analyzer's input stream (bufferingNewest) so a slow model cannot grow memory without limit"
-    case .mainActorResponsive: "blocking work on the main actor (a synchronous wait, a long loop, file or model work); move it off the main actor or make it asynchronous"
+    case .committedAppendOnly:
+      "the stack rewrites committed text; append finals to it and keep guesses in the volatile text"
+    case .noStutter:
+      "the stutter trap: volatile results are appended instead of replacing the volatile text, or the volatile text is built from text already committed"
+    case .volatileClearedWhenFinal:
+      "the stack does not clear (or replace) the volatile text when a final result arrives for its range"
+    case .nothingLostAtStop:
+      "the stack stops without finalizing; call finalizeAndFinishThroughEndOfInput() (or finalize(through:)) before ending the session"
+    case .analyzerInputFormat:
+      "the stack feeds the microphone's format; convert every buffer with AVAudioConverter to SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:)"
+    case .ledgerBaselineAfterStop:
+      "the stack leaks on stop; stop the engine, remove the tap, finish the analyzer and end every task it started"
+    case .inputBounded:
+      "unbounded input buffering; bound the analyzer's input stream (bufferingNewest) so a slow model cannot grow memory without limit"
+    case .mainActorResponsive:
+      "blocking work on the main actor (a synchronous wait, a long loop, file or model work); move it off the main actor or make it asynchronous"
     }
   }
 

@@ -25,12 +25,14 @@ struct InvariantCheck: ScenarioCheck {
         // Expected to break or not, an invariant without its events proves nothing.
         failures.append(
           ScenarioFailure(
-            violation.description + "; record the events again, or switch the invariant off in expect.invariants.off", check: Self.id(invariant),
+            violation.description + "; record the events again, or switch the invariant off in expect.invariants.off",
+            check: Self.id(invariant),
             at: settings.location, virtualTime: time))
       case (let violation?, nil):
         failures.append(
           ScenarioFailure(
-            violation.description + "; fix the stack, or if this scenario shows the bug on purpose, add it to expect.invariants.broken",
+            violation.description
+              + "; fix the stack, or if this scenario shows the bug on purpose, add it to expect.invariants.broken",
             check: Self.id(invariant), at: settings.location, virtualTime: time, trap: invariant.trap))
       case (nil, let location?):
         failures.append(
@@ -50,7 +52,11 @@ struct InvariantCheck: ScenarioCheck {
   /// The hang bound of a run: the scenario's, else the environment's, else 250 ms.
   static func mainActorHangBound(_ settings: Scenario.InvariantSettings) -> Duration {
     if let bound = settings.mainActorHang { return bound }
-    if let text = ProcessInfo.processInfo.environment[mainActorHangVariable], let bound = DurationText.parse(text), bound > .zero { return bound }
+    if let text = ProcessInfo.processInfo.environment[mainActorHangVariable], let bound = DurationText.parse(text),
+      bound > .zero
+    {
+      return bound
+    }
     return InvariantChecker.defaultMainActorHang
   }
 }

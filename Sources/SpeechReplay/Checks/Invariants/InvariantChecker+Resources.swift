@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechTwin
 
 extension InvariantChecker {
@@ -14,10 +14,13 @@ extension InvariantChecker {
     guard let first = inputs.first(where: { !$0.accepted }) else { return nil }
     let rejected = inputs.count { !$0.accepted }
     let accepted = inputs.first { $0.accepted }?.format
-    let expected = accepted.map { "the format it accepted elsewhere in this run, \($0)" } ?? "SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:) (16 kHz Int16 mono on the twins)"
+    let expected =
+      accepted.map { "the format it accepted elsewhere in this run, \($0)" }
+      ?? "SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:) (16 kHz Int16 mono on the twins)"
     return InvariantViolation(
       .analyzerInputFormat, at: first.time,
-      "the analyzer received \(rejected) of \(inputs.count) buffers in \(first.format) instead of \(expected); the user sees no text and no error")
+      "the analyzer received \(rejected) of \(inputs.count) buffers in \(first.format) instead of \(expected); the user sees no text and no error"
+    )
   }
 
   func ledgerBaselineAfterStop() -> InvariantViolation? {
@@ -28,17 +31,21 @@ extension InvariantChecker {
     else { return nil }
     let baseline = Self.ledgerCounts(events[..<firstStart])
     // Measured once the run's own steps are over, before the simulation tears the subject down.
-    let last = max(events.lastIndex { $0.kind == UIStateEvent.kind } ?? 0, events.lastIndex { $0.kind == SubjectReturnedEvent.kind } ?? 0)
+    let last = max(
+      events.lastIndex { $0.kind == UIStateEvent.kind } ?? 0,
+      events.lastIndex { $0.kind == SubjectReturnedEvent.kind } ?? 0)
     let end = Self.ledgerCounts(events[...last])
     let grown = Self.lifecycleKinds.map(\.rawValue).compactMap { kind -> String? in
       let before = baseline[kind, default: 0], after = end[kind, default: 0]
       return before == after ? nil : "\(kind) \(before) → \(after)"
     }
     guard !grown.isEmpty else { return nil }
-    let labels = Self.openLabels(events[...last], kinds: Set(Self.lifecycleKinds.map(\.rawValue))).subtracting(Self.openLabels(events[..<firstStart], kinds: Set(Self.lifecycleKinds.map(\.rawValue))))
+    let labels = Self.openLabels(events[...last], kinds: Set(Self.lifecycleKinds.map(\.rawValue))).subtracting(
+      Self.openLabels(events[..<firstStart], kinds: Set(Self.lifecycleKinds.map(\.rawValue))))
     return InvariantViolation(
       .ledgerBaselineAfterStop, at: events[last].time,
-      "the scenario ended idle after a stop, but \(grown.joined(separator: ", ")) compared with before the first start\(labels.isEmpty ? "" : " (still open: \(labels.sorted().joined(separator: ", ")))")")
+      "the scenario ended idle after a stop, but \(grown.joined(separator: ", ")) compared with before the first start\(labels.isEmpty ? "" : " (still open: \(labels.sorted().joined(separator: ", ")))")"
+    )
   }
 
   func inputBounded() -> InvariantViolation? {
@@ -50,7 +57,8 @@ extension InvariantChecker {
         if max(queued, peak) > limit {
           return InvariantViolation(
             .inputBounded, at: report.time,
-            "the stack's analyzer input queue held \(max(queued, peak)) buffers, over its limit of \(limit); memory grows while the user waits for text")
+            "the stack's analyzer input queue held \(max(queued, peak)) buffers, over its limit of \(limit); memory grows while the user waits for text"
+          )
         }
       }
       if reports.contains(where: { $0.limit > 0 }) { return nil }
@@ -82,7 +90,8 @@ extension InvariantChecker {
       if delay - floor > bound {
         return InvariantViolation(
           .inputBounded, at: event.time,
-          "the analyzer was reading audio from \(input.end.millisecondsText) s, \(String(format: "%.1f", delay - floor)) s behind the microphone (bound \(DurationText.text(maximumInputLag))); the input backs up without limit and the text lags what is said")
+          "the analyzer was reading audio from \(input.end.millisecondsText) s, \(String(format: "%.1f", delay - floor)) s behind the microphone (bound \(DurationText.text(maximumInputLag))); the input backs up without limit and the text lags what is said"
+        )
       }
     }
     return nil

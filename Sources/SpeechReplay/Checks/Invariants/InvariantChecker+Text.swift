@@ -1,5 +1,5 @@
-import Simulation
 import SimulatedDevice
+import Simulation
 import SpeechTwin
 
 extension InvariantChecker {
@@ -12,10 +12,14 @@ extension InvariantChecker {
       defer { previous = committed }
       guard let before = previous, !committed.hasPrefix(before) else { continue }
       // A new session may start from empty text; anything else rewrote what the user had read.
-      if newSession && committed.isEmpty { newSession = false; continue }
+      if newSession && committed.isEmpty {
+        newSession = false
+        continue
+      }
       return InvariantViolation(
         .committedAppendOnly, at: event.time,
-        "the committed text changed from \(Self.quoted(before)) to \(Self.quoted(committed)); words the user had read as final were rewritten or removed")
+        "the committed text changed from \(Self.quoted(before)) to \(Self.quoted(committed)); words the user had read as final were rewritten or removed"
+      )
     }
     return nil
   }
@@ -44,7 +48,8 @@ extension InvariantChecker {
       guard !modelGuesses.contains(volatile) else { continue }
       return InvariantViolation(
         .noStutter, at: event.time,
-        "the user saw committed \(Self.quoted(state.committed)) followed by volatile \(Self.quoted(state.volatile)): the volatile text repeats the last \(overlap) committed word\(overlap == 1 ? "" : "s")")
+        "the user saw committed \(Self.quoted(state.committed)) followed by volatile \(Self.quoted(state.volatile)): the volatile text repeats the last \(overlap) committed word\(overlap == 1 ? "" : "s")"
+      )
     }
     return nil
   }
@@ -83,7 +88,9 @@ extension InvariantChecker {
     // For each state, the next one whose committed text differs (one pass from the end).
     var nextChange = Array(repeating: states.count, count: states.count)
     for position in stride(from: states.count - 2, through: 0, by: -1) {
-      nextChange[position] = states[position + 1].state.committed != states[position].state.committed ? position + 1 : nextChange[position + 1]
+      nextChange[position] =
+        states[position + 1].state.committed != states[position].state.committed
+        ? position + 1 : nextChange[position + 1]
     }
     // Non-final guesses seen before the state being checked: the latest start of each guess's
     // words (a missing start counts as -1). The consumed state only moves forward from one final
@@ -98,7 +105,9 @@ extension InvariantChecker {
       // The final is consumed when the committed text next changes; look at that state.
       let committedBefore = statesBefore > 0 ? states[statesBefore - 1].state.committed : nil
       guard statesBefore < states.count else { continue }
-      let consumedPosition = committedBefore == nil || states[statesBefore].state.committed != committedBefore ? statesBefore : nextChange[statesBefore]
+      let consumedPosition =
+        committedBefore == nil || states[statesBefore].state.committed != committedBefore
+        ? statesBefore : nextChange[statesBefore]
       guard consumedPosition < states.count else { continue }
       let (consumedIndex, consumed) = states[consumedPosition]
       let volatile = consumed.volatile
@@ -116,7 +125,8 @@ extension InvariantChecker {
       guard (latestGuessStart[shown] ?? -.infinity) < end - 0.0005 else { continue }
       return InvariantViolation(
         .volatileClearedWhenFinal, at: events[consumedIndex].time,
-        "after the final \(Self.quoted(text)) for \(final.start.millisecondsText)–\(final.end.millisecondsText) s was committed, the UI still showed the volatile \(Self.quoted(volatile)) for that range")
+        "after the final \(Self.quoted(text)) for \(final.start.millisecondsText)–\(final.end.millisecondsText) s was committed, the UI still showed the volatile \(Self.quoted(volatile)) for that range"
+      )
     }
     return nil
   }
@@ -153,7 +163,9 @@ extension InvariantChecker {
       guard afterPosition >= 0 else { continue }
       let afterIndex = stateIndices[afterPosition], after = states[afterPosition]
       let committedBefore = before.committed, committedAfter = after.committed
-      let added = Self.words(committedAfter.hasPrefix(committedBefore) ? String(committedAfter.dropFirst(committedBefore.count)) : committedAfter)
+      let added = Self.words(
+        committedAfter.hasPrefix(committedBefore)
+          ? String(committedAfter.dropFirst(committedBefore.count)) : committedAfter)
       // A model that fails while finalizing cannot commit: words still on screen under a failure the
       // user is shown are not lost (found by `speech-replay explore`: a model error during a stop).
       let kept = after.phase.hasPrefix("failed") ? added + Self.words(after.volatile) : added
@@ -163,7 +175,8 @@ extension InvariantChecker {
       guard kept.count < pending.count else { continue }
       return InvariantViolation(
         .nothingLostAtStop, at: events[afterIndex].time,
-        "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)) and volatile \(Self.quoted(after.volatile)): the last words were lost")
+        "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)) and volatile \(Self.quoted(after.volatile)): the last words were lost"
+      )
     }
     return nil
   }

@@ -1,5 +1,5 @@
-import Simulation
 import Foundation
+import Simulation
 
 /// Checks the invariants on a run's timeline: the `ui.state` events in order, `analyzer.input`,
 /// `analyzer.result`, ledger acquisitions and releases, and the stack's `stack.input` reports.
@@ -81,10 +81,13 @@ public struct InvariantChecker: Sendable {
     return InvariantViolation(
       .mainActorResponsive, at: hang.virtualTime,
       "a main-actor job held the main actor for \(Self.milliseconds(hang.wallTime)) of wall time, over the hang bound of \(Self.milliseconds(mainActorHangBound))\(more); "
-        + "\(hang.origin). On a device the UI freezes meanwhile (virtual time does not move during a job, so only wall time shows it)")
+        + "\(hang.origin). On a device the UI freezes meanwhile (virtual time does not move during a job, so only wall time shows it)"
+    )
   }
 
-  private static func milliseconds(_ duration: Duration) -> String { "\(Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())) ms" }
+  private static func milliseconds(_ duration: Duration) -> String {
+    "\(Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())) ms"
+  }
 
   /// Words as compared for text invariants: lower case, punctuation removed.
   package static func words(_ text: String) -> [String] {
@@ -119,7 +122,10 @@ public struct InvariantChecker: Sendable {
 
   /// ``comparedWord(_:)`` for any text (the ASCII path gives the same).
   static func generallyComparedWord(_ word: Substring) -> String {
-    String(word.lowercased().unicodeScalars.filter { !CharacterSet.punctuationCharacters.contains($0) && !CharacterSet.symbols.contains($0) })
+    String(
+      word.lowercased().unicodeScalars.filter {
+        !CharacterSet.punctuationCharacters.contains($0) && !CharacterSet.symbols.contains($0)
+      })
   }
 
   /// `"text"`, for messages.

@@ -17,7 +17,9 @@ struct InvariantInput: Sendable {
   var expectedBecause: @Sendable (Timeline) -> String?
 
   /// The input `Event`, expected when `expectedBecause` gives a reason.
-  static func events<Event: TypedTraceEvent>(_ type: Event.Type, expectedBecause: @escaping @Sendable (Timeline) -> String?) -> InvariantInput {
+  static func events<Event: TypedTraceEvent>(
+    _ type: Event.Type, expectedBecause: @escaping @Sendable (Timeline) -> String?
+  ) -> InvariantInput {
     InvariantInput(
       kind: Event.kind, counts: { $0.readableAndUnreadableCounts(Event.self) }, expectedBecause: expectedBecause)
   }
@@ -26,10 +28,12 @@ struct InvariantInput: Sendable {
   func problem(in timeline: Timeline) -> String? {
     let (readable, unreadable) = counts(timeline)
     if unreadable > 0 {
-      return "\(unreadable) of \(readable + unreadable) '\(kind)' events lack a field the check reads or have one it cannot parse; the invariant cannot be checked (the trace contract changed: see Documentation/TraceEvents.md)"
+      return
+        "\(unreadable) of \(readable + unreadable) '\(kind)' events lack a field the check reads or have one it cannot parse; the invariant cannot be checked (the trace contract changed: see Documentation/TraceEvents.md)"
     }
     guard readable == 0, let reason = expectedBecause(timeline) else { return nil }
-    return "no '\(kind)' events recorded although \(reason); the invariant cannot be checked (an emitter stopped recording them or renamed them: see Documentation/TraceEvents.md)"
+    return
+      "no '\(kind)' events recorded although \(reason); the invariant cannot be checked (an emitter stopped recording them or renamed them: see Documentation/TraceEvents.md)"
   }
 
   // MARK: - The inputs
@@ -64,7 +68,9 @@ struct InvariantInput: Sendable {
   }
 
   /// `ledger.acquire`, expected when an engine started (the engine counts itself in the ledger).
-  static let acquisitions = events(ResourceAcquiredEvent.self) { $0.count(of: .engineStart) > 0 ? "an audio engine started" : nil }
+  static let acquisitions = events(ResourceAcquiredEvent.self) {
+    $0.count(of: .engineStart) > 0 ? "an audio engine started" : nil
+  }
 }
 
 extension Invariant {

@@ -35,12 +35,16 @@ public struct StackInputEvent: TypedTraceEvent {
   }
 
   public init?(fields: [TraceEvent.Field]) {
-    guard let queued = fields.int("queued"), let peak = fields.int("peak"), let dropped = fields.int("dropped"), let limit = fields.int("limit")
+    guard let queued = fields.int("queued"), let peak = fields.int("peak"), let dropped = fields.int("dropped"),
+      let limit = fields.int("limit")
     else { return nil }
     self.init(queued: queued, peak: peak, dropped: dropped, limit: limit)
   }
 
   public var fields: [TraceEvent.Field] {
-    [.init("queued", String(queued)), .init("peak", String(peak)), .init("dropped", String(dropped)), .init("limit", String(limit))]
+    [
+      .init("queued", String(queued)), .init("peak", String(peak)), .init("dropped", String(dropped)),
+      .init("limit", String(limit)),
+    ]
   }
 }

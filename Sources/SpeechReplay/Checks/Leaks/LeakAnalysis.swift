@@ -65,7 +65,9 @@ package struct LeakAnalysis: Sendable, Hashable {
 
     func growth(_ name: String, _ kind: Growth.Kind, _ values: [Int]) -> Growth? {
       guard zip(values, values.dropFirst()).allSatisfy({ $1 > $0 }) else { return nil }
-      return Growth(name: name, kind: kind, perCycle: Double(values[values.count - 1] - values[0]) / passes, first: values[0], last: values[values.count - 1])
+      return Growth(
+        name: name, kind: kind, perCycle: Double(values[values.count - 1] - values[0]) / passes, first: values[0],
+        last: values[values.count - 1])
     }
     let at = boundaries.map { snapshots[$0] }
     var leaks: [Growth] = []

@@ -11,7 +11,11 @@ struct LeakCheck: ScenarioCheck {
   func evaluate(_ run: RunRecord) -> CheckOutcome {
     let cycles = run.output.cycles
     let byLine = Dictionary(grouping: cycles, by: \.line)
-    guard let (line, passes) = byLine.max(by: { $0.value.count < $1.value.count || ($0.value.count == $1.value.count && $0.key > $1.key) }) else {
+    guard
+      let (line, passes) = byLine.max(by: {
+        $0.value.count < $1.value.count || ($0.value.count == $1.value.count && $0.key > $1.key)
+      })
+    else {
       return .passed
     }
     let check = leaks
@@ -28,7 +32,8 @@ struct LeakCheck: ScenarioCheck {
       ])
     }
     var figures = [
-      Figure("leak.passes", Double(snapshots.count), unit: .count), Figure("leak.window", Double(analysis.window), unit: .count),
+      Figure("leak.passes", Double(snapshots.count), unit: .count),
+      Figure("leak.window", Double(analysis.window), unit: .count),
       Figure(Self.heapFigure, analysis.heapBytesPerCycle, unit: .bytes, clock: .wall),
     ]
     var failures: [ScenarioFailure] = []
@@ -42,7 +47,9 @@ struct LeakCheck: ScenarioCheck {
         ScenarioFailure(
           "leak across \(snapshots.count) cycles: \(growth) and grew in each of \(analysis.windows) windows of \(analysis.window) cycles; something started in a cycle is never released — release it in stop() (finish the analyzer, remove the tap, cancel tasks, drop references)",
           check: CheckID(.leak, growth.kind == .object ? "object" : "ledger"), at: location, virtualTime: end,
-          trap: "the stack leaks on stop; stop the engine, remove the tap, finish the analyzer and end every task it started"))
+          trap:
+            "the stack leaks on stop; stop the engine, remove the tap, finish the analyzer and end every task it started"
+        ))
     }
     let heapLimit = check.heapBytesPerCycle ?? (check.isExplicit ? Scenario.Leaks.defaultHeapBytesPerCycle : nil)
     if let heapLimit, analysis.heapGrowsInEveryWindow, analysis.heapBytesPerCycle > Double(heapLimit) {

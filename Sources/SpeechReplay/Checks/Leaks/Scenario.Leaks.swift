@@ -27,7 +27,9 @@ extension Scenario {
     ///   - heapBytesPerCycle: The most the heap may grow per pass, or nil to leave it unchecked.
     ///   - isExplicit: Whether the scenario asked for the check.
     ///   - location: Where the check is written.
-    package init(window: Int = 5, heapBytesPerCycle: Int? = nil, isExplicit: Bool = false, at location: SourceLocation? = nil) {
+    package init(
+      window: Int = 5, heapBytesPerCycle: Int? = nil, isExplicit: Bool = false, at location: SourceLocation? = nil
+    ) {
       self.window = window
       self.heapBytesPerCycle = heapBytesPerCycle
       self.isExplicit = isExplicit

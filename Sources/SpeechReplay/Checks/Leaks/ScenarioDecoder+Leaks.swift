@@ -10,11 +10,14 @@ extension ScenarioDecoder {
     }
     let longest = Self.cycleCounts(in: steps).max() ?? 0
     guard longest > 0 else {
-      throw node.error("'expect.leaks' checks a cycle step but the steps have none; add - cycle: { count: \(2 * leaks.window + 1), steps: [start, { play: 1s }, stop] }")
+      throw node.error(
+        "'expect.leaks' checks a cycle step but the steps have none; add - cycle: { count: \(2 * leaks.window + 1), steps: [start, { play: 1s }, stop] }"
+      )
     }
     guard longest >= 2 * leaks.window + 1 else {
       throw node.error(
-        "'expect.leaks' compares windows of \(leaks.window) cycles and needs at least \(2 * leaks.window + 1) passes (the first is a warm-up), but the longest cycle step runs \(longest); raise its count or lower leaks.window")
+        "'expect.leaks' compares windows of \(leaks.window) cycles and needs at least \(2 * leaks.window + 1) passes (the first is a warm-up), but the longest cycle step runs \(longest); raise its count or lower leaks.window"
+      )
     }
     return leaks
   }

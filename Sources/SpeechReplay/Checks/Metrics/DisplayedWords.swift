@@ -33,7 +33,9 @@ struct DisplayedWords {
       while common < limit && previous[common] == next[common] { common += 1 }
       while keep < ends.count {
         let end = ends[keep]
-        guard end < common || (end == common && (common == next.count || ASCIIWords.isWhitespace(next[common]))) else { break }
+        guard end < common || (end == common && (common == next.count || ASCIIWords.isWhitespace(next[common]))) else {
+          break
+        }
         keep += 1
       }
     }

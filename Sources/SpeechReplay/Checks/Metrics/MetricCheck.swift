@@ -9,14 +9,16 @@ struct MetricCheck: ScenarioCheck {
     let utterances = SpeechUtterance.utterances(in: run.scenario.model.script)
     let tape = TapePositions(run.timeline, sampleRate: run.scenario.device.microphone.sampleRate)
     let metrics = StreamingMetrics.measure(
-      sessions: Self.displayedSessions(run.timeline), utterances: utterances.count, audioSeconds: tape.deliveries.last?.end ?? 0)
+      sessions: Self.displayedSessions(run.timeline), utterances: utterances.count,
+      audioSeconds: tape.deliveries.last?.end ?? 0)
     let figures = StreamingMetrics.Metric.allCases.map { Figure("metrics.\($0.rawValue)", metrics[$0], unit: .ratio) }
     var failures: [ScenarioFailure] = []
     for bound in limits.bounds {
       let value = metrics[bound.metric]
       let shown = LeakAnalysis.text(value)
       let id = CheckID(.metric, bound.metric.rawValue)
-      let counts = "\(metrics.unstableWords) unstable and \(metrics.erasedWords) erased words over \(metrics.finalWords) final words, \(metrics.unstableUpdates) unstable updates"
+      let counts =
+        "\(metrics.unstableWords) unstable and \(metrics.erasedWords) erased words over \(metrics.finalWords) final words, \(metrics.unstableUpdates) unstable updates"
       if let max = bound.max, value > max {
         failures.append(
           ScenarioFailure(
@@ -26,7 +28,8 @@ struct MetricCheck: ScenarioCheck {
       if let min = bound.min, value < min {
         failures.append(
           ScenarioFailure(
-            "the streaming metric \(bound.metric.rawValue) is \(shown), below its bound \(LeakAnalysis.text(min)) (\(counts)); lower the bound if that is intended", check: id,
+            "the streaming metric \(bound.metric.rawValue) is \(shown), below its bound \(LeakAnalysis.text(min)) (\(counts)); lower the bound if that is intended",
+            check: id,
             at: bound.location))
       }
     }

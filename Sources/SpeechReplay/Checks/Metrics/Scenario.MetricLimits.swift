@@ -18,7 +18,9 @@ extension Scenario {
       ///   - min: The least it may be.
       ///   - max: The most it may be.
       ///   - location: Where the bound is written.
-      package init(_ metric: StreamingMetrics.Metric, min: Double? = nil, max: Double? = nil, at location: SourceLocation? = nil) {
+      package init(
+        _ metric: StreamingMetrics.Metric, min: Double? = nil, max: Double? = nil, at location: SourceLocation? = nil
+      ) {
         self.metric = metric
         self.min = min
         self.max = max

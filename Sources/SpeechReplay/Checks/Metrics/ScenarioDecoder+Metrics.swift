@@ -6,7 +6,9 @@ extension ScenarioDecoder {
       let map = try value.mapping(keys: ScenarioKeys.Bound.all.names)
       let min = try map["min"]?.double(in: 0...1_000_000)
       let max = try map["max"]?.double(in: 0...1_000_000)
-      guard min != nil || max != nil else { throw value.error("'\(value.path)' needs a bound; write \(key): { max: 0.2 }") }
+      guard min != nil || max != nil else {
+        throw value.error("'\(value.path)' needs a bound; write \(key): { max: 0.2 }")
+      }
       if let min, let max, min > max { throw value.error("'\(value.path)' has min \(min) above max \(max); swap them") }
       bounds.append(.init(StreamingMetrics.Metric(rawValue: key)!, min: min, max: max, at: value.location))
     }

@@ -96,7 +96,8 @@ package struct StreamingMetrics: Sendable, Hashable {
 
   /// ``measure(sessions:utterances:audioSeconds:)`` splitting and normalising every text whole:
   /// the definition the incremental version must match (its tests compare the two).
-  static func measureSplittingEveryText(sessions: [[String]], utterances: Int, audioSeconds: Double) -> StreamingMetrics {
+  static func measureSplittingEveryText(sessions: [[String]], utterances: Int, audioSeconds: Double) -> StreamingMetrics
+  {
     var unstable = 0, updates = 0, erased = 0, finalWords = 0
     for session in sessions {
       var shown: [[Substring]] = []
@@ -147,7 +148,8 @@ package struct StreamingMetrics: Sendable, Hashable {
 
   /// A word lowercased without punctuation (apostrophes kept: "don't" stays one word).
   static func normalized(_ word: Substring) -> String {
-    ASCIIWords.lowercasedKeeping(word) { ASCIIWords.isAlphanumeric($0) || $0 == UInt8(ascii: "'") } ?? generallyNormalized(word)
+    ASCIIWords.lowercasedKeeping(word) { ASCIIWords.isAlphanumeric($0) || $0 == UInt8(ascii: "'") }
+      ?? generallyNormalized(word)
   }
 
   /// ``normalized(_:)`` for any text (the ASCII path gives the same).

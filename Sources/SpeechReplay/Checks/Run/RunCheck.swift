@@ -1,5 +1,5 @@
-import SpeechTwin
 import Simulation
+import SpeechTwin
 
 /// The run itself: counts every report shows (buffers, conversions, inputs, results, UI states,
 /// trace events, ledger resources left open), and the failures of a simulation that did not end
@@ -31,11 +31,14 @@ struct RunCheck: ScenarioCheck {
   ///   - scenario: The scenario that ran.
   ///   - watchdog: The run's wall-clock limit.
   /// - Returns: The failures; none for a run that finished deterministically.
-  static func failures<Value>(of report: Simulation.Report<Value>, scenario: Scenario, watchdog: Duration) -> [ScenarioFailure] {
+  static func failures<Value>(
+    of report: Simulation.Report<Value>, scenario: Scenario, watchdog: Duration
+  ) -> [ScenarioFailure] {
     var failures: [ScenarioFailure] = []
     let end = DurationText.seconds(report.virtualTime)
     if let bodyError = report.bodyError {
-      failures.append(ScenarioFailure("the run stopped: \(bodyError)", check: CheckID(.run, "stopped"), virtualTime: end))
+      failures.append(
+        ScenarioFailure("the run stopped: \(bodyError)", check: CheckID(.run, "stopped"), virtualTime: end))
     } else if report.outcome != .finished {
       failures.append(unfinished(report.outcome, scenario: scenario, watchdog: watchdog, end: end))
     }
@@ -49,7 +52,9 @@ struct RunCheck: ScenarioCheck {
   }
 
   /// A run the simulation stopped, in the words of someone running a scenario file.
-  static func unfinished(_ outcome: Simulation.Outcome, scenario: Scenario, watchdog: Duration, end: Double) -> ScenarioFailure {
+  static func unfinished(
+    _ outcome: Simulation.Outcome, scenario: Scenario, watchdog: Duration, end: Double
+  ) -> ScenarioFailure {
     let place = SourceLocation(file: scenario.file, line: 1, column: 1)
     switch outcome {
     case .watchdogExpired(let wall):
@@ -64,7 +69,8 @@ struct RunCheck: ScenarioCheck {
           + "a periodic task that never stops keeps the run going: stop it when the subject stops",
         check: CheckID(.run, "timers"), at: place, virtualTime: end)
     default:
-      return ScenarioFailure("the simulation did not finish: \(outcome)", check: CheckID(.run, "unfinished"), at: place, virtualTime: end)
+      return ScenarioFailure(
+        "the simulation did not finish: \(outcome)", check: CheckID(.run, "unfinished"), at: place, virtualTime: end)
     }
   }
 }

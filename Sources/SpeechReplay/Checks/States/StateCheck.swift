@@ -24,14 +24,18 @@ struct StateCheck: ScenarioCheck {
     let taken = run.timeline.events(ScenarioSnapshotEvent.self)
     for (name, expectation) in snapshots {
       guard let state = run.output.snapshots[name] else {
-        failures.append(ScenarioFailure("the snapshot '\(name)' was never taken: the run ended before its step", check: Self.snapshotID))
+        failures.append(
+          ScenarioFailure(
+            "the snapshot '\(name)' was never taken: the run ended before its step", check: Self.snapshotID))
         continue
       }
       // A snapshot in a cycle keeps its last pass, so its time is the last one taken.
       let time = taken.last { $0.event.name == name }?.time
-      let audio = time.flatMap { time in uiStates.last { $0.time <= time }.map { DurationText.seconds($0.event.audio) } }
+      let audio = time.flatMap { time in uiStates.last { $0.time <= time }.map { DurationText.seconds($0.event.audio) }
+      }
       failures += expectation.failures(
-        against: state, context: "at snapshot '\(name)'", check: Self.snapshotID, virtualTime: time.map(DurationText.seconds), audioTime: audio)
+        against: state, context: "at snapshot '\(name)'", check: Self.snapshotID,
+        virtualTime: time.map(DurationText.seconds), audioTime: audio)
     }
     return CheckOutcome(failures: failures)
   }

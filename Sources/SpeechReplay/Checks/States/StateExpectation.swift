@@ -27,7 +27,8 @@ package struct StateExpectation: Sendable, Hashable {
 
   /// Creates an expectation.
   package init(
-    committed: Field<String>? = nil, volatile: Field<String>? = nil, phase: Field<String>? = nil, microphoneOffered: Field<Bool>? = nil
+    committed: Field<String>? = nil, volatile: Field<String>? = nil, phase: Field<String>? = nil,
+    microphoneOffered: Field<Bool>? = nil
   ) {
     self.committed = committed
     self.volatile = volatile
@@ -43,16 +44,24 @@ package struct StateExpectation: Sendable, Hashable {
   ///   - virtualTime: Virtual seconds at which the state was taken.
   ///   - audioTime: Seconds of the recording heard by then.
   /// - Returns: Failures located at the expected field.
-  package func failures(against state: UIState, context: String, check: CheckID, virtualTime: Double?, audioTime: Double?) -> [ScenarioFailure] {
+  package func failures(
+    against state: UIState, context: String, check: CheckID, virtualTime: Double?, audioTime: Double?
+  ) -> [ScenarioFailure] {
     func failure(_ message: String, at location: SourceLocation) -> ScenarioFailure {
       ScenarioFailure(message, check: check, at: location, virtualTime: virtualTime, audioTime: audioTime)
     }
     var failures: [ScenarioFailure] = []
     if let committed, committed.value != state.committed {
-      failures.append(failure("committed text \(context) is \(quoted(state.committed)), expected \(quoted(committed.value))", at: committed.location))
+      failures.append(
+        failure(
+          "committed text \(context) is \(quoted(state.committed)), expected \(quoted(committed.value))",
+          at: committed.location))
     }
     if let volatile, volatile.value != state.volatile {
-      failures.append(failure("volatile text \(context) is \(quoted(state.volatile)), expected \(quoted(volatile.value))", at: volatile.location))
+      failures.append(
+        failure(
+          "volatile text \(context) is \(quoted(state.volatile)), expected \(quoted(volatile.value))",
+          at: volatile.location))
     }
     if let phase, !Self.phase(state.phase.description, matches: phase.value) {
       failures.append(failure("phase \(context) is '\(state.phase)', expected '\(phase.value)'", at: phase.location))

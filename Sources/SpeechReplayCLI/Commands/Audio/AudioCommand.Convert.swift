@@ -1,5 +1,5 @@
-import AudioPCM
 import ArgumentParser
+import AudioPCM
 import Foundation
 
 extension AudioCommand {
@@ -23,12 +23,16 @@ extension AudioCommand {
     var output: String
 
     // `.unconditional`: `--rate -5` is a bad rate to explain, not a missing value followed by a flag.
-    @Option(parsing: .unconditional, help: "Output sample rate in Hz, a whole number from 1 to 768000 (default: the input's).")
+    @Option(
+      parsing: .unconditional, help: "Output sample rate in Hz, a whole number from 1 to 768000 (default: the input's)."
+    )
     var rate: Double?
 
     @Option(
       parsing: .unconditional,
-      help: "Output channel count, 1 to \(AudioFormat.maximumChannelCount) (default: the input's). Fewer channels average, more duplicate.")
+      help:
+        "Output channel count, 1 to \(AudioFormat.maximumChannelCount) (default: the input's). Fewer channels average, more duplicate."
+    )
     var channels: Int?
 
     @Option(help: "Output sample type: int16, int32, float32, float64 (default: the input's).")
@@ -43,7 +47,10 @@ extension AudioCommand {
     @Option(help: "Output container: wav, caf, aiff, flac, ogg, mp3, w64, rf64, au (default: from OUT's extension).")
     var container: String?
 
-    @Option(help: "Output encoding: pcm16, pcm24, pcm32, float32, float64, alac16…alac32, vorbis, opus, mp3, ulaw, alaw (default: lossless for the sample type).")
+    @Option(
+      help:
+        "Output encoding: pcm16, pcm24, pcm32, float32, float64, alac16…alac32, vorbis, opus, mp3, ulaw, alaw (default: lossless for the sample type)."
+    )
     var encoding: String?
 
     func validate() throws {
@@ -86,7 +93,8 @@ extension AudioCommand {
         sampleType: sampleType ?? file.fileFormat.sampleType, isInterleaved: true)
       let converter = try SampleRateConverter(from: source, to: target, quality: quality, engine: engine)
       // Atomically: a failed or interrupted conversion must not leave a truncated OUT behind.
-      let writer = try AudioFileWriter(path: output, container: outputContainer, encoding: try resolveEncoding(), format: target, atomically: true)
+      let writer = try AudioFileWriter(
+        path: output, container: outputContainer, encoding: try resolveEncoding(), format: target, atomically: true)
       let chunk = 4096
       let inputBuffer = PCMBuffer(format: source, frameCapacity: chunk)
       let outputBuffer = PCMBuffer(
@@ -111,28 +119,35 @@ extension AudioCommand {
       guard let encoding else { return nil }
       guard let named = AudioFile.Encoding(name: encoding) else {
         throw ValidationError(
-          "\(output): unknown encoding '\(encoding)'; use pcm16, pcm24, pcm32, float32, float64, alac16, alac24, vorbis, opus, mp3, ulaw or alaw")
+          "\(output): unknown encoding '\(encoding)'; use pcm16, pcm24, pcm32, float32, float64, alac16, alac24, vorbis, opus, mp3, ulaw or alaw"
+        )
       }
       return named
     }
 
     private func resolveContainer() throws -> AudioFile.Container {
-      let ext = output.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last : nil }
+      let ext = output.split(separator: "/").last.flatMap { name in
+        name.contains(".") ? name.split(separator: ".").last : nil
+      }
       let fromName = ext.flatMap { AudioFile.Container(fileExtension: String($0)) }
       if let container {
         guard let named = AudioFile.Container(name: container) else {
           throw ValidationError(
-            "\(output): unknown container '\(container)'; use one of \(AudioFile.Container.writable.map(\.description).joined(separator: ", "))")
+            "\(output): unknown container '\(container)'; use one of \(AudioFile.Container.writable.map(\.description).joined(separator: ", "))"
+          )
         }
         // A FLAC stream in a file named .wav is read back by nothing that trusts the name.
         if let fromName, let ext, fromName != named, !(fromName == .wav && named == .wavex) {
-          throw ValidationError("\(output) ends in .\(ext) but --container is \(container); name the file .\(named.fileExtension), or leave out --container")
+          throw ValidationError(
+            "\(output) ends in .\(ext) but --container is \(container); name the file .\(named.fileExtension), or leave out --container"
+          )
         }
         return named
       }
       guard let ext, let named = fromName else {
         throw ValidationError(
-          "\(output): cannot tell the container from the file name; end it in .wav, .caf, .aiff, .flac, .ogg or .mp3, or give --container")
+          "\(output): cannot tell the container from the file name; end it in .wav, .caf, .aiff, .flac, .ogg or .mp3, or give --container"
+        )
       }
       return named
     }

@@ -1,12 +1,14 @@
-import AudioPCM
 import ArgumentParser
+import AudioPCM
 
 extension AudioCommand {
   /// `speech-replay audio info FILE...`: container, encoding, format, length and levels per file.
   struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print container, encoding, rate, channels, frames, duration, peak and RMS level of each file.",
-      discussion: "A file that cannot be read is reported on standard error and the others are still shown; the exit status is 1 if any file failed.")
+      discussion:
+        "A file that cannot be read is reported on standard error and the others are still shown; the exit status is 1 if any file failed."
+    )
 
     @Argument(help: "Audio files to inspect.")
     var files: [String]

@@ -23,7 +23,9 @@ extension CaptureCommand {
     var out: String
 
     // `.unconditional`: `--from -5` is a bad time to explain, not a missing value followed by a flag.
-    @Option(parsing: .unconditional, help: "Start of the window to import, in seconds of the capture's audio (e.g. 12.5 or 12.5s).")
+    @Option(
+      parsing: .unconditional,
+      help: "Start of the window to import, in seconds of the capture's audio (e.g. 12.5 or 12.5s).")
     var from: String?
 
     @Option(parsing: .unconditional, help: "End of the window to import, in seconds of the capture's audio.")
@@ -37,14 +39,18 @@ extension CaptureCommand {
 
     func validate() throws {
       try PathCheck.checkReadable(file)
-      if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"), end <= start {
-        throw ValidationError("--to \(to ?? "") is not after --from \(from ?? ""); give a window that ends after it starts")
+      if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"),
+        end <= start
+      {
+        throw ValidationError(
+          "--to \(to ?? "") is not after --from \(from ?? ""); give a window that ends after it starts")
       }
       // The files an import writes may have been edited since an earlier import: kept unless --force.
       var paths = OutputPaths()
       paths.input(file, what: "the capture")
       let scenarioName = name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-      try paths.checkFolder(out, option: "--out", files: CaptureImporter.fileNames(scenarioName: scenarioName), kind: .edited, force: force)
+      try paths.checkFolder(
+        out, option: "--out", files: CaptureImporter.fileNames(scenarioName: scenarioName), kind: .edited, force: force)
     }
 
     func run() throws {
@@ -55,16 +61,20 @@ extension CaptureCommand {
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
       }
-      let options = CaptureImporter.Options(from: try Self.seconds(from, option: "--from"), to: try Self.seconds(to, option: "--to"), name: name)
+      let options = CaptureImporter.Options(
+        from: try Self.seconds(from, option: "--from"), to: try Self.seconds(to, option: "--to"), name: name)
       do {
         let output = try CaptureImporter(capture: capture, options: options).write(into: URL(fileURLWithPath: out))
         if !capture.damage.isNone { Failure.printNote("\(file): \(capture.damage)") }
         if let start = options.from, abs(output.windowStart - start) > 1e-6 {
-          Failure.printNote("the window starts at \(String(format: "%.3f", output.windowStart)) s, the start of the first tap at or after --from \(String(format: "%.3f", start)) s (a replay delivers whole taps)")
+          Failure.printNote(
+            "the window starts at \(String(format: "%.3f", output.windowStart)) s, the start of the first tap at or after --from \(String(format: "%.3f", start)) s (a replay delivers whole taps)"
+          )
         }
         print("wrote \(output.scenario.path)")
         print(
-          "  \(output.buffers) tap buffers (\(String(format: "%.3f", output.duration)) s of audio), \(output.results) results, \(output.actions) actions, \(output.uiStates) UI states")
+          "  \(output.buffers) tap buffers (\(String(format: "%.3f", output.duration)) s of audio), \(output.results) results, \(output.actions) actions, \(output.uiStates) UI states"
+        )
         print("  run it: speech-replay run \(output.scenario.path)")
       } catch {
         Failure.printError(error)
@@ -83,7 +93,8 @@ extension CaptureCommand {
         text.removeLast()
       }
       guard let value = Double(text), value >= 0, value.isFinite else {
-        throw ValidationError("\(option) '\(text)' is not a time; write seconds of the capture's audio, like 12.5 or 12.5s")
+        throw ValidationError(
+          "\(option) '\(text)' is not a time; write seconds of the capture's audio, like 12.5 or 12.5s")
       }
       return value * scale
     }

@@ -7,7 +7,9 @@ extension CaptureCommand {
   struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print a capture's device, formats, duration, buffers, results, actions, gaps and damage.",
-      discussion: "A file that cannot be read is reported on standard error and the others are still shown; the exit status is 1 if any file failed.")
+      discussion:
+        "A file that cannot be read is reported on standard error and the others are still shown; the exit status is 1 if any file failed."
+    )
 
     @Argument(help: "Capture files (.speechcapture).")
     var files: [String]

@@ -10,7 +10,8 @@ struct ExplorationWorkers: Sendable {
 
   init(command: WorkerCommand, jobs: Int) throws {
     pool = WorkerPool(command: command, jobs: jobs)
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-explore-\(ProcessInfo.processInfo.processIdentifier)")
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "speech-replay-explore-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
@@ -23,7 +24,8 @@ struct ExplorationWorkers: Sendable {
       var planned: [PlannedScenario] = []
       for (index, candidate) in candidates.enumerated() {
         let file = folder.appendingPathComponent("run-\(index).yaml")
-        try? Data(candidate.document.yaml(forFileIn: folder.path, absolute: true).utf8).write(to: file, options: .atomic)
+        try? Data(candidate.document.yaml(forFileIn: folder.path, absolute: true).utf8).write(
+          to: file, options: .atomic)
         planned.append(PlannedScenario(file: file.path, name: candidate.scenario.name))
       }
       return await pool.run(planned, seed: nil)

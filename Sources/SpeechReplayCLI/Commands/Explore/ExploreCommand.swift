@@ -8,7 +8,8 @@ import SpeechReplay
 struct ExploreCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "explore",
-    abstract: "Run seeded perturbations of scenarios, check every run's invariants, and shrink each failure to a scenario file that reproduces it.",
+    abstract:
+      "Run seeded perturbations of scenarios, check every run's invariants, and shrink each failure to a scenario file that reproduces it.",
     discussion: """
       Each run switches on a random subset of perturbation kinds (microphone format and taps, route changes, interruptions, \
       network flips, downloads, permission, model latency, stalls and errors, result boundaries, a slow model, extra taps) \
@@ -44,12 +45,16 @@ struct ExploreCommand: AsyncParsableCommand {
   @Option(parsing: .unconditional, help: "The most runs shrinking one failure may take.")
   var shrinkBudget = 300
 
-  @Flag(help: ArgumentHelp("Run in this process instead of workers (no crash isolation; for measuring the harness).", visibility: .hidden))
+  @Flag(
+    help: ArgumentHelp(
+      "Run in this process instead of workers (no crash isolation; for measuring the harness).", visibility: .hidden))
   var inProcess = false
 
   @OptionGroup var subject: SubjectOption
 
-  @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE`).", visibility: .hidden))
+  @Option(
+    help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE`).", visibility: .hidden)
+  )
   var worker: String?
 
   func validate() throws {
@@ -57,7 +62,9 @@ struct ExploreCommand: AsyncParsableCommand {
     if runs < 1 { throw ValidationError("--runs must be at least 1 (got \(runs))") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
     if shrinkBudget < 0 { throw ValidationError("--shrink-budget must be 0 or more (got \(shrinkBudget))") }
-    if let timeLimit, DurationText.parse(timeLimit) == nil { throw ValidationError("--time-limit '\(timeLimit)' is not a duration; write 30s, 10m or 1h") }
+    if let timeLimit, DurationText.parse(timeLimit) == nil {
+      throw ValidationError("--time-limit '\(timeLimit)' is not a duration; write 30s, 10m or 1h")
+    }
     for path in paths { try PathCheck.checkReadable(path, what: "the scenario") }
     // Found before the exploration, not after it: a reproducer must never be lost to an unwritable --out.
     var outputs = OutputPaths()
@@ -115,7 +122,9 @@ struct ExploreCommand: AsyncParsableCommand {
       // Each finding its own file, never one of the explored scenarios.
       var fileName = finding.fileName
       var suffix = 2
-      while used.contains(fileName) || (try? inputs.checkNotInput(folder.appendingPathComponent(fileName).path, option: "--out")) == nil {
+      while used.contains(fileName)
+        || (try? inputs.checkNotInput(folder.appendingPathComponent(fileName).path, option: "--out")) == nil
+      {
         fileName = "\((finding.fileName as NSString).deletingPathExtension)-\(suffix).yaml"
         suffix += 1
       }
@@ -126,26 +135,35 @@ struct ExploreCommand: AsyncParsableCommand {
         try FileReplacement.write(Data(finding.reproducer(forFileIn: out).utf8), to: file.path)
       } catch {
         // Checked before the exploration; if the folder went away since, the reproducer still reaches the user.
-        Failure.printError(OrchestrationError(.unwritableReport, "\(file.path): cannot write the reproducer (\(Failure.line(for: error))); it follows on standard output"))
+        Failure.printError(
+          OrchestrationError(
+            .unwritableReport,
+            "\(file.path): cannot write the reproducer (\(Failure.line(for: error))); it follows on standard output"))
         text += finding.reproducer(forFileIn: out)
       }
       text += "FAIL \(finding.signature) (run \(finding.run), \(finding.scenarioFile))\n"
-      text += "  reproducer: \((out as NSString).appendingPathComponent(fileName)) (\(finding.stepCount) steps, \(finding.perturbations.count) perturbation\(finding.perturbations.count == 1 ? "" : "s"), shrunk in \(finding.shrinkRuns) runs)\n"
+      text +=
+        "  reproducer: \((out as NSString).appendingPathComponent(fileName)) (\(finding.stepCount) steps, \(finding.perturbations.count) perturbation\(finding.perturbations.count == 1 ? "" : "s"), shrunk in \(finding.shrinkRuns) runs)\n"
       for perturbation in finding.perturbations { text += "    \(perturbation)\n" }
       text += "  \(finding.failure.message.split(separator: "\n").first ?? "")\n"
     }
     let rate = report.wallSeconds > 0 ? Double(report.runs + report.shrinkRuns) / report.wallSeconds : 0
-    text += "explored \(report.runs) runs (seed \(seed)\(report.invalidRuns > 0 ? ", \(report.invalidRuns) perturbed scenarios did not load" : "")"
+    text +=
+      "explored \(report.runs) runs (seed \(seed)\(report.invalidRuns > 0 ? ", \(report.invalidRuns) perturbed scenarios did not load" : "")"
     text += "\(report.stoppedByTimeLimit ? ", stopped by --time-limit" : ""))"
-    text += String(format: " and %d shrinking runs in %.1f s (%.1f runs/s): ", report.shrinkRuns, report.wallSeconds, rate)
-    text += "\(report.failingRuns) failing run\(report.failingRuns == 1 ? "" : "s"), \(report.findings.count) distinct failure\(report.findings.count == 1 ? "" : "s")\n"
+    text += String(
+      format: " and %d shrinking runs in %.1f s (%.1f runs/s): ", report.shrinkRuns, report.wallSeconds, rate)
+    text +=
+      "\(report.failingRuns) failing run\(report.failingRuns == 1 ? "" : "s"), \(report.findings.count) distinct failure\(report.findings.count == 1 ? "" : "s")\n"
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 
   /// The worker: this executable (or `--worker`), golden files never written.
   private func workerCommand() throws -> WorkerCommand {
     var command = WorkerCommand(executable: worker.map { URL(fileURLWithPath: $0) } ?? CLIContext.ownExecutable)
-    command.extraArguments = ["--record", "never", "--simulation-time-limit", DurationText.text(Explorer.simulationTimeLimit)]
+    command.extraArguments = [
+      "--record", "never", "--simulation-time-limit", DurationText.text(Explorer.simulationTimeLimit),
+    ]
     if let name = subject.name { command.extraArguments += ["--subject", name] }
     return command
   }

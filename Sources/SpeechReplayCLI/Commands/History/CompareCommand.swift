@@ -18,7 +18,9 @@ struct CompareCommand: ParsableCommand {
   /// The exit status when the history cannot be read: not 1, which means "regressed".
   static let unreadableHistoryExitCode: Int32 = 2
 
-  @Option(parsing: .unconditionalSingleValue, help: "The baseline run id; repeat it to give several baseline samples for the wall-clock noise band.")
+  @Option(
+    parsing: .unconditionalSingleValue,
+    help: "The baseline run id; repeat it to give several baseline samples for the wall-clock noise band.")
   var baseline: [Int64] = []
 
   @Option(name: .customLong("run"), parsing: .unconditional, help: "The run to compare. Default: the latest run.")
@@ -30,14 +32,19 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Also write the two runs side by side, per scenario and figure, as an HTML page to this file.")
   var html: String?
 
-  @Flag(help: "Write --html even to a name that looks like an audio, scenario or capture file (never onto the history).")
+  @Flag(
+    help: "Write --html even to a name that looks like an audio, scenario or capture file (never onto the history).")
   var force = false
 
   func validate() throws {
-    if baseline.isEmpty { throw ValidationError("--baseline RUN is required; list the run ids with `speech-replay history`") }
+    if baseline.isEmpty {
+      throw ValidationError("--baseline RUN is required; list the run ids with `speech-replay history`")
+    }
     let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
     if !FileManager.default.fileExists(atPath: path) {
-      throw ValidationError("\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH")
+      throw ValidationError(
+        "\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH"
+      )
     }
     if let html {
       var outputs = OutputPaths()
@@ -62,11 +69,14 @@ struct CompareCommand: ParsableCommand {
       let comparison = RunComparison(baseline: baselines, run: try store.results(ofRun: runID))
       if let html {
         let page = ComparisonPage(
-          baselineID: baseline[0], baseline: baselines.first ?? [], runID: runID, run: try store.results(ofRun: runID), comparison: comparison)
+          baselineID: baseline[0], baseline: baselines.first ?? [], runID: runID, run: try store.results(ofRun: runID),
+          comparison: comparison)
         do {
           try FileReplacement.write(Data(page.html().utf8), to: html)
         } catch {
-          Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the comparison page (\(Failure.line(for: error)))"))
+          Failure.printError(
+            OrchestrationError(
+              .unwritableReport, "\(html): cannot write the comparison page (\(Failure.line(for: error)))"))
           throw ExitCode(Failure.exitCode)
         }
       }

@@ -19,7 +19,10 @@ struct HistoryCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "How many runs to list (at least 1).")
   var limit: Int = 20
 
-  @Option(help: "Also write the listed runs (oldest first) as a trend page: per scenario and figure a chart over the runs, changes marked as `compare` finds them.")
+  @Option(
+    help:
+      "Also write the listed runs (oldest first) as a trend page: per scenario and figure a chart over the runs, changes marked as `compare` finds them."
+  )
   var html: String?
 
   func validate() throws {
@@ -42,9 +45,12 @@ struct HistoryCommand: ParsableCommand {
         let oldestFirst = Array(runs.reversed())
         let results = try oldestFirst.map { run throws(HistoryError) in try store.results(ofRun: run.id) }
         do {
-          try Data(TrendPage(runs: oldestFirst, results: results).html().utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+          try Data(TrendPage(runs: oldestFirst, results: results).html().utf8).write(
+            to: URL(fileURLWithPath: html), options: .atomic)
         } catch {
-          throw HistoryError("\(html): cannot write the trend page (\(error.localizedDescription)); check that its folder exists and is writable")
+          throw HistoryError(
+            "\(html): cannot write the trend page (\(error.localizedDescription)); check that its folder exists and is writable"
+          )
         }
       }
     } catch {

@@ -13,7 +13,8 @@ import SpeechReplay
 struct ReportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
-    abstract: "Write the HTML report of a recorded run: the index from the history, scenario pages by re-running each file with its seed.",
+    abstract:
+      "Write the HTML report of a recorded run: the index from the history, scenario pages by re-running each file with its seed.",
     discussion: """
       Run it from the directory the run was made in (scenario files are recorded as they were named). A scenario whose \
       re-run gives another trace hash than the recorded one is noted on its page (the file or the code changed since).
@@ -31,7 +32,8 @@ struct ReportCommand: AsyncParsableCommand {
   @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
-  @Option(parsing: .unconditional, help: "How many worker processes re-run scenarios at once. Default: the number of CPUs.")
+  @Option(
+    parsing: .unconditional, help: "How many worker processes re-run scenarios at once. Default: the number of CPUs.")
   var jobs: Int?
 
   @OptionGroup var subject: SubjectOption
@@ -50,7 +52,9 @@ struct ReportCommand: AsyncParsableCommand {
     do {
       // A missing history or run is a usage error (64), as for `compare`.
       guard FileManager.default.fileExists(atPath: path) else {
-        throw ValidationError("\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH")
+        throw ValidationError(
+          "\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH"
+        )
       }
       // Read-only: a report never creates, migrates or writes the history.
       let store = try HistoryStore(readingAt: path)
@@ -76,11 +80,14 @@ struct ReportCommand: AsyncParsableCommand {
       let timelines = try TimelineFolder()
       defer { timelines.remove() }
       var command = WorkerCommand(executable: worker.map { URL(fileURLWithPath: $0) } ?? CLIContext.ownExecutable)
-      command.extraArguments = ["--record", SnapshotRecordMode.never.rawValue] + (subject.name.map { ["--subject", $0] } ?? []) + timelines.workerArguments
+      command.extraArguments =
+        ["--record", SnapshotRecordMode.never.rawValue] + (subject.name.map { ["--subject", $0] } ?? [])
+        + timelines.workerArguments
       // A file that moved or was deleted since the run is not re-run (that would fail it for a
       // reason the run never had): its page shows the recorded result and says so.
       let present = recorded.filter { FileManager.default.fileExists(atPath: $0.file) }
-      let rerunPresent = await Self.rerun(present, pool: WorkerPool(command: command, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+      let rerunPresent = await Self.rerun(
+        present, pool: WorkerPool(command: command, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
       var rerunByFile: [String: ScenarioResult] = [:]
       for result in rerunPresent { rerunByFile[result.file] = result }
       let rerun = recorded.map { rerunByFile[$0.file] ?? $0 }
@@ -95,14 +102,20 @@ struct ReportCommand: AsyncParsableCommand {
         let same = stored.traceHash == result.traceHash
         return [
           "Re-run of run \(runID) with the recorded seed \(stored.seed): recorded \(stored.status.rawValue), trace \(stored.traceHash); "
-            + (same ? "the re-run's trace is the same." : "the re-run's trace \(result.traceHash) differs (the file or the code changed since).")
+            + (same
+              ? "the re-run's trace is the same."
+              : "the re-run's trace \(result.traceHash) differs (the file or the code changed since).")
         ]
       }
     } catch let error as OrchestrationError {
       Failure.printError(error)
       throw ExitCode(Failure.exitCode)
     } catch {
-      Failure.printError(OrchestrationError(.unwritableReport, "\(out): cannot write the HTML report (\(FileProblem.describe(error, path: out))); check that the folder is writable"))
+      Failure.printError(
+        OrchestrationError(
+          .unwritableReport,
+          "\(out): cannot write the HTML report (\(FileProblem.describe(error, path: out))); check that the folder is writable"
+        ))
       throw ExitCode(Failure.exitCode)
     }
     Failure.printNote("wrote the report of run \(runID) to \(out)/index.html")
@@ -124,7 +137,8 @@ struct ReportCommand: AsyncParsableCommand {
   /// A recorded result as a result (no failure messages: the history does not keep them).
   static func result(_ recorded: HistoryResult) -> ScenarioResult {
     ScenarioResult(
-      name: recorded.name, file: recorded.file, status: recorded.status, seed: recorded.seed, wallSeconds: recorded.wallSeconds,
+      name: recorded.name, file: recorded.file, status: recorded.status, seed: recorded.seed,
+      wallSeconds: recorded.wallSeconds,
       virtualSeconds: recorded.virtualSeconds, traceHash: recorded.traceHash,
       figures: Figures(
         recorded.figures.filter { $0.key != "wallSeconds" }.map { name, figure in
@@ -138,7 +152,8 @@ struct ReportCommand: AsyncParsableCommand {
     return [
       "started \(ISO8601DateFormatter().string(from: metadata.startedAt)), commit \(metadata.gitCommit.map { String($0.prefix(12)) } ?? "no-commit"), "
         + (metadata.label.map { $0 == metadata.gitCommit.map { String($0.prefix(12)) } ? "" : "label \($0), " } ?? "")
-        + "timing \(metadata.mode), shard \(metadata.shard ?? "all"), " + (metadata.seed.map { "seed \($0)" } ?? "seed each scenario's own")
+        + "timing \(metadata.mode), shard \(metadata.shard ?? "all"), "
+        + (metadata.seed.map { "seed \($0)" } ?? "seed each scenario's own")
         + ", host \(metadata.host)"
     ]
   }

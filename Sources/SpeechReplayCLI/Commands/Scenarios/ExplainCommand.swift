@@ -38,7 +38,9 @@ struct ExplainCommand: ParsableCommand {
   @Flag(help: "Print only the events within 1 s of the first failure.")
   var aroundFailure = false
 
-  @Option(help: "Also write the run's timeline as a Perfetto / chrome://tracing trace (Trace Event Format JSON) to this file.")
+  @Option(
+    help: "Also write the run's timeline as a Perfetto / chrome://tracing trace (Trace Event Format JSON) to this file."
+  )
   var perfetto: String?
 
   func validate() throws {
@@ -77,7 +79,9 @@ struct ExplainCommand: ParsableCommand {
     do {
       try FileReplacement.write(try trace.encoded(), to: path)
     } catch {
-      throw OrchestrationError(.unwritableReport, "\(path): cannot write the trace (\(Failure.line(for: error))); check that its folder exists and is writable")
+      throw OrchestrationError(
+        .unwritableReport,
+        "\(path): cannot write the trace (\(Failure.line(for: error))); check that its folder exists and is writable")
     }
   }
 
@@ -85,7 +89,8 @@ struct ExplainCommand: ParsableCommand {
   func filter() throws -> ExplainFilter {
     do {
       var filter = ExplainFilter()
-      filter.kinds = (kinds ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      filter.kinds = (kinds ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter
+      { !$0.isEmpty }
       filter.from = try from.map { try ExplainFilter.seconds($0, option: "--from") }
       filter.to = try to.map { try ExplainFilter.seconds($0, option: "--to") }
       filter.grep = grep
@@ -99,11 +104,16 @@ struct ExplainCommand: ParsableCommand {
   /// The header and failures as `explain` prints them, then the matching events.
   static func filtered(_ run: ScenarioRun, scenario: Scenario, filter: ExplainFilter) -> String {
     let result = run.result
-    var text = "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
-    if !result.traceHash.isEmpty { text += "trace hash: \(result.traceHash)\nvirtual time: \(HTMLWriter.seconds(result.virtualSeconds))s\n" }
+    var text =
+      "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
+    if !result.traceHash.isEmpty {
+      text += "trace hash: \(result.traceHash)\nvirtual time: \(HTMLWriter.seconds(result.virtualSeconds))s\n"
+    }
     let end = max(run.timeline.events.last.map { $0.time.seconds } ?? 0, result.virtualSeconds)
     let times = result.failures.map { $0.virtualTime ?? end }
-    for (failure, time) in zip(result.failures, times) { text += "failure at \(HTMLWriter.seconds(time))s: \(failure)\n" }
+    for (failure, time) in zip(result.failures, times) {
+      text += "failure at \(HTMLWriter.seconds(time))s: \(failure)\n"
+    }
     if filter.aroundFailure != nil, times.isEmpty { text += "no failure: --around-failure prints no events\n" }
     let events = filter.apply(to: run.timeline, failureTime: times.first)
     text += "timeline (\(events.count) of \(run.timeline.events.count) events):\n" + Timeline(events: events).rendered

@@ -73,7 +73,8 @@ struct ExplainFilter: Sendable, Hashable {
       number = number.dropLast()
     }
     guard let value = Double(number), value >= 0, value.isFinite else {
-      throw ExplainFilterError(message: "\(option) '\(text)' is not a time; write virtual seconds like 2, 2.5s or 500ms")
+      throw ExplainFilterError(
+        message: "\(option) '\(text)' is not a time; write virtual seconds like 2, 2.5s or 500ms")
     }
     return value * scale
   }

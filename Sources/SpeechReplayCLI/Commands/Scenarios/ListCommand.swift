@@ -6,7 +6,8 @@ struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List scenario files with their names.",
-    discussion: "Each invalid file is reported on standard error with its file:line:column message; the exit status is then 1.")
+    discussion:
+      "Each invalid file is reported on standard error with its file:line:column message; the exit status is then 1.")
 
   @Argument(help: "Scenario files or folders (searched recursively for *.yaml and *.yml). Default: Scenarios.")
   var paths: [String] = []

@@ -8,7 +8,8 @@ import SpeechReplay
 struct MergeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Combine the JSON reports of shards (run --shard i/N --json F) into one report, recorded as one run in the history.",
+    abstract:
+      "Combine the JSON reports of shards (run --shard i/N --json F) into one report, recorded as one run in the history.",
     discussion: """
       Results are ordered by scenario file. A file found in two reports keeps the later report's result (a note says so). \
       --html writes the index of the merged run (the JSON reports hold no timelines; `speech-replay report RUN` re-runs \
@@ -27,7 +28,10 @@ struct MergeCommand: ParsableCommand {
   @Option(help: "Write the merged run's HTML index into this folder.")
   var html: String?
 
-  @Option(help: "Record the merged run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
+  @Option(
+    help:
+      "Record the merged run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite."
+  )
   var history: String?
 
   @Option(help: "Record the merged run under this label. Default: the git commit's first 12 digits, when there is one.")
@@ -36,15 +40,22 @@ struct MergeCommand: ParsableCommand {
   @Flag(help: "Do not record the merged run in the history.")
   var noHistory = false
 
-  @Flag(help: "Write --junit/--json even to a name that looks like an audio, scenario or capture file (never onto a report being merged).")
+  @Flag(
+    help:
+      "Write --junit/--json even to a name that looks like an audio, scenario or capture file (never onto a report being merged)."
+  )
   var force = false
 
   func validate() throws {
-    if reports.isEmpty { throw ValidationError("name at least one JSON report to merge (written by `run --json FILE`)") }
+    if reports.isEmpty {
+      throw ValidationError("name at least one JSON report to merge (written by `run --json FILE`)")
+    }
     for report in reports { try PathCheck.checkReadable(report, what: "the report") }
     var outputs = OutputPaths()
     outputs.inputs(reports, what: "the report")
-    if let path = HistoryLocation.path(option: history, disabled: noHistory) { outputs.input(path, what: "the history database") }
+    if let path = HistoryLocation.path(option: history, disabled: noHistory) {
+      outputs.input(path, what: "the history database")
+    }
     if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
     if let json { try outputs.checkReport(json, option: "--json", force: force) }
     if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
@@ -59,21 +70,28 @@ struct MergeCommand: ParsableCommand {
           throw OrchestrationError(.badArgument, "\(path): cannot read the report; check the path")
         }
         do { report = try JSONReport.decode(data) } catch {
-          throw OrchestrationError(.badArgument, "\(path): not a JSON report written by `run --json` (\(Self.describe(error))); give the file `run --json FILE` wrote")
+          throw OrchestrationError(
+            .badArgument,
+            "\(path): not a JSON report written by `run --json` (\(Self.describe(error))); give the file `run --json FILE` wrote"
+          )
         }
       } catch {
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
       }
       for result in report.results {
-        if byFile[result.file] != nil { Failure.printNote("\(result.file) is in more than one report; keeping the result from \(path)") }
+        if byFile[result.file] != nil {
+          Failure.printNote("\(result.file) is in more than one report; keeping the result from \(path)")
+        }
         byFile[result.file] = result
       }
     }
     let results = byFile.keys.sorted().map { byFile[$0]! }
     let summary = RunSummary(results: results)
     var failed = false
-    if let junit { failed = !write(Data(JUnitReport(results: results, runProperties: []).xml().utf8), to: junit) || failed }
+    if let junit {
+      failed = !write(Data(JUnitReport(results: results, runProperties: []).xml().utf8), to: junit) || failed
+    }
     if let json {
       do { failed = !write(try JSONReport(results: results).encoded(), to: json) || failed } catch {
         Failure.printError(error, path: json)
@@ -100,11 +118,17 @@ struct MergeCommand: ParsableCommand {
       do {
         let commit = GitCommit.current()
         let short = commit.map { String($0.prefix(12)) }
-        var line = "merged \(ISO8601DateFormatter().string(from: Date())) from \(reports.count) reports, commit \(short ?? "none (not a git checkout)")"
+        var line =
+          "merged \(ISO8601DateFormatter().string(from: Date())) from \(reports.count) reports, commit \(short ?? "none (not a git checkout)")"
         if let label = RunMetadata.label(given: label, commit: commit), label != short { line += ", label \(label)" }
-        try HTMLReport(folder: html, title: title, details: [line]).writeIndex(results.map { RunIndexPage.Row(result: $0, page: nil) })
+        try HTMLReport(folder: html, title: title, details: [line]).writeIndex(
+          results.map { RunIndexPage.Row(result: $0, page: nil) })
       } catch {
-        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"))
+        Failure.printError(
+          OrchestrationError(
+            .unwritableReport,
+            "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"
+          ))
         failed = true
       }
     }
@@ -122,7 +146,8 @@ struct MergeCommand: ParsableCommand {
     case .dataCorrupted(let context) where context.codingPath.isEmpty: return "it is not JSON"
     case .dataCorrupted(let context): return "a value\(place(context.codingPath)) is not what a report holds"
     case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing\(place(context.codingPath))"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context): return "a value\(place(context.codingPath)) is not what a report holds"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "a value\(place(context.codingPath)) is not what a report holds"
     @unknown default: return "it cannot be read"
     }
   }

@@ -8,7 +8,8 @@ import SpeechReplayCapture
 struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
-    abstract: "Run scenario files (or folders of them) against a subject (by default the first this executable offers).",
+    abstract:
+      "Run scenario files (or folders of them) against a subject (by default the first this executable offers).",
     discussion: """
       Each scenario runs in its own worker process, so a crash or trap fails that scenario and the others go on. \
       On a terminal a progress line updates in place; otherwise one line per scenario is printed in suite order. \
@@ -27,21 +28,32 @@ struct RunCommand: AsyncParsableCommand {
   var filter: String?
 
   // `.unconditional` on numbers: `--jobs -5` is a bad value to explain, not a missing value followed by a flag.
-  @Option(parsing: .unconditional, help: "Use this seed (0 to 18446744073709551615) for every scenario instead of each scenario's own.")
+  @Option(
+    parsing: .unconditional,
+    help: "Use this seed (0 to 18446744073709551615) for every scenario instead of each scenario's own.")
   var seed: UInt64?
 
-  @Option(parsing: .unconditional, help: "How many worker processes run at once, at least 1. Default: the number of CPUs.")
+  @Option(
+    parsing: .unconditional, help: "How many worker processes run at once, at least 1. Default: the number of CPUs.")
   var jobs: Int?
 
   @Option(
     parsing: .unconditional,
-    help: "Wall-clock seconds one scenario's worker may take before it is killed and the scenario reported as timed out; 0 for no limit. Default: 300.")
+    help:
+      "Wall-clock seconds one scenario's worker may take before it is killed and the scenario reported as timed out; 0 for no limit. Default: 300."
+  )
   var timeout: Double = RunCommand.defaultTimeout
 
-  @Option(help: "The most virtual time a scenario's steps may add up to (such as 3h or 90m) unless its own `limits:` allow more. Default: 2h.")
+  @Option(
+    help:
+      "The most virtual time a scenario's steps may add up to (such as 3h or 90m) unless its own `limits:` allow more. Default: 2h."
+  )
   var maxVirtualTime: String?
 
-  @Option(help: "Run one part of the suite: INDEX/COUNT (1-based), for example 2/4. The parts of all shards cover every scenario once.")
+  @Option(
+    help:
+      "Run one part of the suite: INDEX/COUNT (1-based), for example 2/4. The parts of all shards cover every scenario once."
+  )
   var shard: String?
 
   @Option(help: "Write a JUnit XML report to this file.")
@@ -50,46 +62,72 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Write a JSON report to this file.")
   var json: String?
 
-  @Option(help: "Write an HTML report into this folder: index.html and one timeline page per scenario (see Documentation/Reports.md).")
+  @Option(
+    help:
+      "Write an HTML report into this folder: index.html and one timeline page per scenario (see Documentation/Reports.md)."
+  )
   var html: String?
 
   @Option(
-    help: "Write each scenario's timeline as a Perfetto / chrome://tracing trace (Trace Event Format JSON) into this folder: DIR/<file>.trace.json (see Documentation/Reports.md).")
+    help:
+      "Write each scenario's timeline as a Perfetto / chrome://tracing trace (Trace Event Format JSON) into this folder: DIR/<file>.trace.json (see Documentation/Reports.md)."
+  )
   var perfetto: String?
 
-  @Option(help: "When golden snapshot files are written: never (default, CI), missing, failed or all. Overrides SPEECH_REPLAY_RECORD.")
+  @Option(
+    help:
+      "When golden snapshot files are written: never (default, CI), missing, failed or all. Overrides SPEECH_REPLAY_RECORD."
+  )
   var record: String?
 
   @Flag(help: "Fail a scenario whose golden snapshot folder holds files no snapshot uses (otherwise a warning).")
   var failOnObsolete = false
 
-  @Flag(help: "Run each scenario twice, in two worker processes, and fail it when the two traces differ (naming the first divergent event).")
+  @Flag(
+    help:
+      "Run each scenario twice, in two worker processes, and fail it when the two traces differ (naming the first divergent event)."
+  )
   var checkDeterminism = false
 
-  @Option(help: "Record every scenario run as a capture (DIR/NAME.speechcapture), the recorder on the twins; `capture import` turns one back into a scenario.")
+  @Option(
+    help:
+      "Record every scenario run as a capture (DIR/NAME.speechcapture), the recorder on the twins; `capture import` turns one back into a scenario."
+  )
   var capture: String?
 
-  @Option(help: "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
+  @Option(
+    help:
+      "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
   var history: String?
 
-  @Option(help: "Record the run in the history under this label (a version, a branch); the trend page names runs by it. Default: the git commit's first 12 digits, when there is one.")
+  @Option(
+    help:
+      "Record the run in the history under this label (a version, a branch); the trend page names runs by it. Default: the git commit's first 12 digits, when there is one."
+  )
   var label: String?
 
   @Flag(help: "Do not record the run in the history.")
   var noHistory = false
 
-  @Flag(help: "Write --junit/--json even to a name that looks like an audio, scenario or capture file, and let --capture replace captures it did not record (never a file the run reads).")
+  @Flag(
+    help:
+      "Write --junit/--json even to a name that looks like an audio, scenario or capture file, and let --capture replace captures it did not record (never a file the run reads)."
+  )
   var force = false
 
   @OptionGroup var subject: SubjectOption
 
-  @Option(help: ArgumentHelp("Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
+  @Option(
+    help: ArgumentHelp(
+      "Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
   var worker: String?
 
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
-    if !(timeout.isFinite && timeout >= 0) { throw ValidationError("--timeout must be a number of seconds, 0 or more (got \(timeout))") }
+    if !(timeout.isFinite && timeout >= 0) {
+      throw ValidationError("--timeout must be a number of seconds, 0 or more (got \(timeout))")
+    }
     if let maxVirtualTime, DurationText.parse(maxVirtualTime) == nil {
       throw ValidationError("--max-virtual-time must be a duration such as 90m, 3h or 7200s (got '\(maxVirtualTime)')")
     }
@@ -116,7 +154,9 @@ struct RunCommand: AsyncParsableCommand {
     // Every output checked against every input before the first worker starts.
     var outputs = OutputPaths()
     outputs.inputs(plan.scenarios.map(\.file), what: "the scenario")
-    if let path = HistoryLocation.path(option: history, disabled: noHistory) { outputs.input(path, what: "the history database") }
+    if let path = HistoryLocation.path(option: history, disabled: noHistory) {
+      outputs.input(path, what: "the history database")
+    }
     if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
     if let json { try outputs.checkReport(json, option: "--json", force: force) }
     if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
@@ -130,9 +170,12 @@ struct RunCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: path), !force else { continue }
         let header = (try? CaptureFile(url: URL(fileURLWithPath: path)))?.header
         if header?.osVersion != sessionCaptureOSVersion {
-          let what = header.map { "a capture from \($0.deviceModel) (\($0.osVersion))" } ?? "a file that is not a capture a run recorded"
+          let what =
+            header.map { "a capture from \($0.deviceModel) (\($0.osVersion))" }
+            ?? "a file that is not a capture a run recorded"
           throw ValidationError(
-            "--capture \(path) is \(what), which this run would replace; move it, choose another --capture folder, or give --force")
+            "--capture \(path) is \(what), which this run would replace; move it, choose another --capture folder, or give --force"
+          )
         }
       }
     }
@@ -148,7 +191,8 @@ struct RunCommand: AsyncParsableCommand {
       } catch let error as ValidationError {
         throw error
       } catch {
-        throw ValidationError("--capture \(capture): cannot create the folder (\(FileProblem.describe(error, path: capture)))")
+        throw ValidationError(
+          "--capture \(capture): cannot create the folder (\(FileProblem.describe(error, path: capture)))")
       }
       setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1)
     }
@@ -180,11 +224,13 @@ struct RunCommand: AsyncParsableCommand {
     // Ctrl-C and a CI job's cancel kill the workers too, and the reports are still written.
     let processes = WorkerProcesses()
     let signalSources = processes.handleSignals([SIGINT, SIGTERM]) { signal in
-      Failure.printNote("\(WorkerProcesses.name(of: signal)): killed the running workers; writing the reports of what finished")
+      Failure.printNote(
+        "\(WorkerProcesses.name(of: signal)): killed the running workers; writing the reports of what finished")
     }
     defer { withExtendedLifetime(signalSources) {} }
     let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes)
-    let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) { text in
+    let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) {
+      text in
       FileHandle.standardOutput.write(Data(text.utf8))
     }
     if let shard, plan.scenarios.isEmpty {
@@ -193,7 +239,8 @@ struct RunCommand: AsyncParsableCommand {
     let order = startOrder(plan)
     let results =
       checkDeterminism
-      ? await DeterminismRun(command: command, jobs: jobs, timeout: timeout, processes: processes).run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
+      ? await DeterminismRun(command: command, jobs: jobs, timeout: timeout, processes: processes).run(
+        plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
       : await pool.run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
     let summary = RunSummary(results: results)
     var reportFailed = false
@@ -201,7 +248,8 @@ struct RunCommand: AsyncParsableCommand {
       var properties: [(String, String)] = []
       if let shard { properties.append(("shard", shard)) }
       if let seed { properties.append(("seed", String(seed))) }
-      reportFailed = !write(Data(JUnitReport(results: results, runProperties: properties).xml().utf8), to: junit) || reportFailed
+      reportFailed =
+        !write(Data(JUnitReport(results: results, runProperties: properties).xml().utf8), to: junit) || reportFailed
     }
     if let json {
       do {
@@ -217,7 +265,11 @@ struct RunCommand: AsyncParsableCommand {
         report.seedOverride = seed
         try report.write(results: results, timeline: timelines.timeline(of:))
       } catch {
-        Failure.printError(OrchestrationError(.unwritableReport, "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"))
+        Failure.printError(
+          OrchestrationError(
+            .unwritableReport,
+            "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"
+          ))
         reportFailed = true
       }
     }
@@ -225,7 +277,10 @@ struct RunCommand: AsyncParsableCommand {
       do {
         try PerfettoTrace.write(results: results, into: perfetto, timeline: timelines.timeline(of:))
       } catch {
-        Failure.printError(OrchestrationError(.unwritableReport, "\(perfetto): cannot write the traces (\(error.localizedDescription)); check that the folder is writable"))
+        Failure.printError(
+          OrchestrationError(
+            .unwritableReport,
+            "\(perfetto): cannot write the traces (\(error.localizedDescription)); check that the folder is writable"))
         reportFailed = true
       }
     }
@@ -255,7 +310,11 @@ struct RunCommand: AsyncParsableCommand {
       if counts[name, default: 0] > 1 {
         let page = HTMLReport.pageName(for: file, avoiding: [])
         name = String(page.dropLast(".html".count))
-        if name.lowercased().hasSuffix(".yaml") { name.removeLast(5) } else if name.lowercased().hasSuffix(".yml") { name.removeLast(4) }
+        if name.lowercased().hasSuffix(".yaml") {
+          name.removeLast(5)
+        } else if name.lowercased().hasSuffix(".yml") {
+          name.removeLast(4)
+        }
       }
       var unique = name
       var suffix = 2
@@ -273,7 +332,8 @@ struct RunCommand: AsyncParsableCommand {
   /// is not turned off), so the suite's slowest scenario does not start last; suite order (nil)
   /// otherwise, or when the history cannot be read (recording it reports that later).
   private func startOrder(_ plan: SuitePlan) -> [Int]? {
-    guard let path = HistoryLocation.path(option: history, disabled: noHistory), FileManager.default.fileExists(atPath: path),
+    guard let path = HistoryLocation.path(option: history, disabled: noHistory),
+      FileManager.default.fileExists(atPath: path),
       let times = try? HistoryStore(path: path).lastWallSeconds()
     else { return nil }
     return plan.startOrder(lastWallSeconds: times)
@@ -283,8 +343,11 @@ struct RunCommand: AsyncParsableCommand {
   /// timing mode, shard and host.
   private func runDetails(startedAt: Date) -> [String] {
     let commit = GitCommit.current()
-    var line = "started \(ISO8601DateFormatter().string(from: startedAt)), commit \(commit.map { String($0.prefix(12)) } ?? "none (not a git checkout)")"
-    if let label = RunMetadata.label(given: label, commit: commit), label != commit.map({ String($0.prefix(12)) }) { line += ", label \(label)" }
+    var line =
+      "started \(ISO8601DateFormatter().string(from: startedAt)), commit \(commit.map { String($0.prefix(12)) } ?? "none (not a git checkout)")"
+    if let label = RunMetadata.label(given: label, commit: commit), label != commit.map({ String($0.prefix(12)) }) {
+      line += ", label \(label)"
+    }
     line += ", seed " + (seed.map { "\($0) for every scenario" } ?? "each scenario's own")
     line += ", subject \((try? subject.factory().name) ?? subject.name ?? "default")"
     line += ", shard \(shard ?? "all"), host \(ProcessInfo.processInfo.hostName)"

@@ -19,7 +19,10 @@ struct RunScenarioCommand: ParsableCommand {
 
   @OptionGroup var subject: SubjectOption
 
-  @Option(help: "When golden snapshot files are written: never, missing, failed or all. Default: SPEECH_REPLAY_RECORD, else never.")
+  @Option(
+    help:
+      "When golden snapshot files are written: never, missing, failed or all. Default: SPEECH_REPLAY_RECORD, else never."
+  )
   var record: String?
 
   @Flag(help: "Fail when the scenario's golden snapshot folder holds files no snapshot uses.")
@@ -30,11 +33,15 @@ struct RunScenarioCommand: ParsableCommand {
 
   @Option(help: "Also write the run's timeline as JSON into this folder (what --html renders).")
   var timelineDir: String?
-  @Option(help: "The most virtual time the scenario's steps may add up to (such as 3h) unless its own `limits:` allow more.")
+  @Option(
+    help: "The most virtual time the scenario's steps may add up to (such as 3h) unless its own `limits:` allow more.")
   var maxVirtualTime: String?
   @Option(help: "Stop the simulation after this much virtual time instead of 24h (what `explore` passes its workers).")
   var simulationTimeLimit: String?
-  @Option(help: ArgumentHelp("The capture's file name (without .speechcapture) when `run --capture` records (what `run` passes when two scenarios share a file name).", visibility: .hidden))
+  @Option(
+    help: ArgumentHelp(
+      "The capture's file name (without .speechcapture) when `run --capture` records (what `run` passes when two scenarios share a file name).",
+      visibility: .hidden))
   var captureName: String?
 
   func validate() throws {
@@ -61,7 +68,8 @@ struct RunScenarioCommand: ParsableCommand {
     runner.simulationTimeLimit = simulationTimeLimit.flatMap(DurationText.parse)
     if traceDir != nil || timelineDir != nil {
       ScenarioWorker.runAndReport(
-        file: file, seed: seed, runner: runner, traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },
+        file: file, seed: seed, runner: runner,
+        traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },
         timelineFile: timelineDir.map { HTMLReport.timelineFile(for: file, in: $0) })
     } else {
       ScenarioWorker.runAndReport(file: file, seed: seed, engine: .runner(runner))

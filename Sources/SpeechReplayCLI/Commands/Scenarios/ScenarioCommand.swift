@@ -12,8 +12,11 @@ struct ScenarioCommand: ParsableCommand {
   /// `speech-replay scenario new --from AUDIO --out FILE [--text "…"] [--stop-at T]`.
   struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write a scenario skeleton for a user's audio file: its device format, one utterance per speech segment, start, play, stop.",
-      discussion: "Segments come from the voice-activity detection of `speech-replay audio segments`. With --text, the words are spread over the segments by their length; otherwise each segment gets a placeholder to edit. With --stop-at, the user taps stop at that time of the file: the segment it cuts gets volatile results up to the stop with finalizeAs, and the steps play to the stop, take a snapshot and stop, so a stack that loses the last words at stop fails.")
+      abstract:
+        "Write a scenario skeleton for a user's audio file: its device format, one utterance per speech segment, start, play, stop.",
+      discussion:
+        "Segments come from the voice-activity detection of `speech-replay audio segments`. With --text, the words are spread over the segments by their length; otherwise each segment gets a placeholder to edit. With --stop-at, the user taps stop at that time of the file: the segment it cuts gets volatile results up to the stop with finalizeAs, and the steps play to the stop, take a snapshot and stop, so a stack that loses the last words at stop fails."
+    )
 
     @Option(help: "The audio file (WAV, CAF, FLAC, AIFF).")
     var from: String
@@ -42,7 +45,9 @@ struct ScenarioCommand: ParsableCommand {
 
     /// `--stop-at` in seconds.
     var stopSeconds: Double? {
-      stopAt.flatMap { DurationText.parse($0) }.map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
+      stopAt.flatMap { DurationText.parse($0) }.map {
+        Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18
+      }
     }
 
     func run() throws {

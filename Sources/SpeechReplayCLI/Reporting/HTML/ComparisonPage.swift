@@ -32,16 +32,27 @@ struct ComparisonPage {
     var page = HTMLWriter()
     page.beginDocument(
       title: "run \(runID) against baseline \(baselineID) — speech-replay",
-      extraCSS: "tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}", bodyAttributes: ["data-ready": "0"])
+      extraCSS: "tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}",
+      bodyAttributes: ["data-ready": "0"])
     page.element("h1", text: "Run \(runID) compared with baseline \(baselineID)")
-    page.element("p", ["class": "meta", "id": "summary"], text: "\(regressions) regressions, \(comparison.changes.count) changes; baseline \(Self.counts(baseline)); run \(Self.counts(run))")
-    page.filterBar(placeholder: "filter by scenario or change", statuses: ["regressed", "changed", "same"], anyStatus: "every row", shown: names.count)
+    page.element(
+      "p", ["class": "meta", "id": "summary"],
+      text:
+        "\(regressions) regressions, \(comparison.changes.count) changes; baseline \(Self.counts(baseline)); run \(Self.counts(run))"
+    )
+    page.filterBar(
+      placeholder: "filter by scenario or change", statuses: ["regressed", "changed", "same"], anyStatus: "every row",
+      shown: names.count)
     page.open("table", ["id": "scenarios"])
-    page.tableHead(["", "scenario", "baseline status", "run status", "baseline virtual (s)", "run virtual (s)", "baseline wall (s)", "run wall (s)", "changes"])
+    page.tableHead([
+      "", "scenario", "baseline status", "run status", "baseline virtual (s)", "run virtual (s)", "baseline wall (s)",
+      "run wall (s)", "changes",
+    ])
     page.open("tbody")
     for (index, (name, file)) in zip(names, files).enumerated() {
       let scenarioChanges = changes[name] ?? []
-      let state = scenarioChanges.contains(where: \.isRegression) ? "regressed" : (scenarioChanges.isEmpty ? "same" : "changed")
+      let state =
+        scenarioChanges.contains(where: \.isRegression) ? "regressed" : (scenarioChanges.isEmpty ? "same" : "changed")
       page.open("tr", ["data-status": state, "class": state == "same" ? nil : state])
       page.element("td", ["data-sort": String(state == "regressed" ? 0 : state == "changed" ? 1 : 2)], text: state)
       page.open("td")

@@ -42,7 +42,9 @@ package struct HTMLReport {
       used.insert(name)
       let scenario = try? Scenario.load(fileAt: result.file)
       let audio = scenario?.device.microphone.audioFile.flatMap(WaveformEnvelope.read)
-      let page = ScenarioPage(result: result, scenario: scenario, timeline: timeline(result), audio: audio, notes: notes(result), seedOverride: seedOverride)
+      let page = ScenarioPage(
+        result: result, scenario: scenario, timeline: timeline(result), audio: audio, notes: notes(result),
+        seedOverride: seedOverride)
       try Data(page.html().utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
       rows.append(RunIndexPage.Row(result: indexResults?[rows.count] ?? result, page: name))
     }
@@ -56,7 +58,8 @@ package struct HTMLReport {
   func writeIndex(_ rows: [RunIndexPage.Row]) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let index = RunIndexPage(title: title, details: details, rows: rows)
-    try Data(index.html().utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("index.html"), options: .atomic)
+    try Data(index.html().utf8).write(
+      to: URL(fileURLWithPath: folder).appendingPathComponent("index.html"), options: .atomic)
   }
 
   /// The page's file name for a scenario file: its path relative to the working directory (just
@@ -67,7 +70,8 @@ package struct HTMLReport {
   static func pageName(for file: String, avoiding used: Set<String>) -> String {
     let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
     let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path + "/"
-    let relative = absolute.hasPrefix(current) ? String(absolute.dropFirst(current.count)) : (absolute as NSString).lastPathComponent
+    let relative =
+      absolute.hasPrefix(current) ? String(absolute.dropFirst(current.count)) : (absolute as NSString).lastPathComponent
     let base = String(relative.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "_" })
     var name = base + ".html"
     var suffix = 2
@@ -96,7 +100,8 @@ package struct HTMLReport {
   ///   - path: The file.
   /// - Throws: An error when it cannot be written.
   static func writeTimeline(_ timeline: Timeline, to path: String) throws {
-    try ReportCoding.encoder(pretty: false).encode(timeline.events).write(to: URL(fileURLWithPath: path), options: .atomic)
+    try ReportCoding.encoder(pretty: false).encode(timeline.events).write(
+      to: URL(fileURLWithPath: path), options: .atomic)
   }
 
   /// Reads a timeline a worker wrote; `nil` when there is none or it cannot be read.

@@ -111,7 +111,9 @@ package struct HTMLWriter {
   ///   - title: The page's title (escaped).
   ///   - extraCSS: Rules only this page needs.
   ///   - bodyAttributes: Attributes of `<body>` (the script sets `data-ready` when it has run).
-  package mutating func beginDocument(title: String, extraCSS: String = "", bodyAttributes: KeyValuePairs<String, String?>) {
+  package mutating func beginDocument(
+    title: String, extraCSS: String = "", bodyAttributes: KeyValuePairs<String, String?>
+  ) {
     raw("<!DOCTYPE html>\n")
     open("html", ["lang": "en"])
     open("head")

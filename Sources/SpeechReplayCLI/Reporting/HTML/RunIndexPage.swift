@@ -35,9 +35,14 @@ struct RunIndexPage {
     page.element("h1", text: title)
     for detail in details { page.element("p", ["class": "meta"], text: detail) }
     page.element("p", ["class": "meta", "id": "summary"], text: summary.line)
-    page.filterBar(placeholder: "filter by name, file or failure", statuses: ["crashed", "failed", "passed", "skipped"], anyStatus: "every status", shown: rows.count)
+    page.filterBar(
+      placeholder: "filter by name, file or failure", statuses: ["crashed", "failed", "passed", "skipped"],
+      anyStatus: "every status", shown: rows.count)
     page.open("table", ["id": "scenarios"])
-    page.tableHead(["status", "scenario", "file", "virtual (s)", "wall (s)"] + Self.figureColumns.map(\.title) + ["leak growth / cycle", "failures"])
+    page.tableHead(
+      ["status", "scenario", "file", "virtual (s)", "wall (s)"] + Self.figureColumns.map(\.title) + [
+        "leak growth / cycle", "failures",
+      ])
     page.open("tbody")
     for row in Self.ordered(rows) { writeRow(&page, row) }
     page.close("tbody")
@@ -66,17 +71,24 @@ struct RunIndexPage {
     for column in Self.figureColumns {
       page.element("td", ["class": "num"], text: result.figures[column.figure].map(Self.figureText) ?? "")
     }
-    let leaks = result.figures.names.filter { $0.hasPrefix("leak.") }.sorted().map { "\($0.dropFirst(5)) \(Self.figureText(result.figures[$0]!))" }
+    let leaks = result.figures.names.filter { $0.hasPrefix("leak.") }.sorted().map {
+      "\($0.dropFirst(5)) \(Self.figureText(result.figures[$0]!))"
+    }
     page.element("td", text: leaks.joined(separator: ", "))
-    page.element("td", ["data-sort": String(result.failures.count)], text: result.failures.first.map { failure in
-      (result.failures.count > 1 ? "(\(result.failures.count)) " : "") + TimelineLanes.truncated(failure.description, 300)
-    } ?? "")
+    page.element(
+      "td", ["data-sort": String(result.failures.count)],
+      text: result.failures.first.map { failure in
+        (result.failures.count > 1 ? "(\(result.failures.count)) " : "")
+          + TimelineLanes.truncated(failure.description, 300)
+      } ?? "")
     page.close("tr")
   }
 
   /// Crashed, timed out, failed, passed, skipped; suite order within each.
   static func ordered(_ rows: [Row]) -> [Row] {
-    rows.enumerated().sorted { (rank($0.element.result.status), $0.offset) < (rank($1.element.result.status), $1.offset) }.map(\.element)
+    rows.enumerated().sorted {
+      (rank($0.element.result.status), $0.offset) < (rank($1.element.result.status), $1.offset)
+    }.map(\.element)
   }
 
   /// The order of a status in the index: crashed, timed out, failed, passed, skipped.

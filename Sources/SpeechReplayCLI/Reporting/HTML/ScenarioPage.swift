@@ -45,10 +45,13 @@ struct ScenarioPage {
     let marks = result.failures.enumerated().map {
       TimelineLanes.FailureMark(number: $0.offset + 1, time: failureTimes[$0.offset], message: $0.element.description)
     }
-    let envelope = audio.map { WaveformEnvelope(samples: $0.samples, sampleRate: $0.sampleRate, deliveries: deliveries, axis: axis) }
+    let envelope = audio.map {
+      WaveformEnvelope(samples: $0.samples, sampleRate: $0.sampleRate, deliveries: deliveries, axis: axis)
+    }
     let divergence = scenario?.observed.flatMap { CaptureDivergence.first(observed: $0.states, timeline: timeline) }
     var lanes = TimelineLanes(
-      axis: axis, timeline: timeline, deliveries: deliveries, envelope: envelope, failures: marks, observed: scenario?.observed?.states, divergence: divergence)
+      axis: axis, timeline: timeline, deliveries: deliveries, envelope: envelope, failures: marks,
+      observed: scenario?.observed?.states, divergence: divergence)
     if let scenario, !scenario.expectations.budgets.limits.isEmpty {
       lanes.budgets = scenario.expectations.budgets.limits
       lanes.latencies = ScenarioRunner.latencySamples(scenario, timeline: timeline)
@@ -56,8 +59,13 @@ struct ScenarioPage {
 
     var page = HTMLWriter()
     page.beginDocument(
-      title: "\(result.status.rawValue.uppercased()) \(result.name) — speech-replay", bodyAttributes: ["data-ready": "0", "data-status": result.status.rawValue])
-    if let indexLink { page.open("p"); page.element("a", ["href": indexLink], text: "← all scenarios of the run"); page.close("p") }
+      title: "\(result.status.rawValue.uppercased()) \(result.name) — speech-replay",
+      bodyAttributes: ["data-ready": "0", "data-status": result.status.rawValue])
+    if let indexLink {
+      page.open("p")
+      page.element("a", ["href": indexLink], text: "← all scenarios of the run")
+      page.close("p")
+    }
     writeHeader(&page, axis: axis)
     writeFailures(&page, marks: marks, divergence: divergence, lanes: lanes)
     page.element("h2", text: "Timeline")
@@ -65,7 +73,9 @@ struct ScenarioPage {
     page.element("button", ["id": "zoom-in", "type": "button"], text: "zoom in")
     page.element("button", ["id": "zoom-out", "type": "button"], text: "zoom out")
     page.element("button", ["id": "zoom-fit", "type": "button"], text: "fit")
-    page.element("span", ["class": "meta"], text: " Ctrl+wheel zooms, drag or scroll pans; hover an element for its fields. \(timeline.events.count) events.")
+    page.element(
+      "span", ["class": "meta"],
+      text: " Ctrl+wheel zooms, drag or scroll pans; hover an element for its fields. \(timeline.events.count) events.")
     page.close("div")
     writeLegend(&page)
     page.open("div", ["class": "lanes", "id": "lanes"])
@@ -119,7 +129,9 @@ struct ScenarioPage {
   /// result holds 0), so it is the one it was started with: the run's `--seed`, else the scenario
   /// file's `seed:`, else the runner's default, 1.
   var shownSeed: String {
-    guard result.status == .crashed || result.status == .timedOut, result.traceHash.isEmpty else { return String(result.seed) }
+    guard result.status == .crashed || result.status == .timedOut, result.traceHash.isEmpty else {
+      return String(result.seed)
+    }
     if let seedOverride { return "\(seedOverride) (the run's --seed)" }
     if let seed = scenario?.seed { return "\(seed) (the scenario's)" }
     return scenario == nil ? "unknown (the worker never reported)" : "1 (the default)"
@@ -137,17 +149,23 @@ struct ScenarioPage {
     page.element("span", ["class": "wall"], text: "wall \(HTMLWriter.seconds(result.wallSeconds)) s")
     if !result.traceHash.isEmpty { page.element("span", text: "trace \(result.traceHash)") }
     page.close("p")
-    if let description = scenario?.description, !description.isEmpty { page.element("p", ["class": "meta"], text: description) }
+    if let description = scenario?.description, !description.isEmpty {
+      page.element("p", ["class": "meta"], text: description)
+    }
     for note in notes { page.element("p", ["class": "meta note-line"], text: note) }
   }
 
-  private func writeFailures(_ page: inout HTMLWriter, marks: [TimelineLanes.FailureMark], divergence: CaptureDivergence?, lanes: TimelineLanes) {
+  private func writeFailures(
+    _ page: inout HTMLWriter, marks: [TimelineLanes.FailureMark], divergence: CaptureDivergence?, lanes: TimelineLanes
+  ) {
     if !marks.isEmpty {
       page.element("h2", text: "Failures (\(marks.count))")
       page.open("ol", ["class": "failures", "id": "failures"])
       for mark in marks {
         page.open("li")
-        page.element("a", ["class": "failure-link", "href": "#failure-\(mark.number)"], text: "at \(HTMLWriter.seconds(mark.time)) s")
+        page.element(
+          "a", ["class": "failure-link", "href": "#failure-\(mark.number)"],
+          text: "at \(HTMLWriter.seconds(mark.time)) s")
         page.text(" " + mark.message)
         page.close("li")
       }
@@ -209,7 +227,12 @@ struct ScenarioPage {
       let fraction = min(2, (measured ?? 0) / max(budget, 1e-9))
       page.open("svg", ["width": "160", "height": "12", "xmlns": "http://www.w3.org/2000/svg"])
       page.empty("rect", ["x": "0", "y": "2", "width": "80", "height": "8", "fill": "#e0e0e0"])
-      page.empty("rect", ["x": "0", "y": "2", "width": HTMLWriter.number(80 * fraction), "height": "8", "fill": over ? "#c62828" : "#2e7d32"])
+      page.empty(
+        "rect",
+        [
+          "x": "0", "y": "2", "width": HTMLWriter.number(80 * fraction), "height": "8",
+          "fill": over ? "#c62828" : "#2e7d32",
+        ])
       page.empty("line", ["x1": "80", "x2": "80", "y1": "0", "y2": "12", "stroke": "#000"])
       page.close("svg")
       page.close("td")

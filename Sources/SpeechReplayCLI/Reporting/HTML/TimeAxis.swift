@@ -53,8 +53,14 @@ struct TimeAxis: Sendable, Hashable {
   private func floorLog10(_ value: Double) -> Int {
     var exponent = 0
     var scaled = value
-    while scaled >= 10 { scaled /= 10; exponent += 1 }
-    while scaled < 1 && exponent > -6 { scaled *= 10; exponent -= 1 }
+    while scaled >= 10 {
+      scaled /= 10
+      exponent += 1
+    }
+    while scaled < 1 && exponent > -6 {
+      scaled *= 10
+      exponent -= 1
+    }
     return exponent
   }
 

@@ -11,12 +11,15 @@ struct TimelineFolder {
   ///
   /// - Throws: ``OrchestrationError`` when it cannot be created.
   init() throws(OrchestrationError) {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-timelines-\(UUID().uuidString)").path
+    path =
+      FileManager.default.temporaryDirectory.appendingPathComponent("speech-replay-timelines-\(UUID().uuidString)").path
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
       throw OrchestrationError(
-        .unwritableReport, "\(path): cannot create the timeline folder (\(error.localizedDescription)); check the temporary folder (TMPDIR)")
+        .unwritableReport,
+        "\(path): cannot create the timeline folder (\(error.localizedDescription)); check the temporary folder (TMPDIR)"
+      )
     }
   }
 

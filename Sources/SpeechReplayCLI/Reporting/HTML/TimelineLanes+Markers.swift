@@ -13,9 +13,16 @@ extension TimelineLanes {
       let time = event.time.seconds
       let x = HTMLWriter.number(axis.x(time))
       let row = Double(index % 2)
-      svg.open("g", ["class": "step step-\(Self.stepClass(step.step))", "data-time": HTMLWriter.seconds(time), "data-tip": tip(event)])
+      svg.open(
+        "g",
+        [
+          "class": "step step-\(Self.stepClass(step.step))", "data-time": HTMLWriter.seconds(time),
+          "data-tip": tip(event),
+        ])
       svg.empty("line", ["x1": x, "x2": x, "y1": HTMLWriter.number(y + 2), "y2": HTMLWriter.number(y + height - 2)])
-      svg.element("text", ["class": "z", "x": x, "dx": "3", "y": HTMLWriter.number(y + 16 + row * 18)], text: Self.truncated(step.step, 40))
+      svg.element(
+        "text", ["class": "z", "x": x, "dx": "3", "y": HTMLWriter.number(y + 16 + row * 18)],
+        text: Self.truncated(step.step, 40))
       svg.close("g")
     }
   }
@@ -23,7 +30,9 @@ extension TimelineLanes {
   /// The CSS class of a step: its keyword when the page styles it, else `other`.
   static func stepClass(_ step: String) -> String {
     let keyword = step.prefix { $0.isLetter }
-    let known: Set<Substring> = ["start", "stop", "route", "interrupt", "network", "permission", "play", "wait", "snapshot", "cycle"]
+    let known: Set<Substring> = [
+      "start", "stop", "route", "interrupt", "network", "permission", "play", "wait", "snapshot", "cycle",
+    ]
     return known.contains(keyword) ? String(keyword) : "other"
   }
 
@@ -33,11 +42,15 @@ extension TimelineLanes {
       let start = state.time.seconds
       let end = index + 1 < states.count ? states[index + 1].time.seconds : axis.duration
       let x0 = axis.x(start), x1 = max(axis.x(end), x0 + 0.5)
-      svg.open("rect", [
-        "class": "phase phase-\(Self.phaseClass(state.phase))", "x": HTMLWriter.number(x0), "y": HTMLWriter.number(y + 3),
-        "width": HTMLWriter.number(x1 - x0), "height": HTMLWriter.number(height - 6), "data-time": HTMLWriter.seconds(start),
-        "data-tip": "\(HTMLWriter.seconds(start)) s phase \(state.phase)",
-      ])
+      svg.open(
+        "rect",
+        [
+          "class": "phase phase-\(Self.phaseClass(state.phase))", "x": HTMLWriter.number(x0),
+          "y": HTMLWriter.number(y + 3),
+          "width": HTMLWriter.number(x1 - x0), "height": HTMLWriter.number(height - 6),
+          "data-time": HTMLWriter.seconds(start),
+          "data-tip": "\(HTMLWriter.seconds(start)) s phase \(state.phase)",
+        ])
       svg.close("rect")
     }
   }
@@ -62,19 +75,29 @@ extension TimelineLanes {
       // The tightest limit of the measure is what a single wait is held to here.
       guard let limit = budgets.filter({ $0.measure == measure }).map({ $0.limit.seconds }).min() else { continue }
       let top = y + 4 + Double(row) * 16
-      svg.element("text", ["class": "z budget-name", "x": "3", "y": HTMLWriter.number(top + 10)], text: measure.rawValue)
+      svg.element(
+        "text", ["class": "z budget-name", "x": "3", "y": HTMLWriter.number(top + 10)], text: measure.rawValue)
       for sample in latencies where sample.measure == measure {
         guard let value = sample.value.map(\.seconds), let end = sample.end.map(\.seconds) else { continue }
         let start = end - value
         let over = value > limit + 1e-9
         let x0 = axis.x(start), x1 = max(axis.x(end), x0 + 1.5)
-        svg.empty("rect", [
-          "class": over ? "budget over" : "budget", "x": HTMLWriter.number(x0), "y": HTMLWriter.number(top), "width": HTMLWriter.number(x1 - x0),
-          "height": "12", "data-time": HTMLWriter.seconds(start),
-          "data-tip": "\(measure.rawValue) \(HTMLWriter.seconds(value)) s, budget \(HTMLWriter.seconds(limit)) s\(over ? " — over" : "")\n\(sample.label)",
-        ])
+        svg.empty(
+          "rect",
+          [
+            "class": over ? "budget over" : "budget", "x": HTMLWriter.number(x0), "y": HTMLWriter.number(top),
+            "width": HTMLWriter.number(x1 - x0),
+            "height": "12", "data-time": HTMLWriter.seconds(start),
+            "data-tip":
+              "\(measure.rawValue) \(HTMLWriter.seconds(value)) s, budget \(HTMLWriter.seconds(limit)) s\(over ? " — over" : "")\n\(sample.label)",
+          ])
         let budgetX = HTMLWriter.number(axis.x(start + limit))
-        svg.empty("line", ["class": "budget-limit", "x1": budgetX, "x2": budgetX, "y1": HTMLWriter.number(top - 1), "y2": HTMLWriter.number(top + 13)])
+        svg.empty(
+          "line",
+          [
+            "class": "budget-limit", "x1": budgetX, "x2": budgetX, "y1": HTMLWriter.number(top - 1),
+            "y2": HTMLWriter.number(top + 13),
+          ])
       }
     }
   }
@@ -111,12 +134,19 @@ extension TimelineLanes {
       var last = 0
       for point in points {
         let x = HTMLWriter.number(Double(point.column))
-        path += (path.isEmpty ? "M\(x) \(HTMLWriter.number(y + height - 2))" : "") + "H\(x)V\(HTMLWriter.number(y + height - 2 - Double(point.count) / Double(peak) * (height - 6)))"
+        path +=
+          (path.isEmpty ? "M\(x) \(HTMLWriter.number(y + height - 2))" : "")
+          + "H\(x)V\(HTMLWriter.number(y + height - 2 - Double(point.count) / Double(peak) * (height - 6)))"
         last = point.count
       }
       path += "H\(HTMLWriter.number(TimeAxis.width))"
       let maximum = points.map(\.count).max() ?? 0
-      svg.empty("path", ["class": "ledger ledger-\(index % 6)", "d": path, "data-tip": "ledger \(kind): at most \(maximum) open, \(last) at the end"])
+      svg.empty(
+        "path",
+        [
+          "class": "ledger ledger-\(index % 6)", "d": path,
+          "data-tip": "ledger \(kind): at most \(maximum) open, \(last) at the end",
+        ])
     }
   }
 
@@ -134,7 +164,9 @@ extension TimelineLanes {
     }
     for (index, kind) in ledgerKinds.enumerated() {
       let (most, end) = (peak[kind] ?? 0, open[kind] ?? 0)
-      svg.open("text", ["class": "ledger-name ledger-\(index % 6)", "x": "10", "y": HTMLWriter.number(y + 29 + Double(index) * 13)])
+      svg.open(
+        "text",
+        ["class": "ledger-name ledger-\(index % 6)", "x": "10", "y": HTMLWriter.number(y + 29 + Double(index) * 13)])
       svg.element("title", text: "\(kind): at most \(most) open, \(end) at the end")
       // `kind max/end`, short enough for the label column (the title holds the whole line).
       svg.text("\(Self.truncated(kind, 18)) \(most)/\(end)")
@@ -146,22 +178,34 @@ extension TimelineLanes {
     for event in timeline.events(of: .diagnostic) {
       let time = event.time.seconds
       let x = axis.x(time)
-      svg.empty("path", [
-        "class": "diagnostic", "d": "M\(HTMLWriter.number(x)) \(HTMLWriter.number(y + 3))l5 \(HTMLWriter.number(height - 6))h-10z",
-        "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
-      ])
+      svg.empty(
+        "path",
+        [
+          "class": "diagnostic",
+          "d": "M\(HTMLWriter.number(x)) \(HTMLWriter.number(y + 3))l5 \(HTMLWriter.number(height - 6))h-10z",
+          "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
+        ])
     }
   }
 
   func drawFailureMarkers(_ svg: inout HTMLWriter, y: Double, height: Double) {
     for failure in failures {
       let x = axis.x(failure.time)
-      svg.open("g", ["id": "failure-\(failure.number)", "class": "failure-marker", "data-time": HTMLWriter.seconds(failure.time), "data-tip": "failure \(failure.number): \(failure.message)"])
+      svg.open(
+        "g",
+        [
+          "id": "failure-\(failure.number)", "class": "failure-marker", "data-time": HTMLWriter.seconds(failure.time),
+          "data-tip": "failure \(failure.number): \(failure.message)",
+        ])
       svg.empty("circle", ["cx": HTMLWriter.number(x), "cy": HTMLWriter.number(y + height / 2), "r": "6"])
       // Near the right edge the number goes left of its marker, so it is not cut off.
       let nearEnd = x > TimeAxis.width - 24
       svg.element(
-        "text", ["class": "z", "x": HTMLWriter.number(x), "dx": nearEnd ? "-8" : "8", "y": HTMLWriter.number(y + height / 2 + 4), "text-anchor": nearEnd ? "end" : nil],
+        "text",
+        [
+          "class": "z", "x": HTMLWriter.number(x), "dx": nearEnd ? "-8" : "8",
+          "y": HTMLWriter.number(y + height / 2 + 4), "text-anchor": nearEnd ? "end" : nil,
+        ],
         text: "\(failure.number)")
       svg.close("g")
     }

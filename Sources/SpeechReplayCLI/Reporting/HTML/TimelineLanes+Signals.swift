@@ -10,7 +10,12 @@ extension TimelineLanes {
 
   func drawAudio(_ svg: inout HTMLWriter, y: Double, height: Double) {
     let middle = y + height / 2, half = height / 2 - 3
-    svg.empty("line", ["class": "baseline", "x1": "0", "x2": HTMLWriter.number(TimeAxis.width), "y1": HTMLWriter.number(middle), "y2": HTMLWriter.number(middle)])
+    svg.empty(
+      "line",
+      [
+        "class": "baseline", "x1": "0", "x2": HTMLWriter.number(TimeAxis.width), "y1": HTMLWriter.number(middle),
+        "y2": HTMLWriter.number(middle),
+      ])
     guard let envelope else {
       svg.element("text", ["class": "z note", "x": "4", "y": HTMLWriter.number(middle - 4)], text: "no audio file")
       return
@@ -40,7 +45,8 @@ extension TimelineLanes {
       }
     }
     drawEvents(&svg, buffers, y: y + 1, height: height / 2 - 2, cssClass: "tap", noun: "tap buffers")
-    drawEvents(&svg, conversions, y: y + height / 2 + 1, height: height / 2 - 2, cssClass: "convert", noun: "converter calls")
+    drawEvents(
+      &svg, conversions, y: y + height / 2 + 1, height: height / 2 - 2, cssClass: "convert", noun: "converter calls")
   }
 
   func drawInput(_ svg: inout HTMLWriter, y: Double, height: Double) {
@@ -58,14 +64,19 @@ extension TimelineLanes {
   static let sparseLimit = 400
 
   /// One tick per event when they are few, else bars of per-column counts.
-  func drawEvents(_ svg: inout HTMLWriter, _ events: [TraceEvent], y: Double, height: Double, cssClass: String, noun: String) {
+  func drawEvents(
+    _ svg: inout HTMLWriter, _ events: [TraceEvent], y: Double, height: Double, cssClass: String, noun: String
+  ) {
     guard events.count > Self.sparseLimit else {
       for event in events {
         let time = event.time.seconds
-        svg.empty("rect", [
-          "class": cssClass, "x": HTMLWriter.number(axis.x(time)), "y": HTMLWriter.number(y), "width": "1.5", "height": HTMLWriter.number(height),
-          "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
-        ])
+        svg.empty(
+          "rect",
+          [
+            "class": cssClass, "x": HTMLWriter.number(axis.x(time)), "y": HTMLWriter.number(y), "width": "1.5",
+            "height": HTMLWriter.number(height),
+            "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
+          ])
       }
       return
     }
@@ -86,11 +97,14 @@ extension TimelineLanes {
       if count > 0 {
         let barHeight = max(3, Double(count) / Double(peak) * height)
         let from = axis.time(ofColumn: column), to = axis.time(ofColumn: end)
-        svg.empty("rect", [
-          "class": cssClass, "x": String(column), "y": HTMLWriter.number(y + height - barHeight), "width": String(end - column),
-          "height": HTMLWriter.number(barHeight),
-          "data-tip": "\(count) \(noun) per column, \(HTMLWriter.seconds(from))–\(HTMLWriter.seconds(to)) s",
-        ])
+        svg.empty(
+          "rect",
+          [
+            "class": cssClass, "x": String(column), "y": HTMLWriter.number(y + height - barHeight),
+            "width": String(end - column),
+            "height": HTMLWriter.number(barHeight),
+            "data-tip": "\(count) \(noun) per column, \(HTMLWriter.seconds(from))–\(HTMLWriter.seconds(to)) s",
+          ])
       }
       column = end
     }

@@ -18,18 +18,30 @@ extension TimelineLanes {
       let row = result.isFinal ? 1.0 : 0.0
       let top = y + 2 + row * (height / 2)
       let cssClass = result.isFinal ? "result final" : (withdrawn ? "result volatile withdrawn" : "result volatile")
-      svg.open("svg", ["x": HTMLWriter.number(x0), "y": HTMLWriter.number(top), "width": HTMLWriter.number(x1 - x0), "height": HTMLWriter.number(height / 2 - 4), "class": "clip"])
-      svg.empty("rect", [
-        "class": cssClass, "x": "0", "y": "0", "width": "100%", "height": "100%", "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
-      ])
-      svg.element("text", ["class": "z", "x": "2", "y": HTMLWriter.number(height / 2 - 9)], text: withdrawn ? "✕ withdrawn" : result.text)
+      svg.open(
+        "svg",
+        [
+          "x": HTMLWriter.number(x0), "y": HTMLWriter.number(top), "width": HTMLWriter.number(x1 - x0),
+          "height": HTMLWriter.number(height / 2 - 4), "class": "clip",
+        ])
+      svg.empty(
+        "rect",
+        [
+          "class": cssClass, "x": "0", "y": "0", "width": "100%", "height": "100%",
+          "data-time": HTMLWriter.seconds(time), "data-tip": tip(event),
+        ])
+      svg.element(
+        "text", ["class": "z", "x": "2", "y": HTMLWriter.number(height / 2 - 9)],
+        text: withdrawn ? "✕ withdrawn" : result.text)
       svg.close("svg")
     }
   }
 
   var replayStates: [ShownText] {
     timeline.events.compactMap { event in
-      UIStateEvent(event).map { ShownText(time: event.time.seconds, committed: $0.committed, volatile: $0.volatile, tip: tip(event)) }
+      UIStateEvent(event).map {
+        ShownText(time: event.time.seconds, committed: $0.committed, volatile: $0.volatile, tip: tip(event))
+      }
     }
   }
 
@@ -38,7 +50,9 @@ extension TimelineLanes {
       virtualTime(ofAudio: state.audioTime).map {
         ShownText(
           time: $0, committed: state.committed, volatile: state.volatile,
-          tip: "device at audio \(HTMLWriter.seconds(state.audioTime)) s\nphase=\(state.phase)\ncommitted=\(Self.tail(state.committed))\nvolatile=\(Self.tail(state.volatile))")
+          tip:
+            "device at audio \(HTMLWriter.seconds(state.audioTime)) s\nphase=\(state.phase)\ncommitted=\(Self.tail(state.committed))\nvolatile=\(Self.tail(state.volatile))"
+        )
       }
     }
   }
@@ -66,22 +80,39 @@ extension TimelineLanes {
   func drawUIText(_ svg: inout HTMLWriter, y: Double, height: Double, states: [ShownText]) {
     // One segment per change of the text, lasting until the next change; every segment is a change.
     var changes: [ShownText] = []
-    for state in states where changes.last.map({ $0.committed != state.committed || $0.volatile != state.volatile }) ?? true {
+    for state in states
+    where changes.last.map({ $0.committed != state.committed || $0.volatile != state.volatile }) ?? true {
       changes.append(state)
     }
     for (index, state) in changes.enumerated() {
       let x0 = axis.x(state.time)
       let x1 = max(x0 + 1, axis.x(index + 1 < changes.count ? changes[index + 1].time : axis.duration))
-      svg.open("svg", ["x": HTMLWriter.number(x0), "y": HTMLWriter.number(y + 2), "width": HTMLWriter.number(x1 - x0), "height": HTMLWriter.number(height - 4), "class": "clip"])
-      svg.empty("rect", ["class": "ui-text", "x": "0", "y": "0", "width": "100%", "height": "100%", "data-time": HTMLWriter.seconds(state.time), "data-tip": state.tip])
+      svg.open(
+        "svg",
+        [
+          "x": HTMLWriter.number(x0), "y": HTMLWriter.number(y + 2), "width": HTMLWriter.number(x1 - x0),
+          "height": HTMLWriter.number(height - 4), "class": "clip",
+        ])
+      svg.empty(
+        "rect",
+        [
+          "class": "ui-text", "x": "0", "y": "0", "width": "100%", "height": "100%",
+          "data-time": HTMLWriter.seconds(state.time), "data-tip": state.tip,
+        ])
       svg.empty("rect", ["class": "ui-change", "x": "0", "y": "0", "width": "2", "height": "100%"])
       // Right-aligned, so the end of a long transcript (the newest words) stays in view; cut at a
       // word to what fits the segment (at zoom 1; the script cuts again for the zoom it shows).
       let fits = Self.charactersFitting(x1 - x0)
-      for (css, text, baseline) in [("committed", state.committed, height / 2 - 4), ("volatile", state.volatile, height - 10)] {
+      for (css, text, baseline) in [
+        ("committed", state.committed, height / 2 - 4), ("volatile", state.volatile, height - 10),
+      ] {
         let full = Self.wordTail(text, fitting: 200)
         svg.element(
-          "text", ["class": "z fit \(css)", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(baseline), "text-anchor": "end", "data-text": full, "data-width": HTMLWriter.number(x1 - x0)],
+          "text",
+          [
+            "class": "z fit \(css)", "x": HTMLWriter.number(x1 - x0 - 3), "y": HTMLWriter.number(baseline),
+            "text-anchor": "end", "data-text": full, "data-width": HTMLWriter.number(x1 - x0),
+          ],
           text: Self.wordTail(full, fitting: fits))
       }
       svg.close("svg")

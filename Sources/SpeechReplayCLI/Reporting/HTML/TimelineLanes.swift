@@ -69,7 +69,9 @@ struct TimelineLanes {
       Lane(id: "ui", title: "UI text (replay)", height: 52),
     ]
     if observed != nil { lanes.append(Lane(id: "observed", title: "UI text (device)", height: 52)) }
-    if !budgetMeasures.isEmpty { lanes.append(Lane(id: "budgets", title: "budgets", height: 16 * Double(budgetMeasures.count) + 6)) }
+    if !budgetMeasures.isEmpty {
+      lanes.append(Lane(id: "budgets", title: "budgets", height: 16 * Double(budgetMeasures.count) + 6))
+    }
     lanes += [
       // The lane's title, then one legend line per resource kind in the label column.
       Lane(id: "ledger", title: "ledger counts", height: max(30, 13 * Double(ledgerKinds.count + 1) + 10)),
@@ -85,12 +87,16 @@ struct TimelineLanes {
   /// The label column: one `<svg>` with the lanes' titles.
   func labels() -> HTMLWriter {
     var svg = HTMLWriter()
-    svg.open("svg", ["class": "labels", "width": "150", "height": HTMLWriter.number(height), "xmlns": "http://www.w3.org/2000/svg"])
+    svg.open(
+      "svg",
+      ["class": "labels", "width": "150", "height": HTMLWriter.number(height), "xmlns": "http://www.w3.org/2000/svg"])
     svg.element("text", ["x": "4", "y": "14", "class": "axis-label"], text: "virtual s")
     svg.element("text", ["x": "4", "y": "28", "class": "axis-label audio-time"], text: "audio s")
     var y = Self.axisHeight
     for lane in lanes {
-      svg.element("text", ["x": "4", "y": HTMLWriter.number(y + min(lane.height / 2 + 4, 16)), "class": "lane-label"], text: lane.title)
+      svg.element(
+        "text", ["x": "4", "y": HTMLWriter.number(y + min(lane.height / 2 + 4, 16)), "class": "lane-label"],
+        text: lane.title)
       if lane.id == "ledger" { ledgerLegend(&svg, y: y) }
       y += lane.height
     }
@@ -106,13 +112,19 @@ struct TimelineLanes {
       "svg",
       [
         "id": "timeline", "class": "plot", "width": width, "height": height, "viewBox": "0 0 \(width) \(height)",
-        "preserveAspectRatio": "none", "xmlns": "http://www.w3.org/2000/svg", "data-duration": HTMLWriter.seconds(axis.duration),
+        "preserveAspectRatio": "none", "xmlns": "http://www.w3.org/2000/svg",
+        "data-duration": HTMLWriter.seconds(axis.duration),
       ])
     drawAxis(&svg)
     var y = Self.axisHeight
     for lane in lanes {
       svg.open("g", ["id": "lane-\(lane.id)", "class": "lane", "data-lane": lane.id])
-      svg.empty("rect", ["class": "lane-bg", "x": "0", "y": HTMLWriter.number(y), "width": width, "height": HTMLWriter.number(lane.height)])
+      svg.empty(
+        "rect",
+        [
+          "class": "lane-bg", "x": "0", "y": HTMLWriter.number(y), "width": width,
+          "height": HTMLWriter.number(lane.height),
+        ])
       switch lane.id {
       case "audio": drawAudio(&svg, y: y, height: lane.height)
       case "steps": drawSteps(&svg, y: y, height: lane.height)
@@ -134,11 +146,17 @@ struct TimelineLanes {
     // Failure lines across every lane, so a failure is seen beside what happened then.
     for failure in failures {
       let x = HTMLWriter.number(axis.x(failure.time))
-      svg.empty("line", ["class": "failure-line", "x1": x, "x2": x, "y1": HTMLWriter.number(Self.axisHeight), "y2": height])
+      svg.empty(
+        "line", ["class": "failure-line", "x1": x, "x2": x, "y1": HTMLWriter.number(Self.axisHeight), "y2": height])
     }
     if let divergence, let time = virtualTime(ofAudio: divergence.audioTime) {
       let x = HTMLWriter.number(axis.x(time))
-      svg.open("g", ["id": "divergence", "class": "divergence", "data-time": HTMLWriter.seconds(time), "data-tip": "first divergence: \(divergence)"])
+      svg.open(
+        "g",
+        [
+          "id": "divergence", "class": "divergence", "data-time": HTMLWriter.seconds(time),
+          "data-tip": "first divergence: \(divergence)",
+        ])
       svg.empty("line", ["x1": x, "x2": x, "y1": HTMLWriter.number(Self.axisHeight), "y2": height])
       svg.close("g")
     }

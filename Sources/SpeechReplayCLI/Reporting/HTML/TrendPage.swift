@@ -51,11 +51,14 @@ struct TrendPage {
     let marks = self.marks
     let regressions = marks.filter(\.change.isRegression).count
     var page = HTMLWriter()
-    page.beginDocument(title: "trends over \(runs.count) runs — speech-replay", extraCSS: Self.css, bodyAttributes: ["data-ready": "0"])
+    page.beginDocument(
+      title: "trends over \(runs.count) runs — speech-replay", extraCSS: Self.css, bodyAttributes: ["data-ready": "0"])
     page.element("h1", text: "Trends over the last \(runs.count) runs")
     page.element(
       "p", ["class": "meta", "id": "summary"],
-      text: "\(regressions) regressions and \(marks.count - regressions) other changes; each run compared with up to \(Self.baselineWindow) runs before it, as `compare` compares them")
+      text:
+        "\(regressions) regressions and \(marks.count - regressions) other changes; each run compared with up to \(Self.baselineWindow) runs before it, as `compare` compares them"
+    )
     writeRuns(&page)
     writeCharts(&page, marks: marks)
     writeChanges(&page, marks: marks)
@@ -97,7 +100,9 @@ struct TrendPage {
     let label = RunComparison.labels(results.flatMap { $0 })
     var found: [(file: String, label: String)] = []
     var seen: Set<String> = []
-    for run in results { for result in run where seen.insert(result.file).inserted { found.append((result.file, label(result))) } }
+    for run in results {
+      for result in run where seen.insert(result.file).inserted { found.append((result.file, label(result))) }
+    }
     return found
   }
 
@@ -109,7 +114,8 @@ struct TrendPage {
       let scenarioMarks = marks.filter { $0.change.scenario == name }
       let changed = Set(scenarioMarks.compactMap { ComparisonPage.figureName(of: $0.change) })
       let present = Set(byFile.flatMap { $0[file]?.figures.keys.map { $0 } ?? [] })
-      let leaks = present.filter { $0.hasPrefix("leak.") && $0.hasSuffix("perCycle") || $0 == "leak.heapBytesPerCycle" }.sorted()
+      let leaks = present.filter { $0.hasPrefix("leak.") && $0.hasSuffix("perCycle") || $0 == "leak.heapBytesPerCycle" }
+        .sorted()
       var figures = Self.keyFigures.filter(present.contains) + leaks
       figures += changed.subtracting(figures).sorted()
       let regressed = scenarioMarks.contains { $0.change.isRegression }
@@ -137,14 +143,20 @@ struct TrendPage {
     let present = values.compactMap { $0 }
     let low = present.min() ?? 0, high = present.max() ?? 0
     let span = high - low
-    func x(_ index: Int) -> Double { values.count < 2 ? width / 2 : left + Double(index) / Double(values.count - 1) * (width - left - right) }
+    func x(_ index: Int) -> Double {
+      values.count < 2 ? width / 2 : left + Double(index) / Double(values.count - 1) * (width - left - right)
+    }
     func y(_ value: Double) -> Double { span == 0 ? height / 2 : top + (high - value) / span * (height - top - bottom) }
     page.open("figure", ["class": "chart", "data-figure": figure])
     page.open("figcaption")
     page.element("span", ["class": "figure-name"], text: figure)
-    page.element("span", ["class": "range"], text: present.isEmpty ? "" : " \(RunIndexPage.figureText(low)) – \(RunIndexPage.figureText(high))")
+    page.element(
+      "span", ["class": "range"],
+      text: present.isEmpty ? "" : " \(RunIndexPage.figureText(low)) – \(RunIndexPage.figureText(high))")
     page.close("figcaption")
-    page.open("svg", ["width": HTMLWriter.number(width), "height": HTMLWriter.number(height), "xmlns": "http://www.w3.org/2000/svg"])
+    page.open(
+      "svg",
+      ["width": HTMLWriter.number(width), "height": HTMLWriter.number(height), "xmlns": "http://www.w3.org/2000/svg"])
     var path = ""
     var pen = false
     for (index, value) in values.enumerated() {
@@ -160,12 +172,16 @@ struct TrendPage {
       guard let value else { continue }
       let mark = marks.first { $0.run == index }
       let state = mark.map { $0.change.isRegression ? "regressed" : "changed" } ?? "same"
-      page.open("circle", [
-        "class": "point \(state)", "cx": HTMLWriter.number(x(index)), "cy": HTMLWriter.number(y(value)), "r": state == "same" ? "2.5" : "4",
-        "data-run": String(runs[index].id), "data-value": RunIndexPage.figureText(value),
-      ])
+      page.open(
+        "circle",
+        [
+          "class": "point \(state)", "cx": HTMLWriter.number(x(index)), "cy": HTMLWriter.number(y(value)),
+          "r": state == "same" ? "2.5" : "4",
+          "data-run": String(runs[index].id), "data-value": RunIndexPage.figureText(value),
+        ])
       let name = runs[index].metadata.shownName(id: runs[index].id)
-      page.element("title", text: "\(name): \(RunIndexPage.figureText(value))" + (mark.map { "\n" + $0.change.summary } ?? ""))
+      page.element(
+        "title", text: "\(name): \(RunIndexPage.figureText(value))" + (mark.map { "\n" + $0.change.summary } ?? ""))
       page.close("circle")
     }
     page.close("svg")
@@ -185,7 +201,9 @@ struct TrendPage {
       page.element("p", ["class": "meta", "id": "no-changes"], text: "nothing changed between these runs")
       return
     }
-    page.filterBar(placeholder: "filter by run, scenario or change", statuses: ["regressed", "changed"], anyStatus: "every change", shown: marks.count)
+    page.filterBar(
+      placeholder: "filter by run, scenario or change", statuses: ["regressed", "changed"], anyStatus: "every change",
+      shown: marks.count)
     page.open("table", ["id": "scenarios"])
     page.tableHead(["", "run", "label", "started (UTC)", "scenario", "change"])
     page.open("tbody")

@@ -13,7 +13,9 @@ extension PerfettoTrace {
   /// - Returns: The files written, in suite order.
   /// - Throws: An error when the folder or a file cannot be written.
   @discardableResult
-  static func write(results: [ScenarioResult], into folder: String, timeline: (ScenarioResult) -> Timeline?) throws -> [String] {
+  static func write(
+    results: [ScenarioResult], into folder: String, timeline: (ScenarioResult) -> Timeline?
+  ) throws -> [String] {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var used: Set<String> = []
     var written: [String] = []
@@ -21,7 +23,8 @@ extension PerfettoTrace {
       let page = HTMLReport.pageName(for: result.file, avoiding: used)
       used.insert(page)
       let name = String(page.dropLast(".html".count)) + ".trace.json"
-      let trace = PerfettoTrace(result: result, scenario: try? Scenario.load(fileAt: result.file), timeline: timeline(result))
+      let trace = PerfettoTrace(
+        result: result, scenario: try? Scenario.load(fileAt: result.file), timeline: timeline(result))
       let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
       try trace.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
       written.append(path)

@@ -85,7 +85,11 @@ package struct PerfettoTrace {
 
     package init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
-      if let number = try? container.decode(Double.self) { self = .number(number) } else { self = .text(try container.decode(String.self)) }
+      if let number = try? container.decode(Double.self) {
+        self = .number(number)
+      } else {
+        self = .text(try container.decode(String.self))
+      }
     }
   }
 
@@ -98,14 +102,20 @@ package struct PerfettoTrace {
 
   /// The trace's events: metadata first, then each lane's events in time order.
   package func events() -> [Event] {
-    var events: [Event] = [Event(name: "process_name", ph: "M", pid: Self.pid, tid: 0, args: ["name": .text(result.name)])]
+    var events: [Event] = [
+      Event(name: "process_name", ph: "M", pid: Self.pid, tid: 0, args: ["name": .text(result.name)])
+    ]
     for (index, track) in Self.tracks.enumerated() {
       events.append(Event(name: "thread_name", ph: "M", pid: Self.pid, tid: index + 1, args: ["name": .text(track)]))
-      events.append(Event(name: "thread_sort_index", ph: "M", pid: Self.pid, tid: index + 1, args: ["sort_index": .number(Double(index))]))
+      events.append(
+        Event(
+          name: "thread_sort_index", ph: "M", pid: Self.pid, tid: index + 1,
+          args: ["sort_index": .number(Double(index))]))
     }
     let end = max(result.virtualSeconds, timeline.events.last.map { $0.time.seconds } ?? 0)
     var shown: Set<Int> = []
-    events += steps(&shown) + phases(&shown, end: end) + dense(&shown) + results(&shown, end: end) + uiText(&shown, end: end)
+    events +=
+      steps(&shown) + phases(&shown, end: end) + dense(&shown) + results(&shown, end: end) + uiText(&shown, end: end)
     events += budgets() + ledger(&shown) + diagnostics(&shown) + failures(end: end) + others(shown)
     return events
   }
@@ -117,7 +127,8 @@ package struct PerfettoTrace {
   package func encoded() throws -> Data {
     var other = [
       "scenario": result.name, "file": result.file, "seed": String(result.seed), "status": result.status.rawValue,
-      "virtualSeconds": HTMLWriter.seconds(result.virtualSeconds), "wallSeconds": HTMLWriter.seconds(result.wallSeconds),
+      "virtualSeconds": HTMLWriter.seconds(result.virtualSeconds),
+      "wallSeconds": HTMLWriter.seconds(result.wallSeconds),
       "clock": "virtual time: ts and dur are microseconds of the simulation's clock, not of the machine's",
       "tool": "speech-replay \(RunMetadata.toolVersion)",
     ]
@@ -144,14 +155,16 @@ package struct PerfettoTrace {
 
   func instant(_ event: TraceEvent, name: String, track: String) -> Event {
     Event(
-      name: name, cat: "\(track),\(event.kind.rawValue)", ph: "i", ts: Self.micros(event.time), pid: Self.pid, tid: Self.tid(track), s: "t",
+      name: name, cat: "\(track),\(event.kind.rawValue)", ph: "i", ts: Self.micros(event.time), pid: Self.pid,
+      tid: Self.tid(track), s: "t",
       args: Self.arguments(event))
   }
 
   func slice(_ event: TraceEvent, name: String, track: String, until end: Double) -> Event {
     let start = Self.micros(event.time)
     return Event(
-      name: name, cat: "\(track),\(event.kind.rawValue)", ph: "X", ts: start, dur: max(0, Self.micros(end) - start), pid: Self.pid,
+      name: name, cat: "\(track),\(event.kind.rawValue)", ph: "X", ts: start, dur: max(0, Self.micros(end) - start),
+      pid: Self.pid,
       tid: Self.tid(track), args: Self.arguments(event))
   }
 
@@ -201,7 +214,8 @@ package struct PerfettoTrace {
       let (event, result) = pair
       shown.insert(event.sequence)
       let next = results[(index + 1)...].first { $0.1.analyzer == result.analyzer }.map { $0.0.time.seconds } ?? end
-      let name = result.isFinal ? "final: \(result.text)" : (result.text.isEmpty ? "withdrawn" : "volatile: \(result.text)")
+      let name =
+        result.isFinal ? "final: \(result.text)" : (result.text.isEmpty ? "withdrawn" : "volatile: \(result.text)")
       return slice(event, name: TimelineLanes.tail(name, 120), track: "model results", until: next)
     }
   }
@@ -217,7 +231,8 @@ package struct PerfettoTrace {
     return changes.enumerated().map { index, pair in
       let until = index + 1 < changes.count ? changes[index + 1].0.time.seconds : end
       let text = pair.1.committed + (pair.1.volatile.isEmpty ? "" : " [\(pair.1.volatile)]")
-      return slice(pair.0, name: text.isEmpty ? "(empty)" : TimelineLanes.tail(text, 120), track: "UI text", until: until)
+      return slice(
+        pair.0, name: text.isEmpty ? "(empty)" : TimelineLanes.tail(text, 120), track: "UI text", until: until)
     }
   }
 
@@ -234,7 +249,8 @@ package struct PerfettoTrace {
         args["over"] = .text(value > limit + 1e-9 ? "yes" : "no")
       }
       return Event(
-        name: sample.measure.rawValue, cat: "budgets", ph: "X", ts: Self.micros(end - value), dur: Self.micros(value), pid: Self.pid,
+        name: sample.measure.rawValue, cat: "budgets", ph: "X", ts: Self.micros(end - value), dur: Self.micros(value),
+        pid: Self.pid,
         tid: Self.tid("budgets"), args: args)
     }
   }
@@ -255,7 +271,9 @@ package struct PerfettoTrace {
       shown.insert(event.sequence)
       open[kind, default: 0] += change
       events.append(
-        Event(name: "ledger: \(kind)", cat: "ledger", ph: "C", ts: Self.micros(event.time), pid: Self.pid, tid: Self.tid("ledger"), args: ["open": .number(Double(open[kind]!))]))
+        Event(
+          name: "ledger: \(kind)", cat: "ledger", ph: "C", ts: Self.micros(event.time), pid: Self.pid,
+          tid: Self.tid("ledger"), args: ["open": .number(Double(open[kind]!))]))
     }
     return events
   }
@@ -272,13 +290,16 @@ package struct PerfettoTrace {
     let times = result.failures.map { min($0.virtualTime ?? end, end) }
     return zip(result.failures, times).enumerated().map { index, pair in
       Event(
-        name: "failure \(index + 1): \(TimelineLanes.truncated(pair.0.message, 100))", cat: "failures", ph: "i", ts: Self.micros(pair.1), pid: Self.pid,
+        name: "failure \(index + 1): \(TimelineLanes.truncated(pair.0.message, 100))", cat: "failures", ph: "i",
+        ts: Self.micros(pair.1), pid: Self.pid,
         tid: Self.tid("failures"), s: "p", args: ["message": .text(pair.0.description)])
     }
   }
 
   /// Everything no lane shows (lifecycle, assets, session, notes), so nothing in the timeline is lost.
   func others(_ shown: Set<Int>) -> [Event] {
-    timeline.events.filter { !shown.contains($0.sequence) }.map { instant($0, name: $0.kind.rawValue, track: "other events") }
+    timeline.events.filter { !shown.contains($0.sequence) }.map {
+      instant($0, name: $0.kind.rawValue, track: "other events")
+    }
   }
 }
