@@ -96,7 +96,11 @@ extension AudioConservation {
       // Silence received before the lock cannot be placed: it is judged once the lock (or the end
       // of the run) says where it belongs.
       if receivedEnergy < AudioConservation.silence && offset == nil {
-        silenceBeforeLock.append(index..<index + count)
+        if let last = silenceBeforeLock.last, last.upperBound == index {
+          silenceBeforeLock[silenceBeforeLock.count - 1] = last.lowerBound..<index + count
+        } else {
+          silenceBeforeLock.append(index..<index + count)
+        }
         return
       }
       // Silence where the microphone was silent: nothing to align on, and nothing wrong.
@@ -280,13 +284,19 @@ extension AudioConservation {
     private mutating func markSilenceBeforeLock(at offset: Int, into state: inout State) {
       let ranges = silenceBeforeLock
       silenceBeforeLock = []
+      // Runs of silence are kept merged; they are judged block by block.
       for range in ranges {
-        let span = offset + range.lowerBound..<offset + range.upperBound
-        if Signal.energy(reference: state.reference, span) < AudioConservation.silence {
-          state.intact.insert(span)
-          state.received.insert(span)
-        } else {
-          recordGarbled(.silenced, at: range.lowerBound, span: span, level: -60, snr: -30, into: &state)
+        var start = range.lowerBound
+        while start < range.upperBound {
+          let end = min(range.upperBound, start + AudioConservation.block)
+          let span = offset + start..<offset + end
+          if Signal.energy(reference: state.reference, span) < AudioConservation.silence {
+            state.intact.insert(span)
+            state.received.insert(span)
+          } else {
+            recordGarbled(.silenced, at: start, span: span, level: -60, snr: -30, into: &state)
+          }
+          start = end
         }
       }
       closeProblem(into: &state.problems)

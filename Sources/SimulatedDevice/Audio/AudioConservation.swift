@@ -136,7 +136,7 @@ public final class AudioConservation: @unchecked Sendable {
       state.reference.flush()
       state.process(force: true)
       for name in state.aligners.keys.sorted() {
-        var alignment = state.aligners[name]!
+        guard var alignment = state.aligners.removeValue(forKey: name) else { continue }
         alignment.finish(into: &state)
         state.aligners[name] = alignment
       }
@@ -209,7 +209,7 @@ public final class AudioConservation: @unchecked Sendable {
       if aligners[name]!.nextIndex != start {
         // A buffer placed elsewhere on the analyzer's timeline (its own start time): finish comparing
         // what came before, then continue from there.
-        var alignment = aligners[name]!
+        var alignment = aligners.removeValue(forKey: name)!
         alignment.process(reference: reference, deliveries: deliveries, force: true, into: &self)
         alignment.jump(to: start)
         aligners[name] = alignment
@@ -221,7 +221,8 @@ public final class AudioConservation: @unchecked Sendable {
     /// Compares every block whose reference is available (all of them when `force`).
     mutating func process(force: Bool) {
       for name in aligners.keys.sorted() {
-        var alignment = aligners[name]!
+        // Moved out and back, never copied: its buffers stay uniquely referenced.
+        guard var alignment = aligners.removeValue(forKey: name) else { continue }
         alignment.process(reference: reference, deliveries: deliveries, force: force, into: &self)
         aligners[name] = alignment
       }

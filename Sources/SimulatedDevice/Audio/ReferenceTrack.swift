@@ -5,9 +5,9 @@ import AudioPCM
 /// (index `n` is `n / rate` seconds into what the microphone captured, silences between play steps
 /// included), and kept for ``window`` samples so memory does not grow with a session's length.
 ///
-/// The reference conversion down-mixes to mono by averaging the channels and resamples with libsoxr,
-/// in the same low-latency recipe the `AVAudioConverter` twin uses, so a correct stack's converter
-/// holds back about as much audio as this one does.
+/// The reference conversion down-mixes to mono by averaging the channels and resamples with
+/// libsoxr's 16-bit recipe: the comparison smooths both sides, so the reference's quality is not
+/// what decides, and the conversion is the check's main cost.
 struct ReferenceTrack {
   /// Samples per second.
   let rate: Double
@@ -54,17 +54,42 @@ struct ReferenceTrack {
   }
 
   /// Converts one tap buffer that starts `captureStart` seconds into the capture.
+  ///
+  /// Digital silence (a buffer of zeros after another) is not resampled: the converter is drained
+  /// and dropped, zeros are written, and the next sound starts a new converter at its own place —
+  /// exact, since a filter that heard only zeros outputs zeros. A long quiet session costs little.
   mutating func append(_ buffer: PCMBuffer, captureStart: Double) {
     let start = Int((captureStart * rate).rounded())
-    if converterFormat != buffer.format {
+    let end = Int(((captureStart + Double(buffer.frameLength) / buffer.format.sampleRate) * rate).rounded())
+    let silent = Self.isDigitalSilence(buffer)
+    if silent && previousWasSilent && silentFormat == buffer.format {
+      flush()
+      pad(to: end)
+      return
+    }
+    previousWasSilent = silent
+    silentFormat = buffer.format
+    if converterFormat != buffer.format || converter == nil {
       flush()
       converterFormat = buffer.format
-      converter = try? SampleRateConverter(
-        from: buffer.format, to: outputFormat, quality: .medium, engine: .soxr, isLowLatency: true)
-      // A new format starts where the capture is (a route change): align the head to it.
+      converter = try? SampleRateConverter(from: buffer.format, to: outputFormat, quality: .fastest, engine: .soxr)
+      // A new converter starts where the capture is (a route change, sound after silence).
       if head < start { pad(to: start) } else if head > start { head = max(start, oldest) }
     }
     convert(buffer, endOfInput: false)
+  }
+
+  private var previousWasSilent = false
+  private var silentFormat: AudioFormat?
+
+  /// Whether every sample of `buffer` is exactly zero.
+  private static func isDigitalSilence(_ buffer: PCMBuffer) -> Bool {
+    guard let planes = buffer.floatChannelData else { return false }
+    for plane in 0..<buffer.planeCount {
+      let samples = UnsafeBufferPointer(start: planes[plane], count: buffer.frameLength * buffer.stride)
+      for sample in samples where sample != 0 { return false }
+    }
+    return true
   }
 
   /// Flushes what the converter holds back (at a format change and at the end of a run).
@@ -94,14 +119,32 @@ struct ReferenceTrack {
   }
 
   private mutating func append(_ samples: UnsafeMutablePointer<Float>, count: Int) {
-    for index in 0..<count { ring[(head + index) % window] = samples[index] }
+    // At most two contiguous copies (before and after the ring wraps), no division per sample.
+    var copied = 0
+    ring.withUnsafeMutableBufferPointer { ring in
+      while copied < count {
+        let position = (head + copied) % window
+        let run = min(count - copied, window - position)
+        (ring.baseAddress! + position).update(from: samples + copied, count: run)
+        copied += run
+      }
+    }
     head += count
   }
 
   private mutating func pad(to index: Int) {
-    while head < index {
-      ring[head % window] = 0
-      head += 1
+    guard index > head else { return }
+    // Past a whole window the ring is all zeros: write it once and move the head.
+    let count = min(index - head, window)
+    ring.withUnsafeMutableBufferPointer { ring in
+      var written = 0
+      while written < count {
+        let position = (index - count + written) % window
+        let run = min(count - written, window - position)
+        (ring.baseAddress! + position).update(repeating: 0, count: run)
+        written += run
+      }
     }
+    head = index
   }
 }
