@@ -431,9 +431,12 @@ public final class CaptureFile: Sendable {
           rows = try fetch(after: nextSeq, limit: 512)
         } catch {
           rows = []
-          while let one = try? fetch(after: nextSeq, limit: 1), let row = one.first {
+          // Row by row while the sequence numbers move on (a damaged one ends it: no reading forever).
+          while let one = try? fetch(after: nextSeq, limit: 1), let row = one.first, let seq: Int64 = row["seq"],
+            seq > nextSeq
+          {
             rows.append(row)
-            nextSeq = row["seq"] ?? nextSeq
+            nextSeq = seq
           }
           unreadable.append(
             "damaged after tap buffer \(bufferCount + rows.count) (\(describe(error))): the buffers before it are read")
@@ -441,7 +444,18 @@ public final class CaptureFile: Sendable {
         }
         position = 0
         if rows.isEmpty { break }
-        nextSeq = rows.last?["seq"] ?? nextSeq
+        // A sequence number that does not move on (NULL, text, damaged) would read the same page
+        // forever: what was read is kept, and the reading ends as at any damage.
+        guard let last: Int64 = rows.last?["seq"], last > nextSeq else {
+          if !damaged {
+            unreadable.append(
+              "damaged after tap buffer \(bufferCount) (its sequence numbers do not increase): the buffers before it are read"
+            )
+          }
+          damaged = true
+          continue  // these rows once, then the reading ends
+        }
+        nextSeq = last
       }
       let row = rows[position]
       position += 1
@@ -488,10 +502,12 @@ public final class CaptureFile: Sendable {
       while let one = try? Row.fetchAll(
         db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 1",
         arguments: [last]),
-        let row = one.first
+        let row = one.first,
+        // A sequence number that does not move on would read the same row forever.
+        let seq: Int64 = row["seq"], seq > last
       {
         eventRows.append(row)
-        last = row["seq"] ?? last
+        last = seq
       }
       unreadable.append(
         "events damaged after event \(eventRows.count) (\(describe(error))): the events before it are read")
