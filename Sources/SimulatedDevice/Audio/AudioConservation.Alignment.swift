@@ -1,5 +1,3 @@
-import Foundation
-
 extension AudioConservation {
   /// One analyzer's received audio, aligned block by block against the reference.
   struct Alignment {
@@ -127,11 +125,6 @@ extension AudioConservation {
             && receivedEnergy >= AudioConservation.jumpEnergy
       {
         failedSearches = 0
-        if debugAlignment {
-          print(
-            "found at \(index) offset \(found.offset) was \(String(describing: offset)) corr \(found.match.correlation)"
-          )
-        }
         state.noteSignalToNoise(found.match.signalToNoise)
         let new = found.offset
         if let old = offset, abs(new - old) > AudioConservation.drift {
@@ -160,11 +153,6 @@ extension AudioConservation {
         state.received.insert(current + index..<current + index + count)
         state.intact.insert(current + index..<current + index + count)
         return
-      }
-      if debugAlignment {
-        print(
-          "garbled at \(index) offset \(String(describing: offset)) guess \(guess) rx \(receivedEnergy) ex \(expectedEnergy)"
-        )
       }
       garbled(
         received, at: index, offset: current, receivedEnergy: receivedEnergy, expectedEnergy: expectedEnergy,
@@ -322,5 +310,3 @@ extension AudioConservation {
     }
   }
 }
-
-let debugAlignment = ProcessInfo.processInfo.environment["DEBUG_ALIGN"] != nil
