@@ -109,6 +109,8 @@ public struct ScenarioRunner: Sendable {
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
+    // For the Perfetto trace's main-actor track; kept beside the trace, so the hash is unchanged.
+    configuration.recordsMainActorJobs = true
     if scenario.expectations.invariants.off[.mainActorResponsive] == nil {
       configuration.mainActorHangThreshold = InvariantCheck.mainActorHangBound(scenario.expectations.invariants)
     }
@@ -153,7 +155,8 @@ public struct ScenarioRunner: Sendable {
     result.status = failures.isEmpty ? .passed : .failed
     result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
     return ScenarioRun(
-      result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:])
+      result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:],
+      mainActorJobs: report.mainActorJobs)
   }
 
   /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one

@@ -275,7 +275,9 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let perfetto, let timelines {
       do {
-        try PerfettoTrace.write(results: results, into: perfetto, timeline: timelines.timeline(of:))
+        try PerfettoTrace.write(
+          results: results, into: perfetto, timeline: timelines.timeline(of:),
+          mainActorJobs: timelines.mainActorJobs(of:))
       } catch {
         Failure.printError(
           OrchestrationError(
