@@ -5,7 +5,7 @@
 /// Wall time is not deterministic, so jobs are kept beside the event trace, never in it: they do not
 /// enter the trace hash, and the same seed gives the same jobs at the same virtual times with other
 /// wall times.
-public struct MainActorJob: Sendable, Hashable, Codable {
+public struct MainActorJob: Sendable, Hashable {
   /// Virtual time when the job ran (virtual time does not move during a job).
   public var virtualTime: Duration
   /// Wall time the job held the thread, without the harness's own work (``Simulation/harnessWork(_:)``).
