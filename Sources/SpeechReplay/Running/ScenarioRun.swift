@@ -9,15 +9,19 @@ public struct ScenarioRun: Sendable {
   public var finalState: UIState?
   /// The UI state at each `snapshot:` step, by name (a snapshot in a cycle keeps its last pass).
   public var snapshots: [String: UIState]
+  /// What the analyzer heard and the spans the audio check judged; `nil` unless the runner was
+  /// asked to keep it (``ScenarioRunner/keepsReceivedAudio``).
+  public var audioLane: AudioLane?
 
   /// Creates a run.
   public init(
     result: ScenarioResult, timeline: Timeline = Timeline(events: []), finalState: UIState? = nil,
-    snapshots: [String: UIState] = [:]
+    snapshots: [String: UIState] = [:], audioLane: AudioLane? = nil
   ) {
     self.result = result
     self.timeline = timeline
     self.finalState = finalState
     self.snapshots = snapshots
+    self.audioLane = audioLane
   }
 }

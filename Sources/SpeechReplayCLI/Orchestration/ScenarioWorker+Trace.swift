@@ -1,3 +1,4 @@
+import Foundation
 import SpeechReplay
 
 extension ScenarioWorker {
@@ -33,6 +34,10 @@ extension ScenarioWorker {
     if let timelineFile {
       do {
         try HTMLReport.writeTimeline(run.timeline, to: timelineFile)
+        if let lane = run.audioLane {
+          try HTMLReport.writeAudioLane(
+            lane, to: HTMLReport.audioLaneFile(for: file, in: (timelineFile as NSString).deletingLastPathComponent))
+        }
       } catch {
         result.failures.append(
           ScenarioFailure(

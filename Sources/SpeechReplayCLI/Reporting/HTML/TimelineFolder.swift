@@ -34,6 +34,15 @@ struct TimelineFolder {
     HTMLReport.readTimeline(at: HTMLReport.timelineFile(for: result.file, in: path))
   }
 
+  /// What the analyzer heard in a result's run (the report's "analyzer heard" lane); `nil` when the
+  /// worker wrote none.
+  ///
+  /// - Parameter result: A result of a worker started with ``workerArguments``.
+  /// - Returns: Its audio lane.
+  func audioLane(of result: ScenarioResult) -> AudioLane? {
+    HTMLReport.readAudioLane(at: HTMLReport.audioLaneFile(for: result.file, in: path))
+  }
+
   /// Deletes the folder.
   func remove() {
     try? FileManager.default.removeItem(atPath: path)
