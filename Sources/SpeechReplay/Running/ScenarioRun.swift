@@ -15,6 +15,9 @@ public struct ScenarioRun: Sendable {
   /// start). Wall time differs between runs of the same seed: the jobs are not in ``timeline``
   /// and not in the trace hash.
   public var mainActorJobs: [MainActorJob]
+  /// What the analyzer heard and the spans the audio check judged; `nil` unless the runner was
+  /// asked to keep it (``ScenarioRunner/keepsReceivedAudio``).
+  public var audioLane: AudioLane?
 
   /// Creates a run.
   /// - Parameters:
@@ -23,14 +26,17 @@ public struct ScenarioRun: Sendable {
   ///   - finalState: The UI state after the last step.
   ///   - snapshots: The UI state at each snapshot step.
   ///   - mainActorJobs: The main-actor jobs with their wall time.
+  ///   - audioLane: What the analyzer heard, when kept.
   public init(
     result: ScenarioResult, timeline: Timeline = Timeline(events: []), finalState: UIState? = nil,
-    snapshots: [String: UIState] = [:], mainActorJobs: [MainActorJob] = []
+    snapshots: [String: UIState] = [:], mainActorJobs: [MainActorJob] = [],
+    audioLane: AudioLane? = nil
   ) {
     self.result = result
     self.timeline = timeline
     self.finalState = finalState
     self.snapshots = snapshots
     self.mainActorJobs = mainActorJobs
+    self.audioLane = audioLane
   }
 }

@@ -35,6 +35,10 @@ public struct ScenarioRunner: Sendable {
   /// steps take) instead of 24 hours: `speech-replay explore` sets it so that a subject whose timers
   /// run forever costs seconds, not minutes, per run. The failure names the same cause.
   package var simulationTimeLimit: Duration? = nil
+  /// Whether each run keeps what the analyzer heard (``ScenarioRun/audioLane``) for the HTML
+  /// report's "analyzer heard" lane: the extremes of every 20 ms the analyzers received, so off by
+  /// default (`run --html` turns it on in its workers).
+  public var keepsReceivedAudio = false
 
   /// Creates a runner.
   /// - Parameters:
@@ -104,6 +108,7 @@ public struct ScenarioRunner: Sendable {
     // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
     device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
     device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
+    device.audioConservation.keepsReceivedEnvelope = keepsReceivedAudio
     var result = ScenarioResult(
       name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
     var configuration = Simulation.Configuration(
@@ -130,6 +135,7 @@ public struct ScenarioRunner: Sendable {
     result.traceHash = report.traceHash
     result.virtualSeconds = DurationText.seconds(report.virtualTime)
     var failures = RunCheck.failures(of: report, scenario: scenario, watchdog: watchdog)
+    var audioMarks: [AudioLane.Mark] = []
     let output = report.value
     if let output {
       var (options, problem) = snapshots.map { ($0, nil) } ?? SnapshotOptions.environmentOrDefault()
@@ -147,6 +153,7 @@ public struct ScenarioRunner: Sendable {
         result.figures.record(outcome.figures)
         found += outcome.failures
         result.output += outcome.notes.map { $0 + "\n" }.joined()
+        audioMarks += outcome.audioMarks
       }
       failures += found
     }
@@ -156,7 +163,9 @@ public struct ScenarioRunner: Sendable {
     result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
     return ScenarioRun(
       result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:],
-      mainActorJobs: report.mainActorJobs)
+      mainActorJobs: report.mainActorJobs,
+      audioLane: keepsReceivedAudio
+        ? AudioLane(envelope: device.audioConservation.receivedEnvelope(), marks: audioMarks) : nil)
   }
 
   /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one

@@ -1,3 +1,4 @@
+import Foundation
 import SpeechReplay
 
 extension ScenarioWorker {
@@ -34,6 +35,10 @@ extension ScenarioWorker {
       do {
         try HTMLReport.writeTimeline(run.timeline, to: timelineFile)
         try MainActorJobsFile.write(run.mainActorJobs, to: MainActorJobsFile.path(besideTimeline: timelineFile))
+        if let lane = run.audioLane {
+          try HTMLReport.writeAudioLane(
+            lane, to: HTMLReport.audioLaneFile(for: file, in: (timelineFile as NSString).deletingLastPathComponent))
+        }
       } catch {
         result.failures.append(
           ScenarioFailure(

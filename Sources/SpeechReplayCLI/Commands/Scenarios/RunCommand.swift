@@ -263,7 +263,7 @@ struct RunCommand: AsyncParsableCommand {
       do {
         var report = HTMLReport(folder: html, title: "speech-replay run", details: runDetails(startedAt: startedAt))
         report.seedOverride = seed
-        try report.write(results: results, timeline: timelines.timeline(of:))
+        try report.write(results: results, timeline: timelines.timeline(of:), audioLane: timelines.audioLane(of:))
       } catch {
         Failure.printError(
           OrchestrationError(

@@ -44,6 +44,15 @@ struct TimelineFolder {
       at: MainActorJobsFile.path(besideTimeline: HTMLReport.timelineFile(for: result.file, in: path)))
   }
 
+  /// What the analyzer heard in a result's run (the report's "analyzer heard" lane); `nil` when the
+  /// worker wrote none.
+  ///
+  /// - Parameter result: A result of a worker started with ``workerArguments``.
+  /// - Returns: Its audio lane.
+  func audioLane(of result: ScenarioResult) -> AudioLane? {
+    HTMLReport.readAudioLane(at: HTMLReport.audioLaneFile(for: result.file, in: path))
+  }
+
   /// Deletes the folder.
   func remove() {
     try? FileManager.default.removeItem(atPath: path)
