@@ -134,6 +134,32 @@ import Testing
     #expect((15_800...16_600).contains(Int(middle.max()!)))
   }
 
+  /// Tiny tap buffers (a 3.6 ms hardware period at any rate) converted one at a time, as a live tap
+  /// converts them: every input frame comes out, whatever the rate (up or down), so the stream's
+  /// output is as long as its input at the output's rate, less only what the filter still holds.
+  /// The output buffers are roomy: the twin's converter releases its output in blocks of up to about
+  /// 500 frames (Twins.md, AVAudioConverter), so a buffer sized `ratio × frames` plus a small margin
+  /// fills from what it held back and the input block is not asked for that call's buffer.
+  @Test(arguments: [8_000.0, 16_000.0, 44_100.0, 48_000.0])
+  func tinyBuffersOneAtATimeLoseNothing(rate: Double) throws {
+    let input = AVAudioFormat(standardFormatWithSampleRate: rate, channels: 1)!
+    let converter = try #require(AVAudioConverter(from: input, to: Self.analyzer))
+    let frames = Int((rate * 0.0036).rounded())
+    var produced = 0
+    var sent = 0
+    for index in 0..<300 {
+      let out = try #require(
+        Self.convertOnce(
+          Self.sine(frames, from: index * frames, format: input), with: converter, to: Self.analyzer, slack: 4096))
+      produced += Int(out.frameLength)
+      sent += frames
+    }
+    let expected = Double(sent) * 16_000 / rate
+    // What is still inside is at most the filter's hold-back (a few ms at 16 kHz).
+    #expect(Double(produced) > expected - 400, "\(rate) Hz, \(frames)-frame buffers: \(produced) of \(expected) frames")
+    #expect(Double(produced) <= expected + 1)
+  }
+
   @Test func pullModelFillsTheOutputAndAsksForWhatIsStillNeeded() throws {
     let converter = try #require(AVAudioConverter(from: Self.mic, to: Self.analyzer))
     converter.primeMethod = .none

@@ -157,7 +157,10 @@ import Testing
   /// is drained with end of stream into its analyzer, a new converter feeds a new analyzer from the
   /// next tap buffer on. Two converters' edges meet there (the flushed filter's last block, the new
   /// filter's first), at every microphone rate and tap size; nothing is lost, repeated or garbled.
-  @Test(arguments: [(44_100.0, 160), (48_000.0, 160), (44_100.0, 441), (44_100.0, 4_410), (16_000.0, 160)])
+  @Test(arguments: [
+    (44_100.0, 160), (48_000.0, 160), (44_100.0, 441), (44_100.0, 4_410), (16_000.0, 160), (8_000.0, 160),
+    (8_000.0, 800),
+  ])
   func aStopAndRestartMidSpeechLosesNothing(rate: Double, tapFrames: Int) throws {
     let monitor = AudioConservation()
     let tapFormat = try AudioFormat.standard(sampleRate: rate, channelCount: 1)
