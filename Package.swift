@@ -93,7 +93,8 @@ let package = Package(
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
-      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "AVFoundationTwin", "CoreMediaTwin", "CoreAudioTypesTwin"],
+      name: "SpeechShim",
+      dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "AVFoundationTwin", "CoreMediaTwin", "CoreAudioTypesTwin", "Simulation"],
       swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS])), .swiftLanguageMode(.v5)] + appleFrameworkTests),
 
     // MARK: stack under test and harness
