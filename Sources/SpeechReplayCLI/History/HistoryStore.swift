@@ -172,13 +172,13 @@ package final class HistoryStore: Sendable {
           let stored = HistoryResult(result)
           try db.execute(
             sql: """
-              INSERT INTO scenarioResult (runId, name, file, status, seed, wallSeconds, virtualSeconds, traceHash)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+              INSERT INTO scenarioResult (runId, name, file, status, seed, wallSeconds, virtualSeconds, traceHash, subject)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
               """,
             arguments: [
               runID, stored.name, stored.file, stored.status.rawValue, Int64(bitPattern: stored.seed),
               stored.wallSeconds,
-              stored.virtualSeconds, stored.traceHash,
+              stored.virtualSeconds, stored.traceHash, stored.subject,
             ])
           let resultID = db.lastInsertedRowID
           for (name, figure) in stored.figures.sorted(by: { $0.key < $1.key }) {
@@ -287,7 +287,7 @@ package final class HistoryStore: Sendable {
       HistoryResult(
         name: row["name"], file: row["file"], status: ScenarioResult.Status(rawValue: row["status"]) ?? .failed,
         seed: UInt64(bitPattern: row["seed"]), wallSeconds: row["wallSeconds"], virtualSeconds: row["virtualSeconds"],
-        traceHash: row["traceHash"], figures: figures[row["id"]] ?? [:])
+        traceHash: row["traceHash"], figures: figures[row["id"]] ?? [:], subject: row["subject"])
     }
   }
 

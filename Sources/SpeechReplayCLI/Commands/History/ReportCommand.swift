@@ -42,6 +42,7 @@ struct ReportCommand: AsyncParsableCommand {
   var worker: String?
 
   func validate() throws {
+    _ = try subject.factory(command: "report")
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
   }
 
