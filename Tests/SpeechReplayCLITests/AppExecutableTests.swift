@@ -80,10 +80,10 @@ import Testing
     #expect(
       run.standardOutput.contains("Reproduce it alone with `app-replay-probe run-scenario Scenarios/hello-world.yaml"))
 
-    let report = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
-    #expect(report.results.map(\.subject) == ["app-live", "app-tap-main"])
-    #expect(report.subjects?["app-live"]?.passed == 1)
-    #expect(report.subjects?["app-tap-main"]?.crashed == 1)
+    let decoded = try JSONReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)))
+    #expect(decoded.results.map(\.subject) == ["app-live", "app-tap-main"])
+    #expect(decoded.subjects?["app-live"]?.passed == 1)
+    #expect(decoded.subjects?["app-tap-main"]?.crashed == 1)
     #expect(try XMLLint.validateJUnit(junit).status == 0)
     #expect(
       try XMLLint.xpath("string(//testsuite[1]/@name)", in: junit).output == "app-live/Scenarios"
@@ -103,6 +103,20 @@ import Testing
       ["compare", "--baseline", "1", "--run", "1", "--history", history], executable: Self.app)
     #expect(compare.status == 0, "\(compare.standardOutput)\(compare.standardError)")
     #expect(compare.standardOutput.hasSuffix("\nno changes\n"), "\(compare.standardOutput)")
+    // `report` re-runs one subject's scenarios: it asks which.
+    let ambiguous = try CommandLineRun(
+      ["report", "1", "--history", history, "--out", path("report"), "--index-only"], executable: Self.app)
+    #expect(ambiguous.status == 64)
+    #expect(
+      ambiguous.standardError.contains(
+        "run 1 holds the results of 2 subjects (app-live, app-tap-main); give --subject with one of them to write its report"
+      ), "\(ambiguous.standardError)")
+    let report = try CommandLineRun(
+      ["report", "1", "--history", history, "--out", path("report"), "--index-only", "--subject", "app-tap-main"],
+      executable: Self.app)
+    #expect(report.status == 0, "\(report.standardError)")
+    let reportIndex = try String(contentsOfFile: path("report/index.html"), encoding: .utf8)
+    #expect(reportIndex.contains("subject app-tap-main of app-live, app-tap-main"), "\(reportIndex)")
   }
 
   @Test(arguments: [

@@ -49,7 +49,7 @@ struct ReportCommand: AsyncParsableCommand {
   func run() async throws {
     let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
     var recorded: [ScenarioResult]
-    let details: [String]
+    var details: [String]
     do {
       // A missing history or run is a usage error (64), as for `compare`.
       guard FileManager.default.fileExists(atPath: path) else {
@@ -64,6 +64,18 @@ struct ReportCommand: AsyncParsableCommand {
       }
       recorded = try store.results(ofRun: runID).map(Self.result)
       details = Self.details(of: run)
+      // A run of several subjects holds each file once per subject: the report is one subject's.
+      var subjects: [String] = []
+      for name in recorded.compactMap(\.subject) where !subjects.contains(name) { subjects.append(name) }
+      if !subjects.isEmpty {
+        guard let name = subject.name, subjects.contains(name) else {
+          throw ValidationError(
+            "run \(runID) holds the results of \(subjects.count) subjects (\(subjects.joined(separator: ", "))); give --subject with one of them to write its report"
+          )
+        }
+        recorded = recorded.filter { $0.subject == name }
+        details.append("subject \(name) of \(subjects.joined(separator: ", "))")
+      }
     } catch let error as HistoryError {
       Failure.printError(error)
       throw ExitCode(Failure.exitCode)
@@ -144,7 +156,7 @@ struct ReportCommand: AsyncParsableCommand {
       figures: Figures(
         recorded.figures.filter { $0.key != "wallSeconds" }.map { name, figure in
           SpeechReplay.Figure(name, figure.value, unit: .count, clock: figure.kind)
-        }))
+        }), subject: recorded.subject)
   }
 
   /// The index's lines about the run.
