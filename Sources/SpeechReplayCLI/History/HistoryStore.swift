@@ -276,7 +276,8 @@ package final class HistoryStore: Sendable {
       )
     }
     if rows.isEmpty, try run(id: runID) == nil {
-      throw HistoryError("\(path): there is no run \(runID); list the runs with `speech-replay history`")
+      throw HistoryError(
+        "\(path): there is no run \(runID); list the runs with `\(CLIContext.current.commandName) history`")
     }
     var figures: [Int64: [String: HistoryResult.Figure]] = [:]
     for row in figureRows {

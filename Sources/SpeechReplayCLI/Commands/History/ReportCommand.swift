@@ -54,13 +54,14 @@ struct ReportCommand: AsyncParsableCommand {
       // A missing history or run is a usage error (64), as for `compare`.
       guard FileManager.default.fileExists(atPath: path) else {
         throw ValidationError(
-          "\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH"
+          "\(path): there is no history yet; record runs with `\(CLIContext.current.commandName) run`, or name the database with --history PATH"
         )
       }
       // Read-only: a report never creates, migrates or writes the history.
       let store = try HistoryStore(readingAt: path)
       guard let run = try store.run(id: runID) else {
-        throw ValidationError("\(path): there is no run \(runID); list the runs with `speech-replay history`")
+        throw ValidationError(
+          "\(path): there is no run \(runID); list the runs with `\(CLIContext.current.commandName) history`")
       }
       recorded = try store.results(ofRun: runID).map(Self.result)
       details = Self.details(of: run)
