@@ -173,6 +173,19 @@ extension AudioConservation {
     {
       let current = offset ?? guess
       var best: (offset: Int, match: Signal.Match)?
+      // Before the lock, the guess is right to within a tap buffer or two (an earlier session's last
+      // buffer, a converter's lag): the nearest clear match there, compared at every lag, wins over
+      // a look further away, whose coarse first pass can prefer a similar stretch elsewhere (speech
+      // repeats itself) to the true one.
+      if offset == nil {
+        let tapSpan = deliveries.suffix(8).map(\.span.count).max() ?? 0
+        let reach = min(600, max(AudioConservation.drift, 2 * tapSpan + AudioConservation.drift))
+        if let near = Signal.bestMatch(received, reference, around: current + index, lags: -reach...reach),
+          near.correlation >= AudioConservation.jumpCorrelation
+        {
+          return (current + near.lag, near)
+        }
+      }
       // Before the lock the guess is bookkeeping (the newest tap buffer less this one): a queue that
       // lags puts it a fraction of a second late, so the first search reaches half a second.
       if let wide = Signal.bestMatchWide(

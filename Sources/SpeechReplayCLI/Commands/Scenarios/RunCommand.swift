@@ -327,7 +327,9 @@ struct RunCommand: AsyncParsableCommand {
       do {
         for (folder, subjectResults) in Self.bySubject(results, into: perfetto) {
           let timelines = timelineFolders[subjectResults.first?.subject ?? factories[0].name]
-          try PerfettoTrace.write(results: subjectResults, into: folder) { timelines?.timeline(of: $0) }
+          try PerfettoTrace.write(
+            results: subjectResults, into: folder, timeline: { timelines?.timeline(of: $0) },
+            mainActorJobs: { timelines?.mainActorJobs(of: $0) ?? [] })
         }
       } catch {
         Failure.printError(
@@ -453,7 +455,9 @@ struct RunCommand: AsyncParsableCommand {
       report.seedOverride = seed
       let defaultName = try subject.factories().first?.name ?? ""
       let folderTimelines = timelines[name ?? defaultName]
-      try report.write(results: subjectResults) { folderTimelines?.timeline(of: $0) }
+      try report.write(
+        results: subjectResults, timeline: { folderTimelines?.timeline(of: $0) },
+        audioLane: { folderTimelines?.audioLane(of: $0) })
       if let name { links.append((name, (folder as NSString).lastPathComponent, RunSummary(results: subjectResults))) }
     }
     guard !factories.isEmpty else { return }

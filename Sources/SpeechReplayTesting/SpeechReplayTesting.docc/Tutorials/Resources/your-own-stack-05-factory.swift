@@ -1,0 +1,28 @@
+// Examples/YourOwnStack/Sources/DictationSubjects/SubjectFactory+Dictation.swift
+// swift-format-ignore-file
+public import SpeechReplay
+
+extension SubjectFactory {
+  /// The dictation feature as release 1.0 shipped it: it asks for the analyzer's format before the
+  /// language's model is installed, so a first run fails after downloading the model.
+  public static let dictation = dictationFactory(name: "dictation", asksFormatAfterModel: false)
+
+  /// Release 1.1: the model first, then the format.
+  public static let dictationFixed = dictationFactory(name: "dictation-fixed", asksFormatAfterModel: true)
+
+  /// The dictation screen alone, as an app without a voice-memo screen and without the fallback to
+  /// `DictationTranscriber` ships it: it declares no capabilities, so the bundled scenarios for
+  /// those features are skipped (with the reason), and every other scenario passes unedited.
+  public static let dictationLive = SubjectFactory(name: "dictation-live") { options in
+    DictationSubject(options: options, asksFormatAfterModel: true, fallsBackToDictation: false)
+  }
+
+  /// `preset: file` runs the voice-memo screen; any other scenario the dictation screen, which falls
+  /// back to `DictationTranscriber` where `SpeechTranscriber` is unavailable.
+  private static func dictationFactory(name: String, asksFormatAfterModel: Bool) -> SubjectFactory {
+    SubjectFactory(name: name, presets: ["file"], capabilities: [.fileTranscription, .dictationFallback]) { options in
+      if options.preset == "file" { return try MemoSubject(options: options) }
+      return DictationSubject(options: options, asksFormatAfterModel: asksFormatAfterModel)
+    }
+  }
+}
