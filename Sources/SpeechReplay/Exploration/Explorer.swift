@@ -81,7 +81,8 @@ package struct Explorer: Sendable {
       let results = await execute(candidates.map(\.candidate))
       report.runs += batch.count
       status.runsDone = report.runs
-      for ((run, candidate), result) in zip(candidates, results) where result.status != .passed {
+      // A skipped run (a capability the subject lacks) is not a failure to shrink.
+      for ((run, candidate), result) in zip(candidates, results) where ![.passed, .skipped].contains(result.status) {
         report.failingRuns += 1
         status.failingRuns = report.failingRuns
         guard let first = result.failures.first else { continue }

@@ -173,12 +173,19 @@ package struct WorkerPool: Sendable {
       wallSeconds: wallSeconds, output: output)
   }
 
-  /// The lines of a crashed worker's standard error that say why: speech-replay's diagnostics and
-  /// Swift's `Fatal error:` line (at most four).
+  /// The lines of a crashed worker's standard error that say why: the diagnostics the library
+  /// prints (`NAME: diagnostic:`, NAME the executable's) and Swift's `Fatal error:` line (at most four).
   static func causeLines(_ standardError: String) -> [String] {
     standardError.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { $0.hasPrefix("speech-replay: diagnostic:") || $0.contains("Fatal error:") }
+      .filter { Self.isDiagnostic($0) || $0.contains("Fatal error:") }
       .prefix(4).map { String($0) }
+  }
+
+  /// Whether a line is a diagnostic: `NAME: diagnostic: …`, NAME an executable's file name.
+  static func isDiagnostic(_ line: some StringProtocol) -> Bool {
+    guard let range = line.range(of: ": diagnostic: ") else { return false }
+    let name = line[..<range.lowerBound]
+    return !name.isEmpty && !name.contains(" ") && !name.contains("/")
   }
 
   /// The last `length` characters of each of the worker's streams, labelled.
