@@ -63,7 +63,10 @@ package enum ParentWatch {
 
   /// In a worker started by a parent that watches it: dies with the parent. Does nothing in a
   /// process started otherwise (a user running `run-scenario` by hand).
-  package static func startInWorker() {
+  ///
+  /// - Parameter watchingInput: Whether a thread watches standard input for end of file; a reused
+  ///   worker (`serve-scenarios`) reads its requests there and watches it itself.
+  package static func startInWorker(watchingInput: Bool = true) {
     let environment = ProcessInfo.processInfo.environment
     guard let text = environment[parentVariable], let parent = pid_t(text) else { return }
     // Not inherited by anything this worker starts.
@@ -86,6 +89,7 @@ package enum ParentWatch {
     #endif
     // The parent may have died before the line above: then this process already has another parent.
     dieIfOrphaned()
+    guard watchingInput else { return }
     Thread.detachNewThread {
       var byte: UInt8 = 0
       while true {

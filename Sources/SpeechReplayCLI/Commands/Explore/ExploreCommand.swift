@@ -50,6 +50,12 @@ struct ExploreCommand: AsyncParsableCommand {
       "Run in this process instead of workers (no crash isolation; for measuring the harness).", visibility: .hidden))
   var inProcess = false
 
+  @Flag(
+    help:
+      "Start a worker process for every run instead of reusing each worker for many (slower; nothing process-wide can carry over from one run to the next)."
+  )
+  var freshWorkers = false
+
   @OptionGroup var subject: SubjectOption
 
   @Option(
@@ -93,6 +99,9 @@ struct ExploreCommand: AsyncParsableCommand {
       explorer.shardCount = parsed.count
     }
     explorer.batchSize = jobs
+    // Four runs per worker per batch: a worker that finished early takes the next run instead of
+    // waiting for the batch's slowest.
+    explorer.runBatchSize = inProcess ? 1 : jobs * 4
     explorer.shrinkBudget = shrinkBudget
     let line = ProgressLine(isTerminal: isatty(STDERR_FILENO) == 1)
     explorer.progress = { line.show($0) }
@@ -101,11 +110,11 @@ struct ExploreCommand: AsyncParsableCommand {
     if inProcess {
       execute = Explorer.inProcess(subject: try subject.factory())
     } else {
-      workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs)
+      workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs, reuse: !freshWorkers)
       execute = workers!.execute
     }
     let report = await explorer.explore(documents, execute: execute)
-    workers?.removeFiles()
+    workers?.finish()
     line.finish()
     try write(report)
     if !report.findings.isEmpty || report.failingRuns > 0 { throw ExitCode(Failure.exitCode) }

@@ -115,11 +115,18 @@ struct RunCommand: AsyncParsableCommand {
   )
   var force = false
 
+  @Flag(
+    help:
+      "Start a worker process for every scenario instead of reusing each worker for many (slower; nothing process-wide can carry over from one scenario to the next)."
+  )
+  var freshWorkers = false
+
   @OptionGroup var subject: SubjectOption
 
   @Option(
     help: ArgumentHelp(
-      "Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
+      "Start this executable as the worker (it must answer `run-scenario FILE [--seed N]` and `serve-scenarios`).",
+      visibility: .hidden))
   var worker: String?
 
   func validate() throws {
@@ -228,7 +235,10 @@ struct RunCommand: AsyncParsableCommand {
         "\(WorkerProcesses.name(of: signal)): killed the running workers; writing the reports of what finished")
     }
     defer { withExtendedLifetime(signalSources) {} }
-    let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes)
+    // Reused workers: a worker process runs scenario after scenario and is replaced when one crashes.
+    let reusing = freshWorkers ? nil : ReusableWorkers(executable: command.executable, processes: processes)
+    defer { reusing?.close() }
+    let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes, reusing: reusing)
     let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) {
       text in
       FileHandle.standardOutput.write(Data(text.utf8))
@@ -239,7 +249,9 @@ struct RunCommand: AsyncParsableCommand {
     let order = startOrder(plan)
     let results =
       checkDeterminism
-      ? await DeterminismRun(command: command, jobs: jobs, timeout: timeout, processes: processes).run(
+      ? await DeterminismRun(
+        command: command, jobs: jobs, timeout: timeout, processes: processes, firstPassReusing: reusing
+      ).run(
         plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
       : await pool.run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
     let summary = RunSummary(results: results)
