@@ -110,7 +110,7 @@ package enum ParentWatch {
 
   /// Removes the output files the parent would have removed, then kills this worker's process
   /// group (anything it started) and itself. Async-signal-safe: `unlink`, `rmdir`, `kill`, `_exit`.
-  private static func die() -> Never {
+  static func die() -> Never {
     if let path = outputPaths.0 { unlink(path) }
     if let path = outputPaths.1 { unlink(path) }
     if let path = folderPath { rmdir(path) }

@@ -17,7 +17,7 @@
 //
 // With `--trace-dir DIR` it writes its trace lines there, as `speech-replay run-scenario` does.
 // `scenario-worker-probe serve-scenarios` is the reused worker, as `speech-replay serve-scenarios`
-// is; every result's `probe.pid` figure names the process that ran it.
+// is. With a `pid-file: yes` line it writes its process id to FILE.worker-pid (which process ran it).
 import Foundation
 import SpeechReplay
 import SpeechReplayCLI
@@ -30,12 +30,11 @@ ScenarioWorker.prepareOutput()
 if serving {
   // A reused worker: one request a line (run-scenario's arguments as a JSON array), each reply
   // ended by WorkerCommand.endOfReply, until the end of the input.
-  while let line = readLine() {
+  ParentWatch.serveRequests { line in
     let arguments = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String] ?? []
     if let file = arguments.first { runProbe(file: file, arguments: arguments) }
     print(WorkerCommand.endOfReply)
   }
-  exit(0)
 }
 guard commandLine.count >= 2, commandLine[0] == WorkerCommand.subcommand else {
   FileHandle.standardError.write(Data("usage: scenario-worker-probe run-scenario FILE [--seed N]\n".utf8))
@@ -61,11 +60,11 @@ func runProbe(file: String, arguments: [String]) {
   var result = ScenarioResult(
     name: name, file: file, status: .passed, seed: seed ?? 7, wallSeconds: 0.01, virtualSeconds: 2.5,
     traceHash: "probe-\(name.utf8.count)",
-    figures: Figures([
-      Figure("probe.characters", Double(text.count), unit: .count),
-      // Which process ran it: reused workers share one.
-      Figure("probe.pid", Double(getpid()), unit: .count),
-    ]))
+    figures: Figures([Figure("probe.characters", Double(text.count), unit: .count)]))
+  if value(of: "pid-file") == "yes" {
+    // Which process ran it (reused workers share one), for the tests of reused workers.
+    try? Data("\(getpid())\n".utf8).write(to: URL(fileURLWithPath: file + ".worker-pid"), options: .atomic)
+  }
   print("probe worker running \(file)")
   var traceLines = ["#0 0.000000000 probe.start", "#1 0.500000000 probe.step", "#2 1.000000000 probe.stop"]
   switch mode {

@@ -13,7 +13,7 @@ import Testing
     let modes = ["pass", "pass", "trap", "pass", "exit", "fail", "silent", "pass"]
     let scenarios = try modes.enumerated().map { index, mode in
       PlannedScenario(
-        file: try folder.write("s/\(index)-\(mode).yaml", "name: \(mode) \(index)\nprobe: \(mode)\n"),
+        file: try folder.write("s/\(index)-\(mode).yaml", "name: \(mode) \(index)\nprobe: \(mode)\npid-file: yes\n"),
         name: "\(mode) \(index)")
     }
     let workers = ReusableWorkers(executable: try BuiltExecutable.url(named: "scenario-worker-probe"))
@@ -25,7 +25,7 @@ import Testing
 
     #expect(results.map(\.name) == scenarios.map(\.name))
     #expect(results.map(\.status) == [.passed, .passed, .crashed, .passed, .crashed, .failed, .crashed, .passed])
-    let pid = { (index: Int) in results[index].figures["probe.pid"] }
+    let pid = { (index: Int) in Self.workerPid(scenarios[index]) }
     // Two scenarios in one process; each crash ends its worker and the next scenario starts another.
     #expect(pid(0) != nil && pid(0) == pid(1))
     #expect(pid(3) != nil && pid(3) != pid(0))
@@ -54,7 +54,7 @@ import Testing
     let modes = ["pass", "hang", "pass"]
     let scenarios = try modes.enumerated().map { index, mode in
       PlannedScenario(
-        file: try folder.write("s/\(index)-\(mode).yaml", "name: \(mode) \(index)\nprobe: \(mode)\n"),
+        file: try folder.write("s/\(index)-\(mode).yaml", "name: \(mode) \(index)\nprobe: \(mode)\npid-file: yes\n"),
         name: "\(mode) \(index)")
     }
     let workers = ReusableWorkers(executable: try BuiltExecutable.url(named: "scenario-worker-probe"))
@@ -63,11 +63,18 @@ import Testing
       command: WorkerCommand(executable: workers.executable), jobs: 1, timeout: .seconds(1), reusing: workers)
     let results = await pool.run(scenarios, seed: nil)
     #expect(results.map(\.status) == [.passed, .timedOut, .passed])
-    #expect(results[0].figures["probe.pid"] != results[2].figures["probe.pid"])
+    #expect(Self.workerPid(scenarios[0]) != nil && Self.workerPid(scenarios[0]) != Self.workerPid(scenarios[2]))
     // The hung worker was killed: its process is gone.
     let hung = try String(contentsOfFile: scenarios[1].file + ".pid", encoding: .utf8)
     let hungPid = try #require(pid_t(hung.split(separator: "\n").first ?? ""))
     #expect(kill(hungPid, 0) != 0)
+  }
+
+  /// The process that ran a probe scenario with `pid-file: yes`.
+  static func workerPid(_ scenario: PlannedScenario) -> pid_t? {
+    (try? String(contentsOfFile: scenario.file + ".worker-pid", encoding: .utf8)).flatMap {
+      pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
   }
 
   @Test func aReusedWorkerGivesEachBundledScenarioTheTraceHashOfAFreshProcess() async throws {

@@ -23,7 +23,8 @@ struct ServeScenariosCommand: ParsableCommand {
     // A request's `--capture-name` must not outlive it.
     let captureName = ProcessInfo.processInfo.environment[sessionCaptureNameVariable]
     var parsed: [[String]: RunScenarioCommand] = [:]
-    while let line = readLine(strippingNewline: true) {
+    // At the end of the input (the parent is done with this worker, or gone) the process ends.
+    ParentWatch.serveRequests { line in
       if let captureName {
         setenv(sessionCaptureNameVariable, captureName, 1)
       } else {
@@ -50,7 +51,5 @@ struct ServeScenariosCommand: ParsableCommand {
       // Standard output is line-buffered (prepareOutput): the line reaches the parent now.
       print(WorkerCommand.endOfReply)
     }
-    // End of input: the parent is done with this worker, or gone.
-    Foundation.exit(0)
   }
 }
