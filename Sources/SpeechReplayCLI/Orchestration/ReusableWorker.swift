@@ -44,6 +44,8 @@ final class ReusableWorker: @unchecked Sendable {
     let errorDescriptor = open(errorPath, O_WRONLY | O_CREAT | O_APPEND | O_TRUNC, 0o600)
     guard errorDescriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     errorFile = FileHandle(fileDescriptor: errorDescriptor, closeOnDealloc: true)
+    // A request written to a worker that died while idle must fail with EPIPE, not end this process.
+    signal(SIGPIPE, SIG_IGN)
     let input = try ParentWatch.lifeline()
     let output = try ParentWatch.lifeline()
     let process = Process()
@@ -75,6 +77,9 @@ final class ReusableWorker: @unchecked Sendable {
     _ = processes?.register(pid)
   }
 
+  /// The worker had ended before the request reached it; the request did not run.
+  struct NotDelivered: Error {}
+
   private let waitForEnd: @Sendable () -> (exitedNormally: Bool, status: Int32)
 
   /// Whether the worker can take another request.
@@ -86,9 +91,22 @@ final class ReusableWorker: @unchecked Sendable {
   ///   - request: The request line (``WorkerCommand/request(file:seed:)``).
   ///   - timeout: The wall-clock time the request may take; past it the worker's process group is killed.
   /// - Returns: What the request left behind, as a worker started for it alone would have.
-  func run(_ request: String, timeout: Duration?) -> WorkerCapture {
+  /// - Throws: ``NotDelivered`` when a worker that answered earlier requests had already ended (it
+  ///   died while idle): the request never ran, and the worker is closed.
+  func run(_ request: String, timeout: Duration?) throws(NotDelivered) -> WorkerCapture {
     precondition(isAlive, "a reused worker that ended takes no requests")
     _ = ftruncate(errorFile.fileDescriptor, 0)
+    do {
+      // A worker that died closed its end: the write fails (EPIPE; SIGPIPE is ignored).
+      try requests.write(contentsOf: Data((request + "\n").utf8))
+    } catch {
+      let end = finish()
+      // One that answered before died while idle: not this request's doing.
+      if requestsAnswered > 0 { throw NotDelivered() }
+      // A new one that ended at once (an executable that does not answer serve-scenarios) fails the request.
+      return WorkerCapture(
+        exitedNormally: end.exitedNormally, status: end.status, standardOutput: "", standardError: end.standardError)
+    }
     let expired = Mutex<(done: Bool, timedOut: Bool)>((false, false))
     if let timeout {
       let pid = pid
@@ -103,13 +121,7 @@ final class ReusableWorker: @unchecked Sendable {
     }
     defer { expired.withLock { $0.done = true } }
     var output: [UInt8] = []
-    var replied = false
-    do {
-      try requests.write(contentsOf: Data((request + "\n").utf8))
-      replied = readReply(into: &output)
-    } catch {
-      replied = false
-    }
+    let replied = readReply(into: &output)
     requestsAnswered += 1
     let standardOutput = String(decoding: output, as: UTF8.self)
     if replied {

@@ -43,16 +43,25 @@ package final class ReusableWorkers: Sendable {
   /// - Returns: What it left behind.
   /// - Throws: When no worker could be started.
   func run(_ request: String, timeout: Duration?) throws -> WorkerCapture {
-    let worker: ReusableWorker
-    if let waiting = idle.withLock({ $0.popLast() }) {
-      worker = waiting
-    } else {
-      worker = try ReusableWorker(executable: executable, workingDirectory: workingDirectory, processes: processes)
-      started.add(1, ordering: .relaxed)
+    while true {
+      let worker: ReusableWorker
+      if let waiting = idle.withLock({ $0.popLast() }) {
+        worker = waiting
+      } else {
+        worker = try ReusableWorker(executable: executable, workingDirectory: workingDirectory, processes: processes)
+        started.add(1, ordering: .relaxed)
+      }
+      do {
+        let capture = try worker.run(request, timeout: timeout)
+        if worker.isAlive { idle.withLock { $0.append(worker) } }
+        return capture
+      } catch {
+        // It died while idle (killed from outside): the request never ran. A new worker takes it,
+        // unless the run is being interrupted (then no new worker starts: register refuses it).
+        if processes?.receivedSignal != nil { throw error }
+        continue
+      }
     }
-    let capture = worker.run(request, timeout: timeout)
-    if worker.isAlive { idle.withLock { $0.append(worker) } }
-    return capture
   }
 
   /// Ends every idle worker (each exits at the end of its requests).

@@ -100,3 +100,47 @@ import Testing
     #expect(reused[0].traceHash == reused[6].traceHash)
   }
 }
+
+extension ReusableWorkerTests {
+  @Test func aWorkerKilledWhileIdleIsReplacedAndTheNextScenarioStillRuns() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let scenarios = try (0..<2).map { index in
+      PlannedScenario(
+        file: try folder.write("s/\(index).yaml", "name: pass \(index)\nprobe: pass\npid-file: yes\n"),
+        name: "pass \(index)")
+    }
+    let workers = ReusableWorkers(executable: try BuiltExecutable.url(named: "scenario-worker-probe"))
+    defer { workers.close() }
+    let pool = WorkerPool(command: WorkerCommand(executable: workers.executable), jobs: 1, reusing: workers)
+    let first = await pool.run([scenarios[0]], seed: nil)
+    #expect(first.map(\.status) == [.passed])
+    let idle = try #require(Self.workerPid(scenarios[0]))
+    // Killed from outside while it waits for its next request (an out-of-memory kill, say).
+    kill(idle, SIGKILL)
+    Self.waitUntilGone(idle)
+    let second = await pool.run([scenarios[1]], seed: nil)
+    #expect(second.map(\.status) == [.passed], "\(second.map(\.failures))")
+    #expect(Self.workerPid(scenarios[1]) != nil && Self.workerPid(scenarios[1]) != idle)
+    #expect(workers.processesStarted == 2)
+  }
+
+  /// Polls until the process is gone (killed and reaped), for at most 30 s.
+  static func waitUntilGone(_ pid: pid_t) {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while kill(pid, 0) == 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+  }
+
+  @Test func anExecutableThatDoesNotServeFailsItsScenariosWithItsOwnWords() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let scenario = PlannedScenario(file: try folder.write("s/a.yaml", "name: a\n"), name: "a")
+    // /bin/sh -c … is no worker: `sh serve-scenarios` fails to open a script of that name and exits.
+    let workers = ReusableWorkers(executable: URL(fileURLWithPath: "/bin/sh"))
+    defer { workers.close() }
+    let results = await WorkerPool(command: WorkerCommand(executable: workers.executable), jobs: 1, reusing: workers)
+      .run([scenario, scenario], seed: nil)
+    #expect(results.map(\.status) == [.crashed, .crashed])
+    #expect(results[0].failures.first?.message.contains("without a result line") == true, "\(results[0].failures)")
+  }
+}
