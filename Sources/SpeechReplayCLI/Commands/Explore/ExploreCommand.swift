@@ -50,6 +50,12 @@ struct ExploreCommand: AsyncParsableCommand {
       "Run in this process instead of workers (no crash isolation; for measuring the harness).", visibility: .hidden))
   var inProcess = false
 
+  @Flag(
+    help:
+      "Start a worker process for every run instead of reusing each worker for many (slower; nothing process-wide can carry over from one run to the next)."
+  )
+  var freshWorkers = false
+
   @OptionGroup var subject: SubjectOption
 
   @Option(
@@ -94,6 +100,9 @@ struct ExploreCommand: AsyncParsableCommand {
       explorer.shardCount = parsed.count
     }
     explorer.batchSize = jobs
+    // Four runs per worker per batch: a worker that finished early takes the next run instead of
+    // waiting for the batch's slowest.
+    explorer.runBatchSize = inProcess ? 1 : jobs * 4
     explorer.shrinkBudget = shrinkBudget
     let line = ProgressLine(isTerminal: isatty(STDERR_FILENO) == 1)
     explorer.progress = { line.show($0) }
@@ -102,15 +111,16 @@ struct ExploreCommand: AsyncParsableCommand {
     if inProcess {
       execute = Explorer.inProcess(subject: try subject.factory())
     } else {
-      workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs)
+      workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs, reuse: !freshWorkers)
       execute = workers!.execute
     }
     let report = await explorer.explore(documents, execute: execute)
     line.finish()
-    // Written before the workers' temporary files go: a finding's message that names one of them
-    // (a crash's `run-scenario` command) is rewritten to name its reproducer under --out.
+    // The workers close and their temporary files go when the command ends, after the report is
+    // written: a finding's message that names one of them (a crash's `run-scenario` command) is
+    // rewritten to name its reproducer under --out.
+    defer { workers?.finish() }
     try write(report, temporaryFolder: workers?.folder.path)
-    workers?.removeFiles()
     if !report.findings.isEmpty || report.failingRuns > 0 { throw ExitCode(Failure.exitCode) }
   }
 

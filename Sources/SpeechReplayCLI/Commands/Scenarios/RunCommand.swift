@@ -121,11 +121,18 @@ struct RunCommand: AsyncParsableCommand {
   )
   var force = false
 
+  @Flag(
+    help:
+      "Start a worker process for every scenario instead of reusing each worker for many (slower; nothing process-wide can carry over from one scenario to the next)."
+  )
+  var freshWorkers = false
+
   @OptionGroup var subject: SubjectOption
 
   @Option(
     help: ArgumentHelp(
-      "Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
+      "Start this executable as the worker (it must answer `run-scenario FILE [--seed N]` and `serve-scenarios`).",
+      visibility: .hidden))
   var worker: String?
 
   func validate() throws {
@@ -259,7 +266,10 @@ struct RunCommand: AsyncParsableCommand {
         }
         command.extraArguments += timelineFolders[factory.name]!.workerArguments
       }
-      let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes)
+      // Reused workers: a worker process runs scenario after scenario and is replaced when one crashes.
+      let reusing = freshWorkers ? nil : ReusableWorkers(executable: command.executable, processes: processes)
+      defer { reusing?.close() }
+      let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes, reusing: reusing)
       let console = ConsoleReporter(
         style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios,
         subject: several ? factory.name : nil
@@ -283,8 +293,9 @@ struct RunCommand: AsyncParsableCommand {
       }
       var subjectResults =
         checkDeterminism
-        ? await DeterminismRun(command: command, jobs: jobs, timeout: timeout, processes: processes).run(
-          plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
+        ? await DeterminismRun(
+          command: command, jobs: jobs, timeout: timeout, processes: processes, firstPassReusing: reusing
+        ).run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
         : await pool.run(
           plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
       if several {

@@ -54,6 +54,12 @@ struct RunScenarioCommand: ParsableCommand {
 
   func run() throws {
     ParentWatch.startInWorker()
+    try runHere()
+  }
+
+  /// Runs the scenario and prints its result line, without watching the parent (what a reused
+  /// worker, `serve-scenarios`, calls for each request).
+  func runHere() throws {
     if let captureName { setenv(sessionCaptureNameVariable, captureName, 1) }
     var snapshots: SnapshotOptions
     do {
