@@ -210,6 +210,40 @@ import Testing
     #expect(Self.lostSeconds(report) == 0, "\(rate) Hz, \(tapFrames) frames")
   }
 
+  /// A slow model with one-second tap buffers: the analyzer reads its first buffer seconds after
+  /// the tap delivered it. It started reading before that buffer came, so the buffer is its first,
+  /// not one delivered later (explore, seed 1: 65536-frame taps and a model cost of 2.36).
+  @Test func aFirstBufferReadSecondsLateIsPlacedWhereItCameFrom() throws {
+    let monitor = AudioConservation()
+    let tapFormat = try AudioFormat.standard(sampleRate: Self.micRate, channelCount: 1)
+    let analyzerFormat = try AudioFormat.standard(sampleRate: AudioConservation.rate, channelCount: 1)
+    let converter = try SampleRateConverter(from: tapFormat, to: analyzerFormat, isLowLatency: true)
+    monitor.analyzerStarted("analyzer", virtualTime: 0)
+    var converted: [[Float]] = []
+    let frames = Int(Self.micRate)
+    for tap in 0..<2 {
+      let buffer = PCMBuffer(format: tapFormat, frameCapacity: frames)
+      buffer.frameLength = frames
+      for index in 0..<frames { buffer.floatChannelData![0][index] = Self.speech[tap * frames + index] }
+      monitor.tapDelivered(
+        buffer, captureStart: Double(tap), virtualTime: Double(tap + 1) * 1.5, traceSequence: nil)
+      let output = PCMBuffer(format: analyzerFormat, frameCapacity: 32_000)
+      let result = try converter.convert(buffer, into: output, endOfInput: tap == 1)
+      converted.append(Array(UnsafeBufferPointer(start: output.floatChannelData![0], count: result.framesProduced)))
+    }
+    var start = 0
+    for samples in converted {
+      samples.withUnsafeBufferPointer {
+        monitor.analyzerReceived(
+          "analyzer", start: Double(start) / AudioConservation.rate, samples: $0, virtualTime: 4.5)
+      }
+      start += samples.count
+    }
+    let report = monitor.finish()
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    #expect(Self.lostSeconds(report) == 0)
+  }
+
   @Test func spanSetsMergeAndSubtract() {
     var set = AudioSpanSet()
     set.insert(0..<10)

@@ -99,6 +99,12 @@ public final class AudioConservation: @unchecked Sendable {
     }
   }
 
+  /// Records that an analyzer began reading its input sequence: tap buffers delivered since then are
+  /// candidates for its first input, however long a slow model or large buffers keep it waiting.
+  public func analyzerStarted(_ analyzer: String, virtualTime: Double) {
+    withState { $0.startTimes[analyzer] = virtualTime }
+  }
+
   /// Records that an analyzer's session ended; audio after a failure has nowhere to go until the
   /// app starts another analyzer, so it is not counted as lost.
   public func analyzerFinished(_ analyzer: String, failed: Bool, virtualTime: Double) {
@@ -198,6 +204,7 @@ public final class AudioConservation: @unchecked Sendable {
     var failures: [AnalyzerFailure] = []
     var firstInputs: [String: Double] = [:]
     var keepsEnvelope = false
+    var startTimes: [String: Double] = [:]
     var envelope: [ReceivedAudioBlock] = []
 
     mutating func recordEnvelope(start: Double, samples: UnsafeBufferPointer<Float>, virtualTime: Double) {
@@ -232,9 +239,12 @@ public final class AudioConservation: @unchecked Sendable {
         let newest = (deliveries.last?.span.upperBound ?? reference.head) - samples.count
         // Audio delivered before an earlier session failed went nowhere: this session starts after it.
         let lastFailure = failures.map(\.virtualTime).max() ?? -1
+        // Buffers delivered since the analyzer started reading are candidates too, however long a
+        // slow model with large buffers kept the first one waiting.
+        let since = min(now - 2, startTimes[name] ?? now - 2)
         let first =
           deliveries.first {
-            $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= now - 2
+            $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= since
               && $0.virtualTime > lastFailure
           }?.span.lowerBound ?? newest
         // An analyzer whose first input comes before the tap delivered anything is fed from elsewhere (a file).

@@ -20,6 +20,7 @@ extension SpeechAnalyzer {
     try beginSession()
     let generation = attachInput()
     Simulation.current?.trace.record(AnalyzerStartEvent(analyzer: name, input: generation))
+    device.audioConservation.analyzerStarted(name, virtualTime: (Simulation.current?.now ?? .zero).seconds)
     readerTask = Task { [weak self] in
       do {
         for try await input in inputSequence {
