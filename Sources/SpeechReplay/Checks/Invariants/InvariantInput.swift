@@ -85,6 +85,8 @@ extension Invariant {
     case .ledgerBaselineAfterStop: [.uiStates, .steps, .subjectReturns, .acquisitions]
     case .inputBounded: [.analyzerInputs]
     case .mainActorResponsive: []  // measured by the simulation, not read from the trace
+    case .listeningHearsAudio: [.uiStates, .analyzerInputs]
+    case .committedIsFinals: [.uiStates, .results]
     }
   }
 }
