@@ -6,22 +6,22 @@ extension ExplorationShrinker {
   /// points at), at the same point of the run (after the same kind of step). A signature alone is
   /// not enough: a real detection (a converter kept across a route change) shrank into another
   /// failure of the same check that was the harness's own false alarm.
-  struct FailureIdentity: Hashable {
+  package struct FailureIdentity: Hashable {
     /// The check that failed.
-    var check: CheckID
+    package var check: CheckID
     /// The message's first words, quoted text and numbers left out.
-    var reason: [String]
+    package var reason: [String]
     /// The trap the failure points at.
-    var trap: String?
+    package var trap: String?
     /// The last step before the failure that is not a `play`, `wait` or `snapshot` (`start`,
     /// `route`, `interrupt`, `stop`…); nil when the failure has no time or follows no such step.
-    var point: String?
+    package var point: String?
 
     /// How many words of the message make its reason.
     static let reasonWords = 12
 
     /// The identity of `failure`, a failure of a run of `document`.
-    init(_ failure: ScenarioFailure, in document: ScenarioDocument) {
+    package init(_ failure: ScenarioFailure, in document: ScenarioDocument) {
       check = failure.check
       reason = Self.reason(of: failure.message)
       trap = failure.trap
@@ -30,7 +30,7 @@ extension ExplorationShrinker {
 
     /// The first ``reasonWords`` words of `message` made of letters only, quoted text and `<…>`
     /// descriptions left out, a plural `s` dropped.
-    static func reason(of message: String) -> [String] {
+    package static func reason(of message: String) -> [String] {
       var text = message
       for pattern in ["\"[^\"]*\"", "<[^>]*>", "'[^']*'"] {
         text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)

@@ -8,7 +8,7 @@ import Yams
 ///
 /// Candidates are tried in a fixed order and the first failing one wins, so the result does not
 /// depend on how many run at once.
-struct ExplorationShrinker {
+package struct ExplorationShrinker {
   let execute: Explorer.Execute
   let batchSize: Int
   let budget: Int

@@ -63,6 +63,8 @@ extension InvariantChecker {
       case .engineStart:
         engineStarted = true
       case EngineBufferEvent.kind:
+        // The silence before this buffer first, then the buffer's own wait for the analyzer.
+        if let violation = check(at: event.time) { return violation }
         lastBuffer = DurationText.seconds(event.time)
         lastBufferTime = event.time
         if since != nil { buffersSinceInput += 1 }

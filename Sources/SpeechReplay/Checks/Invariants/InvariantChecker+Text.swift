@@ -190,6 +190,14 @@ extension InvariantChecker {
       // Finalizing may correct a misheard guess ("uh" becomes "Hello."): as many words kept as were
       // pending is not a loss (found by `speech-replay explore` with a rewritten first word).
       guard kept.count < pending.count else { continue }
+      // The stack finalized and committed every word the model's finals gave after the stop: the
+      // model itself dropped the guess (it heard silence once the permission was denied, say), so
+      // nothing was lost by the stack (found by `speech-replay explore`: a final "" after a guess).
+      let window = events[index...afterIndex]
+      if window.contains(where: { $0.kind == .analyzerFinalize }) {
+        let finalWords = window.compactMap(AnalyzerResultEvent.init).filter(\.isFinal).flatMap { Self.words($0.text) }
+        if Self.isSubsequence(finalWords, of: added) { continue }
+      }
       let seen =
         "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)), volatile \(Self.quoted(after.volatile)) and phase \(after.phase)"
       return Self.stopLoss(seen, in: events[index...afterIndex], at: events[afterIndex].time)
@@ -205,7 +213,8 @@ extension InvariantChecker {
     let failure = events.lazy.filter { $0.kind == .analyzerFinish }.compactMap { $0.fields.value("error") }.first {
       $0 != "none"
     }
-    let finals = events.lazy.compactMap(AnalyzerResultEvent.init).filter(\.isFinal).map(\.text)
+    let finals = events.lazy.compactMap(AnalyzerResultEvent.init).filter { $0.isFinal && !words($0.text).isEmpty }
+      .map(\.text)
     if let failure {
       return InvariantViolation(
         .nothingLostAtStop, at: time,
