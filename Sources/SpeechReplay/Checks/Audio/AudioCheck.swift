@@ -46,8 +46,9 @@ struct AudioCheck: ScenarioCheck {
     let inFlight =
       endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
     let expected = AudioSpanSet(listening.map(\.span)).subtracting(orphaned).subtracting(inFlight)
-    // A listening stretch that ends in a failure the app showed the user has no stop to drain at:
-    // what it had not yet handed the analyzer (its queue, its converter's tail) has nowhere to go.
+    // A listening stretch that ends in a failure the app showed the user, or in the screen being
+    // dismissed, has no stop to drain at: what it had not yet handed the analyzer (its queue, its
+    // converter's tail) has nowhere to go.
     let failedEnds = Self.stretchEndsInFailure(report.deliveries, timeline: run.timeline)
     let lost = expected.subtracting(report.received).spans.filter { span in
       Double(span.count) / rate >= Self.shortestLoss && !failedEnds.contains { abs($0 - span.upperBound) <= 1 }
@@ -122,7 +123,7 @@ struct AudioCheck: ScenarioCheck {
   }
 
   /// The reference index at which each listening stretch ends when the UI went from listening to
-  /// failed (the last tap buffer delivered while listening).
+  /// failed, or the screen was dismissed while listening (the last tap buffer delivered while listening).
   static func stretchEndsInFailure(_ deliveries: [TapDelivery], timeline: Timeline) -> [Int] {
     var ends: [Int] = []
     var lastListening: Int?
@@ -134,6 +135,11 @@ struct AudioCheck: ScenarioCheck {
           ends.append(end)
         }
         wasListening = state.isListening
+      }
+      // The screen went away while listening: what the stack still held has no one to hear it.
+      if ScenarioStepEvent(event)?.step == "dismiss", wasListening, let end = lastListening {
+        ends.append(end)
+        wasListening = false
       }
       while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
         if sequence == event.sequence, wasListening { lastListening = deliveries[next].span.upperBound }

@@ -176,8 +176,15 @@ extension InvariantChecker {
       // What the user is left with: the last state before the next step (or the end).
       let nextPosition = steps.partitioningIndex { $0 > returned }
       let next = nextPosition < steps.count ? steps[nextPosition] : events.endIndex
-      let afterPosition = stateIndices.partitioningIndex { $0 >= next } - 1
-      guard afterPosition >= 0 else { continue }
+      var afterPosition = stateIndices.partitioningIndex { $0 >= next } - 1
+      guard afterPosition >= 0, stateIndices[afterPosition] >= index else { continue }
+      // Still stopping when the user tapped again (a stop of its own was under way, an interruption
+      // that ended without resuming, say): judged once the stop settles (found by `speech-replay explore`).
+      while states[afterPosition].phase.hasPrefix("stopping"), afterPosition + 1 < states.count {
+        afterPosition += 1
+      }
+      // A run that ends while the stack is still stopping shows no outcome to judge.
+      guard !states[afterPosition].phase.hasPrefix("stopping") else { continue }
       let afterIndex = stateIndices[afterPosition], after = states[afterPosition]
       let committedBefore = before.committed, committedAfter = after.committed
       let added = Self.words(
@@ -193,14 +200,14 @@ extension InvariantChecker {
       // The stack finalized and committed every word the model's finals gave after the stop: the
       // model itself dropped the guess (it heard silence once the permission was denied, say), so
       // nothing was lost by the stack (found by `speech-replay explore`: a final "" after a guess).
-      let window = events[index...afterIndex]
+      let window = events[index...max(index, afterIndex)]
       if window.contains(where: { $0.kind == .analyzerFinalize }) {
         let finalWords = window.compactMap(AnalyzerResultEvent.init).filter(\.isFinal).flatMap { Self.words($0.text) }
         if Self.isSubsequence(finalWords, of: added) { continue }
       }
       let seen =
         "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)), volatile \(Self.quoted(after.volatile)) and phase \(after.phase)"
-      return Self.stopLoss(seen, in: events[index...afterIndex], at: events[afterIndex].time)
+      return Self.stopLoss(seen, in: window, at: events[afterIndex].time)
     }
     return nil
   }
