@@ -3,7 +3,7 @@ import Foundation
 extension ExplorationShrinker {
   /// What makes a shrunk failure the same as the one found: the same check, failing for the same
   /// reason (the opening words of its message without the quoted text and numbers, and the trap it
-  /// points at), at the same point of the run (after the same kind of step). A signature alone is
+  /// points at), at the same point of the run (after the same kind of tap by the user). A signature alone is
   /// not enough: a real detection (a converter kept across a route change) shrank into another
   /// failure of the same check that was the harness's own false alarm.
   package struct FailureIdentity: Hashable {
@@ -13,8 +13,8 @@ extension ExplorationShrinker {
     package var reason: [String]
     /// The trap the failure points at.
     package var trap: String?
-    /// The last step before the failure that is not a `play`, `wait` or `snapshot` (`start`,
-    /// `route`, `interrupt`, `stop`…); nil when the failure has no time or follows no such step.
+    /// The user's last tap before the failure (`start`, `stop`, `dismiss`); nil when the failure
+    /// has no time or follows no tap.
     package var point: String?
 
     /// How many words of the message make its reason.

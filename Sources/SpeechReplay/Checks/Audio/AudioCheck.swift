@@ -114,6 +114,9 @@ struct AudioCheck: ScenarioCheck {
     var result: [TapDelivery] = []
     for event in timeline.events {
       if let state = UIStateEvent(event) { isListening = state.isListening }
+      // A dismissed screen shows nothing: what its engine still delivers until the stack is freed
+      // is heard by no one.
+      if ScenarioStepEvent(event)?.step == "dismiss" { isListening = false }
       while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
         if sequence == event.sequence, isListening { result.append(deliveries[next]) }
         next += 1

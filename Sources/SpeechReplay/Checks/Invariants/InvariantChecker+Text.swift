@@ -180,7 +180,12 @@ extension InvariantChecker {
       guard afterPosition >= 0, stateIndices[afterPosition] >= index else { continue }
       // Still stopping when the user tapped again (a stop of its own was under way, an interruption
       // that ended without resuming, say): judged once the stop settles (found by `speech-replay explore`).
-      while states[afterPosition].phase.hasPrefix("stopping"), afterPosition + 1 < states.count {
+      // Not past a dismissal: the states after it are another screen's.
+      let dismissal =
+        events[returned...].firstIndex { ScenarioStepEvent($0)?.step == "dismiss" } ?? events.endIndex
+      while states[afterPosition].phase.hasPrefix("stopping"), afterPosition + 1 < states.count,
+        stateIndices[afterPosition + 1] < dismissal
+      {
         afterPosition += 1
       }
       // A run that ends while the stack is still stopping shows no outcome to judge.
