@@ -2,7 +2,7 @@
 // An app team's own transcriber tested with speech-replay: the way a typical team writes its
 // dictation feature (module Dictation, importing only SpeechShim), a subject adapter, its own
 // `dictation-replay` executable with every command of `speech-replay`, and its own tests.
-// Documentation/TestingYourStack.md in the repository walks through it.
+// The SpeechReplayTesting documentation walks through it (tutorial "Test your own stack").
 import PackageDescription
 
 let package = Package(

@@ -55,6 +55,7 @@ public final class Simulation: @unchecked Sendable {
   var timerSequence: UInt64 = 0
   var counts = Counts()
   var mainActorHangs: [MainActorHang] = []
+  var mainActorJobs: [MainActorJob] = []
   /// Set while code runs as if on a thread that is not the main thread (see `runningOffMainActor`).
   var offMainActorContext: OffMainActorContext?
   /// Wall time the harness spent inside the current job (``harnessWork(_:)``), not the subject's.

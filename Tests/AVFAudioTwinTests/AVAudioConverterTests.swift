@@ -32,7 +32,9 @@ import Testing
     let ratio = format.sampleRate / buffer.format.sampleRate
     let capacity = AVAudioFrameCount(Double(buffer.frameLength) * ratio) + slack
     guard let out = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: capacity) else { return nil }
-    var supplied = false
+    // The input block is @Sendable (the 26 SDK): its captures are marked, as apps mark them.
+    nonisolated(unsafe) var supplied = false
+    nonisolated(unsafe) let input = buffer
     var conversionError: NSError?
     converter.convert(to: out, error: &conversionError) { _, status in
       if supplied {
@@ -41,7 +43,7 @@ import Testing
       }
       supplied = true
       status.pointee = .haveData
-      return buffer
+      return input
     }
     return conversionError == nil ? out : nil
   }
@@ -132,12 +134,38 @@ import Testing
     #expect((15_800...16_600).contains(Int(middle.max()!)))
   }
 
+  /// Tiny tap buffers (a 3.6 ms hardware period at any rate) converted one at a time, as a live tap
+  /// converts them: every input frame comes out, whatever the rate (up or down), so the stream's
+  /// output is as long as its input at the output's rate, less only what the filter still holds.
+  /// The output buffers are roomy: the twin's converter releases its output in blocks of up to about
+  /// 500 frames (Twins.md, AVAudioConverter), so a buffer sized `ratio × frames` plus a small margin
+  /// fills from what it held back and the input block is not asked for that call's buffer.
+  @Test(arguments: [8_000.0, 16_000.0, 44_100.0, 48_000.0])
+  func tinyBuffersOneAtATimeLoseNothing(rate: Double) throws {
+    let input = AVAudioFormat(standardFormatWithSampleRate: rate, channels: 1)!
+    let converter = try #require(AVAudioConverter(from: input, to: Self.analyzer))
+    let frames = Int((rate * 0.0036).rounded())
+    var produced = 0
+    var sent = 0
+    for index in 0..<300 {
+      let out = try #require(
+        Self.convertOnce(
+          Self.sine(frames, from: index * frames, format: input), with: converter, to: Self.analyzer, slack: 4096))
+      produced += Int(out.frameLength)
+      sent += frames
+    }
+    let expected = Double(sent) * 16_000 / rate
+    // What is still inside is at most the filter's hold-back (a few ms at 16 kHz).
+    #expect(Double(produced) > expected - 400, "\(rate) Hz, \(frames)-frame buffers: \(produced) of \(expected) frames")
+    #expect(Double(produced) <= expected + 1)
+  }
+
   @Test func pullModelFillsTheOutputAndAsksForWhatIsStillNeeded() throws {
     let converter = try #require(AVAudioConverter(from: Self.mic, to: Self.analyzer))
     converter.primeMethod = .none
     let out = try #require(AVAudioPCMBuffer(pcmFormat: Self.analyzer, frameCapacity: 1600))
-    var requests: [AVAudioPacketCount] = []
-    var fed = 0
+    nonisolated(unsafe) var requests: [AVAudioPacketCount] = []
+    nonisolated(unsafe) var fed = 0
     var error: NSError?
     let status = converter.convert(to: out, error: &error) { needed, status in
       requests.append(needed)
@@ -156,7 +184,7 @@ import Testing
     let converter = try #require(AVAudioConverter(from: Self.mic, to: Self.analyzer))
     let out = try #require(AVAudioPCMBuffer(pcmFormat: Self.analyzer, frameCapacity: 16_000))
     var error: NSError?
-    var calls = 0
+    nonisolated(unsafe) var calls = 0
     let status = converter.convert(to: out, error: &error) { _, status in
       calls += 1
       if calls > 1 {
@@ -176,7 +204,7 @@ import Testing
     let converter = try #require(AVAudioConverter(from: Self.mic, to: Self.analyzer))
     let out = try #require(AVAudioPCMBuffer(pcmFormat: Self.analyzer, frameCapacity: 4096))
     var error: NSError?
-    var supplied = false
+    nonisolated(unsafe) var supplied = false
     let first = converter.convert(to: out, error: &error) { _, status in
       if supplied {
         status.pointee = .endOfStream
@@ -189,7 +217,7 @@ import Testing
     #expect(first == .haveData)
     #expect(abs(Int(out.frameLength) - 1600) <= 1, "the tail is flushed: all 1600 frames come out")
     // The trap: .endOfStream per buffer. The next buffer produces nothing.
-    var asked = false
+    nonisolated(unsafe) var asked = false
     let second = converter.convert(to: out, error: &error) { _, status in
       asked = true
       status.pointee = .haveData
@@ -206,12 +234,12 @@ import Testing
   @Test func returningTheSameBufferAgainDuplicatesTheAudio() throws {
     let converter = try #require(AVAudioConverter(from: Self.mic, to: Self.analyzer))
     // A rising ramp: played twice, it drops back to the start where the copies meet.
-    let tap = try #require(AVAudioPCMBuffer(pcmFormat: Self.mic, frameCapacity: 4800))
+    nonisolated(unsafe) let tap = try #require(AVAudioPCMBuffer(pcmFormat: Self.mic, frameCapacity: 4800))
     tap.frameLength = 4800
     for frame in 0..<4800 { tap.floatChannelData![0][frame] = Float(frame) / 4800 * 0.8 }
     let out = try #require(AVAudioPCMBuffer(pcmFormat: Self.analyzer, frameCapacity: 4800))
     var error: NSError?
-    var calls = 0
+    nonisolated(unsafe) var calls = 0
     let status = converter.convert(to: out, error: &error) { _, status in
       calls += 1
       status.pointee = .haveData
@@ -229,7 +257,8 @@ import Testing
     let converter = try #require(AVAudioConverter(from: Self.mic, to: Self.analyzer))
     let out = try #require(AVAudioPCMBuffer(pcmFormat: Self.analyzer, frameCapacity: 1600))
     var error: NSError?
-    let wrongFormat = Self.sine(480, format: AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 1)!)
+    nonisolated(unsafe) let wrongFormat = Self.sine(
+      480, format: AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 1)!)
     let status = converter.convert(to: out, error: &error) { _, status in
       status.pointee = .haveData
       return wrongFormat

@@ -34,7 +34,7 @@
       let reference = try Self.oneShot(total)
       let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
       var generator = SeededRandomNumberGenerator(seed: seed)
-      var fed = 0
+      nonisolated(unsafe) var fed = 0
       var output: [Int16] = []
       while fed < total {
         let size = min(total - fed, Int(generator.next() % 6000) + 1)
@@ -57,7 +57,7 @@
         for piece in 0..<10 {
           // 4800 input frames convert to about 1600 output frames; the output holds only 1500.
           let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 1500))
-          var supplied = false
+          nonisolated(unsafe) var supplied = false
           var error: NSError?
           converter.convert(to: out, error: &error) { _, status in
             if supplied {
@@ -87,7 +87,7 @@
           // 1200 of the 1600 frames each 4800-frame input makes: full even on the first call, where
           // the resampler still holds its look-ahead (up to 244 frames with libsoxr).
           let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 1200))
-          var supplied = false
+          nonisolated(unsafe) var supplied = false
           var error: NSError?
           let status = converter.convert(to: out, error: &error) { _, status in
             if supplied {
@@ -114,7 +114,7 @@
         let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
         for piece in 0..<4 {
           let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 2000))
-          var supplied = false
+          nonisolated(unsafe) var supplied = false
           var error: NSError?
           converter.convert(to: out, error: &error) { _, status in
             if supplied {
@@ -167,7 +167,7 @@
       let device = SimulatedDevice()
       try SimulatedDevice.withDevice(device) {
         let converter = try #require(AVAudioConverter(from: T.mic, to: T.analyzer))
-        let tap = Self.ramp(4799, from: 0)
+        nonisolated(unsafe) let tap = Self.ramp(4799, from: 0)
         let out = try #require(AVAudioPCMBuffer(pcmFormat: T.analyzer, frameCapacity: 4000))
         var error: NSError?
         converter.convert(to: out, error: &error) { _, status in

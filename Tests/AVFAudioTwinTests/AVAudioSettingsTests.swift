@@ -116,9 +116,24 @@ import Testing
     #expect(AVAudioSession.Port.usbAudio.rawValue == "USBAudio")
   }
 
-  @Test func anAudioFileIsSendableAsInThe26SDKs() {
-    func requireSendable<T: Sendable>(_: T.Type) {}
-    requireSendable(AVAudioFile.self)
-    requireSendable(AVAudioFormat.self)
+  /// Each type's `Sendable`-ness as the 26 SDK declares it (Documentation/Twins.md, "Sendable"). The
+  /// overloads are resolved at compile time: the constrained one wins only for a `Sendable` type, so
+  /// a type that gains or loses the conformance fails here.
+  @Test func theTwinsSendabilityMatchesThe26SDK() {
+    func isSendable<T>(_: T.Type) -> Bool { false }
+    func isSendable<T: Sendable>(_: T.Type) -> Bool { true }
+    #expect(isSendable(AVAudioFormat.self), "NS_SWIFT_SENDABLE in the 26 SDK")
+    #expect(isSendable(AVAudioFile.self), "NS_SWIFT_SENDABLE in the 26 SDK")
+    #expect(isSendable(AVAudioConverter.self), "NS_SWIFT_SENDABLE in the 26 SDK")
+    #if !SPEECH_REPLAY_APPLE_FRAMEWORKS
+      // A twin decision, not Apple's declaration: apps' Sendable protocols extend the engine.
+      #expect(isSendable(AVAudioEngine.self))
+    #endif
+    #expect(!isSendable(AVAudioPCMBuffer.self), "not annotated: apps get Swift 6 errors for capturing one")
+    #expect(!isSendable(AVAudioNode.self), "not annotated")
+    #expect(!isSendable(AVAudioInputNode.self), "not annotated")
+    // The converter's input block is @Sendable (the typedef is NS_SWIFT_SENDABLE).
+    #expect(isSendable(AVAudioConverterInputBlock.self))
+    #expect(!isSendable(AVAudioNodeTapBlock.self))
   }
 }

@@ -310,4 +310,31 @@ import Testing
         (error as? SampleRateConverterError)?.code == .formatMismatch
       })
   }
+
+  /// Tiny inputs (a 3.6 ms period) into a small output buffer, one call each, in every output sample
+  /// type: everything converted comes out, now or on a later call (none of it is lost in the
+  /// pending store), whether the ratio is up or down; what is missing is the filter's hold-back
+  /// (libsoxr's low-latency blocks hold up to about 700 frames at 16 kHz).
+  @Test(arguments: [8_000.0, 44_100.0], [AudioFormat.SampleType.float32, .int16])
+  func tinyInputsIntoASmallOutputLoseNothing(rate: Double, sampleType: AudioFormat.SampleType) throws {
+    let input = try AudioFormat.standard(sampleRate: rate, channelCount: 1)
+    let output = try AudioFormat(sampleRate: 16_000, channelCount: 1, sampleType: sampleType, isInterleaved: true)
+    let converter = try SampleRateConverter(from: input, to: output, isLowLatency: true)
+    let frames = Int((rate * 0.0036).rounded())
+    let buffer = PCMBuffer(format: input, frameCapacity: frames)
+    buffer.frameLength = frames
+    let out = PCMBuffer(format: output, frameCapacity: Int((Double(frames) * 16_000 / rate).rounded(.up)) + 64)
+    var produced = 0
+    for call in 0..<300 {
+      for frame in 0..<frames {
+        buffer.floatChannelData![0][frame] =
+          0.3 * Float(sin(2 * Double.pi * 180 * Double(call * frames + frame) / rate))
+      }
+      produced += try converter.convert(buffer, into: out).framesProduced
+    }
+    let expected = Double(300 * frames) * 16_000 / rate
+    #expect(
+      Double(produced + converter.pendingFrameCount) > expected - 800,
+      "\(rate) Hz → \(sampleType): \(produced) produced, \(converter.pendingFrameCount) pending of \(expected)")
+  }
 }

@@ -84,7 +84,9 @@ final class LiveTranscriber {
     let ratio = format.sampleRate / buffer.format.sampleRate
     let capacity = AVAudioFrameCount(Double(buffer.frameLength) * ratio) + 1024
     guard let out = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: capacity) else { return nil }
-    var supplied = false
+    // Xcode 26: the input block is @Sendable, so its captures are marked as apps mark them.
+    nonisolated(unsafe) var supplied = false
+    nonisolated(unsafe) let input = buffer
     var conversionError: NSError?
     converter.convert(to: out, error: &conversionError) { _, status in
       if supplied {
@@ -93,7 +95,7 @@ final class LiveTranscriber {
       }
       supplied = true
       status.pointee = .haveData
-      return buffer
+      return input
     }
     return conversionError == nil ? out : nil
   }

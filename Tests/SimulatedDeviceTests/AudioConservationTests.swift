@@ -153,6 +153,63 @@ import Testing
     #expect(quiet.problems.contains { $0.kind == .silenced || $0.kind == .tooQuiet }, "\(quiet.problems)")
   }
 
+  /// A stop and a restart mid-speech, as the reference stack does them: the first session's converter
+  /// is drained with end of stream into its analyzer, a new converter feeds a new analyzer from the
+  /// next tap buffer on. Two converters' edges meet there (the flushed filter's last block, the new
+  /// filter's first), at every microphone rate and tap size; nothing is lost, repeated or garbled.
+  @Test(arguments: [
+    (44_100.0, 160), (48_000.0, 160), (44_100.0, 441), (44_100.0, 4_410), (16_000.0, 160), (8_000.0, 160),
+    (8_000.0, 800),
+  ])
+  func aStopAndRestartMidSpeechLosesNothing(rate: Double, tapFrames: Int) throws {
+    let monitor = AudioConservation()
+    let tapFormat = try AudioFormat.standard(sampleRate: rate, channelCount: 1)
+    let analyzerFormat = try AudioFormat.standard(sampleRate: AudioConservation.rate, channelCount: 1)
+    let samples = (0..<Int(2 * rate)).map { Self.speech[Int(Double($0) * Self.micRate / rate)] }
+    let output = PCMBuffer(format: analyzerFormat, frameCapacity: 65_536)
+    var converter = try SampleRateConverter(from: tapFormat, to: analyzerFormat, isLowLatency: true)
+    var analyzer = "analyzer 1"
+    var analyzerIndex = 0
+    func send() {
+      UnsafeBufferPointer(start: output.floatChannelData![0], count: output.frameLength).withMemoryRebound(
+        to: Float.self
+      ) {
+        monitor.analyzerReceived(
+          analyzer, start: Double(analyzerIndex) / AudioConservation.rate, samples: $0, virtualTime: 0)
+      }
+      analyzerIndex += output.frameLength
+    }
+    let stopAt = Int(1.03 * rate)  // mid-word: the speech envelope is loud there
+    var start = 0
+    var restarted = false
+    while start < samples.count {
+      let frames = min(tapFrames, samples.count - start)
+      let buffer = PCMBuffer(format: tapFormat, frameCapacity: frames)
+      buffer.frameLength = frames
+      for index in 0..<frames { buffer.floatChannelData![0][index] = samples[start + index] }
+      monitor.tapDelivered(
+        buffer, captureStart: Double(start) / rate, virtualTime: Double(start) / rate, traceSequence: nil)
+      if start >= stopAt, !restarted {
+        // The stop: drain the first converter into its analyzer; the restart: a new converter and analyzer.
+        output.frameLength = 0
+        _ = try converter.convert(nil, into: output, endOfInput: true)
+        send()
+        monitor.analyzerFinished(analyzer, failed: false, virtualTime: Double(start) / rate)
+        converter = try SampleRateConverter(from: tapFormat, to: analyzerFormat, isLowLatency: true)
+        analyzer = "analyzer 2"
+        analyzerIndex = 0
+        restarted = true
+      }
+      output.frameLength = 0
+      _ = try converter.convert(buffer, into: output, endOfInput: start + frames >= samples.count)
+      send()
+      start += frames
+    }
+    let report = monitor.finish()
+    #expect(report.problems.isEmpty, "\(rate) Hz, \(tapFrames) frames: \(report.problems)")
+    #expect(Self.lostSeconds(report) == 0, "\(rate) Hz, \(tapFrames) frames")
+  }
+
   @Test func spanSetsMergeAndSubtract() {
     var set = AudioSpanSet()
     set.insert(0..<10)

@@ -49,6 +49,26 @@ import Testing
     #expect(outputs.first?.hasPrefix("hash=\(inProcess.traceHash) ") == true, "\(outputs) vs \(inProcess.traceHash)")
   }
 
+  @Test func mainActorJobsAreKeptBesideTheTraceOnlyWhenAsked() throws {
+    var configuration = testConfiguration("main-actor jobs", seed: 9)
+    let plain = try Simulation.run(configuration) { await TranscriptionPipelineWorkload.run(seconds: 3) }
+    configuration.recordsMainActorJobs = true
+    let recorded = try Simulation.run(configuration) { await TranscriptionPipelineWorkload.run(seconds: 3) }
+    #expect(plain.mainActorJobs.isEmpty)
+    #expect(recorded.counts.mainJobs > 0)
+    #expect(recorded.mainActorJobs.count == recorded.counts.mainJobs)
+    // Measuring changes nothing the trace says.
+    #expect(recorded.traceHash == plain.traceHash)
+    // In run order; each job's events are its own (no overlap) and stamped with its virtual time.
+    for (a, b) in zip(recorded.mainActorJobs, recorded.mainActorJobs.dropFirst()) {
+      #expect(a.virtualTime <= b.virtualTime && a.events.upperBound <= b.events.lowerBound)
+    }
+    for job in recorded.mainActorJobs {
+      #expect(job.events.allSatisfy { recorded.trace[$0].time == job.virtualTime && recorded.trace[$0].sequence == $0 })
+    }
+    #expect(recorded.mainActorJobs.contains { !$0.events.isEmpty })
+  }
+
   @Test func selfCheckFindsNoDivergenceInADeterministicBody() throws {
     let check = try Simulation.selfCheck(testConfiguration("self-check", seed: 9)) {
       await TranscriptionPipelineWorkload.run(seconds: 3)

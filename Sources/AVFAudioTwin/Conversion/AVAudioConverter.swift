@@ -29,7 +29,10 @@ import Simulation
 /// call. Each is reported as a diagnostic on ``SimulatedDevice/current``.
 ///
 /// > Warning: Like Apple's, not thread-safe; use one converter from one task at a time.
-public class AVAudioConverter: NSObject {
+///
+/// `Sendable` as in the 26 SDK (`NS_SWIFT_SENDABLE`): a converter may be handed to another task, but
+/// is still used from one at a time.
+public class AVAudioConverter: NSObject, @unchecked Sendable {
   /// The format of the input buffers.
   public let inputFormat: AVAudioFormat
   /// The format of the output buffers.

@@ -23,7 +23,12 @@ import Simulation
 /// engine and posts ``Foundation/Notification/Name/AVAudioEngineConfigurationChange``; an
 /// interruption stops it; without record permission it runs and its input delivers silence. The
 /// ledger counts running engines (`.runningEngines`) and installed taps (`.installedTaps`).
-open class AVAudioEngine: NSObject {
+///
+/// `@unchecked Sendable` (**twin decision**): apps declare `extension AVAudioEngine: SomeProtocol`
+/// where the protocol refines `Sendable`, which builds against Apple's SDK (an imported Objective-C
+/// class accepts that conformance from an extension) but not against a Swift class that is not
+/// `Sendable`. The engine guards its state with a lock, as Apple's documents its own thread safety.
+open class AVAudioEngine: NSObject, @unchecked Sendable {
   /// A running engine: its task, the generation that task serves, its ledger lease, and the time
   /// anchor its host times count from.
   private struct Run {

@@ -175,7 +175,10 @@ final class TapPipeline: @unchecked Sendable {
     guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: capacity) else {
       return .failure(ConversionFailure(message: "cannot allocate \(capacity) frames in \(converter.outputFormat)"))
     }
-    var supplied = false
+    // The input block is @Sendable (the 26 SDK's NS_SWIFT_SENDABLE); the converter calls it
+    // synchronously, inside convert, so these captures never cross a task.
+    nonisolated(unsafe) var supplied = false
+    nonisolated(unsafe) let input = buffer
     var error: NSError?
     let status = converter.convert(to: output, error: &error) { _, inputStatus in
       if supplied {
@@ -184,7 +187,7 @@ final class TapPipeline: @unchecked Sendable {
       }
       supplied = true
       inputStatus.pointee = .haveData
-      return buffer
+      return input
     }
     if status == .error || error != nil {
       let reason = error?.localizedDescription ?? "the converter reported an error"

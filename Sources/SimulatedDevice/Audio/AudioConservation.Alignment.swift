@@ -173,6 +173,28 @@ extension AudioConservation {
     {
       let current = offset ?? guess
       var best: (offset: Int, match: Signal.Match)?
+      // Before the lock, the guess is right to within a tap buffer or two (an earlier session's last
+      // buffer, a converter's lag): the clear match nearest to it wins, compared at every lag in
+      // windows that widen from the guess. Voiced speech repeats itself every pitch period, so a
+      // stretch a few periods away can match as well as the true one; and the wide search's coarse
+      // first pass can prefer such a stretch.
+      if offset == nil {
+        let tapSpan = deliveries.suffix(8).map(\.span.count).max() ?? 0
+        let reach = min(600, 2 * tapSpan + AudioConservation.drift)
+        let width = AudioConservation.drift
+        var center = 0
+        while center <= reach {
+          for side in center == 0 ? [0] : [center, -center] {
+            if let near = Signal.bestMatch(
+              received, reference, around: current + index + side, lags: -width...width),
+              near.correlation >= AudioConservation.jumpCorrelation
+            {
+              return (current + side + near.lag, near)
+            }
+          }
+          center += 2 * width + 1
+        }
+      }
       // Before the lock the guess is bookkeeping (the newest tap buffer less this one): a queue that
       // lags puts it a fraction of a second late, so the first search reaches half a second.
       if let wide = Signal.bestMatchWide(

@@ -70,6 +70,19 @@ public final class AudioConservation: @unchecked Sendable {
     }
   }
 
+  /// Whether the monitor keeps the extremes of what the analyzers received (``receivedEnvelope()``),
+  /// for the HTML report. Off by default: a long session would keep a block per 20 ms.
+  public var keepsReceivedEnvelope: Bool {
+    get { withState { $0.keepsEnvelope } }
+    set { withState { $0.keepsEnvelope = newValue } }
+  }
+
+  /// The extremes of what the analyzers received, one block per 20 ms of each buffer, in the order
+  /// received; empty unless ``keepsReceivedEnvelope`` was set before the run.
+  public func receivedEnvelope() -> [ReceivedAudioBlock] {
+    withState { $0.envelope }
+  }
+
   /// Records audio an analyzer accepted in its format and fed to its modules.
   /// - Parameters:
   ///   - analyzer: The analyzer's name (unique per instance).
@@ -79,6 +92,7 @@ public final class AudioConservation: @unchecked Sendable {
     _ analyzer: String, start: Double, samples: UnsafeBufferPointer<Float>, virtualTime: Double
   ) {
     withState { state in
+      if state.keepsEnvelope { state.recordEnvelope(start: start, samples: samples, virtualTime: virtualTime) }
       state.current = analyzer
       if state.firstInputs[analyzer] == nil { state.firstInputs[analyzer] = virtualTime }
       state.receive(analyzer, start: Int((start * Self.rate).rounded()), samples: samples, now: virtualTime)
@@ -183,6 +197,26 @@ public final class AudioConservation: @unchecked Sendable {
     var receivedSamples = 0
     var failures: [AnalyzerFailure] = []
     var firstInputs: [String: Double] = [:]
+    var keepsEnvelope = false
+    var envelope: [ReceivedAudioBlock] = []
+
+    mutating func recordEnvelope(start: Double, samples: UnsafeBufferPointer<Float>, virtualTime: Double) {
+      var offset = 0
+      while offset < samples.count {
+        let end = min(samples.count, offset + AudioConservation.block)
+        var low = Float.greatestFiniteMagnitude
+        var high = -Float.greatestFiniteMagnitude
+        for index in offset..<end {
+          low = min(low, samples[index])
+          high = max(high, samples[index])
+        }
+        envelope.append(
+          ReceivedAudioBlock(
+            virtualTime: virtualTime, analyzerTime: start + Double(offset) / AudioConservation.rate,
+            seconds: Double(end - offset) / AudioConservation.rate, low: low, high: high))
+        offset = end
+      }
+    }
 
     mutating func receive(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>, now: Double) {
       receivedSamples += samples.count

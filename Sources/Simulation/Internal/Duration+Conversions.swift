@@ -1,6 +1,6 @@
 extension Duration {
   /// The duration in whole nanoseconds, clamped to `Int64`.
-  var nanosecondsClamped: Int64 {
+  package var nanosecondsClamped: Int64 {
     let (seconds, attoseconds) = components
     let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     if overflow { return seconds < 0 ? .min : .max }

@@ -70,7 +70,9 @@ extension Simulation {
       virtualTime: simulation.now, wallTime: wallStart.duration(to: .now),
       counts: simulation.counts, escapes: escapes, trace: events, traceHash: traceHash,
       abandonedTimers: simulation.timers.unordered.count(where: \.isLive),
-      ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot(), mainActorHangs: simulation.mainActorHangs
+      ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot(),
+      mainActorHangs: simulation.mainActorHangs,
+      mainActorJobs: simulation.mainActorJobs
     )
   }
 
@@ -136,7 +138,8 @@ extension Simulation {
       job.runSynchronously(on: SimulatedTaskExecutor.sharedRef)
     case .main(let job):
       counts.mainJobs += 1
-      guard let threshold = configuration.mainActorHangThreshold else {
+      let threshold = configuration.mainActorHangThreshold
+      guard threshold != nil || configuration.recordsMainActorJobs else {
         job.runSynchronously(isolatedTo: mainExecutorRef, taskExecutor: SimulatedTaskExecutor.sharedRef)
         return
       }
@@ -145,7 +148,10 @@ extension Simulation {
       let started = ContinuousClock.now
       job.runSynchronously(isolatedTo: mainExecutorRef, taskExecutor: SimulatedTaskExecutor.sharedRef)
       let held = started.duration(to: .now) - harnessWallTime
-      if held > threshold { recordHang(held, eventsFrom: eventsBefore) }
+      if configuration.recordsMainActorJobs {
+        mainActorJobs.append(MainActorJob(virtualTime: now, wallTime: held, events: eventsBefore..<trace.count))
+      }
+      if let threshold, held > threshold { recordHang(held, eventsFrom: eventsBefore) }
     }
   }
 

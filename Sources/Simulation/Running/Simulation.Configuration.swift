@@ -54,6 +54,10 @@ extension Simulation {
     /// ``Report/mainActorHangs``: work that blocks the main actor is invisible in virtual time, but
     /// on a device it is a hang (Apple reports hangs from 250 ms). Nil (the default) measures nothing.
     public var mainActorHangThreshold: Duration?
+    /// Whether every main-actor job is measured and kept in ``Report/mainActorJobs`` (its virtual
+    /// time, wall time and the events it recorded), for trace viewers; off by default. The wall
+    /// times never enter the event trace or its hash.
+    public var recordsMainActorJobs = false
 
     /// Creates a configuration.
     /// - Parameters:

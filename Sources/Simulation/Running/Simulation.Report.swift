@@ -31,6 +31,9 @@ extension Simulation {
     /// Main-actor jobs that ran longer than ``Configuration/mainActorHangThreshold`` of wall time,
     /// in run order. Wall time is not deterministic: these are not in the trace.
     public var mainActorHangs: [MainActorHang] = []
+    /// Every main-actor job of the run, in run order, when ``Configuration/recordsMainActorJobs``
+    /// is set (empty otherwise). Wall time is not deterministic: these are not in the trace.
+    public var mainActorJobs: [MainActorJob] = []
 
     /// Whether nothing escaped the simulation, so the same seed gives the same trace.
     public var isDeterministic: Bool { escapes.isEmpty }

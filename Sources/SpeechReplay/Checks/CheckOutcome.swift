@@ -7,12 +7,17 @@ struct CheckOutcome: Sendable {
   var failures: [ScenarioFailure]
   /// Lines for the result's output.
   var notes: [String]
+  /// Spans of the microphone's audio the check judged (the audio check's), for the report's lane.
+  var audioMarks: [AudioLane.Mark]
 
   /// Creates an outcome.
-  init(figures: [Figure] = [], failures: [ScenarioFailure] = [], notes: [String] = []) {
+  init(
+    figures: [Figure] = [], failures: [ScenarioFailure] = [], notes: [String] = [], audioMarks: [AudioLane.Mark] = []
+  ) {
     self.figures = figures
     self.failures = failures
     self.notes = notes
+    self.audioMarks = audioMarks
   }
 
   /// Nothing measured, nothing failed.

@@ -126,16 +126,25 @@ package struct Explorer: Sendable {
     return { [runner] candidates in candidates.map { runner.run($0.scenario, seed: $0.seed) } }
   }
 
+  /// Mixed into the seed for the audio-path kind's own stream.
+  static let audioPathStream: UInt64 = 0xA0D1_0BA7_4C0F_FEE5
+
   /// The candidate of run `run`, nil when the perturbed scenario does not load.
   package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
     var random = ExplorationRandom(seed: seed, run: run)
     let base = bases[run % bases.count]
     let context = Self.context(of: base)
-    let applicable = Perturbation.Kind.allCases.filter { $0.applies(to: context) }
+    let applicable = Perturbation.Kind.swarm.filter { $0.applies(to: context) }
     var kinds = applicable.filter { _ in Bool.random(using: &random) }
     if kinds.isEmpty, let one = applicable.randomElement(using: &random) { kinds = [one] }
-    let perturbations = kinds.map { $0.draw(using: &random, in: context) }
+    var perturbations = kinds.map { $0.draw(using: &random, in: context) }
     let runSeed = random.next() % 1_000_000
+    // The audio path (sample types, odd tap sizes, a route to another format) in a third of the
+    // runs, from its own stream: the draws above stay what they were before it existed.
+    var audioRandom = ExplorationRandom(seed: seed ^ Self.audioPathStream, run: run)
+    if Int.random(in: 0..<3, using: &audioRandom) == 0 {
+      perturbations.append(Perturbation.Kind.audioPath.draw(using: &audioRandom, in: context))
+    }
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }
 

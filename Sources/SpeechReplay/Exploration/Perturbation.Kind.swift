@@ -4,7 +4,12 @@ extension Perturbation {
   /// draws one perturbation of each kind that applies to the scenario.
   package enum Kind: String, Sendable, Hashable, CaseIterable {
     case taps, hardware, route, interruption, network, download, permission, latency, stall, modelError, results,
-      slowModel, userTaps
+      slowModel, userTaps, audioPath
+
+    /// The kinds of the swarm draw, in the order their coins are tossed. ``audioPath`` came later and
+    /// is drawn from a stream of its own (``Explorer/candidate(run:bases:)``), so that a seed gives
+    /// the other kinds the same runs it gave before it existed.
+    package static let swarm = allCases.filter { $0 != .audioPath }
 
     /// Whether the kind can edit a scenario like this one.
     package func applies(to context: Context) -> Bool {
@@ -71,6 +76,23 @@ extension Perturbation {
         return .slowModel(cost: random.seconds(in: 0.1...2.5))
       case .userTaps:
         return .userTaps(at: random.moment(upTo: span), pattern: TapPattern.allCases.randomElement(using: &random)!)
+      case .audioPath:
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0:
+          return .sampleFormat(
+            sampleType: Bool.random(using: &random) ? "int16" : "float32",
+            channels: Int.random(in: 1...2, using: &random))
+        case 1:
+          // Sizes the app's buffer arithmetic gets wrong: not a multiple of any rate ratio, prime,
+          // smaller than one 20 ms block, or larger than a second.
+          return .oddTaps(
+            frames: [100, 333, 1023, 1601, 2399, 4097, 4799, 7919, 65_536].randomElement(using: &random)!)
+        default:
+          return .routeFormat(
+            at: random.moment(upTo: span), sampleRate: [8000, 16000, 44100, 48000].randomElement(using: &random)!,
+            channels: Int.random(in: 1...2, using: &random),
+            sampleType: Bool.random(using: &random) ? "int16" : "float32")
+        }
       }
     }
   }

@@ -39,6 +39,14 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   case slowModel(cost: Double)
   /// Extra taps on the microphone control at a moment.
   case userTaps(at: Double, pattern: TapPattern)
+  /// `device.microphone.sampleType` and `channels`: an input that delivers Int16 (some USB and
+  /// Bluetooth inputs) or Float32, mono or stereo, from the start.
+  case sampleFormat(sampleType: String, channels: Int)
+  /// `device.microphone.tapFrames` of a size an app's buffer arithmetic gets wrong (not a multiple of
+  /// the rate ratio, prime, below one 20 ms block, above a second).
+  case oddTaps(frames: Int)
+  /// A `route:` step at a moment to an input with another rate, channel count and sample type.
+  case routeFormat(at: Double, sampleRate: Int, channels: Int, sampleType: String)
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -56,6 +64,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .results: .results
     case .slowModel: .slowModel
     case .userTaps: .userTaps
+    case .sampleFormat, .oddTaps, .routeFormat: .audioPath
     }
   }
 
@@ -145,6 +154,21 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         tapped.insert([start] + steps, atSeconds: at)
       }
       document = tapped
+    case .sampleFormat(let sampleType, let channels):
+      document.set(scalar: sampleType, at: microphone + [K.Microphone.sampleType])
+      document.set(scalar: "\(channels)", at: microphone + [K.Microphone.channels])
+    case .oddTaps(let frames):
+      document.set(scalar: "\(frames)", at: microphone + [K.Microphone.tapFrames])
+    case .routeFormat(let at, let rate, let channels, let sampleType):
+      document.insert(
+        [
+          D.step(
+            K.Step.route,
+            D.flow([
+              (K.Route.sampleRate, Node("\(rate)")), (K.Route.channels, Node("\(channels)")),
+              (K.Route.sampleType, Node(sampleType)),
+            ]))
+        ], atSeconds: at)
     }
   }
 
@@ -227,6 +251,16 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .userTaps(let at, let pattern):
       let patterns = TapPattern.allCases.prefix { $0 != pattern }
       return patterns.map { .userTaps(at: at, pattern: $0) } + earlier(at).map { .userTaps(at: $0, pattern: pattern) }
+    case .sampleFormat(let sampleType, let channels):
+      return (channels != 1 ? [.sampleFormat(sampleType: sampleType, channels: 1)] : [])
+        + (sampleType != "float32" ? [.sampleFormat(sampleType: "float32", channels: channels)] : [])
+    case .oddTaps(let frames):
+      return frames != 4800 ? [.taps(frames: 4800, jitterMilliseconds: 0)] : []
+    case .routeFormat(let at, let rate, let channels, let sampleType):
+      return earlier(at).map { .routeFormat(at: $0, sampleRate: rate, channels: channels, sampleType: sampleType) }
+        + (sampleType != "float32"
+          ? [.routeFormat(at: at, sampleRate: rate, channels: channels, sampleType: "float32")] : [])
+        + (channels != 1 ? [.routeFormat(at: at, sampleRate: rate, channels: 1, sampleType: sampleType)] : [])
     }
   }
 
@@ -258,6 +292,11 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
       "{ kind: results, volatileEvery: \(s(volatileEvery)), finalAfterSilence: \(s(finalAfterSilence)), style: \(asSpoken ? "asSpoken" : "sentence")\(rewrite.map { ", rewrite: \($0)" } ?? "") }"
     case .slowModel(let cost): "{ kind: slowModel, modelCost: \(cost) }"
     case .userTaps(let at, let pattern): "{ kind: userTaps, at: \(s(at)), pattern: \(pattern.rawValue) }"
+    case .sampleFormat(let sampleType, let channels):
+      "{ kind: audioPath, sampleType: \(sampleType), channels: \(channels) }"
+    case .oddTaps(let frames): "{ kind: audioPath, tapFrames: \(frames) }"
+    case .routeFormat(let at, let rate, let channels, let sampleType):
+      "{ kind: audioPath, at: \(s(at)), route: { sampleRate: \(rate), channels: \(channels), sampleType: \(sampleType) } }"
     }
   }
 }

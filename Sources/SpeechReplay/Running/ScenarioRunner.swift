@@ -35,6 +35,10 @@ public struct ScenarioRunner: Sendable {
   /// steps take) instead of 24 hours: `speech-replay explore` sets it so that a subject whose timers
   /// run forever costs seconds, not minutes, per run. The failure names the same cause.
   package var simulationTimeLimit: Duration? = nil
+  /// Whether each run keeps what the analyzer heard (``ScenarioRun/audioLane``) for the HTML
+  /// report's "analyzer heard" lane: the extremes of every 20 ms the analyzers received, so off by
+  /// default (`run --html` turns it on in its workers).
+  public var keepsReceivedAudio = false
 
   /// Creates a runner.
   /// - Parameters:
@@ -104,11 +108,14 @@ public struct ScenarioRunner: Sendable {
     // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
     device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
     device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
+    device.audioConservation.keepsReceivedEnvelope = keepsReceivedAudio
     var result = ScenarioResult(
       name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
+    // For the Perfetto trace's main-actor track; kept beside the trace, so the hash is unchanged.
+    configuration.recordsMainActorJobs = true
     if scenario.expectations.invariants.off[.mainActorResponsive] == nil {
       configuration.mainActorHangThreshold = InvariantCheck.mainActorHangBound(scenario.expectations.invariants)
     }
@@ -128,6 +135,7 @@ public struct ScenarioRunner: Sendable {
     result.traceHash = report.traceHash
     result.virtualSeconds = DurationText.seconds(report.virtualTime)
     var failures = RunCheck.failures(of: report, scenario: scenario, watchdog: watchdog)
+    var audioMarks: [AudioLane.Mark] = []
     let output = report.value
     if let output {
       var (options, problem) = snapshots.map { ($0, nil) } ?? SnapshotOptions.environmentOrDefault()
@@ -145,6 +153,7 @@ public struct ScenarioRunner: Sendable {
         result.figures.record(outcome.figures)
         found += outcome.failures
         result.output += outcome.notes.map { $0 + "\n" }.joined()
+        audioMarks += outcome.audioMarks
       }
       failures += found
     }
@@ -153,7 +162,10 @@ public struct ScenarioRunner: Sendable {
     result.status = failures.isEmpty ? .passed : .failed
     result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
     return ScenarioRun(
-      result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:])
+      result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:],
+      mainActorJobs: report.mainActorJobs,
+      audioLane: keepsReceivedAudio
+        ? AudioLane(envelope: device.audioConservation.receivedEnvelope(), marks: audioMarks) : nil)
   }
 
   /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one

@@ -1,9 +1,10 @@
+import Foundation
 import SpeechReplay
 
 extension ScenarioWorker {
   /// Runs one scenario with `runner`, writes its canonical trace lines to `traceFile` (for
-  /// `--check-determinism`) and its timeline as JSON to `timelineFile` (for `--html`), then prints
-  /// the result line.
+  /// `--check-determinism`) and its timeline as JSON to `timelineFile` (for `--html` and
+  /// `--perfetto`, with the main-actor jobs beside it, ``MainActorJobsFile``), then prints the result line.
   ///
   /// - Parameters:
   ///   - file: The scenario file.
@@ -33,6 +34,11 @@ extension ScenarioWorker {
     if let timelineFile {
       do {
         try HTMLReport.writeTimeline(run.timeline, to: timelineFile)
+        try MainActorJobsFile.write(run.mainActorJobs, to: MainActorJobsFile.path(besideTimeline: timelineFile))
+        if let lane = run.audioLane {
+          try HTMLReport.writeAudioLane(
+            lane, to: HTMLReport.audioLaneFile(for: file, in: (timelineFile as NSString).deletingLastPathComponent))
+        }
       } catch {
         result.failures.append(
           ScenarioFailure(

@@ -107,7 +107,9 @@ import Testing
     #expect(!dump.standardError.contains("Uncaught"), "console: \(dump.standardError.suffix(2000))")
 
     // Every lane is there.
-    for lane in ["audio", "steps", "phase", "taps", "input", "results", "ui", "ledger", "diagnostics", "failures"] {
+    for lane in [
+      "audio", "heard", "steps", "phase", "taps", "input", "results", "ui", "ledger", "diagnostics", "failures",
+    ] {
       #expect(dom.contains("id=\"lane-\(lane)\""), "no lane \(lane)")
     }
 
@@ -153,6 +155,48 @@ import Testing
     let bytes = try Data(contentsOf: png)
     #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "not a PNG: \(png.path)")
     #expect(bytes.count > 20_000, "the screenshot is suspiciously small (\(bytes.count) bytes): \(png.path)")
+  }
+
+  /// The "analyzer heard" lane: what the analyzer received, beside the microphone's waveform, with
+  /// the spans the audio check judged. A stack that drops every tenth buffer shows red marks where
+  /// the microphone heard the lost audio, each naming its check; the reference stack shows the same
+  /// audio and no mark.
+  @Test func theHeardLaneDrawsWhatTheAnalyzerReceivedAndMarksLostAudio() throws {
+    let browser = try HeadlessChromium()
+    let folder = try TemporaryFolder(prefix: "HTMLReportBrowserTests")
+    defer { folder.remove() }
+    let file = try folder.write("suite/b-passing.yaml", Self.passing)
+    try FileManager.default.createSymbolicLink(
+      at: folder.url.appendingPathComponent("suite/audio"), withDestinationURL: TestFiles.audio)
+    func dom(faults: String) throws -> String {
+      let report = folder.url.appendingPathComponent("report-\(faults.isEmpty ? "reference" : faults)")
+      let run = try CommandLineRun(
+        ["run", file, "--no-history", "--html", report.path],
+        environment: faults.isEmpty ? [:] : ["SPEECH_REPLAY_BUG_ZOO_FAULTS": faults])
+      #expect(run.status == (faults.isEmpty ? 0 : 1), "\(run.standardOutput)\(run.standardError)")
+      let dump = try browser.dumpDOM(try page(for: file, in: report))
+      #expect(dump.standardOutput.contains("data-ready=\"1\""), "\(dump.standardError.suffix(2000))")
+      return dump.standardOutput
+    }
+
+    let reference = try dom(faults: "")
+    #expect(reference.contains("id=\"lane-heard\""))
+    let heardPath = try #require(reference.firstMatch(of: #/<path class="heard" d="([^"]+)"/#))
+    // The analyzer heard the sentence: many columns of audio, as the microphone lane has.
+    #expect(heardPath.output.1.matches(of: #/M/#).count > 100)
+    #expect(!reference.contains("class=\"heard-mark"), "the reference stack loses nothing")
+
+    let dropping = try dom(faults: "dropsEveryTenthBuffer")
+    let marks = dropping.matches(of: #/<rect class="heard-mark heard-lost"[^>]*data-check="audio.lost"/#)
+    #expect(marks.count >= 1, "no lost span marked")
+    // Each mark sits inside the run, where the microphone heard the audio (its tip says which tap buffers).
+    let times = dropping.matches(of: #/<rect class="heard-mark heard-lost"[^>]*data-time="([0-9.]+)"/#).map {
+      Double($0.output.1)!
+    }
+    #expect(times.allSatisfy { $0 > 0 && $0 < 6 }, "\(times)")
+    #expect(dropping.contains("never reached the analyzer"))
+    #expect(dropping.contains("tap buffer"))
+    #expect(dropping.contains("analyzer heard:"), "the legend names the marks")
   }
 
   @Test func theIndexListsFailuresFirstAndLinksEveryPage() throws {

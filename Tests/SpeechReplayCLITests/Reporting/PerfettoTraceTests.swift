@@ -51,7 +51,7 @@ import Testing
     // Every event of the timeline is in the trace exactly once (lanes, or "other events"), except
     // the UI states, which become phase and text slices.
     let fromEvents = events.filter {
-      $0.ph == "i" && $0.s == "t"
+      $0.ph == "i" && $0.s == "t" && $0.tid != track("main-actor jobs")
         || ($0.ph == "X" && ![track("phase"), track("UI text"), track("budgets")].contains($0.tid))
     }
     let uiStates = timeline.events(UIStateEvent.self).count
@@ -67,6 +67,31 @@ import Testing
     let failure = try #require(events.first { $0.tid == track("failures") })
     #expect(failure.s == "p")
     #expect(failure.ts == Self.micros(snapshot.time))
+    // Main-actor jobs: one instant per virtual instant with main-actor work, in time order, with
+    // the wall time as arguments; the runner reads the UI on the main actor, so every UI state
+    // event was recorded by the jobs of the instant at its time.
+    let mainActor = events.filter { $0.tid == track("main-actor jobs") }
+    #expect(mainActor.count > 1)
+    #expect(mainActor.allSatisfy { $0.ph == "i" && $0.s == "t" && $0.cat == "main-actor jobs" })
+    let times = mainActor.compactMap(\.ts)
+    #expect(times == times.sorted() && Set(times).count == times.count, "one instant per virtual instant")
+    for instant in mainActor {
+      let jobs = try #require(TraceEventFormat.number(instant.args["jobs"]))
+      let wall = try #require(TraceEventFormat.number(instant.args["wall (ms)"]))
+      let longest = try #require(TraceEventFormat.number(instant.args["longest (ms)"]))
+      #expect(jobs >= 1 && instant.name == "main actor: \(jobs == 1 ? "1 job" : "\(Int(jobs)) jobs")")
+      #expect(longest >= 0 && longest <= wall + 0.001, "\(instant.args)")
+    }
+    for state in timeline.events(UIStateEvent.self) {
+      let sequence = Double(state.sequence)
+      #expect(
+        mainActor.contains { instant in
+          instant.ts == Self.micros(state.time)
+            && TraceEventFormat.number(instant.args["first event"]).map { $0 <= sequence } == true
+            && TraceEventFormat.number(instant.args["last event"]).map { $0 >= sequence } == true
+        }, "UI state \(state.sequence) at \(state.time) is in no main-actor instant")
+    }
+
     // Phases are slices that tile the run: each ends where the next begins.
     let phases = events.filter { $0.tid == track("phase") }
     #expect(!phases.isEmpty)
@@ -98,11 +123,39 @@ import Testing
       }
       outputs.append(files)
     }
-    // Same bytes but for the wall-clock seconds.
+    // Same bytes but for wall time: the run's seconds and the main-actor jobs' milliseconds.
     func stripped(_ data: Data) -> String {
       String(decoding: data, as: UTF8.self).replacing(#/"wallSeconds":"[0-9.]+"/#, with: "")
+        .replacing(#/"(longest|wall) \(ms\)":[0-9.e+-]+/#, with: "")
     }
+    #expect(outputs[0].values.allSatisfy { String(decoding: $0, as: UTF8.self).contains(#""wall (ms)":"#) })
     #expect(outputs[0].mapValues(stripped) == outputs[1].mapValues(stripped))
+  }
+
+  @Test func mainActorJobsAtOneVirtualInstantAreOneInstantNamedAHangOverTheScenariosBound() throws {
+    let scenario = try Scenario.parse(
+      yaml: "schema: 1\nsteps: [start, { wait: 1s }, stop]\nexpect:\n  invariants:\n    mainActorHang: 100ms\n",
+      file: "hang.yaml", relativeTo: ".")
+    let jobs = [
+      MainActorJob(virtualTime: .zero, wallTime: .microseconds(250), events: 0..<3),
+      MainActorJob(virtualTime: .zero, wallTime: .microseconds(750), events: 3..<3),
+      MainActorJob(virtualTime: .zero, wallTime: .milliseconds(1), events: 5..<7),
+      MainActorJob(virtualTime: .milliseconds(1500), wallTime: .milliseconds(120), events: 9..<10),
+    ]
+    let trace = PerfettoTrace(
+      result: ScenarioResult(name: "hang", file: "hang.yaml", status: .passed, seed: 1), scenario: scenario,
+      timeline: nil, mainActorJobs: jobs)
+    let data = try trace.encoded()
+    let instants = try TraceEventFormat.read(data).events.filter { $0.cat == "main-actor jobs" }
+    #expect(instants.map(\.name) == ["main actor: 3 jobs", "main actor: 1 job, over the hang bound"])
+    #expect(instants.map(\.ts) == [0, 1_500_000])
+    let first = try #require(instants.first)
+    #expect(TraceEventFormat.number(first.args["wall (ms)"]) == 2)
+    #expect(TraceEventFormat.number(first.args["longest (ms)"]) == 1)
+    #expect(TraceEventFormat.number(first.args["events recorded"]) == 5)
+    #expect(TraceEventFormat.number(first.args["first event"]) == 0)
+    #expect(TraceEventFormat.number(first.args["last event"]) == 6)
+    #expect(TraceEventFormat.number(instants.last?.args["longest (ms)"]) == 120)
   }
 
   @Test func theStrictReaderRejectsWhatTheFormatDoesNotAllow() throws {

@@ -4,15 +4,15 @@ import SpeechReplayTestSupport
 import Testing
 import Yams
 
-/// The ```yaml examples of the documentation (Documentation/*.md, README.md) and of doc comments
-/// in Sources/ (`///` lines), parsed with the scenario decoder, so an example the decoder rejects
+/// The ```yaml examples of the documentation (README.md, Documentation/*.md, the DocC catalogs'
+/// articles in Sources/*/*.docc) and of doc comments in Sources/ (`///` lines), parsed with the scenario decoder, so an example the decoder rejects
 /// fails here instead of misleading a reader.
 ///
 /// Convention: a ```yaml block is a scenario or the top-level keys of one; the test adds `schema: 1`,
 /// `name` and `steps: [start, stop]` where the block has none, and reads its paths from `Scenarios/`
 /// (where the bundled scenarios live, so `../fixtures/…` works). A block that cannot stand as one
 /// (it names files that are not in the repository, or elides part of a file) is fenced
-/// ```yaml fragment: it is only parsed as YAML. Documentation/Scenarios.md states the convention.
+/// ```yaml fragment: it is only parsed as YAML. The ScenarioFiles article states the convention.
 @Suite struct DocumentationYAMLTests {
   /// One ```yaml block.
   struct Example: CustomStringConvertible {
@@ -71,9 +71,11 @@ import Yams
     }
     let sources = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)
     while let path = sources?.nextObject() as? String {
-      guard path.hasSuffix(".swift") else { continue }
+      // Swift files' doc comments, and the articles of the DocC catalogs (the guides' home).
+      let isArticle = path.hasSuffix(".md") && path.contains(".docc/")
+      guard path.hasSuffix(".swift") || isArticle else { continue }
       let text = (try? String(contentsOf: root.appendingPathComponent("Sources/\(path)"), encoding: .utf8)) ?? ""
-      examples += Self.examples(in: text, file: "Sources/\(path)", docComment: true)
+      examples += Self.examples(in: text, file: "Sources/\(path)", docComment: !isArticle)
     }
     return examples.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
   }()
@@ -96,7 +98,9 @@ import Yams
   @Test func findsTheExamples() {
     // The documents hold more than a dozen; an extractor that finds none would pass everything.
     #expect(Self.all.count >= 12)
-    #expect(Self.all.contains { $0.file.hasPrefix("Sources/") })
+    #expect(Self.all.contains { $0.file.hasPrefix("Sources/") && $0.file.hasSuffix(".swift") })
+    // The scenario format's article, in the SpeechReplay catalog, holds most of them.
+    #expect(Self.all.filter { $0.file.hasSuffix(".docc/ScenarioFiles.md") }.count >= 10)
     #expect(Self.all.contains { $0.isFragment })
   }
 

@@ -46,6 +46,29 @@ import Testing
     #expect(!result.failures.contains { $0.message.contains("main-actor-responsive") }, "\(result.failures)")
   }
 
+  @Test func everyMainActorJobIsKeptWithItsWallTimeOutsideTheTraceHash() throws {
+    let path = try TestFiles.write(Self.scenario(bound: "2s"))
+    func replay(blockFor: Duration) -> ScenarioRun {
+      let factory = SubjectFactory(name: "blocking") { _ in BlockingSubject(blockFor: blockFor) }
+      return ScenarioRunner(subject: factory).replay(fileAt: path, seed: nil)
+    }
+    let blocking = replay(blockFor: .milliseconds(300))
+    let quick = replay(blockFor: .zero)
+    #expect(blocking.result.status == .passed, "\(blocking.result.failures)")
+    // The same jobs at the same virtual times recording the same events; only wall time differs,
+    // and it is not in the trace or its hash.
+    #expect(!blocking.mainActorJobs.isEmpty)
+    #expect(blocking.result.traceHash == quick.result.traceHash)
+    #expect(blocking.timeline == quick.timeline)
+    #expect(blocking.mainActorJobs.map(\.virtualTime) == quick.mainActorJobs.map(\.virtualTime))
+    #expect(blocking.mainActorJobs.map(\.events) == quick.mainActorJobs.map(\.events))
+    // The job that blocked is the one that recorded the UI change it made, and it spun for 300 ms.
+    let listening = try #require(blocking.timeline.events(UIStateEvent.self).first { $0.event.phase == "listening" })
+    let job = try #require(blocking.mainActorJobs.first { $0.events.contains(listening.sequence) })
+    #expect(job.wallTime >= .milliseconds(300))
+    #expect(job.virtualTime == listening.time)
+  }
+
   @Test func aBoundBelowTenMillisecondsIsRefusedAtItsKey() throws {
     let path = try TestFiles.write(Self.scenario(bound: "1ms"))
     let result = ScenarioRunner(subject: .unavailable).run(fileAt: path, seed: nil)

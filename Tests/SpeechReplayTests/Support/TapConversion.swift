@@ -11,7 +11,9 @@ enum TapConversion {
   ) -> AVAudioPCMBuffer? {
     let capacity = AVAudioFrameCount(Double(buffer.frameLength) * format.sampleRate / buffer.format.sampleRate) + 1024
     guard let out = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: capacity) else { return nil }
-    var supplied = false
+    // The input block is @Sendable (the 26 SDK): its captures are marked, as apps mark them.
+    nonisolated(unsafe) var supplied = false
+    nonisolated(unsafe) let input = buffer
     var error: NSError?
     converter.convert(to: out, error: &error) { _, status in
       if supplied {
@@ -20,7 +22,7 @@ enum TapConversion {
       }
       supplied = true
       status.pointee = .haveData
-      return buffer
+      return input
     }
     return error == nil ? out : nil
   }

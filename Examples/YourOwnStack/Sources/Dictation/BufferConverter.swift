@@ -14,7 +14,10 @@ final class BufferConverter: @unchecked Sendable {
     // Room for what this buffer converts to, plus what the converter may still hold from before.
     let capacity = AVAudioFrameCount((Double(buffer.frameLength) * ratio).rounded(.up)) + 512
     guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: capacity) else { return nil }
-    var handedOver = false
+    // The input block is @Sendable (Xcode 26's NS_SWIFT_SENDABLE); the converter calls it inside
+    // convert, on this thread, so the captures are marked rather than locked.
+    nonisolated(unsafe) var handedOver = false
+    nonisolated(unsafe) let input = buffer
     var error: NSError?
     converter.convert(to: output, error: &error) { _, status in
       if handedOver {
@@ -23,7 +26,7 @@ final class BufferConverter: @unchecked Sendable {
       }
       handedOver = true
       status.pointee = .haveData
-      return buffer
+      return input
     }
     guard error == nil, output.frameLength > 0 else { return nil }
     return output

@@ -104,7 +104,28 @@ struct AudioCheck: ScenarioCheck {
       // A lone garbled block is the edge of a comparison (a converter's first or last samples).
       if seconds(ofKind) >= Self.shortestGarbled { failures.append(garbledFailure(kind, ofKind, place: place)) }
     }
-    return CheckOutcome(figures: figures, failures: failures)
+    // The spans behind the figures, for the report's lane: lost ones (named as the failure names
+    // them), then repeated and garbled ones, each where the microphone heard it.
+    let lostName = failures.contains { $0.check == CheckID(.audio, "tail") } ? "tail" : "lost"
+    var marks = lost.prefix(AudioLane.markLimit).map { span in
+      place.mark(CheckID(.audio, lostName), span, "never reached the analyzer: \(place.describe(span))")
+    }
+    for problem in (repeated + garbled).prefix(AudioLane.markLimit) {
+      let at = problem.analyzerTime.map { " (at \(Place.seconds($0)) s of \(problem.analyzer)'s timeline)" } ?? ""
+      let what =
+        switch problem.kind {
+        case .repeated: "reached the analyzer twice or out of order"
+        case .silenced: "reached the analyzer as silence"
+        case .tooLoud: "reached the analyzer far louder or clipped"
+        case .tooQuiet: "reached the analyzer far quieter"
+        case .foreign: "reached the analyzer as audio that is not the microphone's"
+        case .lost: "never reached the analyzer"
+        }
+      marks.append(
+        place.mark(
+          CheckID(.audio, problem.kind.rawValue), problem.span, "\(what): \(place.describe(problem.span))\(at)"))
+    }
+    return CheckOutcome(figures: figures, failures: failures, audioMarks: marks)
   }
 
   /// The tap buffers delivered while the UI's phase was `listening`.
@@ -179,6 +200,22 @@ struct AudioCheck: ScenarioCheck {
         index += 1
       }
       return found
+    }
+
+    /// Virtual seconds at which the tap delivered reference index `index` (the end of a tap buffer
+    /// is its delivery time; a sample inside it came that much earlier).
+    func virtualTime(ofIndex index: Int) -> Double? {
+      guard let delivery = taps(index..<(index + 1)).first ?? deliveries.last(where: { $0.span.upperBound <= index })
+      else { return nil }
+      let behind = Double(max(0, delivery.span.upperBound - index)) / AudioConservation.rate
+      return delivery.virtualTime - behind
+    }
+
+    /// A mark for the report's lane over `span`.
+    func mark(_ check: CheckID, _ span: Range<Int>, _ text: String) -> AudioLane.Mark {
+      let start = virtualTime(ofIndex: span.lowerBound) ?? 0
+      let end = virtualTime(ofIndex: span.upperBound - 1).map { $0 + 1 / AudioConservation.rate } ?? start
+      return AudioLane.Mark(check: check, start: start, end: max(start, end), text: text)
     }
 
     /// `0.600–0.700 s of the recording (tap buffers #6–#7, delivered at 0.700 s)`.

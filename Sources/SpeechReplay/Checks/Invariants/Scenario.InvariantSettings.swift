@@ -23,6 +23,9 @@ extension Scenario {
     /// The most wall time one main-actor job may hold the thread (`main-actor-responsive`); nil for
     /// the default (``InvariantChecker/defaultMainActorHang``, or `SPEECH_REPLAY_MAIN_ACTOR_HANG`).
     package var mainActorHang: Duration?
+    /// The hang bound a run with these settings is checked against: ``mainActorHang``, else
+    /// `SPEECH_REPLAY_MAIN_ACTOR_HANG`, else ``InvariantChecker/defaultMainActorHang``.
+    package var effectiveMainActorHang: Duration { InvariantCheck.mainActorHangBound(self) }
     /// Where `expect.invariants` is written, for failures of the invariants it configures.
     package var location: SourceLocation?
 

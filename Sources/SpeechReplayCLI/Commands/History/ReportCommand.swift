@@ -91,7 +91,9 @@ struct ReportCommand: AsyncParsableCommand {
       var rerunByFile: [String: ScenarioResult] = [:]
       for result in rerunPresent { rerunByFile[result.file] = result }
       let rerun = recorded.map { rerunByFile[$0.file] ?? $0 }
-      try report.write(results: rerun, indexResults: recorded, timeline: timelines.timeline(of:)) { result in
+      try report.write(
+        results: rerun, indexResults: recorded, timeline: timelines.timeline(of:), audioLane: timelines.audioLane(of:)
+      ) { result in
         guard let stored = recorded.first(where: { $0.file == result.file }) else { return [] }
         if rerunByFile[result.file] == nil {
           return [

@@ -56,7 +56,10 @@ struct ExplainCommand: ParsableCommand {
       if let perfetto {
         let loaded = try Scenario.load(fileAt: scenario)
         let run = ScenarioRunner(subject: try subject.factory()).replay(fileAt: scenario, seed: seed)
-        try writeTrace(PerfettoTrace(result: run.result, scenario: loaded, timeline: run.timeline), to: perfetto)
+        try writeTrace(
+          PerfettoTrace(
+            result: run.result, scenario: loaded, timeline: run.timeline, mainActorJobs: run.mainActorJobs),
+          to: perfetto)
         print(Self.filtered(run, scenario: loaded, filter: filter), terminator: "")
         return
       }

@@ -263,7 +263,7 @@ struct RunCommand: AsyncParsableCommand {
       do {
         var report = HTMLReport(folder: html, title: "speech-replay run", details: runDetails(startedAt: startedAt))
         report.seedOverride = seed
-        try report.write(results: results, timeline: timelines.timeline(of:))
+        try report.write(results: results, timeline: timelines.timeline(of:), audioLane: timelines.audioLane(of:))
       } catch {
         Failure.printError(
           OrchestrationError(
@@ -275,7 +275,9 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let perfetto, let timelines {
       do {
-        try PerfettoTrace.write(results: results, into: perfetto, timeline: timelines.timeline(of:))
+        try PerfettoTrace.write(
+          results: results, into: perfetto, timeline: timelines.timeline(of:),
+          mainActorJobs: timelines.mainActorJobs(of:))
       } catch {
         Failure.printError(
           OrchestrationError(

@@ -66,6 +66,8 @@ struct RunScenarioCommand: ParsableCommand {
     var runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
     if let limit = maxVirtualTime.flatMap(DurationText.parse) { runner.limits.virtualTime = limit }
     runner.simulationTimeLimit = simulationTimeLimit.flatMap(DurationText.parse)
+    // The HTML report draws what the analyzer heard beside the microphone's waveform.
+    runner.keepsReceivedAudio = timelineDir != nil
     if traceDir != nil || timelineDir != nil {
       ScenarioWorker.runAndReport(
         file: file, seed: seed, runner: runner,

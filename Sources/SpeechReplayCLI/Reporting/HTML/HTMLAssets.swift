@@ -22,7 +22,8 @@ enum HTMLAssets {
     svg text{font-size:11px}.audio-time{fill:#8a6d00}
     .lane-bg{fill:#fff;stroke:#eee}.lane:nth-child(even) .lane-bg{fill:#fbfbfd}
     .tick{stroke:#eee}.axis text{fill:#555}.baseline{stroke:#ddd}
-    .waveform{stroke:#3f6fb5;stroke-width:1;fill:none}
+    .waveform{stroke:#3f6fb5;stroke-width:1;fill:none}.heard{stroke:#2e7d32;stroke-width:1;fill:none}
+    .heard-mark{opacity:.45}.heard-lost{fill:#e53935}.heard-repeated{fill:#fb8c00}.heard-garbled{fill:#8e24aa}
     .step line{stroke:#555;stroke-width:1}.step text{fill:#333}
     .step-start line,.step-stop line{stroke:#1565c0;stroke-width:2}.step-route line,.step-interrupt line{stroke:#ef6c00;stroke-width:2}
     .step-network line,.step-permission line{stroke:#6a1b9a;stroke-width:2}
@@ -52,6 +53,7 @@ enum HTMLAssets {
     .swatch{display:inline-block;width:14px;height:10px;margin-right:4px;vertical-align:-1px;border:1px solid #bbb}
     .swatch.phase-idle{background:#e0e0e0}.swatch.phase-preparing{background:#ffe082}.swatch.phase-listening{background:#81c784}
     .swatch.phase-stopping{background:#90caf9}.swatch.phase-failed{background:#e57373}.swatch.phase-other{background:#ce93d8}
+    .swatch.heard-lost{background:#e53935}.swatch.heard-repeated{background:#fb8c00}.swatch.heard-garbled{background:#8e24aa}
     .swatch.result-volatile{background:#e3f2fd;border-color:#90caf9}.swatch.result-final{background:#1565c0}
     .swatch.result-withdrawn{background:#fff3e0;border:1px dashed #ef6c00}
     """

@@ -28,11 +28,12 @@ package struct HTMLReport {
   ///   - results: The results, in suite order.
   ///   - indexResults: What the index shows for each result (the recorded results, for a re-run); the results by default.
   ///   - timeline: The timeline of a result, when there is one.
+  ///   - audioLane: What the analyzer heard in a result's run, when the worker kept it.
   ///   - notes: Lines shown on a result's page under its heading.
   /// - Throws: An error when the folder or a file cannot be written.
   func write(
     results: [ScenarioResult], indexResults: [ScenarioResult]? = nil, timeline: (ScenarioResult) -> Timeline?,
-    notes: (ScenarioResult) -> [String] = { _ in [] }
+    audioLane: (ScenarioResult) -> AudioLane? = { _ in nil }, notes: (ScenarioResult) -> [String] = { _ in [] }
   ) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var used: Set<String> = ["index.html"]
@@ -43,8 +44,8 @@ package struct HTMLReport {
       let scenario = try? Scenario.load(fileAt: result.file)
       let audio = scenario?.device.microphone.audioFile.flatMap(WaveformEnvelope.read)
       let page = ScenarioPage(
-        result: result, scenario: scenario, timeline: timeline(result), audio: audio, notes: notes(result),
-        seedOverride: seedOverride)
+        result: result, scenario: scenario, timeline: timeline(result), audio: audio, heard: audioLane(result),
+        notes: notes(result), seedOverride: seedOverride)
       try Data(page.html().utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
       rows.append(RunIndexPage.Row(result: indexResults?[rows.count] ?? result, page: name))
     }
@@ -89,8 +90,12 @@ package struct HTMLReport {
   ///   - folder: The timeline folder.
   /// - Returns: The path.
   package static func timelineFile(for file: String, in folder: String) -> String {
-    let name = String(file.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
-    return (folder as NSString).appendingPathComponent(name + ".timeline.json")
+    (folder as NSString).appendingPathComponent(workerFileName(for: file) + ".timeline.json")
+  }
+
+  /// The scenario file's path as one file name, the stem of what its worker writes.
+  private static func workerFileName(for file: String) -> String {
+    String(file.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
   }
 
   /// Writes a timeline as JSON (what a worker does with `--timeline-dir`).
@@ -102,6 +107,35 @@ package struct HTMLReport {
   static func writeTimeline(_ timeline: Timeline, to path: String) throws {
     try ReportCoding.encoder(pretty: false).encode(timeline.events).write(
       to: URL(fileURLWithPath: path), options: .atomic)
+  }
+
+  /// Where a worker writes what the analyzer heard in a scenario's run, beside its timeline.
+  ///
+  /// - Parameters:
+  ///   - file: The scenario file.
+  ///   - folder: The timeline folder.
+  /// - Returns: The path.
+  package static func audioLaneFile(for file: String, in folder: String) -> String {
+    (folder as NSString).appendingPathComponent(workerFileName(for: file) + ".heard.json")
+  }
+
+  /// Writes what the analyzer heard as JSON (what a worker does with `--timeline-dir`).
+  ///
+  /// - Parameters:
+  ///   - lane: The run's audio lane.
+  ///   - path: The file.
+  /// - Throws: An error when it cannot be written.
+  static func writeAudioLane(_ lane: AudioLane, to path: String) throws {
+    try ReportCoding.encoder(pretty: false).encode(lane).write(to: URL(fileURLWithPath: path), options: .atomic)
+  }
+
+  /// Reads what a worker wrote of what the analyzer heard; `nil` when there is none or it cannot be read.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: The audio lane.
+  package static func readAudioLane(at path: String) -> AudioLane? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return try? ReportCoding.decoder().decode(AudioLane.self, from: data)
   }
 
   /// Reads a timeline a worker wrote; `nil` when there is none or it cannot be read.

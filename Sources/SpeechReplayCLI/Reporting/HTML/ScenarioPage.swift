@@ -21,6 +21,8 @@ struct ScenarioPage {
   var timeline: Timeline?
   /// The microphone file's samples (channels averaged) and rate, when there is one.
   var audio: (samples: [Float], sampleRate: Double)?
+  /// What the analyzer heard, when the worker kept it (``ScenarioRunner/keepsReceivedAudio``).
+  var heard: AudioLane?
   /// Lines shown under the heading (for a re-run from the history: what was recorded).
   var notes: [String] = []
   /// The seed the run gave every scenario (`run --seed`), `nil` when each used its own: the seed a
@@ -52,6 +54,7 @@ struct ScenarioPage {
     var lanes = TimelineLanes(
       axis: axis, timeline: timeline, deliveries: deliveries, envelope: envelope, failures: marks,
       observed: scenario?.observed?.states, divergence: divergence)
+    lanes.heard = heard
     if let scenario, !scenario.expectations.budgets.limits.isEmpty {
       lanes.budgets = scenario.expectations.budgets.limits
       lanes.latencies = ScenarioRunner.latencySamples(scenario, timeline: timeline)
@@ -202,6 +205,17 @@ struct ScenarioPage {
       page.element("span", ["class": "swatch \(css)"], text: "")
       page.text(name)
       page.close("span")
+    }
+    if heard != nil {
+      page.element("span", ["class": "legend-title"], text: "analyzer heard:")
+      for (css, name) in [
+        ("heard-lost", "lost"), ("heard-repeated", "twice / out of order"), ("heard-garbled", "garbled"),
+      ] {
+        page.open("span", ["class": "legend-item"])
+        page.element("span", ["class": "swatch \(css)"], text: "")
+        page.text(name)
+        page.close("span")
+      }
     }
     page.close("p")
   }

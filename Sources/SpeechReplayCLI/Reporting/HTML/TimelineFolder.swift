@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import SpeechReplay
 
 /// The temporary folder workers write their timelines into for an HTML report (`--timeline-dir`),
@@ -32,6 +33,24 @@ struct TimelineFolder {
   /// - Returns: Its timeline.
   func timeline(of result: ScenarioResult) -> Timeline? {
     HTMLReport.readTimeline(at: HTMLReport.timelineFile(for: result.file, in: path))
+  }
+
+  /// The main-actor jobs a worker wrote beside a result's timeline; empty when it wrote none.
+  ///
+  /// - Parameter result: A result of a worker started with ``workerArguments``.
+  /// - Returns: Its main-actor jobs with their wall time.
+  func mainActorJobs(of result: ScenarioResult) -> [MainActorJob] {
+    MainActorJobsFile.read(
+      at: MainActorJobsFile.path(besideTimeline: HTMLReport.timelineFile(for: result.file, in: path)))
+  }
+
+  /// What the analyzer heard in a result's run (the report's "analyzer heard" lane); `nil` when the
+  /// worker wrote none.
+  ///
+  /// - Parameter result: A result of a worker started with ``workerArguments``.
+  /// - Returns: Its audio lane.
+  func audioLane(of result: ScenarioResult) -> AudioLane? {
+    HTMLReport.readAudioLane(at: HTMLReport.audioLaneFile(for: result.file, in: path))
   }
 
   /// Deletes the folder.

@@ -3,7 +3,8 @@ import Simulation
 import SpeechReplay
 import SpeechTwin
 
-/// The lanes of a scenario page, drawn as inline SVG on one ``TimeAxis``: audio, steps, phase, tap
+/// The lanes of a scenario page, drawn as inline SVG on one ``TimeAxis``: audio, what the analyzer
+/// heard (when the worker kept it), steps, phase, tap
 /// buffers and conversions, analyzer input, model results, the UI text, the device's UI (imported
 /// scenarios), ledger counts, diagnostics and failures.
 ///
@@ -51,6 +52,8 @@ struct TimelineLanes {
   var budgets: [Scenario.Budgets.Limit] = []
   /// The run's measured latencies, with when each wait ended.
   var latencies: [LatencySample] = []
+  /// What the analyzer heard and the spans the audio check judged; `nil` draws no such lane.
+  var heard: AudioLane?
 
   /// The height of the axis band on top.
   static let axisHeight = 34.0
@@ -59,8 +62,9 @@ struct TimelineLanes {
 
   /// The lanes this page draws, top to bottom.
   var lanes: [Lane] {
-    var lanes = [
-      Lane(id: "audio", title: "audio", height: 60),
+    var lanes = [Lane(id: "audio", title: "audio", height: 60)]
+    if heard != nil { lanes.append(Lane(id: "heard", title: "analyzer heard", height: 60)) }
+    lanes += [
       Lane(id: "steps", title: "user steps", height: 44),
       Lane(id: "phase", title: "phase", height: 24),
       Lane(id: "taps", title: "taps / converter", height: 40),
@@ -127,6 +131,7 @@ struct TimelineLanes {
         ])
       switch lane.id {
       case "audio": drawAudio(&svg, y: y, height: lane.height)
+      case "heard": drawHeard(&svg, y: y, height: lane.height)
       case "steps": drawSteps(&svg, y: y, height: lane.height)
       case "phase": drawPhase(&svg, y: y, height: lane.height)
       case "taps": drawTaps(&svg, y: y, height: lane.height)

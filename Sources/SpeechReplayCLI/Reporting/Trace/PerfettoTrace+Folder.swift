@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import SpeechReplay
 
 extension PerfettoTrace {
@@ -10,11 +11,13 @@ extension PerfettoTrace {
   ///   - results: The results, in suite order.
   ///   - folder: The output folder (created when missing).
   ///   - timeline: The timeline of a result, when its worker wrote one.
+  ///   - mainActorJobs: The main-actor jobs of a result, as its worker measured them.
   /// - Returns: The files written, in suite order.
   /// - Throws: An error when the folder or a file cannot be written.
   @discardableResult
   static func write(
-    results: [ScenarioResult], into folder: String, timeline: (ScenarioResult) -> Timeline?
+    results: [ScenarioResult], into folder: String, timeline: (ScenarioResult) -> Timeline?,
+    mainActorJobs: (ScenarioResult) -> [MainActorJob] = { _ in [] }
   ) throws -> [String] {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var used: Set<String> = []
@@ -24,7 +27,8 @@ extension PerfettoTrace {
       used.insert(page)
       let name = String(page.dropLast(".html".count)) + ".trace.json"
       let trace = PerfettoTrace(
-        result: result, scenario: try? Scenario.load(fileAt: result.file), timeline: timeline(result))
+        result: result, scenario: try? Scenario.load(fileAt: result.file), timeline: timeline(result),
+        mainActorJobs: mainActorJobs(result))
       let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
       try trace.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
       written.append(path)

@@ -7,17 +7,21 @@ import SpeechTwin
 /// One scenario's timeline in the Trace Event Format (JSON object form), which Perfetto's UI
 /// (ui.perfetto.dev) and `chrome://tracing` open: one track (thread) per lane of the HTML page,
 /// virtual time on the axis, events as slices (`X`), instants (`i`) or counters (`C`) with their
-/// fields as arguments.
+/// fields as arguments. The "main-actor jobs" track shows where the simulation ran main-actor jobs
+/// (virtual time does not move during a job, so each virtual instant with main-actor work is one
+/// instant event) with the wall time they held the thread as arguments.
 ///
 /// The format is Google's "Trace Event Format" document; the fields used here are `name`, `cat`,
 /// `ph`, `ts` and `dur` (microseconds), `pid`, `tid`, `s` (an instant's scope) and `args`, plus `M`
 /// metadata events naming the process and the threads and ordering the threads as the page does.
 ///
-/// The same result, scenario and timeline give the same bytes (keys sorted, the wall-clock seconds
-/// only in `otherData.wallSeconds`).
+/// The same result, scenario and timeline give the same bytes but for wall time, which is only in
+/// `otherData.wallSeconds` and the main-actor instants' `wall (ms)` and `longest (ms)` arguments
+/// (keys sorted); it is never part of the run's trace hash.
 ///
 /// ```swift
-/// let trace = PerfettoTrace(result: run.result, scenario: scenario, timeline: run.timeline)
+/// let trace = PerfettoTrace(
+///   result: run.result, scenario: scenario, timeline: run.timeline, mainActorJobs: run.mainActorJobs)
 /// try trace.encoded().write(to: URL(fileURLWithPath: "hello.trace.json"))
 /// ```
 package struct PerfettoTrace {
@@ -27,6 +31,8 @@ package struct PerfettoTrace {
   package var scenario: Scenario?
   /// The run's timeline (empty for a worker that crashed).
   package var timeline: Timeline
+  /// The run's main-actor jobs with their wall time (empty when the worker measured none).
+  package var mainActorJobs: [MainActorJob]
 
   /// Creates a trace of one scenario run.
   ///
@@ -34,15 +40,18 @@ package struct PerfettoTrace {
   ///   - result: The result.
   ///   - scenario: The scenario, when it could be loaded.
   ///   - timeline: The run's timeline; `nil` gives a trace with the failures only.
-  package init(result: ScenarioResult, scenario: Scenario?, timeline: Timeline?) {
+  ///   - mainActorJobs: The run's main-actor jobs with their wall time.
+  package init(result: ScenarioResult, scenario: Scenario?, timeline: Timeline?, mainActorJobs: [MainActorJob] = []) {
     self.result = result
     self.scenario = scenario
     self.timeline = timeline ?? Timeline(events: [])
+    self.mainActorJobs = mainActorJobs
   }
 
   /// The tracks, in the order of the HTML page's lanes; the thread id is the position from 1.
   package static let tracks = [
-    "user steps", "phase", "taps", "converter", "analyzer input", "model results", "UI text", "budgets", "ledger",
+    "user steps", "phase", "taps", "converter", "analyzer input", "model results", "UI text", "main-actor jobs",
+    "budgets", "ledger",
     "diagnostics", "failures", "other events",
   ]
 
@@ -116,7 +125,7 @@ package struct PerfettoTrace {
     var shown: Set<Int> = []
     events +=
       steps(&shown) + phases(&shown, end: end) + dense(&shown) + results(&shown, end: end) + uiText(&shown, end: end)
-    events += budgets() + ledger(&shown) + diagnostics(&shown) + failures(end: end) + others(shown)
+    events += mainActor() + budgets() + ledger(&shown) + diagnostics(&shown) + failures(end: end) + others(shown)
     return events
   }
 
@@ -235,6 +244,43 @@ package struct PerfettoTrace {
         pair.0, name: text.isEmpty ? "(empty)" : TimelineLanes.tail(text, 120), track: "UI text", until: until)
     }
   }
+
+  /// One instant per virtual instant at which main-actor jobs ran: how many, the wall time they held
+  /// the thread together and the longest one's, and the events they recorded. The name says
+  /// "over the hang bound" when a job held the thread longer than the scenario's hang bound.
+  func mainActor() -> [Event] {
+    var groups: [[MainActorJob]] = []
+    for job in mainActorJobs {
+      if let last = groups.last?.last, last.virtualTime == job.virtualTime {
+        groups[groups.count - 1].append(job)
+      } else {
+        groups.append([job])
+      }
+    }
+    let bound = scenario?.expectations.invariants.effectiveMainActorHang ?? InvariantChecker.defaultMainActorHang
+    return groups.map { jobs in
+      let wall = jobs.reduce(Duration.zero) { $0 + $1.wallTime }
+      let longest = jobs.map(\.wallTime).max() ?? .zero
+      let recorded = jobs.filter { !$0.events.isEmpty }
+      var args: [String: Argument] = [
+        "jobs": .number(Double(jobs.count)),
+        "events recorded": .number(Double(jobs.reduce(0) { $0 + $1.events.count })),
+        "wall (ms)": .number(Self.milliseconds(wall)), "longest (ms)": .number(Self.milliseconds(longest)),
+      ]
+      if let first = recorded.first, let last = recorded.last {
+        args["first event"] = .number(Double(first.events.lowerBound))
+        args["last event"] = .number(Double(last.events.upperBound - 1))
+      }
+      let count = jobs.count == 1 ? "1 job" : "\(jobs.count) jobs"
+      return Event(
+        name: "main actor: \(count)" + (longest > bound ? ", over the hang bound" : ""), cat: "main-actor jobs",
+        ph: "i", ts: Self.micros(jobs[0].virtualTime), pid: Self.pid, tid: Self.tid("main-actor jobs"), s: "t",
+        args: args)
+    }
+  }
+
+  /// Wall time in milliseconds, to the microsecond.
+  static func milliseconds(_ duration: Duration) -> Double { (duration.seconds * 1_000_000).rounded() / 1000 }
 
   /// Each measured wait the scenario budgets, as a slice from when it began to when it ended.
   func budgets() -> [Event] {
