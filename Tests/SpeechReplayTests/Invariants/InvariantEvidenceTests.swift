@@ -127,6 +127,19 @@ struct InvariantEvidenceTests {
     #expect(listening(gap: 2...6, interrupted: true).checker.firstViolation(of: .listeningHearsAudio) == nil)
   }
 
+  @Test func aMicrophoneWithLongTapBuffersIsGivenItsIntervalBeforeTheFirstArrives() {
+    // 65536 frames at 16 kHz: the first buffer comes after 4.1 s.
+    var events = Events()
+    events.add(0, ScenarioStepEvent(step: "start", line: 1))
+    events.add(0, .engineStart, [("input", "true"), ("format", "16 kHz")])
+    events.state(0, "listening")
+    events.state(3, "idle")
+    var checker = events.checker
+    #expect(checker.firstViolation(of: .listeningHearsAudio) != nil)
+    checker.tapInterval = .seconds(65536.0 / 16000)
+    #expect(checker.firstViolation(of: .listeningHearsAudio) == nil)
+  }
+
   @Test func buffersThatNeverReachTheAnalyzerBreakListeningHearsAudio() throws {
     let deaf = listening(gap: 2...2.05, interrupted: false, inputs: false)
     let violation = try #require(deaf.checker.firstViolation(of: .listeningHearsAudio))

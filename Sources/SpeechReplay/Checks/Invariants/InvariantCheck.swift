@@ -17,6 +17,10 @@ struct InvariantCheck: ScenarioCheck {
       timeline: run.timeline, maximumInputLag: settings.maximumInputLag, mainActorHangs: run.mainActorHangs,
       mainActorHangBound: Self.mainActorHangBound(settings))
     checker.modelCost = run.scenario.timing.modelCost
+    let microphone = run.scenario.device.microphone
+    if microphone.sampleRate > 0 {
+      checker.tapInterval = .seconds(Double(microphone.tapFrames) / microphone.sampleRate) + microphone.jitter
+    }
     var failures: [ScenarioFailure] = []
     for invariant in Invariant.allCases where settings.off[invariant] == nil {
       let violation = checker.firstViolation(of: invariant)

@@ -82,9 +82,11 @@ extension InvariantChecker {
 
   /// How long a listening stack may go without a tap buffer or without the analyzer taking input:
   /// the lag bound, plus as many tap intervals as the model's compute cost takes to read one buffer
-  /// (a slow model reads a long buffer late), plus one interval.
+  /// (a slow model reads a long buffer late), plus one interval. The interval is the longer of the
+  /// one measured and the microphone's configured one (``tapInterval``): a 65536-frame tap at 16 kHz
+  /// delivers its first buffer after 4 s, before which none can be measured (found by `explore`).
   var hearingBound: Duration {
-    let interval = typicalTapInterval
+    let interval = max(typicalTapInterval, DurationText.seconds(tapInterval))
     return maximumInputLag + .seconds(interval * (1 + max(1, modelCost)))
   }
 

@@ -23,6 +23,9 @@ public struct InvariantChecker: Sendable {
   /// The model's compute cost per second of audio (0 when compute is free): a slow model reads
   /// long buffers late, which `listening-hears-audio` allows for.
   public var modelCost: Double = 0
+  /// The microphone's configured time between tap buffers (tap frames ÷ sample rate, plus jitter;
+  /// zero when unknown), the least `listening-hears-audio` allows between buffers.
+  public var tapInterval: Duration = .zero
   /// The hang bound a scenario's `expect.invariants.mainActorHang` defaults to: Apple's hang
   /// reporting starts at 250 ms.
   public static let defaultMainActorHang: Duration = .milliseconds(250)
