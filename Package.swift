@@ -93,7 +93,8 @@ let package = Package(
     .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
-      name: "SpeechShim", dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "AVFoundationTwin", "CoreMediaTwin", "CoreAudioTypesTwin"],
+      name: "SpeechShim",
+      dependencies: ["SpeechTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "AVFoundationTwin", "CoreMediaTwin", "CoreAudioTypesTwin", "Simulation"],
       swiftSettings: [.define("SPEECH_REPLAY_APPLE_FRAMEWORKS", .when(platforms: [.iOS, .tvOS, .visionOS])), .swiftLanguageMode(.v5)] + appleFrameworkTests),
 
     // MARK: stack under test and harness
@@ -151,6 +152,10 @@ let package = Package(
     .executableTarget(
       name: "scenario-worker-probe", dependencies: ["SpeechReplay", "SpeechReplayCLI"], path: "Tests/Probes/scenario-worker-probe"),
     // Writes runs into a history database on request, so tests can run two writers at once or kill one mid-write.
+    // An app's own executable (SpeechReplayCLI with subjects of its own), for the tests of capabilities and several subjects.
+    .executableTarget(
+      name: "app-replay-probe", dependencies: ["SpeechReplay", "SpeechReplayCLI", "ReferenceSubjects", "LiveTranscription"],
+      path: "Tests/Probes/app-replay-probe"),
     .executableTarget(
       name: "history-writer-probe", dependencies: ["SpeechReplay", "SpeechReplayCLI"], path: "Tests/Probes/history-writer-probe"),
 
@@ -173,6 +178,7 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
         // The command-line tests start the executable, the stand-in worker and the second history writer.
         .target(name: "speech-replay"), .target(name: "scenario-worker-probe"), .target(name: "history-writer-probe"),
+        .target(name: "app-replay-probe"),
         // A capture cut short by a killed recorder, for reading one in a read-only place.
         .target(name: "capture-recorder-probe"),
       ],

@@ -45,6 +45,9 @@ extension WatchdogTests {
     let errorText = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 124)
-    #expect(errorText.contains("Simulation 'blocked': a job has not returned to the loop"), "\(errorText)")
+    // Named after the executable that ran, as every message the library prints on its own is.
+    #expect(
+      errorText.contains("simulation-selfcheck: error: simulation 'blocked': a job has not returned to the loop"),
+      "\(errorText)")
   }
 }

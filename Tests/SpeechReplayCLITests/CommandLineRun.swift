@@ -24,11 +24,13 @@ struct CommandLineRun {
   ///
   /// The run history goes to a temporary file unless `environment` names one, so tests never
   /// write into the repository's `.speech-replay/`.
+  ///   - executable: The executable of this package to run; `speech-replay` by default.
   init(
-    _ arguments: [String], environment: [String: String] = [:], whileRunning: (Process) throws -> Void = { _ in }
+    _ arguments: [String], executable: String = "speech-replay", environment: [String: String] = [:],
+    whileRunning: (Process) throws -> Void = { _ in }
   ) throws {
     let process = Process()
-    process.executableURL = try Self.executable()
+    process.executableURL = try Self.executable(named: executable)
     process.arguments = arguments
     process.currentDirectoryURL = Self.repositoryRoot
     // Output goes to files rather than pipes, so a chatty run cannot block on a full pipe.

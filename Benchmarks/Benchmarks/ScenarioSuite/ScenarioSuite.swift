@@ -14,6 +14,10 @@
 // (target ≤ 0.5 s). "600 s silence soak" listens to ten minutes of 48 kHz silence with nothing
 // said (target ≥ 3000× real time, ≤ 0.2 s). Both scenario files are also written next to the
 // temporary audio, so `speech-replay run` can time them from the command line.
+// "session 605 s" and "session 8 h" (issue 23) are Scenarios/ten-minute-session.yaml's pattern —
+// silence, the model saying a sentence every 30 s — for ten minutes and for eight hours, with
+// their peak resident memory (goal: the eight hours in ≤ 150 MB, at the ten minutes' real-time
+// factor); Benchmarks/Scripts/long-session.sh writes the same files for the command line.
 import AudioPCM
 import Benchmark
 import Foundation
@@ -36,6 +40,9 @@ final class SuiteWorkload: @unchecked Sendable {
   let cyclesScenario: String
   let realisticCyclesScenario: String
   let silenceSoakScenario: String
+  /// Silence with a sentence every 30 s, for 605 s and for eight hours.
+  let tenMinuteSession: String
+  let eightHourSession: String
   let bundled: [String]
 
   init() {
@@ -89,6 +96,10 @@ final class SuiteWorkload: @unchecked Sendable {
     _ = try! Self.loop(fixtures.appendingPathComponent("quick-brown-fox-48k.wav").path, times: 45, into: cycleAudio)
     realisticCyclesScenario = folder.appendingPathComponent("realistic-cycles.yaml").path
     try! Self.realisticCycles(audio: "cycles.wav").write(toFile: realisticCyclesScenario, atomically: true, encoding: .utf8)
+    tenMinuteSession = folder.appendingPathComponent("session-605s.yaml").path
+    try! Self.longSession(seconds: 605).write(toFile: tenMinuteSession, atomically: true, encoding: .utf8)
+    eightHourSession = folder.appendingPathComponent("session-8h.yaml").path
+    try! Self.longSession(seconds: 28_800).write(toFile: eightHourSession, atomically: true, encoding: .utf8)
     silenceSoakScenario = folder.appendingPathComponent("silence-soak.yaml").path
     try! Self.silenceSoak.write(toFile: silenceSoakScenario, atomically: true, encoding: .utf8)
     let scenarios = root.appendingPathComponent("Scenarios")
@@ -118,6 +129,32 @@ final class SuiteWorkload: @unchecked Sendable {
         listening: { phase: listening }
       final: { committed: "", volatile: "", phase: idle }
     """
+  }
+
+  /// `seconds` of microphone silence with the model saying a sentence every 30 s of audio, the
+  /// pattern of Scenarios/ten-minute-session.yaml (as Benchmarks/Scripts/long-session.sh writes it).
+  static func longSession(seconds: Int) -> String {
+    let sentences = (seconds - 5) / 30
+    var results = ""
+    var committed: [String] = []
+    for index in 1...sentences {
+      results += "    - { at: \(index * 30 - 1)s, text: \"sentence \(index)\" }\n"
+      results += "    - { at: \(index * 30)s, final: \"Sentence \(index).\" }\n"
+      committed.append("Sentence \(index).")
+    }
+    return """
+      schema: 1
+      name: a \(seconds) s session commits every sentence and ends idle
+      limits: { virtualTime: \(seconds / 3600 + 1)h, wallClock: 3600s }
+      model:
+        results:
+      \(results)steps:
+        - start
+        - wait: \(seconds)s
+        - stop
+      expect:
+        final: { committed: "\(committed.joined(separator: " "))", volatile: "", phase: idle }
+      """
   }
 
   /// Ten minutes of silence at the microphone's default 48 kHz, nothing said.
@@ -244,5 +281,16 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark("600 s silence soak at 48 kHz", configuration: configuration) { benchmark in
     for _ in benchmark.scaledIterations { SuiteWorkload.runPassing(workload.silenceSoakScenario) }
+  }
+
+  // Peak resident memory is the figure here (issue 23): a session's memory should not grow with its length.
+  let sessions = Benchmark.Configuration(
+    metrics: [.wallClock, .cpuTotal, .peakMemoryResident], timeUnits: .milliseconds, warmupIterations: 0,
+    maxDuration: .seconds(120), maxIterations: 3)
+  Benchmark("session 605 s (a sentence every 30 s)", configuration: sessions) { benchmark in
+    for _ in benchmark.scaledIterations { SuiteWorkload.runPassing(workload.tenMinuteSession) }
+  }
+  Benchmark("session 8 h (a sentence every 30 s)", configuration: sessions) { benchmark in
+    for _ in benchmark.scaledIterations { SuiteWorkload.runPassing(workload.eightHourSession) }
   }
 }

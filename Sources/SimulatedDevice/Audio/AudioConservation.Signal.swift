@@ -144,18 +144,25 @@ extension AudioConservation {
       guard aEnergy > 0 else { return nil }
       var bestLag = 0
       var bestScore: Float = -2
-      for lag in 0...(r.count - count) {
-        var dot: Float = 0
-        var power: Float = 0
-        for k in 0..<count {
-          dot += a[k] * r[lag + k]
-          power += r[lag + k] * r[lag + k]
-        }
-        guard power > 0 else { continue }
-        let score = dot / (aEnergy * power).squareRoot()
-        if score > bestScore {
-          bestScore = score
-          bestLag = lag
+      // Through buffer pointers: no bounds check per product (the sums keep their order, so the
+      // scores are bit for bit those of indexing the arrays).
+      a.withUnsafeBufferPointer { a in
+        r.withUnsafeBufferPointer { r in
+          for lag in 0...(r.count - count) {
+            var dot: Float = 0
+            var power: Float = 0
+            for k in 0..<count {
+              let value = r[lag + k]
+              dot += a[k] * value
+              power += value * value
+            }
+            guard power > 0 else { continue }
+            let score = dot / (aEnergy * power).squareRoot()
+            if score > bestScore {
+              bestScore = score
+              bestLag = lag
+            }
+          }
         }
       }
       guard bestScore > -2 else { return nil }

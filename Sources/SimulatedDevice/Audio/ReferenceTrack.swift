@@ -13,7 +13,9 @@ struct ReferenceTrack {
   let rate: Double
   /// How many samples are kept.
   let window: Int
-  private var ring: [Float]
+  /// The kept samples at `index % window`; it grows as the head first moves through the window
+  /// (a short run never zeroes 120 s of samples it will not reach), then stays `window` long.
+  private var ring: [Float] = []
   /// One past the newest sample converted.
   private(set) var head = 0
   private var converter: SampleRateConverter?
@@ -24,7 +26,6 @@ struct ReferenceTrack {
   init(rate: Double, windowSeconds: Double) {
     self.rate = rate
     window = Int(windowSeconds * rate)
-    ring = [Float](repeating: 0, count: window)
     outputFormat = try! AudioFormat(sampleRate: rate, channelCount: 1, sampleType: .float32, isInterleaved: false)
   }
 
@@ -118,7 +119,16 @@ struct ReferenceTrack {
     } while true
   }
 
+  /// Makes the ring hold the positions of every index below `end` (doubling, up to the window).
+  private mutating func reserve(through end: Int) {
+    let needed = min(window, end)
+    guard ring.count < needed else { return }
+    let target = min(window, max(needed, 2 * ring.count))
+    ring.append(contentsOf: repeatElement(0, count: target - ring.count))
+  }
+
   private mutating func append(_ samples: UnsafeMutablePointer<Float>, count: Int) {
+    reserve(through: head + count)
     // At most two contiguous copies (before and after the ring wraps), no division per sample.
     var copied = 0
     ring.withUnsafeMutableBufferPointer { ring in
@@ -136,6 +146,7 @@ struct ReferenceTrack {
     guard index > head else { return }
     // Past a whole window the ring is all zeros: write it once and move the head.
     let count = min(index - head, window)
+    reserve(through: index)
     ring.withUnsafeMutableBufferPointer { ring in
       var written = 0
       while written < count {

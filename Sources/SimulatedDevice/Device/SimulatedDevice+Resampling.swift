@@ -1,5 +1,6 @@
 public import AudioPCM
 import Foundation
+import Simulation
 
 extension SimulatedDevice {
   /// The resampling library behind the twins' live audio path: the microphone's file-to-hardware
@@ -21,7 +22,7 @@ extension SimulatedDevice {
     if let engine = SampleRateConverter.Engine(rawValue: value) { return engine }
     FileHandle.standardError.write(
       Data(
-        "speech-replay: warning: SPEECH_REPLAY_RESAMPLER=\(value) is not an engine; use soxr or libsamplerate. Using soxr.\n"
+        "\(ProcessName.current): warning: SPEECH_REPLAY_RESAMPLER=\(value) is not an engine; use soxr or libsamplerate. Using soxr.\n"
           .utf8))
     return .soxr
   }

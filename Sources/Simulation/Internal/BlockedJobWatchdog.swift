@@ -28,7 +28,7 @@ final class BlockedJobWatchdog: @unchecked Sendable {
       condition.unlock()
       guard expired else { return }
       let message =
-        "Simulation '\(name)': a job has not returned to the loop since the watchdog (\(limit)) expired. "
+        "\(ProcessName.current): error: simulation '\(name)': a job has not returned to the loop since the watchdog (\(limit)) expired. "
         + "It blocks its thread (a semaphore, lock, blocking read, or a loop with no suspension point), which "
         + "the simulation cannot interrupt. Ending the process with status \(Self.exitStatus) so that it does "
         + "not hang; replace the blocking call with an await.\n"

@@ -20,7 +20,7 @@ struct OffMainActorContext {
   /// isolation check does on a device.
   func violated() -> Never {
     let message =
-      "speech-replay: diagnostic: \(name) is isolated to the main actor but runs on \(thread); "
+      "\(ProcessName.diagnosticPrefix) \(name) is isolated to the main actor but runs on \(thread); "
       + "Swift 6 checks that isolation when the closure is called and the app ends with EXC_BREAKPOINT (dispatch_assert_queue). \(advice)\n"
     var bytes = Array(message.utf8)
     _ = write(2, &bytes, bytes.count)  // standard error, unbuffered: the process ends next

@@ -34,11 +34,19 @@ package struct ExplorationFinding: Sendable {
   package var stepCount: Int { document.steps.count }
 
   /// The reproducer: an ordinary scenario file for a file in `folder` (paths rewritten relative to
-  /// it), headed by comments with the seed, the perturbations and the failure message.
-  package func reproducer(forFileIn folder: String) -> String {
+  /// it), headed by comments with the commands that found and reproduce it, the perturbations and
+  /// the failure message.
+  /// - Parameters:
+  ///   - folder: The folder the reproducer is written to.
+  ///   - foundBy: The complete command that ran the exploration (its executable, every explored
+  ///     file, the seed, the runs, the subject); by default a `speech-replay explore` of this file.
+  ///   - reproducedBy: The complete command that runs the reproducer alone; by default
+  ///     `speech-replay run <this file>`.
+  /// - Returns: The scenario file's text.
+  package func reproducer(forFileIn folder: String, foundBy: String? = nil, reproducedBy: String? = nil) -> String {
     var lines = [
-      "# Found by `speech-replay explore \(scenarioFile) --seed \(seed)` in run \(run); shrunk in \(shrinkRuns) runs.",
-      "# It fails on its own: `speech-replay run <this file>`. Keep it in the suite once the stack is fixed",
+      "# Found by `\(foundBy ?? "speech-replay explore \(scenarioFile) --seed \(seed)")` in run \(run); shrunk in \(shrinkRuns) runs.",
+      "# It fails on its own: `\(reproducedBy ?? "speech-replay run <this file>")`. Keep it in the suite once the stack is fixed",
       "# (see Documentation/Explore.md).",
       "# Perturbations (shrunk) of \(scenarioFile):",
     ]

@@ -28,8 +28,12 @@ package struct Explorer: Sendable {
   package var shard = 1
   /// How many shards share the runs.
   package var shardCount = 1
-  /// Candidates handed to ``Execute`` at once (the number of workers).
+  /// Candidates handed to ``Execute`` at once while shrinking (the number of workers).
   package var batchSize = 1
+  /// Runs handed to ``Execute`` at once while exploring; `nil` for ``batchSize``. A few per worker
+  /// keep every worker busy while the slowest run of a batch ends; which runs are made, and what
+  /// they find, does not depend on it.
+  package var runBatchSize: Int?
   /// The most runs one failure's shrinking may take.
   package var shrinkBudget = 300
   /// Told after every batch and shrinking step.
@@ -61,27 +65,39 @@ package struct Explorer: Sendable {
     var index = 0
     var status = ExplorationProgress(runsDone: 0, runsPlanned: plannedCount, failingRuns: 0, findings: 0)
     var runs = planned.makeIterator()
+    let runBatch = max(1, runBatchSize ?? batchSize)
+    /// The next batch's runs and candidates (nil for a run whose scenario does not load).
+    func nextBatch() -> [(run: Int, candidate: ExplorationCandidate?)] {
+      var batch: [(run: Int, candidate: ExplorationCandidate?)] = []
+      while batch.count < runBatch, let run = runs.next() { batch.append((run, candidate(run: run, bases: bases))) }
+      return batch
+    }
+    var upcoming = nextBatch()
     while index < plannedCount {
       if let timeLimit, started.duration(to: .now) >= timeLimit {
         report.stoppedByTimeLimit = true
         break
       }
-      var batch: [Int] = []
-      while batch.count < max(1, batchSize), let run = runs.next() { batch.append(run) }
+      let batch = upcoming
       guard !batch.isEmpty else { break }
       index += batch.count
       var candidates: [(run: Int, candidate: ExplorationCandidate)] = []
-      for run in batch {
-        if let candidate = candidate(run: run, bases: bases) {
+      for (run, candidate) in batch {
+        if let candidate {
           candidates.append((run, candidate))
         } else {
           report.invalidRuns += 1
         }
       }
-      let results = await execute(candidates.map(\.candidate))
+      // The next batch is drawn (perturbed, written, loaded) while this one runs: the runs are the
+      // same whenever they are drawn.
+      async let running = execute(candidates.map(\.candidate))
+      upcoming = index < plannedCount ? nextBatch() : []
+      let results = await running
       report.runs += batch.count
       status.runsDone = report.runs
-      for ((run, candidate), result) in zip(candidates, results) where result.status != .passed {
+      // A skipped run (a capability the subject lacks) is not a failure to shrink.
+      for ((run, candidate), result) in zip(candidates, results) where ![.passed, .skipped].contains(result.status) {
         report.failingRuns += 1
         status.failingRuns = report.failingRuns
         guard let first = result.failures.first else { continue }

@@ -37,12 +37,15 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   public var output: String
   /// What looked wrong but did not fail the run (a cut-short audio file, a play past its end), located.
   public var warnings: [ScenarioFailure]
+  /// The subject it ran against, when a run had several (`run --subject a,b`); nil when the run had
+  /// one. Reports group by it and the history keys results by it.
+  public var subject: String?
 
   /// Creates a result.
   public init(
     name: String, file: String, status: Status, seed: UInt64, failures: [ScenarioFailure] = [], wallSeconds: Double = 0,
     virtualSeconds: Double = 0, traceHash: String = "", figures: Figures = Figures(), output: String = "",
-    warnings: [ScenarioFailure] = []
+    warnings: [ScenarioFailure] = [], subject: String? = nil
   ) {
     self.name = name
     self.file = file
@@ -55,13 +58,14 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     self.figures = figures
     self.output = output
     self.warnings = warnings
+    self.subject = subject
   }
 
   private enum CodingKeys: String, CodingKey {
-    case name, file, status, seed, failures, wallSeconds, virtualSeconds, traceHash, figures, output, warnings
+    case name, file, status, seed, failures, wallSeconds, virtualSeconds, traceHash, figures, output, warnings, subject
   }
 
-  /// Decodes a result; `warnings` may be missing (results written before it existed).
+  /// Decodes a result; `warnings` and `subject` may be missing (results written before they existed).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
@@ -75,5 +79,10 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     figures = try container.decode(Figures.self, forKey: .figures)
     output = try container.decode(String.self, forKey: .output)
     warnings = try container.decodeIfPresent([ScenarioFailure].self, forKey: .warnings) ?? []
+    subject = try container.decodeIfPresent(String.self, forKey: .subject)
   }
+
+  /// The scenario's identity in a run: its file, and its subject when the run had several
+  /// (`app-live: Scenarios/x.yaml`). Reports and the history tell results apart by it.
+  public var key: String { subject.map { "\($0): \(file)" } ?? file }
 }

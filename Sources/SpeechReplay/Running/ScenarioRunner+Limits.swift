@@ -1,6 +1,23 @@
 import Simulation
 
 extension ScenarioRunner {
+  /// Why a scenario does not apply to this runner's subject: it requires a capability
+  /// (`subject.requires`) the subject's factory does not declare. Nil when it applies.
+  func skipReason(for scenario: Scenario) -> ScenarioFailure? {
+    let missing = scenario.requirements.filter { !subject.capabilities.contains($0) }
+    guard !missing.isEmpty else { return nil }
+    let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+    let declared =
+      subject.capabilities.isEmpty
+      ? "declares no capabilities"
+      : "declares \(subject.capabilities.sorted().map { "'\($0)'" }.joined(separator: ", "))"
+    return ScenarioFailure(
+      "skipped: the scenario requires \(names), and the subject \(subject.name) \(declared); "
+        + "a stack that has \(missing.count == 1 ? "it" : "them") declares \(missing.count == 1 ? "it" : "them") in "
+        + "SubjectFactory(capabilities:)", check: CheckID(.scenario, "requires"),
+      at: scenario.requirementsLocation ?? SourceLocation(file: scenario.file, line: 1, column: 1))
+  }
+
   /// Why a loaded scenario cannot run with this runner: steps past the limits, or a `subject.preset`
   /// the subject does not have. Nil when it can run.
   func refusal(of scenario: Scenario) -> ScenarioFailure? {

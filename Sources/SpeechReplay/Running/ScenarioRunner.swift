@@ -96,6 +96,12 @@ public struct ScenarioRunner: Sendable {
     // post-run checks, not the simulation alone.
     let wallStart = ContinuousClock.now
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
+    if let reason = skipReason(for: scenario) {
+      return ScenarioRun(
+        result: ScenarioResult(
+          name: scenario.name, file: scenario.file, status: .skipped, seed: seed, failures: [reason],
+          warnings: scenario.warnings))
+    }
     if let refusal = refusal(of: scenario) {
       return ScenarioRun(
         result: ScenarioResult(

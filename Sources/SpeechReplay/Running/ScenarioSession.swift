@@ -33,6 +33,8 @@ final class ScenarioSession {
       if let current { return current }
       let made = try Self.make(factory, scenario: scenario, device: device)
       current = made
+      // What the reopened screen holds again (a shared service) is not what the dismissed one left behind.
+      markShared(Dismissal.heldObjects(of: made).map(\.1))
       if let capture = detachedCapture, let capturing = made as? any SessionCapturing {
         capturing.resumeCapture(capture)
         detachedCapture = nil
@@ -103,11 +105,23 @@ final class ScenarioSession {
     var output = Output(
       finalState: session.current?.uiState ?? session.lastState ?? UIState(), snapshots: session.snapshots,
       failures: session.failures, cycles: session.cycles)
+    // An object the screen on view at the end also holds is shared by design, not left behind.
+    if let subject = session.current { session.markShared(Dismissal.heldObjects(of: subject).map(\.1)) }
     output.dismissals = session.dismissals
     output.objectsBefore = objectsBefore
     output.objectScope = scope
     output.endedDismissed = session.current == nil
     return output
+  }
+
+  /// Marks the dismissed subjects' objects that are among `objects` (held by another subject) as shared.
+  func markShared(_ objects: [AnyObject]) {
+    for index in dismissals.indices {
+      for objectIndex in dismissals[index].objects.indices {
+        guard let object = dismissals[index].objects[objectIndex].object else { continue }
+        if objects.contains(where: { $0 === object }) { dismissals[index].objects[objectIndex].shared = true }
+      }
+    }
   }
 
   /// Records the UI state in the timeline when it differs from the last one recorded.
@@ -161,10 +175,11 @@ final class ScenarioSession {
     case .dismiss:
       guard let subject = current else { break }
       // A start still preparing keeps its subject until it returns, as the view's task would.
-      dismissals.append(Dismissal(subject, at: step.location))
+      // The capture the harness keeps is detached first: it is not the app's to let go of.
       if let capturing = subject as? any SessionCapturing, let capture = capturing.detachCapture() {
         detachedCapture = capture
       }
+      dismissals.append(Dismissal(subject, at: step.location))
       current = nil
     case .play(.duration(let duration)):
       microphone.isPlaying = true

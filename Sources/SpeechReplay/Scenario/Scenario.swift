@@ -40,6 +40,11 @@ public struct Scenario: Sendable {
   public var warnings: [ScenarioFailure] = []
   /// Where `subject.preset` is written, for the runner's check against the subject's presets.
   public var presetLocation: SourceLocation?
+  /// The capabilities the scenario needs of its subject (`subject.requires`); a subject that lacks
+  /// one skips the scenario.
+  public var requirements: [SubjectCapability] = []
+  /// Where `subject.requires` is written, for the skip's reason.
+  public var requirementsLocation: SourceLocation?
   /// What the device showed, for a scenario imported from a capture (`observed:`); nil otherwise.
   public var observed: Observed? = nil
 

@@ -42,7 +42,11 @@ struct ScenarioDecoder {
     warnings += try resultWarnings(top["model"], audioDuration: audioDuration, hasAudio: top.has("audio"))
     var subject = SubjectOptions(locale: model.locale)
     var presetLocation: SourceLocation?
-    if let node = top["subject"] { (subject, presetLocation) = try self.subject(node, defaultLocale: model.locale) }
+    var requirements: ([SubjectCapability], SourceLocation?) = ([], nil)
+    if let node = top["subject"] {
+      (subject, presetLocation) = try self.subject(node, defaultLocale: model.locale)
+      requirements = try self.requirements(node)
+    }
     subject.audioFile = device.microphone.audioFile
     warnings += try localeWarnings(top, device: device, subject: subject)
     let expectations =
@@ -59,6 +63,7 @@ struct ScenarioDecoder {
     if let node = top["explore"] { try explore(node) }
     scenario.warnings = warnings
     scenario.presetLocation = presetLocation
+    (scenario.requirements, scenario.requirementsLocation) = requirements
     scenario.observed = try top["observed"].map { (node) throws(ScenarioError) in try self.observed(node) }
     return scenario
   }
@@ -182,5 +187,22 @@ struct ScenarioDecoder {
       }
     }
     return (options, map["preset"]?.location)
+  }
+
+  /// `subject.requires: [fileTranscription, …]`: the capabilities a subject must declare to run the scenario.
+  func requirements(_ node: ScenarioNode) throws(ScenarioError) -> ([SubjectCapability], SourceLocation?) {
+    let map = try node.mapping(keys: ScenarioKeys.Subject.all.names)
+    guard let list = map["requires"] else { return ([], nil) }
+    var names: [SubjectCapability] = []
+    for item in try list.list() {
+      let name = try item.nonEmptyString()
+      guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
+        throw item.error(
+          "'\(name)' is not a capability name; use letters, digits, '-', '_' or '.', such as fileTranscription or dictationFallback"
+        )
+      }
+      if !names.contains(SubjectCapability(name)) { names.append(SubjectCapability(name)) }
+    }
+    return (names, list.location)
   }
 }

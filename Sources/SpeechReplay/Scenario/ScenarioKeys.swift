@@ -99,7 +99,8 @@ package enum ScenarioKeys {
     package static let preset = ScenarioKey("preset")
     package static let inputBufferLimit = ScenarioKey("inputBufferLimit")
     package static let options = ScenarioKey("options")
-    package static let all = [locale, preset, inputBufferLimit, options]
+    package static let requires = ScenarioKey("requires")
+    package static let all = [locale, preset, inputBufferLimit, options, requires]
   }
 
   /// `model:`.

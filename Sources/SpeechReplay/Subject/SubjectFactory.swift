@@ -25,6 +25,9 @@ public struct SubjectFactory: Sendable {
   /// microphone, the kind of phase — and not on the wording of a failure or progress, which is
   /// each stack's own. Recording writes the subject's own files.
   public var goldenVariant: String?
+  /// The features the stack has beyond live transcription from the microphone; a scenario that
+  /// `requires:` another is skipped with the reason, not failed. Empty by default.
+  public var capabilities: Set<SubjectCapability>
 
   /// Creates a factory.
   /// - Parameters:
@@ -32,13 +35,17 @@ public struct SubjectFactory: Sendable {
   ///   - presets: The preset names the subject knows; nil (the default) accepts any.
   ///   - goldenFiles: Whose golden files this subject is compared with: its own (the default, in a
   ///     subfolder named after it) or the scenarios' shared ones.
+  ///   - capabilities: The features the stack has (``SubjectCapability``); scenarios that require
+  ///     another are skipped. None by default: live transcription from the microphone only.
   ///   - make: Makes one subject from the scenario's options; a thrown error fails the scenario with its text.
   public init(
     name: String, presets: [String]? = nil, goldenFiles: GoldenFiles = .own(),
+    capabilities: Set<SubjectCapability> = [],
     make: @escaping @MainActor @Sendable (SubjectOptions) throws -> any TranscriptionSubject
   ) {
     self.name = name
     self.presets = presets
+    self.capabilities = capabilities
     switch goldenFiles {
     case .shared: goldenVariant = nil
     case .own(let folder): goldenVariant = GoldenFolder.variantName(for: folder ?? name)

@@ -42,7 +42,8 @@ struct CLIContext: Sendable {
     guard let chosen = subjects.first(where: { $0.name == name }) else {
       throw SubjectChoiceError(
         message:
-          "--subject is '\(name)' but \(commandName) knows \(subjects.map { "'\($0.name)'" }.joined(separator: ", "))")
+          "--subject is '\(name)' but \(commandName) knows \(subjects.map { "'\($0.name)'" }.joined(separator: ", "))\(Suggestion.didYouMean(name, subjects.map(\.name))); name one of them, or several as a comma list"
+      )
     }
     return chosen
   }

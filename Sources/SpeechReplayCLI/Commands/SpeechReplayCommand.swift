@@ -11,6 +11,7 @@ struct SpeechReplayCommand: AsyncParsableCommand {
       subcommands: [
         RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, HistoryCommand.self,
         CompareCommand.self, ReportCommand.self, MergeCommand.self, AudioCommand.self, RunScenarioCommand.self,
+        ServeScenariosCommand.self,
         CaptureCommand.self, ScenarioCommand.self,
       ])
   }

@@ -39,7 +39,7 @@ package enum DeterminismCheck {
     }
     message +=
       ". Something in the subject or the scenario escapes the seed (the wall clock, system random, Set or Dictionary order, threads); "
-    message += "compare the two with `speech-replay explain \(second.file)` run twice"
+    message += "compare the two with `\(CLIContext.current.commandName) explain \(second.file)` run twice"
     result.failures.append(ScenarioFailure(message, check: CheckID(.run, "nondeterministic")))
     if result.status == .passed { result.status = .failed }
     return result

@@ -14,6 +14,10 @@ package struct DeterminismRun: Sendable {
   package var timeout: Duration?
   /// Where running workers are registered so a signal to the parent kills them.
   package var processes: WorkerProcesses?
+  /// Reused workers for the first pass (``ReusableWorker``); the second pass always starts a worker
+  /// process per scenario, so a scenario whose run depends on what ran before it in the same
+  /// process fails the check. `nil`: both passes start a process per scenario.
+  package var firstPassReusing: ReusableWorkers?
 
   /// Creates a determinism run.
   ///
@@ -23,15 +27,17 @@ package struct DeterminismRun: Sendable {
   ///   - workingDirectory: The workers' working directory.
   ///   - timeout: The wall-clock time each worker may take; `nil` for no limit.
   ///   - processes: The registry a signal handler kills workers through.
+  ///   - firstPassReusing: Reused workers for the first pass; `nil` for a process per scenario.
   package init(
     command: WorkerCommand, jobs: Int, workingDirectory: URL? = nil, timeout: Duration? = nil,
-    processes: WorkerProcesses? = nil
+    processes: WorkerProcesses? = nil, firstPassReusing: ReusableWorkers? = nil
   ) {
     self.command = command
     self.jobs = jobs
     self.workingDirectory = workingDirectory
     self.timeout = timeout
     self.processes = processes
+    self.firstPassReusing = firstPassReusing
   }
 
   /// Runs every scenario twice and returns the checked second results, in suite order.
@@ -67,7 +73,7 @@ package struct DeterminismRun: Sendable {
           ])
       }
     }
-    let first = await pool(traceFolder: firstFolder).run(scenarios, seed: seed, order: order)
+    let first = await pool(traceFolder: firstFolder, reusing: firstPassReusing).run(scenarios, seed: seed, order: order)
     // A scenario that timed out (or was cut off by a signal) the first time is reported as such:
     // running it again would only wait out another timeout, and there is no trace to compare.
     var results = first.map { $0.status == .timedOut || $0.status == .skipped ? $0 : nil }
@@ -99,11 +105,12 @@ package struct DeterminismRun: Sendable {
     self.init(command: WorkerCommand(executable: executable), jobs: jobs, workingDirectory: workingDirectory)
   }
 
-  private func pool(traceFolder: String) -> WorkerPool {
+  private func pool(traceFolder: String, reusing: ReusableWorkers? = nil) -> WorkerPool {
     var command = self.command
     command.extraArguments += ["--trace-dir", traceFolder]
     return WorkerPool(
-      command: command, jobs: jobs, workingDirectory: workingDirectory, timeout: timeout, processes: processes)
+      command: command, jobs: jobs, workingDirectory: workingDirectory, timeout: timeout, processes: processes,
+      reusing: reusing)
   }
 
   private func check(

@@ -19,6 +19,12 @@ package struct HistoryResult: Sendable, Hashable {
   package var traceHash: String
   /// Its figures by name, with their kind.
   package var figures: [String: Figure]
+  /// The subject it ran against, when its run had several; nil otherwise.
+  package var subject: String?
+
+  /// The identity `compare` matches results by across runs: the file, and the subject when the
+  /// run had several, so two subjects' results of one file are never compared with each other.
+  package var key: String { subject.map { "\($0): \(file)" } ?? file }
 
   /// A stored figure: value and kind.
   package struct Figure: Sendable, Hashable {
@@ -49,10 +55,11 @@ package struct HistoryResult: Sendable, Hashable {
   ///   - virtualSeconds: Virtual seconds.
   ///   - traceHash: The trace hash.
   ///   - figures: Its figures with their kinds.
+  ///   - subject: The subject, when its run had several.
   package init(
     name: String, file: String, status: ScenarioResult.Status, seed: UInt64, wallSeconds: Double,
     virtualSeconds: Double,
-    traceHash: String, figures: [String: Figure]
+    traceHash: String, figures: [String: Figure], subject: String? = nil
   ) {
     self.name = name
     self.file = file
@@ -62,6 +69,7 @@ package struct HistoryResult: Sendable, Hashable {
     self.virtualSeconds = virtualSeconds
     self.traceHash = traceHash
     self.figures = figures
+    self.subject = subject
   }
 
   /// The stored form of a scenario result: its figures with their clocks, plus `wallSeconds` as a
@@ -74,6 +82,6 @@ package struct HistoryResult: Sendable, Hashable {
     figures["wallSeconds"] = Figure(value: result.wallSeconds, kind: .wall)
     self.init(
       name: result.name, file: result.file, status: result.status, seed: result.seed, wallSeconds: result.wallSeconds,
-      virtualSeconds: result.virtualSeconds, traceHash: result.traceHash, figures: figures)
+      virtualSeconds: result.virtualSeconds, traceHash: result.traceHash, figures: figures, subject: result.subject)
   }
 }

@@ -41,6 +41,10 @@ extension HistoryStore {
     migrator.registerMigration("v2: run label") { db in
       try db.alter(table: "run") { table in table.add(column: "label", .text) }
     }
+    // `run --subject a,b`: one run holds each scenario once per subject; results are keyed by both.
+    migrator.registerMigration("v3: scenario result subject") { db in
+      try db.alter(table: "scenarioResult") { table in table.add(column: "subject", .text) }
+    }
     return migrator
   }
 

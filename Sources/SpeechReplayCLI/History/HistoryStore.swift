@@ -172,13 +172,13 @@ package final class HistoryStore: Sendable {
           let stored = HistoryResult(result)
           try db.execute(
             sql: """
-              INSERT INTO scenarioResult (runId, name, file, status, seed, wallSeconds, virtualSeconds, traceHash)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+              INSERT INTO scenarioResult (runId, name, file, status, seed, wallSeconds, virtualSeconds, traceHash, subject)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
               """,
             arguments: [
               runID, stored.name, stored.file, stored.status.rawValue, Int64(bitPattern: stored.seed),
               stored.wallSeconds,
-              stored.virtualSeconds, stored.traceHash,
+              stored.virtualSeconds, stored.traceHash, stored.subject,
             ])
           let resultID = db.lastInsertedRowID
           for (name, figure) in stored.figures.sorted(by: { $0.key < $1.key }) {
@@ -276,7 +276,8 @@ package final class HistoryStore: Sendable {
       )
     }
     if rows.isEmpty, try run(id: runID) == nil {
-      throw HistoryError("\(path): there is no run \(runID); list the runs with `speech-replay history`")
+      throw HistoryError(
+        "\(path): there is no run \(runID); list the runs with `\(CLIContext.current.commandName) history`")
     }
     var figures: [Int64: [String: HistoryResult.Figure]] = [:]
     for row in figureRows {
@@ -287,7 +288,7 @@ package final class HistoryStore: Sendable {
       HistoryResult(
         name: row["name"], file: row["file"], status: ScenarioResult.Status(rawValue: row["status"]) ?? .failed,
         seed: UInt64(bitPattern: row["seed"]), wallSeconds: row["wallSeconds"], virtualSeconds: row["virtualSeconds"],
-        traceHash: row["traceHash"], figures: figures[row["id"]] ?? [:])
+        traceHash: row["traceHash"], figures: figures[row["id"]] ?? [:], subject: row["subject"])
     }
   }
 

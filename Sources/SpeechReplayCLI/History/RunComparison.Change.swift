@@ -55,7 +55,7 @@ extension RunComparison {
       case .removed: "missing from the run (it was in the baseline)"
       case .status(let from, let to): "status \(from.rawValue) → \(to.rawValue)"
       case .traceHash(let from, let to):
-        "trace hash \(from) → \(to) (the run did something else; `speech-replay explain` shows the timeline)"
+        "trace hash \(from) → \(to) (the run did something else; `\(CLIContext.current.commandName) explain` shows the timeline)"
       case .virtualFigure(let name, let from, let to):
         "\(name) \(Self.shown(from)) → \(Self.shown(to)) (virtual, exact)"
       case .wallFigure(let name, let baseline, let value, let allowed):

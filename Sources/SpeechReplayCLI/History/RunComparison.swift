@@ -29,7 +29,7 @@ package struct RunComparison: Sendable {
     let label = Self.labels(run + (baseline.first ?? []))
     for result in run {
       let name = label(result)
-      guard let base = first[result.file] else {
+      guard let base = first[result.key] else {
         changes.append(Change(scenario: name, kind: .added))
         continue
       }
@@ -52,7 +52,7 @@ package struct RunComparison: Sendable {
           }
         case .wall:
           guard let new else { continue }
-          let samples = all.compactMap { $0[result.file]?.figures[figureName]?.value }
+          let samples = all.compactMap { $0[result.key]?.figures[figureName]?.value }
           let direction = threshold.direction(of: new.value, against: samples)
           if direction != 0 {
             let mean = samples.reduce(0, +) / Double(samples.count)
@@ -66,25 +66,30 @@ package struct RunComparison: Sendable {
         }
       }
     }
-    let files = Set(run.map(\.file))
-    for base in baseline.first ?? [] where !files.contains(base.file) {
+    let files = Set(run.map(\.key))
+    for base in baseline.first ?? [] where !files.contains(base.key) {
       changes.append(Change(scenario: label(base), kind: .removed))
     }
     self.changes = changes
   }
 
-  /// Results by scenario file; the first of a repeated file wins.
+  /// Results by scenario file (and subject, in a run of several: ``HistoryResult/key``); the first
+  /// of a repeated one wins.
   static func byFile(_ results: [HistoryResult]) -> [String: HistoryResult] {
     var byFile: [String: HistoryResult] = [:]
-    for result in results where byFile[result.file] == nil { byFile[result.file] = result }
+    for result in results where byFile[result.key] == nil { byFile[result.key] = result }
     return byFile
   }
 
-  /// How a result is shown: its name, and its file too when another file has a scenario of that name.
+  /// How a result is shown: its name, and its file too when another file has a scenario of that
+  /// name; `[subject]` after it in a run of several subjects.
   static func labels(_ results: [HistoryResult]) -> (HistoryResult) -> String {
     var files: [String: Set<String>] = [:]
     for result in results { files[result.name, default: []].insert(result.file) }
-    return { result in (files[result.name]?.count ?? 0) > 1 ? "\(result.name) (\(result.file))" : result.name }
+    return { result in
+      let name = (files[result.name]?.count ?? 0) > 1 ? "\(result.name) (\(result.file))" : result.name
+      return name + (result.subject.map { " [\($0)]" } ?? "")
+    }
   }
 
   /// Whether any change is a regression (what `compare` exits non-zero for).

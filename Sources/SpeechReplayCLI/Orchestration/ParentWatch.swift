@@ -63,7 +63,10 @@ package enum ParentWatch {
 
   /// In a worker started by a parent that watches it: dies with the parent. Does nothing in a
   /// process started otherwise (a user running `run-scenario` by hand).
-  package static func startInWorker() {
+  ///
+  /// - Parameter watchingInput: Whether a thread watches standard input for end of file; a reused
+  ///   worker (`serve-scenarios`) reads its requests there and watches it itself.
+  package static func startInWorker(watchingInput: Bool = true) {
     let environment = ProcessInfo.processInfo.environment
     guard let text = environment[parentVariable], let parent = pid_t(text) else { return }
     // Not inherited by anything this worker starts.
@@ -86,6 +89,7 @@ package enum ParentWatch {
     #endif
     // The parent may have died before the line above: then this process already has another parent.
     dieIfOrphaned()
+    guard watchingInput else { return }
     Thread.detachNewThread {
       var byte: UInt8 = 0
       while true {
@@ -106,7 +110,7 @@ package enum ParentWatch {
 
   /// Removes the output files the parent would have removed, then kills this worker's process
   /// group (anything it started) and itself. Async-signal-safe: `unlink`, `rmdir`, `kill`, `_exit`.
-  private static func die() -> Never {
+  static func die() -> Never {
     if let path = outputPaths.0 { unlink(path) }
     if let path = outputPaths.1 { unlink(path) }
     if let path = folderPath { rmdir(path) }

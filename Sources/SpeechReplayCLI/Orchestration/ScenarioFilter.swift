@@ -1,28 +1,34 @@
 import Foundation
 import SpeechReplay
 
-/// `--filter PATTERN`: keeps the scenarios whose name or file path matches a regular expression.
+/// `--filter PATTERN` (keeps the scenarios whose name or file path matches a regular expression)
+/// or `--exclude PATTERN` (leaves them out).
 package struct ScenarioFilter: Sendable {
   /// The pattern as typed.
   package let pattern: String
+  /// The option that gave it, for messages: `--filter` or `--exclude`.
+  package let option: String
   // NSRegularExpression rather than Swift's Regex: it is Sendable here and takes the same
   // ICU syntax the pattern was written in, on Linux and macOS alike.
   private let expression: NSRegularExpression
 
   /// Compiles a filter.
   ///
-  /// - Parameter pattern: A regular expression (ICU syntax), matched anywhere in the name or path.
+  /// - Parameters:
+  ///   - pattern: A regular expression (ICU syntax), matched anywhere in the name or path.
+  ///   - option: The option that gave it, for messages.
   /// - Throws: ``OrchestrationError`` naming the pattern when it is not a valid expression.
-  package init(pattern: String) throws(OrchestrationError) {
+  package init(pattern: String, option: String = "--filter") throws(OrchestrationError) {
     do {
       expression = try NSRegularExpression(pattern: pattern)
     } catch {
       throw OrchestrationError(
         .badArgument,
-        "--filter '\(pattern)' is not a valid regular expression; escape special characters such as ( [ * with a backslash"
+        "\(option) '\(pattern)' is not a valid regular expression; escape special characters such as ( [ * with a backslash"
       )
     }
     self.pattern = pattern
+    self.option = option
   }
 
   /// Whether a scenario is kept.

@@ -14,13 +14,16 @@ package struct SuitePlan: Sendable {
   /// - Parameters:
   ///   - paths: Files or folders (see ``ScenarioDiscovery``).
   ///   - filter: Keeps only scenarios whose name or path matches, when given.
+  ///   - excluding: Leaves out scenarios whose name or path matches any of these (after `filter`).
   ///   - shard: Keeps only the files of this shard, when given.
   ///   - engine: Names each scenario; a file that cannot be loaded is named after its file and kept,
   ///     so its worker reports the error with its location.
   ///   - workingDirectory: The directory shard keys are relative to.
-  /// - Throws: ``OrchestrationError`` for a missing path, or a filter that matches none of the scenarios.
+  /// - Throws: ``OrchestrationError`` for a missing path, a filter that matches none of the
+  ///   scenarios, or exclusions that leave none.
   package init(
-    paths: [String], filter: ScenarioFilter? = nil, shard: Shard? = nil, engine: ScenarioEngine,
+    paths: [String], filter: ScenarioFilter? = nil, excluding: [ScenarioFilter] = [], shard: Shard? = nil,
+    engine: ScenarioEngine,
     workingDirectory: String = FileManager.default.currentDirectoryPath
   ) throws(OrchestrationError) {
     let files = try ScenarioDiscovery.files(in: paths)
@@ -33,7 +36,21 @@ package struct SuitePlan: Sendable {
       if planned.isEmpty {
         throw OrchestrationError(
           .missingScenarios,
-          "--filter '\(filter.pattern)' matches none of the \(files.count) scenarios found; check the pattern with `speech-replay list`"
+          "--filter '\(filter.pattern)' matches none of the \(files.count) scenarios found; check the pattern with `\(CLIContext.current.commandName) list`"
+        )
+      }
+    }
+    if !excluding.isEmpty {
+      let before = planned.count
+      planned = planned.filter { scenario in
+        !excluding.contains { $0.matches(name: scenario.name, file: scenario.file) }
+      }
+      if planned.isEmpty {
+        let patterns = excluding.map { "'\($0.pattern)'" }.joined(separator: ", ")
+        let kept = filter.map { " that --filter '\($0.pattern)' keeps" } ?? " found"
+        throw OrchestrationError(
+          .missingScenarios,
+          "--exclude \(patterns) leaves none of the \(before) scenarios\(kept); an exclusion matches a name or path anywhere, so anchor it (for example '^Scenarios/slow-') and check it with `\(CLIContext.current.commandName) list`"
         )
       }
     }

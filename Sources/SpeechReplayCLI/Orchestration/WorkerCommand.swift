@@ -15,6 +15,10 @@ package struct WorkerCommand: Sendable, Hashable {
   package var fileArguments: [String: [String]] = [:]
   /// The subcommand that runs one scenario.
   package static let subcommand = "run-scenario"
+  /// The subcommand of a reused worker, which runs one scenario per request line (``ReusableWorker``).
+  package static let serveSubcommand = "serve-scenarios"
+  /// The line a reused worker prints after each request's output.
+  package static let endOfReply = "\u{1E}speech-replay end of reply"
 
   /// Creates a worker command.
   ///
@@ -31,6 +35,19 @@ package struct WorkerCommand: Sendable, Hashable {
   /// - Returns: The worker's arguments.
   package func arguments(file: String, seed: UInt64?) -> [String] {
     [Self.subcommand, file] + (seed.map { ["--seed", String($0)] } ?? []) + extraArguments + (fileArguments[file] ?? [])
+  }
+
+  /// One request to a reused worker: `run-scenario`'s arguments without the subcommand, as one line of JSON.
+  ///
+  /// - Parameters:
+  ///   - file: The scenario file.
+  ///   - seed: The seed override, when given.
+  /// - Returns: The request line, without its line break.
+  package func request(file: String, seed: UInt64?) -> String {
+    let arguments = Array(arguments(file: file, seed: seed).dropFirst())
+    let data =
+      (try? JSONSerialization.data(withJSONObject: arguments, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// The command line that runs one scenario alone, for failure messages: the executable's name and

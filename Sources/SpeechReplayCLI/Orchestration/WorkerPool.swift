@@ -27,6 +27,9 @@ package struct WorkerPool: Sendable {
   /// Where running workers are registered so a signal to the parent kills them; once it is
   /// interrupted, no more workers start and the rest of the suite is `skipped`.
   package var processes: WorkerProcesses?
+  /// Workers that run many scenarios each (``ReusableWorker``), kept between runs of this pool;
+  /// `nil` to start one worker process per scenario.
+  package var reusing: ReusableWorkers?
 
   /// Creates a pool.
   ///
@@ -37,10 +40,12 @@ package struct WorkerPool: Sendable {
   ///   - workingDirectory: The workers' working directory; `nil` for this process's.
   ///   - timeout: The wall-clock time one worker may take; `nil` for no limit.
   ///   - processes: The registry a signal handler kills workers through; `nil` for none.
+  ///   - reusing: Reused workers (their executable and working directory are used, not the
+  ///     command's); `nil` for a worker process per scenario.
   package init(
     command: WorkerCommand, jobs: Int, outputTailLength: Int = 4_000, workingDirectory: URL? = nil,
     timeout: Duration? = nil,
-    processes: WorkerProcesses? = nil
+    processes: WorkerProcesses? = nil, reusing: ReusableWorkers? = nil
   ) {
     self.command = command
     self.jobs = max(1, jobs)
@@ -48,6 +53,7 @@ package struct WorkerPool: Sendable {
     self.workingDirectory = workingDirectory
     self.timeout = timeout
     self.processes = processes
+    self.reusing = reusing
   }
 
   /// Runs every scenario and returns the results in suite order.
@@ -111,10 +117,20 @@ package struct WorkerPool: Sendable {
     let start = clock.now
     let capture: WorkerCapture
     do {
-      capture = try await WorkerCapture.run(
-        executable: command.executable, arguments: command.arguments(file: scenario.file, seed: seed),
-        workingDirectory: workingDirectory,
-        timeout: timeout, processes: processes)
+      if let reusing {
+        let request = command.request(file: scenario.file, seed: seed)
+        capture = try await withCheckedThrowingContinuation { continuation in
+          // A reused worker is read with blocking calls: on a thread of its own, not the pool's task.
+          DispatchQueue.global().async { [timeout] in
+            continuation.resume(with: Result { try reusing.run(request, timeout: timeout) })
+          }
+        }
+      } else {
+        capture = try await WorkerCapture.run(
+          executable: command.executable, arguments: command.arguments(file: scenario.file, seed: seed),
+          workingDirectory: workingDirectory,
+          timeout: timeout, processes: processes)
+      }
     } catch {
       return ScenarioResult(
         name: scenario.name, file: scenario.file, status: .crashed, seed: seed ?? 0,
@@ -173,12 +189,19 @@ package struct WorkerPool: Sendable {
       wallSeconds: wallSeconds, output: output)
   }
 
-  /// The lines of a crashed worker's standard error that say why: speech-replay's diagnostics and
-  /// Swift's `Fatal error:` line (at most four).
+  /// The lines of a crashed worker's standard error that say why: the diagnostics the library
+  /// prints (`NAME: diagnostic:`, NAME the executable's) and Swift's `Fatal error:` line (at most four).
   static func causeLines(_ standardError: String) -> [String] {
     standardError.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { $0.hasPrefix("speech-replay: diagnostic:") || $0.contains("Fatal error:") }
+      .filter { Self.isDiagnostic($0) || $0.contains("Fatal error:") }
       .prefix(4).map { String($0) }
+  }
+
+  /// Whether a line is a diagnostic: `NAME: diagnostic: …`, NAME an executable's file name.
+  static func isDiagnostic(_ line: some StringProtocol) -> Bool {
+    guard let range = line.range(of: ": diagnostic: ") else { return false }
+    let name = line[..<range.lowerBound]
+    return !name.isEmpty && !name.contains(" ") && !name.contains("/")
   }
 
   /// The last `length` characters of each of the worker's streams, labelled.

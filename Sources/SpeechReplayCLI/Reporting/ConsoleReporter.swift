@@ -17,6 +17,8 @@ package final class ConsoleReporter {
   /// How results are shown.
   package let style: Style
   private let scenarios: [PlannedScenario]
+  /// The subject these results are for, when the run has several; nil otherwise.
+  private let subject: String?
   private let write: (String) -> Void
   private var results: [ScenarioResult?]
   private var nextToPrint = 0
@@ -28,10 +30,14 @@ package final class ConsoleReporter {
   /// - Parameters:
   ///   - style: Progress line or plain log.
   ///   - scenarios: The scenarios, in suite order.
+  ///   - subject: The subject these results are for, when the run has several; nil otherwise.
   ///   - write: Where text goes (standard output in the CLI); it receives text without a trailing newline added.
-  package init(style: Style, scenarios: [PlannedScenario], write: @escaping (String) -> Void) {
+  package init(
+    style: Style, scenarios: [PlannedScenario], subject: String? = nil, write: @escaping (String) -> Void
+  ) {
     self.style = style
     self.scenarios = scenarios
+    self.subject = subject
     self.write = write
     results = Array(repeating: nil, count: scenarios.count)
   }
@@ -51,6 +57,8 @@ package final class ConsoleReporter {
   ///   - result: Its result.
   package func finished(_ index: Int, _ result: ScenarioResult) {
     running.remove(index)
+    var result = result
+    if result.subject == nil { result.subject = subject }
     results[index] = result
     switch style {
     case .progress:
@@ -63,18 +71,36 @@ package final class ConsoleReporter {
     }
   }
 
+  /// The line that opens a subject's results in a run of several: `== subject NAME (N scenarios)`.
+  package func header() {
+    write("== subject \(subject ?? "default") (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))\n")
+  }
+
+  /// Ends one subject's part of a run of several: on a terminal clears the progress line and prints
+  /// every failure in full; then `subject NAME: N passed, M failed…`.
+  ///
+  /// - Parameter summary: The subject's counts.
+  package func finishSubject(_ summary: RunSummary) {
+    printFailuresInFull()
+    write("subject \(subject ?? "default"): \(summary.line)\n")
+  }
+
   /// Ends the output: on a terminal clears the progress line and prints every failure in full;
   /// then the summary line.
   ///
   /// - Parameter summary: The run's counts.
   package func finish(_ summary: RunSummary) {
-    if style == .progress {
-      if progressShown { write("\r\u{1B}[2K") }
-      for result in results.compactMap({ $0 }) where [.failed, .crashed, .timedOut].contains(result.status) {
-        write(Self.lines(for: result).joined(separator: "\n") + "\n")
-      }
-    }
+    printFailuresInFull()
     write(summary.line + "\n")
+  }
+
+  private func printFailuresInFull() {
+    guard style == .progress else { return }
+    if progressShown { write("\r\u{1B}[2K") }
+    progressShown = false
+    for result in results.compactMap({ $0 }) where [.failed, .crashed, .timedOut].contains(result.status) {
+      write(Self.lines(for: result).joined(separator: "\n") + "\n")
+    }
   }
 
   /// The log lines of one result: `PASS name (file) 0.12 s`, or `FAIL …` / `CRASH …` followed by
@@ -91,7 +117,10 @@ package final class ConsoleReporter {
       case .skipped: "SKIP"
       case .timedOut: "TIMEOUT"
       }
-    var lines = ["\(label) \(result.name) (\(result.file)) \(JUnitReport.seconds(result.wallSeconds).dropLast()) s"]
+    let subject = result.subject.map { " [\($0)]" } ?? ""
+    var lines = [
+      "\(label) \(result.name) (\(result.file))\(subject) \(JUnitReport.seconds(result.wallSeconds).dropLast()) s"
+    ]
     lines += result.failures.map(\.description)
     lines += result.warnings.map { "warning: \($0)" }
     // A worker that died (or was killed) has only its raw output to explain it: show it whole.
@@ -111,8 +140,10 @@ package final class ConsoleReporter {
   private func showProgress() {
     let done = results.count { $0 != nil }
     let failed = results.count { [.failed, .crashed, .timedOut].contains($0?.status) }
+    let skipped = results.count { $0?.status == .skipped }
     let names = running.sorted().prefix(2).map { scenarios[$0].name }.joined(separator: ", ")
-    var line = "[\(done)/\(scenarios.count)] \(done - failed) passed, \(failed) failed"
+    var line = "[\(done)/\(scenarios.count)] \(done - failed - skipped) passed, \(failed) failed"
+    if skipped > 0 { line += ", \(skipped) skipped" }
     if !names.isEmpty { line += " — running \(names)" }
     // Keep the line shorter than a typical terminal so the carriage return rewrites it in place.
     if line.count > 100 { line = String(line.prefix(99)) + "…" }

@@ -1,12 +1,15 @@
 import Foundation
 import SpeechReplay
 
-/// `--json FILE`: `{ "results": [ScenarioResult…], "summary": {…} }`, decodable back.
+/// `--json FILE`: `{ "results": [ScenarioResult…], "summary": {…} }`, decodable back. A run of
+/// several subjects adds `"subjects": { NAME: {…summary…} }`, and each result has its `"subject"`.
 package struct JSONReport: Sendable, Hashable, Codable {
   /// The results, in suite order.
   package var results: [ScenarioResult]
   /// Their counts.
   package var summary: RunSummary
+  /// Each subject's counts, when the run had several subjects; nil otherwise.
+  package var subjects: [String: RunSummary]?
 
   /// Creates a report of the results.
   ///
@@ -14,6 +17,11 @@ package struct JSONReport: Sendable, Hashable, Codable {
   package init(results: [ScenarioResult]) {
     self.results = results
     summary = RunSummary(results: results)
+    let names = Set(results.compactMap(\.subject))
+    if !names.isEmpty {
+      subjects = Dictionary(
+        uniqueKeysWithValues: names.map { name in (name, RunSummary(results: results.filter { $0.subject == name })) })
+    }
   }
 
   /// The report as indented JSON with sorted keys.

@@ -5,7 +5,9 @@ import SpeechReplay
 /// (the Jenkins `junit-10.xsd` schema; a copy is checked in the tests).
 ///
 /// One `<testsuite>` per scenario folder, one `<testcase>` per scenario (`classname` is the folder
-/// with dots, `name` the scenario's name, `time` its wall seconds). A failed scenario has a
+/// with dots, `name` the scenario's name, `time` its wall seconds). In a run of several subjects, one
+/// suite per subject and folder, named `SUBJECT/FOLDER`, with `classname` `SUBJECT.FOLDER`. A
+/// skipped scenario has `<skipped message=…>` with the reason. A failed scenario has a
 /// `<failure>` with every `file:line:column: message` line; a crashed or timed-out one an `<error>`
 /// (`type="crashed"` / `type="timedOut"`) and its output in `<system-out>`. That schema allows properties on suites only, so each scenario's
 /// seed, trace hash and figures are suite properties named `SCENARIO NAME.seed`,
@@ -36,7 +38,8 @@ package struct JUnitReport: Sendable {
   package func xml() -> String {
     var groups: [(folder: String, results: [ScenarioResult])] = []
     for result in results {
-      let folder = Self.folder(of: result.file)
+      // Several subjects: each subject's results stay in suites of their own.
+      let folder = (result.subject.map { "\($0)/" } ?? "") + Self.folder(of: result.file)
       if let index = groups.firstIndex(where: { $0.folder == folder }) {
         groups[index].results.append(result)
       } else {

@@ -5,6 +5,33 @@ import Testing
 
 /// `speech-replay explore` through the built binary, its runs in worker processes.
 @Suite struct ExploreCommandTests {
+  /// Through an app's own executable: the reproducer's header holds complete commands for it, and a
+  /// crash's command names the reproducer under --out, not explore's deleted temporary file.
+  @Test func anExploredCrashKeepsItsReproducerAndHeadersAreCompleteCommands() throws {
+    let folder = try TemporaryFolder(prefix: "ExploreCommandTests")
+    defer { folder.remove() }
+    let out = folder.url.appendingPathComponent("explore").path
+    let run = try CommandLineRun(
+      [
+        "explore", "Scenarios/hello-world.yaml", "Scenarios/silence.yaml", "--runs", "1", "--seed", "1", "--jobs", "1",
+        "--shrink-budget", "0", "--subject", "app-tap-main", "--out", out,
+      ], executable: "app-replay-probe")
+    #expect(run.status == 1, "\(run.standardOutput)\n\(run.standardError)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: out)
+    let file = try #require(files.first, "\(run.standardOutput)")
+    let reproducer = try String(contentsOfFile: (out as NSString).appendingPathComponent(file), encoding: .utf8)
+    #expect(
+      reproducer.contains(
+        "# Found by `app-replay-probe explore Scenarios/hello-world.yaml Scenarios/silence.yaml --seed 1 --runs 1 --subject app-tap-main --out \(out)` in run 1"
+      ), "\(reproducer)")
+    #expect(
+      reproducer.contains("# It fails on its own: `app-replay-probe run \(out)/\(file) --subject app-tap-main`"),
+      "\(reproducer)")
+    // The crash's command names the reproducer, not the temporary file explore deleted.
+    #expect(reproducer.contains("app-replay-probe run-scenario \(out)/\(file) "), "\(reproducer)")
+    #expect(!reproducer.contains("speech-replay-explore-"), "\(reproducer)")
+  }
+
   @Test func aFaultIsFoundInWorkersAndItsReproducerWritten() throws {
     let out = try TemporaryFolder(prefix: "ExploreCommandTests")
     defer { out.remove() }
@@ -21,7 +48,10 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: out.url.path)
     #expect(files == ["explore-hello-world-run-timers.yaml"])
     let reproducer = try String(contentsOf: out.url.appendingPathComponent(files.first ?? ""), encoding: .utf8)
-    #expect(reproducer.contains("# Found by `speech-replay explore Scenarios/hello-world.yaml --seed 1` in run 3"))
+    #expect(
+      reproducer.contains(
+        "# Found by `speech-replay explore Scenarios/hello-world.yaml --seed 1 --runs 3 --subject LiveTranscription --out \(out.url.path)` in run 3"
+      ), "\(reproducer)")
     #expect(reproducer.contains("# Failure:"))
     #expect(reproducer.contains("{ kind: download"), "\(reproducer)")
   }

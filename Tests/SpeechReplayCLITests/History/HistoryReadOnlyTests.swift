@@ -108,14 +108,14 @@ import Testing
       // What a later speech-replay's second migration would leave behind.
       let queue = try DatabaseQueue(path: database)
       try queue.write { db in
-        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v3: a future change')")
+        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v4: a future change')")
       }
     }
     let history = try CommandLineRun(["history", "--history", database])
     #expect(history.status == 1)
     #expect(
       history.standardError.contains(
-        "the history was written by a newer speech-replay (history schema version 3); this one reads versions up to 2"),
+        "the history was written by a newer speech-replay (history schema version 4); this one reads versions up to 3"),
       "\(history.standardError)")
     let compare = try CommandLineRun(["compare", "--baseline", "1", "--history", database])
     #expect(compare.status == 2)

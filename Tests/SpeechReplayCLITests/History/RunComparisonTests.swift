@@ -26,6 +26,19 @@ struct RunComparisonTests {
     #expect(comparison.rendered == "no changes\n")
   }
 
+  @Test func resultsOfSeveralSubjectsAreComparedSubjectBySubject() {
+    func result(_ subject: String, _ status: ScenarioResult.Status) -> HistoryResult {
+      var stored = Self.stored("a", status: status)
+      stored.subject = subject
+      return stored
+    }
+    let baseline = [result("1.0", .failed), result("1.1", .passed)]
+    #expect(RunComparison(baseline: [baseline], run: baseline).changes.isEmpty)
+    let comparison = RunComparison(baseline: [baseline], run: [result("1.0", .failed), result("1.1", .failed)])
+    #expect(comparison.changes.map(\.scenario) == ["a [1.1]"])
+    #expect(comparison.changes.map(\.kind) == [.status(from: .passed, to: .failed)])
+  }
+
   @Test func anyVirtualDifferenceIsReportedExactly() {
     let comparison = RunComparison(
       baseline: [[Self.stored("a", virtual: ["results": 3, "gone": 1])]],

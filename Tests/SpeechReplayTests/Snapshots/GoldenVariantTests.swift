@@ -76,6 +76,23 @@ import Testing
       "\(reworded.failures)")
   }
 
+  @Test func recordingWritesOnlyTheFilesThatDifferFromTheSharedOnes() throws {
+    let (path, shared, own) = try scenario()
+    // The same text as the shared file, byte for byte: no copy is written, in any record mode.
+    for mode in [SnapshotRecordMode.missing, .failed, .all] {
+      let same = ScenarioRunner(subject: Self.reworded(nil), snapshots: SnapshotOptions(record: mode)).run(
+        fileAt: path, seed: nil)
+      #expect(same.status == .passed, "\(mode): \(same.failures)")
+      #expect(!FileManager.default.fileExists(atPath: own.file(for: "denied")), "\(mode) copied the shared file")
+    }
+    // Other wording: the subject's own file is written, the shared one untouched.
+    let other = ScenarioRunner(subject: Self.reworded(), snapshots: SnapshotOptions(record: .missing)).run(
+      fileAt: path, seed: nil)
+    #expect(other.failures.contains { $0.message.hasPrefix("recorded the golden snapshot 'denied'") })
+    #expect(FileManager.default.fileExists(atPath: own.file(for: "denied")))
+    #expect(try String(contentsOfFile: shared.file(for: "denied"), encoding: .utf8) == Self.referenceDenied)
+  }
+
   @Test func theReferenceStackIsComparedWithTheSharedFilesExactly() throws {
     let (path, shared, _) = try scenario()
     try Data(Self.referenceDenied.replacingOccurrences(of: "Settings", with: "Preferences").utf8).write(

@@ -32,12 +32,18 @@ public final class DictationModel {
     /// The most converted buffers waiting for the analyzer; the oldest are dropped beyond it, so a
     /// slow model cannot grow memory without bound.
     public var maxQueuedBuffers: Int
+    /// Where `SpeechTranscriber` is unavailable (older devices), use `DictationTranscriber`; false
+    /// shows dictation as unavailable there (the app's first release for new devices only).
+    public var fallsBackToDictation: Bool
 
     /// Creates options.
-    public init(locale: Locale, asksFormatAfterModel: Bool = true, maxQueuedBuffers: Int = 16) {
+    public init(
+      locale: Locale, asksFormatAfterModel: Bool = true, maxQueuedBuffers: Int = 16, fallsBackToDictation: Bool = true
+    ) {
       self.locale = locale
       self.asksFormatAfterModel = asksFormatAfterModel
       self.maxQueuedBuffers = maxQueuedBuffers
+      self.fallsBackToDictation = fallsBackToDictation
     }
   }
 
@@ -148,7 +154,8 @@ public final class DictationModel {
       if let locale = await SpeechTranscriber.supportedLocale(equivalentTo: options.locale) {
         return SpeechTranscriber(locale: locale, preset: .progressiveTranscription)
       }
-    } else if let locale = await DictationTranscriber.supportedLocale(equivalentTo: options.locale) {
+    } else if options.fallsBackToDictation,
+      let locale = await DictationTranscriber.supportedLocale(equivalentTo: options.locale) {
       // Older devices: Apple's fallback, same languages as on-device SFSpeechRecognizer.
       return DictationTranscriber(locale: locale, preset: .progressiveShortDictation)
     }

@@ -8,9 +8,17 @@ extension SubjectFactory {
   /// Release 1.1: the model first, then the format.
   public static let dictationFixed = dictationFactory(name: "dictation-fixed", asksFormatAfterModel: true)
 
-  /// `preset: file` runs the voice-memo screen; any other scenario the dictation screen.
+  /// The dictation screen alone, as an app without a voice-memo screen and without the fallback to
+  /// `DictationTranscriber` ships it: it declares no capabilities, so the bundled scenarios for
+  /// those features are skipped (with the reason), and every other scenario passes unedited.
+  public static let dictationLive = SubjectFactory(name: "dictation-live") { options in
+    DictationSubject(options: options, asksFormatAfterModel: true, fallsBackToDictation: false)
+  }
+
+  /// `preset: file` runs the voice-memo screen; any other scenario the dictation screen, which falls
+  /// back to `DictationTranscriber` where `SpeechTranscriber` is unavailable.
   private static func dictationFactory(name: String, asksFormatAfterModel: Bool) -> SubjectFactory {
-    SubjectFactory(name: name, presets: ["file"]) { options in
+    SubjectFactory(name: name, presets: ["file"], capabilities: [.fileTranscription, .dictationFallback]) { options in
       if options.preset == "file" { return try MemoSubject(options: options) }
       return DictationSubject(options: options, asksFormatAfterModel: asksFormatAfterModel)
     }

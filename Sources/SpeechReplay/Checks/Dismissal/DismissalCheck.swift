@@ -2,7 +2,8 @@ import Simulation
 
 /// What `dismiss` steps leave behind, checked after the simulation has finished (every task has
 /// run or is stuck for good): each dismissed subject must be deallocated (`dismissal.subject`), and
-/// when the run ends with the screen dismissed, no tracked object (`LiveObjectTracker`: the twins'
+/// so must the app objects it held in its stored properties unless another screen of the run holds
+/// them too (`dismissal.object`); when the run ends with the screen dismissed, no tracked object (`LiveObjectTracker`: the twins'
 /// analyzers, transcribers and recognizers, and the app's own types that hold one) may outlive it
 /// (`dismissal.objects`).
 struct DismissalCheck: ScenarioCheck {
@@ -19,6 +20,18 @@ struct DismissalCheck: ScenarioCheck {
             + "(a task that never ends, a tap block or observer that captures it strongly, a retain cycle); capture it weakly, "
             + "remove the tap and observers on stop, and let every task end",
           check: CheckID(.dismissal, "subject"), at: dismissal.location, virtualTime: end))
+    }
+    // The app's objects the subject adapted (its stored properties) must go with it, unless the
+    // subject is itself kept (reported above) or another screen of the run holds them too.
+    for dismissal in output.dismissals where dismissal.subject == nil {
+      for held in dismissal.objects where held.object != nil && !held.shared {
+        failures.append(
+          ScenarioFailure(
+            "the app object \(held.typeName) (\(held.property)) is still alive after its screen was dismissed, although "
+              + "the subject that held it is gone: something else holds it (a task that never ends, a tap block, timer or observer "
+              + "that captures it strongly, a retain cycle); capture it weakly, remove the tap and observers on stop, and let every task end",
+            check: CheckID(.dismissal, "object"), at: dismissal.location, virtualTime: end))
+      }
     }
     guard output.endedDismissed, !output.dismissals.isEmpty else { return CheckOutcome(failures: failures) }
     let after = output.objectScope.map { LiveObjectTracker.liveCounts(createdIn: $0) } ?? LiveObjectTracker.liveCounts()

@@ -4,19 +4,27 @@ import SpeechReplay
 /// Runs exploration candidates in worker processes (`run-scenario FILE`), as `run` runs scenarios:
 /// each candidate is written to a temporary scenario file (paths inside made absolute) and its
 /// worker's result read back, so a crash fails one run and the exploration goes on.
+///
+/// With `reuse` (the default of `explore`) each worker process runs many candidates
+/// (``ReusableWorker``) and is replaced when one crashes; the crashed run still fails alone.
 struct ExplorationWorkers: Sendable {
   let pool: WorkerPool
   let folder: URL
+  let reusing: ReusableWorkers?
 
-  init(command: WorkerCommand, jobs: Int) throws {
-    pool = WorkerPool(command: command, jobs: jobs)
+  init(command: WorkerCommand, jobs: Int, reuse: Bool = true) throws {
+    reusing = reuse ? ReusableWorkers(executable: command.executable) : nil
+    pool = WorkerPool(command: command, jobs: jobs, reusing: reusing)
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "speech-replay-explore-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
-  /// Removes the temporary scenario files.
-  func removeFiles() { try? FileManager.default.removeItem(at: folder) }
+  /// Ends the reused workers and removes the temporary scenario files.
+  func finish() {
+    reusing?.close()
+    try? FileManager.default.removeItem(at: folder)
+  }
 
   /// Runs the candidates, at most `jobs` at once, and returns their results in order.
   var execute: Explorer.Execute {

@@ -50,6 +50,12 @@ struct ExploreCommand: AsyncParsableCommand {
       "Run in this process instead of workers (no crash isolation; for measuring the harness).", visibility: .hidden))
   var inProcess = false
 
+  @Flag(
+    help:
+      "Start a worker process for every run instead of reusing each worker for many (slower; nothing process-wide can carry over from one run to the next)."
+  )
+  var freshWorkers = false
+
   @OptionGroup var subject: SubjectOption
 
   @Option(
@@ -58,6 +64,7 @@ struct ExploreCommand: AsyncParsableCommand {
   var worker: String?
 
   func validate() throws {
+    _ = try subject.factory(command: "explore")
     if paths.isEmpty { throw ValidationError("name at least one scenario file to explore") }
     if runs < 1 { throw ValidationError("--runs must be at least 1 (got \(runs))") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
@@ -93,6 +100,9 @@ struct ExploreCommand: AsyncParsableCommand {
       explorer.shardCount = parsed.count
     }
     explorer.batchSize = jobs
+    // Four runs per worker per batch: a worker that finished early takes the next run instead of
+    // waiting for the batch's slowest.
+    explorer.runBatchSize = inProcess ? 1 : jobs * 4
     explorer.shrinkBudget = shrinkBudget
     let line = ProgressLine(isTerminal: isatty(STDERR_FILENO) == 1)
     explorer.progress = { line.show($0) }
@@ -101,19 +111,27 @@ struct ExploreCommand: AsyncParsableCommand {
     if inProcess {
       execute = Explorer.inProcess(subject: try subject.factory())
     } else {
-      workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs)
+      workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs, reuse: !freshWorkers)
       execute = workers!.execute
     }
     let report = await explorer.explore(documents, execute: execute)
-    workers?.removeFiles()
     line.finish()
-    try write(report)
+    // The workers close and their temporary files go when the command ends, after the report is
+    // written: a finding's message that names one of them (a crash's `run-scenario` command) is
+    // rewritten to name its reproducer under --out.
+    defer { workers?.finish() }
+    try write(report, temporaryFolder: workers?.folder.path)
     if !report.findings.isEmpty || report.failingRuns > 0 { throw ExitCode(Failure.exitCode) }
   }
 
   /// Writes the reproducers and prints the summary.
-  private func write(_ report: ExplorationReport) throws {
+  /// - Parameters:
+  ///   - report: The exploration's report.
+  ///   - temporaryFolder: The workers' folder of perturbed scenarios, whose files are deleted when
+  ///     explore ends: a path into it in a finding's message becomes the finding's reproducer.
+  private func write(_ report: ExplorationReport, temporaryFolder: String?) throws {
     let folder = URL(fileURLWithPath: out)
+    let foundBy = exploreCommandLine()
     var text = ""
     var inputs = OutputPaths()
     inputs.inputs(paths, what: "the scenario")
@@ -130,16 +148,24 @@ struct ExploreCommand: AsyncParsableCommand {
       }
       used.insert(fileName)
       let file = folder.appendingPathComponent(fileName)
+      let shownPath = (out as NSString).appendingPathComponent(fileName)
+      var finding = finding
+      if let temporaryFolder {
+        finding.failure.message = Self.replacingTemporaryFiles(
+          in: finding.failure.message, folder: temporaryFolder, with: Self.shellQuoted(shownPath))
+      }
+      let reproducer = finding.reproducer(
+        forFileIn: out, foundBy: foundBy, reproducedBy: runCommandLine(file: shownPath))
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileReplacement.write(Data(finding.reproducer(forFileIn: out).utf8), to: file.path)
+        try FileReplacement.write(Data(reproducer.utf8), to: file.path)
       } catch {
         // Checked before the exploration; if the folder went away since, the reproducer still reaches the user.
         Failure.printError(
           OrchestrationError(
             .unwritableReport,
             "\(file.path): cannot write the reproducer (\(Failure.line(for: error))); it follows on standard output"))
-        text += finding.reproducer(forFileIn: out)
+        text += reproducer
       }
       text += "FAIL \(finding.signature) (run \(finding.run), \(finding.scenarioFile))\n"
       text +=
@@ -156,6 +182,40 @@ struct ExploreCommand: AsyncParsableCommand {
     text +=
       "\(report.failingRuns) failing run\(report.failingRuns == 1 ? "" : "s"), \(report.findings.count) distinct failure\(report.findings.count == 1 ? "" : "s")\n"
     FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// The command that ran this exploration, complete: the executable, every explored file, the
+  /// seed, the runs, the shard and the subject, for a reproducer's header.
+  private func exploreCommandLine() -> String {
+    var words = [CLIContext.current.commandName, "explore"] + paths + ["--seed", String(seed), "--runs", String(runs)]
+    if let shard { words += ["--shard", shard] }
+    if let timeLimit { words += ["--time-limit", timeLimit] }
+    if let name = (try? subject.factory(command: "explore"))?.name { words += ["--subject", name] }
+    words += ["--out", out]
+    return words.map(Self.shellQuoted).joined(separator: " ")
+  }
+
+  /// The command that runs a reproducer alone with the subject that found it.
+  private func runCommandLine(file: String) -> String {
+    var words = [CLIContext.current.commandName, "run", file]
+    if let name = (try? subject.factory(command: "explore"))?.name { words += ["--subject", name] }
+    return words.map(Self.shellQuoted).joined(separator: " ")
+  }
+
+  /// A word as a shell reads it back: as it is when it holds only safe characters, else in single quotes.
+  static func shellQuoted(_ word: String) -> String {
+    let safe = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-./:=,+@%".contains($0)) }
+    if safe && !word.isEmpty { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// `text` with every path of a perturbed scenario in the workers' temporary `folder` replaced.
+  static func replacingTemporaryFiles(in text: String, folder: String, with replacement: String) -> String {
+    let pattern = NSRegularExpression.escapedPattern(for: folder) + "/run-[0-9]+\\.yaml"
+    guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
+    return expression.stringByReplacingMatches(
+      in: text, range: NSRange(text.startIndex..., in: text),
+      withTemplate: NSRegularExpression.escapedTemplate(for: replacement))
   }
 
   /// The worker: this executable (or `--worker`), golden files never written.

@@ -38,12 +38,13 @@ struct CompareCommand: ParsableCommand {
 
   func validate() throws {
     if baseline.isEmpty {
-      throw ValidationError("--baseline RUN is required; list the run ids with `speech-replay history`")
+      throw ValidationError(
+        "--baseline RUN is required; list the run ids with `\(CLIContext.current.commandName) history`")
     }
     let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
     if !FileManager.default.fileExists(atPath: path) {
       throw ValidationError(
-        "\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH"
+        "\(path): there is no history yet; record runs with `\(CLIContext.current.commandName) run`, or name the database with --history PATH"
       )
     }
     if let html {
@@ -59,11 +60,12 @@ struct CompareCommand: ParsableCommand {
       // Read-only: comparing never creates, migrates or touches the database.
       let store = try HistoryStore(readingAt: path)
       guard let runID = try runID ?? store.latestRunID() else {
-        throw ValidationError("\(path): no run is recorded; record one with `speech-replay run`")
+        throw ValidationError("\(path): no run is recorded; record one with `\(CLIContext.current.commandName) run`")
       }
       // A run id that does not exist is a usage error (64), not a regression (1).
       for id in baseline + [runID] where try store.run(id: id) == nil {
-        throw ValidationError("\(path): there is no run \(id); list the runs with `speech-replay history`")
+        throw ValidationError(
+          "\(path): there is no run \(id); list the runs with `\(CLIContext.current.commandName) history`")
       }
       let baselines = try baseline.map { id throws(HistoryError) in try store.results(ofRun: id) }
       let comparison = RunComparison(baseline: baselines, run: try store.results(ofRun: runID))

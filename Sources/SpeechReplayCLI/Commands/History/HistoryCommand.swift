@@ -32,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
   func run() throws {
     let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
     guard FileManager.default.fileExists(atPath: path) else {
-      Failure.printNote("no history at \(path) yet; `speech-replay run` records one")
+      Failure.printNote("no history at \(path) yet; `\(CLIContext.current.commandName) run` records one")
       return
     }
     do {

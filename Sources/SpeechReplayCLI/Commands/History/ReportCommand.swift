@@ -42,27 +42,41 @@ struct ReportCommand: AsyncParsableCommand {
   var worker: String?
 
   func validate() throws {
+    _ = try subject.factory(command: "report")
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
   }
 
   func run() async throws {
     let path = HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath
     var recorded: [ScenarioResult]
-    let details: [String]
+    var details: [String]
     do {
       // A missing history or run is a usage error (64), as for `compare`.
       guard FileManager.default.fileExists(atPath: path) else {
         throw ValidationError(
-          "\(path): there is no history yet; record runs with `speech-replay run`, or name the database with --history PATH"
+          "\(path): there is no history yet; record runs with `\(CLIContext.current.commandName) run`, or name the database with --history PATH"
         )
       }
       // Read-only: a report never creates, migrates or writes the history.
       let store = try HistoryStore(readingAt: path)
       guard let run = try store.run(id: runID) else {
-        throw ValidationError("\(path): there is no run \(runID); list the runs with `speech-replay history`")
+        throw ValidationError(
+          "\(path): there is no run \(runID); list the runs with `\(CLIContext.current.commandName) history`")
       }
       recorded = try store.results(ofRun: runID).map(Self.result)
       details = Self.details(of: run)
+      // A run of several subjects holds each file once per subject: the report is one subject's.
+      var subjects: [String] = []
+      for name in recorded.compactMap(\.subject) where !subjects.contains(name) { subjects.append(name) }
+      if !subjects.isEmpty {
+        guard let name = subject.name, subjects.contains(name) else {
+          throw ValidationError(
+            "run \(runID) holds the results of \(subjects.count) subjects (\(subjects.joined(separator: ", "))); give --subject with one of them to write its report"
+          )
+        }
+        recorded = recorded.filter { $0.subject == name }
+        details.append("subject \(name) of \(subjects.joined(separator: ", "))")
+      }
     } catch let error as HistoryError {
       Failure.printError(error)
       throw ExitCode(Failure.exitCode)
@@ -145,7 +159,7 @@ struct ReportCommand: AsyncParsableCommand {
       figures: Figures(
         recorded.figures.filter { $0.key != "wallSeconds" }.map { name, figure in
           SpeechReplay.Figure(name, figure.value, unit: .count, clock: figure.kind)
-        }))
+        }), subject: recorded.subject)
   }
 
   /// The index's lines about the run.

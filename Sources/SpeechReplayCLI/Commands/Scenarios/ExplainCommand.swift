@@ -44,6 +44,7 @@ struct ExplainCommand: ParsableCommand {
   var perfetto: String?
 
   func validate() throws {
+    _ = try subject.factory(command: "explain")
     // A file that is not there is a usage error (64); a file that is there but invalid is status 1.
     try PathCheck.checkReadable(scenario)
     if let perfetto { try PathCheck.checkWritable(perfetto, option: "--perfetto") }

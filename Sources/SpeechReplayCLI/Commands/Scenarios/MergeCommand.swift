@@ -79,11 +79,12 @@ struct MergeCommand: ParsableCommand {
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
       }
+      // Keyed by subject and file: a run of several subjects holds each file once per subject.
       for result in report.results {
-        if byFile[result.file] != nil {
-          Failure.printNote("\(result.file) is in more than one report; keeping the result from \(path)")
+        if byFile[result.key] != nil {
+          Failure.printNote("\(result.key) is in more than one report; keeping the result from \(path)")
         }
-        byFile[result.file] = result
+        byFile[result.key] = result
       }
     }
     let results = byFile.keys.sorted().map { byFile[$0]! }

@@ -27,6 +27,12 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Run only scenarios whose name or path matches this regular expression.")
   var filter: String?
 
+  @Option(
+    help:
+      "Leave out scenarios whose name or path matches this regular expression (after --filter). Repeat it to leave out more."
+  )
+  var exclude: [String] = []
+
   // `.unconditional` on numbers: `--jobs -5` is a bad value to explain, not a missing value followed by a flag.
   @Option(
     parsing: .unconditional,
@@ -115,11 +121,18 @@ struct RunCommand: AsyncParsableCommand {
   )
   var force = false
 
+  @Flag(
+    help:
+      "Start a worker process for every scenario instead of reusing each worker for many (slower; nothing process-wide can carry over from one scenario to the next)."
+  )
+  var freshWorkers = false
+
   @OptionGroup var subject: SubjectOption
 
   @Option(
     help: ArgumentHelp(
-      "Start this executable as the worker (it must answer `run-scenario FILE [--seed N]`).", visibility: .hidden))
+      "Start this executable as the worker (it must answer `run-scenario FILE [--seed N]` and `serve-scenarios`).",
+      visibility: .hidden))
   var worker: String?
 
   func validate() throws {
@@ -136,8 +149,18 @@ struct RunCommand: AsyncParsableCommand {
     if let shard {
       do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
     }
+    if capture != nil, subject.names.count > 1 {
+      throw ValidationError(
+        "--capture records one subject's runs, but --subject names \(subject.names.count); run each subject with its own --capture folder"
+      )
+    }
     if let filter {
       do { _ = try ScenarioFilter(pattern: filter) } catch { throw ValidationError(error.message) }
+    }
+    for pattern in exclude {
+      do { _ = try ScenarioFilter(pattern: pattern, option: "--exclude") } catch {
+        throw ValidationError(error.message)
+      }
     }
   }
 
@@ -146,7 +169,10 @@ struct RunCommand: AsyncParsableCommand {
     do {
       plan = try SuitePlan(
         paths: paths.isEmpty ? ["Scenarios"] : paths, filter: try filter.map { try ScenarioFilter(pattern: $0) },
-        shard: try shard.map { try Shard(parsing: $0) }, engine: try subject.engine())
+        excluding: try exclude.map { try ScenarioFilter(pattern: $0, option: "--exclude") },
+        // Names do not depend on the subject: the first names them all.
+        shard: try shard.map { try Shard(parsing: $0) },
+        engine: .runner(ScenarioRunner(subject: try subject.factories()[0])))
     } catch let error as OrchestrationError {
       Failure.printError(error)
       throw ExitCode.validationFailure
@@ -206,19 +232,9 @@ struct RunCommand: AsyncParsableCommand {
       throw ExitCode.validationFailure
     }
     let startedAt = Date()
-    var command = try workerCommand()
-    command.fileArguments = captureNames.mapValues { ["--capture-name", $0] }
-    // `--html`, `--perfetto`: every worker also writes its timeline as JSON into a temporary folder; the pages are
-    // rendered here from those files, the results and the scenario files.
-    var timelines: TimelineFolder?
-    if html != nil || perfetto != nil {
-      do { timelines = try TimelineFolder() } catch {
-        Failure.printError(error)
-        throw ExitCode(Failure.exitCode)
-      }
-      command.extraArguments += timelines!.workerArguments
-    }
-    defer { timelines?.remove() }
+    let factories = try subject.factories()
+    // With several subjects every result names its own, and every report keeps them apart.
+    let several = factories.count > 1
     let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
     let timeout: Duration? = self.timeout > 0 ? .milliseconds(Int64((self.timeout * 1000).rounded())) : nil
     // Ctrl-C and a CI job's cancel kill the workers too, and the reports are still written.
@@ -228,20 +244,66 @@ struct RunCommand: AsyncParsableCommand {
         "\(WorkerProcesses.name(of: signal)): killed the running workers; writing the reports of what finished")
     }
     defer { withExtendedLifetime(signalSources) {} }
-    let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes)
-    let console = ConsoleReporter(style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios) {
-      text in
-      FileHandle.standardOutput.write(Data(text.utf8))
-    }
     if let shard, plan.scenarios.isEmpty {
       Failure.printNote("shard \(shard) holds none of the \(plan.discoveredCount) scenarios")
     }
     let order = startOrder(plan)
-    let results =
-      checkDeterminism
-      ? await DeterminismRun(command: command, jobs: jobs, timeout: timeout, processes: processes).run(
-        plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
-      : await pool.run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
+    var results: [ScenarioResult] = []
+    // Each subject's timelines (`--html`, `--perfetto`), in a temporary folder of its own: the
+    // workers name them after the scenario file, which the subjects share.
+    var timelineFolders: [String: TimelineFolder] = [:]
+    defer { for folder in timelineFolders.values { folder.remove() } }
+    var consoles: [ConsoleReporter] = []
+    for factory in factories {
+      var command = try workerCommand(subject: several ? factory.name : subject.name)
+      command.fileArguments = captureNames.mapValues { ["--capture-name", $0] }
+      // `--html`, `--perfetto`: every worker also writes its timeline as JSON into a temporary folder; the pages are
+      // rendered here from those files, the results and the scenario files.
+      if html != nil || perfetto != nil {
+        do { timelineFolders[factory.name] = try TimelineFolder() } catch {
+          Failure.printError(error)
+          throw ExitCode(Failure.exitCode)
+        }
+        command.extraArguments += timelineFolders[factory.name]!.workerArguments
+      }
+      // Reused workers: a worker process runs scenario after scenario and is replaced when one crashes.
+      let reusing = freshWorkers ? nil : ReusableWorkers(executable: command.executable, processes: processes)
+      defer { reusing?.close() }
+      let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes, reusing: reusing)
+      let console = ConsoleReporter(
+        style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios,
+        subject: several ? factory.name : nil
+      ) { text in
+        FileHandle.standardOutput.write(Data(text.utf8))
+      }
+      consoles.append(console)
+      if several { console.header() }
+      if processes.receivedSignal != nil {
+        // Interrupted during an earlier subject: this one never starts.
+        results += plan.scenarios.map {
+          ScenarioResult(
+            name: $0.name, file: $0.file, status: .skipped, seed: seed ?? 0,
+            failures: [
+              ScenarioFailure(
+                "not run: the run was interrupted by \(WorkerProcesses.name(of: processes.receivedSignal!))",
+                check: CheckID(.run, "interrupted"))
+            ], subject: factory.name)
+        }
+        continue
+      }
+      var subjectResults =
+        checkDeterminism
+        ? await DeterminismRun(
+          command: command, jobs: jobs, timeout: timeout, processes: processes, firstPassReusing: reusing
+        ).run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
+        : await pool.run(
+          plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
+      if several {
+        for index in subjectResults.indices { subjectResults[index].subject = factory.name }
+        console.finishSubject(RunSummary(results: subjectResults))
+      }
+      results += subjectResults
+    }
     let summary = RunSummary(results: results)
     var reportFailed = false
     if let junit {
@@ -259,11 +321,10 @@ struct RunCommand: AsyncParsableCommand {
         reportFailed = true
       }
     }
-    if let html, let timelines {
+    if let html {
       do {
-        var report = HTMLReport(folder: html, title: "speech-replay run", details: runDetails(startedAt: startedAt))
-        report.seedOverride = seed
-        try report.write(results: results, timeline: timelines.timeline(of:), audioLane: timelines.audioLane(of:))
+        try writeHTML(
+          html, results: results, factories: several ? factories : [], timelines: timelineFolders, startedAt: startedAt)
       } catch {
         Failure.printError(
           OrchestrationError(
@@ -273,11 +334,14 @@ struct RunCommand: AsyncParsableCommand {
         reportFailed = true
       }
     }
-    if let perfetto, let timelines {
+    if let perfetto {
       do {
-        try PerfettoTrace.write(
-          results: results, into: perfetto, timeline: timelines.timeline(of:),
-          mainActorJobs: timelines.mainActorJobs(of:))
+        for (folder, subjectResults) in Self.bySubject(results, into: perfetto) {
+          let timelines = timelineFolders[subjectResults.first?.subject ?? factories[0].name]
+          try PerfettoTrace.write(
+            results: subjectResults, into: folder, timeline: { timelines?.timeline(of: $0) },
+            mainActorJobs: { timelines?.mainActorJobs(of: $0) ?? [] })
+        }
       } catch {
         Failure.printError(
           OrchestrationError(
@@ -288,12 +352,12 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let signal = processes.receivedSignal {
       // An interrupted run is not a sample of the suite: it stays out of the history.
-      console.finish(summary)
+      finishConsole(consoles, summary: summary, several: several)
       Failure.printNote("interrupted by \(WorkerProcesses.name(of: signal)); the run is not recorded in the history")
       throw ExitCode(128 + signal)
     }
     reportFailed = !recordHistory(results, in: historyStore, startedAt: startedAt) || reportFailed
-    console.finish(summary)
+    finishConsole(consoles, summary: summary, several: several)
     if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
   }
 
@@ -351,9 +415,73 @@ struct RunCommand: AsyncParsableCommand {
       line += ", label \(label)"
     }
     line += ", seed " + (seed.map { "\($0) for every scenario" } ?? "each scenario's own")
-    line += ", subject \((try? subject.factory().name) ?? subject.name ?? "default")"
+    let names = (try? subject.factories().map(\.name)) ?? subject.names
+    line +=
+      (names.count > 1 ? ", subjects " : ", subject ") + (names.isEmpty ? "default" : names.joined(separator: ", "))
     line += ", shard \(shard ?? "all"), host \(ProcessInfo.processInfo.hostName)"
     return [line]
+  }
+
+  /// The console's last lines: for one subject its failures in full (on a terminal) and the summary;
+  /// for several (each already closed with its own line) the summary of all.
+  private func finishConsole(_ consoles: [ConsoleReporter], summary: RunSummary, several: Bool) {
+    if !several, let console = consoles.first {
+      console.finish(summary)
+    } else {
+      FileHandle.standardOutput.write(Data((summary.line + "\n").utf8))
+    }
+  }
+
+  /// The results split by subject, each with the folder its pages or traces go into: `folder`
+  /// itself for a run of one subject, `folder/<subject>` for each of several.
+  static func bySubject(_ results: [ScenarioResult], into folder: String) -> [(String, [ScenarioResult])] {
+    var groups: [(String?, [ScenarioResult])] = []
+    for result in results {
+      if let index = groups.firstIndex(where: { $0.0 == result.subject }) {
+        groups[index].1.append(result)
+      } else {
+        groups.append((result.subject, [result]))
+      }
+    }
+    return groups.map { subject, results in
+      (
+        subject.map { (folder as NSString).appendingPathComponent(GoldenFolder.variantName(for: $0)) } ?? folder,
+        results
+      )
+    }
+  }
+
+  /// `--html DIR`: the report of a run of one subject in DIR; of several, each subject's report in
+  /// `DIR/<subject>/` and an index of the subjects in `DIR/index.html`.
+  private func writeHTML(
+    _ html: String, results: [ScenarioResult], factories: [SubjectFactory], timelines: [String: TimelineFolder],
+    startedAt: Date
+  ) throws {
+    var links: [(name: String, folder: String, summary: RunSummary)] = []
+    for (folder, subjectResults) in Self.bySubject(results, into: html) {
+      let name = subjectResults.first?.subject
+      var report = HTMLReport(
+        folder: folder, title: "\(CLIContext.current.commandName) run" + (name.map { " — subject \($0)" } ?? ""),
+        details: runDetails(startedAt: startedAt))
+      report.seedOverride = seed
+      let defaultName = try subject.factories().first?.name ?? ""
+      let folderTimelines = timelines[name ?? defaultName]
+      try report.write(
+        results: subjectResults, timeline: { folderTimelines?.timeline(of: $0) },
+        audioLane: { folderTimelines?.audioLane(of: $0) })
+      if let name { links.append((name, (folder as NSString).lastPathComponent, RunSummary(results: subjectResults))) }
+    }
+    guard !factories.isEmpty else { return }
+    var page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
+    page +=
+      JUnitReport.escape("\(CLIContext.current.commandName) run — \(links.count) subjects") + "</title></head><body>\n"
+    page += "<h1>\(JUnitReport.escape(CLIContext.current.commandName)) run — \(links.count) subjects</h1>\n<ul>\n"
+    for link in links {
+      page +=
+        "<li><a href=\"\(JUnitReport.escape(link.folder))/index.html\">\(JUnitReport.escape(link.name))</a>: \(JUnitReport.escape(link.summary.line))</li>\n"
+    }
+    page += "</ul>\n</body></html>\n"
+    try FileReplacement.write(Data(page.utf8), to: (html as NSString).appendingPathComponent("index.html"))
   }
 
   /// Records the run in the history database unless `--no-history`; false when that failed.
@@ -386,10 +514,11 @@ struct RunCommand: AsyncParsableCommand {
 
   /// The worker: this executable (or `--worker`) with the subject and the golden-file flags passed
   /// explicitly, so a worker needs nothing from the parent's environment.
-  func workerCommand() throws -> WorkerCommand {
+  /// - Parameter subject: The subject the worker runs against; nil for the executable's default.
+  func workerCommand(subject: String?) throws -> WorkerCommand {
     var command = WorkerCommand(executable: worker.map { URL(fileURLWithPath: $0) } ?? CLIContext.ownExecutable)
     command.extraArguments = ["--record", try SnapshotRecordMode.resolve(flag: record).rawValue]
-    if let name = subject.name { command.extraArguments += ["--subject", name] }
+    if let subject { command.extraArguments += ["--subject", subject] }
     if failOnObsolete { command.extraArguments.append("--fail-on-obsolete") }
     if let maxVirtualTime { command.extraArguments += ["--max-virtual-time", maxVirtualTime] }
     return command

@@ -45,6 +45,7 @@ struct RunScenarioCommand: ParsableCommand {
   var captureName: String?
 
   func validate() throws {
+    _ = try subject.factory(command: "run-scenario")
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
     if let maxVirtualTime, DurationText.parse(maxVirtualTime) == nil {
       throw ValidationError("--max-virtual-time must be a duration such as 90m, 3h or 7200s (got '\(maxVirtualTime)')")
@@ -53,6 +54,12 @@ struct RunScenarioCommand: ParsableCommand {
 
   func run() throws {
     ParentWatch.startInWorker()
+    try runHere()
+  }
+
+  /// Runs the scenario and prints its result line, without watching the parent (what a reused
+  /// worker, `serve-scenarios`, calls for each request).
+  func runHere() throws {
     if let captureName { setenv(sessionCaptureNameVariable, captureName, 1) }
     var snapshots: SnapshotOptions
     do {

@@ -23,8 +23,8 @@ struct ComparisonPage {
     let base = RunComparison.byFile(baseline)
     let changes = Dictionary(grouping: comparison.changes, by: \.scenario)
     let regressions = comparison.changes.filter(\.isRegression).count
-    var files = run.map(\.file)
-    for result in baseline where !files.contains(result.file) { files.append(result.file) }
+    var files = run.map(\.key)
+    for result in baseline where !files.contains(result.key) { files.append(result.key) }
     let current = RunComparison.byFile(run)
     let label = RunComparison.labels(run + baseline)
     let names = files.map { file in (current[file] ?? base[file]).map(label) ?? file }

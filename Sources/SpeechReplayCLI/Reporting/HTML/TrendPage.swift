@@ -101,7 +101,7 @@ struct TrendPage {
     var found: [(file: String, label: String)] = []
     var seen: Set<String> = []
     for run in results {
-      for result in run where seen.insert(result.file).inserted { found.append((result.file, label(result))) }
+      for result in run where seen.insert(result.key).inserted { found.append((result.key, label(result))) }
     }
     return found
   }

@@ -10,8 +10,10 @@ import SpeechReplay
 final class DictationSubject: TranscriptionSubject, InputQueueReporting {
   let model: DictationModel
 
-  init(options: SubjectOptions, asksFormatAfterModel: Bool) {
-    var settings = DictationModel.Options(locale: Locale(identifier: options.locale), asksFormatAfterModel: asksFormatAfterModel)
+  init(options: SubjectOptions, asksFormatAfterModel: Bool, fallsBackToDictation: Bool = true) {
+    var settings = DictationModel.Options(
+      locale: Locale(identifier: options.locale), asksFormatAfterModel: asksFormatAfterModel,
+      fallsBackToDictation: fallsBackToDictation)
     // `subject: { inputBufferLimit: n }`: the scenario sizes the analyzer's input queue.
     if let limit = options.inputBufferLimit { settings.maxQueuedBuffers = limit }
     model = DictationModel(options: settings)

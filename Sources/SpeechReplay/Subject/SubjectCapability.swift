@@ -1,0 +1,52 @@
+/// A feature a stack may or may not have, such as transcribing a recorded file: a scenario that
+/// needs one (`subject: { requires: [fileTranscription] }`) is skipped, with the reason, for a
+/// subject whose ``SubjectFactory`` does not declare it — never failed.
+///
+/// ```swift
+/// SubjectFactory(name: "dictation", capabilities: [.fileTranscription]) { options in … }
+/// ```
+///
+/// The bundled suite uses the capabilities named here; an app's own scenarios may require names of
+/// their own (`requires: [punctuationMenu]`), which its factory then declares as
+/// `SubjectCapability("punctuationMenu")`.
+public struct SubjectCapability: Sendable, Hashable, Comparable, Codable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  /// The name a scenario's `requires:` uses.
+  public var name: String
+
+  /// A capability by name.
+  /// - Parameter name: The name a scenario's `requires:` uses.
+  public init(_ name: String) { self.name = name }
+
+  /// A capability by name, from a string literal.
+  /// - Parameter value: The name.
+  public init(stringLiteral value: String) { self.init(value) }
+
+  /// The subject transcribes the scenario's audio file itself (`subject: { preset: file }`, an
+  /// ``AudioFileSubject``) rather than hearing it through the microphone.
+  public static let fileTranscription = SubjectCapability("fileTranscription")
+  /// Where `SpeechTranscriber` is unavailable the stack falls back to `DictationTranscriber`
+  /// (`options: { dictationFallback: "true" }` turns it on in the reference stack).
+  public static let dictationFallback = SubjectCapability("dictationFallback")
+
+  /// Every capability the bundled scenarios require: what a stack that has every feature declares.
+  public static let bundled: Set<SubjectCapability> = [.fileTranscription, .dictationFallback]
+
+  /// The name.
+  public var description: String { name }
+
+  /// Orders by name, for messages.
+  public static func < (left: SubjectCapability, right: SubjectCapability) -> Bool { left.name < right.name }
+
+  /// Encodes the name alone.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(name)
+  }
+
+  /// Decodes a name.
+  public init(from decoder: any Decoder) throws {
+    name = try decoder.singleValueContainer().decode(String.self)
+  }
+}
