@@ -73,6 +73,19 @@ import Testing
       fault: .takesFirstChannelOfStereo, scenario: "stereo-microphone-right-channel.yaml",
       check: CheckID(.audio, "silenced"), trap: nil),
     Catch(fault: .sendsSilenceWhileMuted, scenario: "hello-world.yaml", check: CheckID(.audio, "silenced"), trap: nil),
+    Catch(
+      fault: .ignoresInterruptionEnd, scenario: "interruption.yaml",
+      check: CheckID(.invariant, "listening-hears-audio"),
+      trap: "shows listening without hearing"),
+    Catch(
+      fault: .restartsOnlyEngineAfterRouteChange, scenario: "route-change.yaml",
+      check: CheckID(.invariant, "listening-hears-audio"), trap: "shows listening without hearing"),
+    Catch(
+      fault: .commitsVolatileOnFinal, scenario: "volatile-replaced-final-committed.yaml",
+      check: CheckID(.invariant, "committed-is-finals"), trap: "commits text that is not the model's final"),
+    Catch(
+      fault: .commitsFinalTwice, scenario: "hello-world.yaml", check: CheckID(.invariant, "committed-is-finals"),
+      trap: "commits text that is not the model's final"),
   ]
 
   /// The bundled scenario files, sorted.

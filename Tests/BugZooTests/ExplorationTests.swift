@@ -80,7 +80,9 @@ import Testing
       report.findings.first { $0.signature == discovery.signature }, "\(report.findings.map(\.signature))")
     #expect(finding.run <= discovery.budget)
     #expect(finding.stepCount <= 6, "\(finding.document.yaml())")
-    #expect(finding.perturbations.count <= 3, "\(finding.perturbations)")
+    // Shrinking keeps the failure at its point (after the same tap): clearsVolatileOnlySentenceFinals
+    // is found after the stop, which a slow model and a download keep there (4 perturbations).
+    #expect(finding.perturbations.count <= 4, "\(finding.perturbations)")
 
     // The reproducer is an ordinary scenario file: the normal runner fails it against the variant
     // with the same failure, and the reference stack passes it.

@@ -21,9 +21,11 @@ import Testing
     "offline-first-run-recovers-quickly", "permission-denied", "reservation-limit", "slow-model-bounded-input",
     "stop-during-download",
     "model-error-restart-input-queue",
+    // A denied permission, as permission-denied.
+    "repeated-failed-starts",
     // A route change mid-capture: the audio file holds one format, so the second format's audio is
     // resampled into it and its buffers are not byte-identical (Documentation/Captures.md).
-    "route-change",
+    "route-change", "interruption-ends-with-route-change",
     // Inputs that deliver Int16: the imported tap schedule records each buffer's rate and channels
     // but not its sample type, so the replay's microphone delivers Float32 (not byte-identical).
     "int16-microphone", "route-change-int16-stereo",

@@ -84,6 +84,16 @@ extension LiveTranscriber {
     case takesFirstChannelOfStereo
     /// A "muted" flag read from the wrong place: every other converted buffer is sent as silence.
     case sendsSilenceWhileMuted
+    /// The end of an interruption is ignored (no restart even with `shouldResume`): the engine stays
+    /// stopped while the screen still says listening.
+    case ignoresInterruptionEnd
+    /// A route change restarts only the engine: the tap removed for the old format is never
+    /// reinstalled, so the screen says listening while no audio reaches the analyzer.
+    case restartsOnlyEngineAfterRouteChange
+    /// When a final arrives, the grey guess showing is committed instead of the final's text.
+    case commitsVolatileOnFinal
+    /// Each final is appended to the committed text twice (two observers of the same result).
+    case commitsFinalTwice
   }
 
   /// Whether `fault` is switched on for this transcriber.

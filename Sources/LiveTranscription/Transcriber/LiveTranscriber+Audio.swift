@@ -51,6 +51,7 @@ extension LiveTranscriber {
         onBus: 0, bufferSize: configuration.tapBufferSize, format: format, block: Self.tapBlock(pipeline))
     }
     session.isTapInstalled = true
+    session.tapFormat = format
   }
 
   /// The tap block, made outside the main actor: a closure formed in a main-actor method would be
@@ -99,29 +100,22 @@ extension LiveTranscriber {
   }
 
   /// The hardware format changed and the engine stopped itself: rebuild the converter for the new
-  /// format, reinstall the tap and start again.
+  /// format, reinstall the tap and start again (unless an interruption is under way: its end starts).
   func routeChanged(generation current: Int) {
-    guard current == generation, case .listening = uiState.phase, let session, let engine,
-      let pipeline = session.pipeline
-    else { return }
-    engine.stop()
-    if session.isTapInstalled {
-      engine.inputNode.removeTap(onBus: 0)
-      session.isTapInstalled = false
-    }
-    let format = engine.inputNode.outputFormat(forBus: 0)
-    // Bug zoo: the converter made for the old hardware format is kept.
-    guard has(.keepsConverterAcrossRouteChange) || pipeline.prepare(for: format) else {
-      Task {
-        await abort(
-          session,
-          phase: .failed(
-            message: "The new microphone's audio (\(format)) cannot be converted. Start again with another microphone.")
-        )
+    guard current == generation, case .listening = uiState.phase, let session, let engine else { return }
+    // An interruption that ended in the same instant may already have restarted the engine with
+    // the new format (`interrupted(.ended, …)` checks the tap's format first).
+    if engine.isRunning, session.tapFormat == engine.inputNode.outputFormat(forBus: 0) { return }
+    if has(.restartsOnlyEngineAfterRouteChange) {
+      // Bug zoo: the old format's tap is removed and the engine restarted without a new one.
+      if session.isTapInstalled {
+        engine.inputNode.removeTap(onBus: 0)
+        session.isTapInstalled = false
       }
+      if !session.isInterrupted { try? engine.start() }
       return
     }
-    installTap(session, on: engine, format: format, pipeline: pipeline)
+    guard reinstallTapForCurrentRoute(session, on: engine) else { return }
     guard !session.isInterrupted else { return }  // started again when the interruption ends
     engine.prepare()
     do {
@@ -138,6 +132,31 @@ extension LiveTranscriber {
     }
   }
 
+  /// Stops the engine and reinstalls the tap, with a converter for the hardware's current format;
+  /// false (the session is being aborted) when that format cannot be converted.
+  private func reinstallTapForCurrentRoute(_ session: Session, on engine: AVAudioEngine) -> Bool {
+    guard let pipeline = session.pipeline else { return false }
+    engine.stop()
+    if session.isTapInstalled {
+      engine.inputNode.removeTap(onBus: 0)
+      session.isTapInstalled = false
+    }
+    let format = engine.inputNode.outputFormat(forBus: 0)
+    // Bug zoo: the converter made for the old hardware format is kept.
+    guard has(.keepsConverterAcrossRouteChange) || pipeline.prepare(for: format) else {
+      Task {
+        await abort(
+          session,
+          phase: .failed(
+            message: "The new microphone's audio (\(format)) cannot be converted. Start again with another microphone.")
+        )
+      }
+      return false
+    }
+    installTap(session, on: engine, format: format, pipeline: pipeline)
+    return true
+  }
+
   /// An interruption began (the engine has stopped) or ended: resume when the system says so,
   /// otherwise stop and keep the text.
   func interrupted(
@@ -150,8 +169,18 @@ extension LiveTranscriber {
       engine.pause()
     case .ended:
       session.isInterrupted = false
+      // Bug zoo: the end is not acted on; the engine stays stopped and the phase says listening.
+      if has(.ignoresInterruptionEnd) { return }
       guard options.contains(.shouldResume) else {
         await finishListening()
+        return
+      }
+      // The route may have changed during the interruption (or in the same instant it ended, before
+      // its configuration change reached `routeChanged`): restarting with the old format's tap
+      // would end the app (found by `speech-replay explore`), so the tap follows the hardware first.
+      if session.isTapInstalled, session.tapFormat != engine.inputNode.outputFormat(forBus: 0),
+        !reinstallTapForCurrentRoute(session, on: engine)
+      {
         return
       }
       do {

@@ -47,9 +47,14 @@ extension LiveTranscriber {
         } else if has(.addsSeparatorBlindly) {
           // Bug zoo: `committed += " " + result.text`; two spaces when the model spaces its results.
           state.committedText = state.committedText.isEmpty ? text : state.committedText + " " + text
+        } else if has(.commitsVolatileOnFinal), !shown.isEmpty {
+          // Bug zoo: the guess on screen is committed in place of the final.
+          state.committedText = Self.appending(shown, to: state.committedText)
         } else {
           state.committedText = Self.appending(text, to: state.committedText)
         }
+        // Bug zoo: a second observer of the same result appends the final again.
+        if has(.commitsFinalTwice) { state.committedText = Self.appending(text, to: state.committedText) }
         // Bug zoo: the guess for the range just committed stays on screen.
         if !has(.neverClearsVolatileText) { state.volatileText = "" }
         // Bug zoo: only a final that ends a sentence is taken to cover the guess on screen.

@@ -13,6 +13,8 @@ extension LiveTranscriber {
     var resultsTask: Task<Void, Never>?
     /// Whether the microphone tap is installed.
     var isTapInstalled = false
+    /// The format the installed tap was installed with (the hardware format at the time).
+    var tapFormat: AVAudioFormat?
     /// Whether an audio-session interruption is under way.
     var isInterrupted = false
     /// Notification registrations to remove at the end.

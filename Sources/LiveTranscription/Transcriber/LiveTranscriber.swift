@@ -56,6 +56,10 @@ public final class LiveTranscriber {
     self.configuration = configuration
   }
 
+  isolated deinit {
+    endSessionOnRelease()
+  }
+
   /// Counts of the audio sent to the analyzer over every session so far, including the current one.
   public var inputStatistics: InputStatistics {
     endedSessionsInput + (session?.pipeline?.queue.statistics ?? InputStatistics())

@@ -109,9 +109,10 @@ public final class AudioConservation: @unchecked Sendable {
   /// app starts another analyzer, so it is not counted as lost.
   public func analyzerFinished(_ analyzer: String, failed: Bool, virtualTime: Double) {
     withState { state in
+      let ending = AnalyzerFailure(virtualTime: virtualTime, receivedThrough: state.aligners[analyzer]?.receivedThrough)
+      state.finishes.append(ending)
       guard failed else { return }
-      state.failures.append(
-        AnalyzerFailure(virtualTime: virtualTime, receivedThrough: state.aligners[analyzer]?.receivedThrough))
+      state.failures.append(ending)
     }
   }
 
@@ -164,7 +165,8 @@ public final class AudioConservation: @unchecked Sendable {
         deliveries: state.deliveries, received: state.received, intact: state.intact, problems: state.problems,
         rejectedSeconds: state.rejectedSeconds, worstSignalToNoise: state.worstSignalToNoise,
         receivedSamples: state.receivedSamples,
-        analyzerFailures: state.failures, analyzerFirstInputs: state.firstInputs.values.sorted())
+        analyzerFailures: state.failures, analyzerFirstInputs: state.firstInputs.values.sorted(),
+        analyzerFinishes: state.finishes)
     }
   }
 
@@ -188,6 +190,9 @@ public final class AudioConservation: @unchecked Sendable {
     public var analyzerFailures: [AnalyzerFailure]
     /// Virtual seconds at which each analyzer received its first input.
     public var analyzerFirstInputs: [Double]
+    /// Every analyzer session's end, with or without an error, and how far it had received (a
+    /// session cancelled when its screen was dismissed leaves what the stack still held unheard).
+    public var analyzerFinishes: [AnalyzerFailure] = []
   }
 
   struct State {
@@ -202,6 +207,7 @@ public final class AudioConservation: @unchecked Sendable {
     var worstSignalToNoise: Double?
     var receivedSamples = 0
     var failures: [AnalyzerFailure] = []
+    var finishes: [AnalyzerFailure] = []
     var firstInputs: [String: Double] = [:]
     var keepsEnvelope = false
     var startTimes: [String: Double] = [:]

@@ -1,14 +1,14 @@
 import Yams
 
 /// Shrinks a failing run to the smallest scenario that still fails the same way (the same
-/// ``ExplorationFinding/signature(of:)``): first the perturbations (drop one, or replace it by a
+/// check, for the same reason, at the same point: ``FailureIdentity``): first the perturbations (drop one, or replace it by a
 /// simpler version), then the steps of the perturbed scenario (drop one, halve a `play` or `wait`,
 /// run a cycle once), each time taking the first simpler candidate that still fails, until no
 /// candidate does or the budget of runs is spent.
 ///
 /// Candidates are tried in a fixed order and the first failing one wins, so the result does not
 /// depend on how many run at once.
-struct ExplorationShrinker {
+package struct ExplorationShrinker {
   let execute: Explorer.Execute
   let batchSize: Int
   let budget: Int
@@ -28,9 +28,13 @@ struct ExplorationShrinker {
   /// Whether another run may start: budget left and time left.
   private var mayRun: Bool { runsUsed < budget && deadline.map { ContinuousClock.now < $0 } ?? true }
 
+  /// Shrinks the failing run of `perturbations` on `base`, whose first failure was `failure` (on
+  /// `failingDocument`): a candidate is taken only when it fails with the same ``FailureIdentity``.
   mutating func shrink(
-    base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64, signature: String, progress: (Int) -> Void
+    base: ScenarioDocument, perturbations: [Perturbation], seed: UInt64, failure found: ScenarioFailure,
+    failingDocument: ScenarioDocument, progress: (Int) -> Void
   ) async -> Shrunk {
+    let target = FailureIdentity(found, in: failingDocument)
     var current = perturbations
     var failure: ScenarioFailure?
     // 1. Perturbations: fewer, then simpler.
@@ -48,7 +52,7 @@ struct ExplorationShrinker {
         }
       }
       let candidates = options.compactMap { Explorer.candidate(base: base, perturbations: $0, seed: seed) }
-      guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else {
+      guard let (found, message) = await firstFailing(candidates, target: target, progress: progress) else {
         break
       }
       current = found.perturbations
@@ -62,7 +66,7 @@ struct ExplorationShrinker {
       let candidates = Self.smallerSteps(of: document).compactMap {
         Explorer.candidate(document: $0, perturbations: current, seed: seed)
       }
-      guard let (found, message) = await firstFailing(candidates, signature: signature, progress: progress) else {
+      guard let (found, message) = await firstFailing(candidates, target: target, progress: progress) else {
         break
       }
       document = found.document
@@ -71,9 +75,9 @@ struct ExplorationShrinker {
     return Shrunk(perturbations: current, document: document, failure: failure)
   }
 
-  /// The first candidate, in order, that fails with `signature`, and that failure.
+  /// The first candidate, in order, that fails the same way as `target`, and that failure.
   private mutating func firstFailing(
-    _ candidates: [ExplorationCandidate], signature: String, progress: (Int) -> Void
+    _ candidates: [ExplorationCandidate], target: FailureIdentity, progress: (Int) -> Void
   ) async -> (ExplorationCandidate, ScenarioFailure)? {
     var start = 0
     while start < candidates.count, mayRun {
@@ -83,7 +87,7 @@ struct ExplorationShrinker {
       runsUsed += batch.count
       progress(runsUsed)
       for (candidate, result) in zip(batch, results) {
-        if let failure = result.failures.first(where: { ExplorationFinding.signature(of: $0) == signature }) {
+        if let failure = result.failures.first(where: { FailureIdentity($0, in: candidate.document) == target }) {
           return (candidate, failure)
         }
       }

@@ -109,7 +109,8 @@ package struct Explorer: Sendable {
         var shrinker = ExplorationShrinker(
           execute: execute, batchSize: batchSize, budget: shrinkBudget, deadline: timeLimit.map { started + $0 })
         let shrunk = await shrinker.shrink(
-          base: base, perturbations: candidate.perturbations, seed: candidate.seed, signature: signature
+          base: base, perturbations: candidate.perturbations, seed: candidate.seed, failure: first,
+          failingDocument: candidate.document
         ) { runs in
           var line = status
           line.shrinking = "'\(signature)' (\(runs) runs)"
@@ -173,11 +174,13 @@ package struct Explorer: Sendable {
     return candidate(document: document, perturbations: perturbations, seed: seed)
   }
 
-  /// A document as a candidate; nil when it does not load.
+  /// A document as a candidate; nil when it does not load or its steps are not a sequence a user
+  /// can perform (``ScenarioDocument/isPerformableByUser``).
   package static func candidate(
     document: ScenarioDocument, perturbations: [Perturbation], seed: UInt64
   ) -> ExplorationCandidate? {
-    guard let scenario = try? Scenario.parse(yaml: document.yaml(), file: document.file, relativeTo: document.folder),
+    guard document.isPerformableByUser,
+      let scenario = try? Scenario.parse(yaml: document.yaml(), file: document.file, relativeTo: document.folder),
       (try? scenario.checkLimits(.standard)) != nil
     else { return nil }
     return ExplorationCandidate(document: document, scenario: scenario, perturbations: perturbations, seed: seed)

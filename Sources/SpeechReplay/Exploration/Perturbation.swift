@@ -146,7 +146,14 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         case .burst: [stop, start, stop, start, stop, start]
         case .dismissReopen: [stop, D.step(K.Step.dismiss), start]
         }
-      document.insert(steps, atSeconds: at)
+      var tapped = document
+      tapped.insert(steps, atSeconds: at)
+      // A user taps only a screen that is open: after a dismissal, they open it again first.
+      if !tapped.isPerformableByUser, steps.first.flatMap(D.stepName) != K.Step.start.name {
+        tapped = document
+        tapped.insert([start] + steps, atSeconds: at)
+      }
+      document = tapped
     case .sampleFormat(let sampleType, let channels):
       document.set(scalar: sampleType, at: microphone + [K.Microphone.sampleType])
       document.set(scalar: "\(channels)", at: microphone + [K.Microphone.channels])

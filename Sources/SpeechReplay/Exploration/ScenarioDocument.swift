@@ -139,7 +139,7 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
     return elapsed
   }
 
-  private static func advance(_ step: Node, elapsed: inout Double, played: inout Double, audio: Double) {
+  static func advance(_ step: Node, elapsed: inout Double, played: inout Double, audio: Double) {
     typealias K = ScenarioKeys.Step
     switch stepName(step) {
     case K.play.name:

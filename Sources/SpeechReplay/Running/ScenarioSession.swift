@@ -84,9 +84,11 @@ final class ScenarioSession {
     // Only the objects this run's code creates: tests in the same process make their own meanwhile.
     let scope = Simulation.current?.objectScope
     let objectsBefore = scope.map { LiveObjectTracker.liveCounts(createdIn: $0) } ?? LiveObjectTracker.liveCounts()
-    let subject = try make(factory, scenario: scenario, device: device)
-    let session = ScenarioSession(scenario: scenario, device: device, factory: factory, subject: subject)
-    (subject as? any SessionCapturing)?.beginCapture(of: scenario)  // `run --capture`
+    // The first subject is held by the session alone (not by a local of this function), so a
+    // `dismiss` frees it when the session lets go of it.
+    let session = try ScenarioSession(
+      scenario: scenario, device: device, factory: factory, subject: make(factory, scenario: scenario, device: device))
+    (session.current as? any SessionCapturing)?.beginCapture(of: scenario)  // `run --capture`
     defer {
       if let capturing = session.current as? any SessionCapturing {
         capturing.endCapture()
@@ -94,7 +96,7 @@ final class ScenarioSession {
         session.detachedCapture?.finish()
       }
     }
-    subject.observeUIState { [weak session] in session?.stateMayHaveChanged() }
+    session.current?.observeUIState { [weak session] in session?.stateMayHaveChanged() }
     session.stateMayHaveChanged()
     _ = await session.execute(scenario.steps)
     for task in session.startTasks { await task.value }

@@ -81,6 +81,10 @@ extension SpeechAnalyzer {
     device.audioConservation.analyzerFinished(
       name, failed: error != nil, virtualTime: (Simulation.current?.now ?? .zero).seconds)
     publishQueue.removeAll()
+    // The reader may be spending a slow model's compute time on a buffer: it stops at once, as the
+    // session did, instead of holding the analyzer until its sleep ends (found by `speech-replay
+    // explore`: an analyzer outlived a screen dismissed while it read).
+    if isSpendingComputeTime { readerTask?.cancel() }
     readerTask = nil
     for slot in transcribers { slot.module.finishResults(throwing: error) }
     for detector in detectors { detector.finishResults(throwing: error) }

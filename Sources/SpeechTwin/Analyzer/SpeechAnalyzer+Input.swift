@@ -181,7 +181,9 @@ extension SpeechAnalyzer {
     let cost = device.configuration.modelComputeCost
     guard cost > 0, input.buffer.format.sampleRate > 0 else { return }
     let seconds = Double(input.buffer.frameLength) / input.buffer.format.sampleRate * cost
+    isSpendingComputeTime = true
     try? await clock.sleep(for: .nanoseconds(Int64((seconds * 1e9).rounded())))
+    isSpendingComputeTime = false
     guard cost > 1, !reportedBacklog, let consumed = consumedThrough else { return }
     let behind = (clock.now.offset - analysisStart) - Duration(consumed)
     if behind > .seconds(1) {

@@ -51,6 +51,9 @@ public final actor SpeechAnalyzer {
   var inputAttached = false
   var inputTerminated = false
   var readerTask: Task<Void, Never>?
+  /// Whether the reader is spending a timing-aware model's compute time on an input (a finish
+  /// cancels that wait).
+  var isSpendingComputeTime = false
   /// End of the audio consumed so far on the analyzer's timeline; nil before any input.
   var consumedThrough: CMTime?
   var reportedFormats: Set<String> = []

@@ -42,14 +42,17 @@ import Testing
   }
 
   /// Fault, the invariant it breaks, words of the violation, and the scenario (nil: the fox above).
-  /// (No fault of the catalogue breaks `no-stutter`: the reference stack's `appendsVolatileResults`
-  /// is caught by a snapshot expectation in the bug zoo, and the invariant's own test is still to come.)
   static let cases: [(LiveTranscriber.Fault, Invariant, String, String?)] = [
     (.neverClearsVolatileText, .volatileClearedWhenFinal, "still showed the volatile \"the quick brown\"", nil),
     (.replacesCommittedText, .committedAppendOnly, "to \"Set a timer for ten minutes.\"", "two-commands.yaml"),
     (.stopsWithoutFinalizing, .nothingLostAtStop, "tapped stop while \"jumps\" showed as volatile", nil),
     (.skipsConversion, .analyzerInputFormat, "48000 Hz", nil),
     (.unboundedInput, .inputBounded, "over its limit of 4", "slow-model-bounded-input.yaml"),
+    (.appendsVolatileResults, .noStutter, "the model's guesses one after the other", nil),
+    (.ignoresInterruptionEnd, .listeningHearsAudio, "delivered no buffer", "interruption.yaml"),
+    (.restartsOnlyEngineAfterRouteChange, .listeningHearsAudio, "does not reach the analyzer", "route-change.yaml"),
+    (.commitsVolatileOnFinal, .committedIsFinals, "the grey guess was committed", nil),
+    (.commitsFinalTwice, .committedIsFinals, "a final was committed twice", nil),
   ]
 
   @Test(arguments: 0..<cases.count) func eachInvariantCatchesItsFault(index: Int) throws {
@@ -62,7 +65,9 @@ import Testing
     )
     #expect(run.result.status == .failed)
     let failure = run.result.failures.first { $0.message.contains("invariant '\(invariant)' broken") }
-    #expect(failure?.message.contains(invariant.trap) == true, "\(run.result.failures)")
+    let trap = try #require(violation?.pointsAt)
+    #expect(failure?.message.contains(trap) == true, "\(run.result.failures)")
+    #expect(failure?.trap == trap)
   }
 
   @Test func aStackWithoutFaultsKeepsEveryInvariant() throws {

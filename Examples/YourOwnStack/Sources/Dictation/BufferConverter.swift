@@ -8,6 +8,9 @@ final class BufferConverter: @unchecked Sendable {
 
   init(_ converter: AVAudioConverter) { self.converter = converter }
 
+  /// The format it converts from: the tap's, the hardware format when the tap was installed.
+  var inputFormat: AVAudioFormat { converter.inputFormat }
+
   /// The buffer in the output format, or nil when nothing came out (or conversion failed).
   func convert(_ buffer: AVAudioPCMBuffer) -> AVAudioPCMBuffer? {
     let ratio = converter.outputFormat.sampleRate / buffer.format.sampleRate

@@ -157,6 +157,12 @@ final class Recording {
       }
       do {
         try AVAudioSession.sharedInstance().setActive(true)
+        // The route may have changed during the interruption (its configuration change can arrive
+        // after this): a tap left in the old format would end the app when the engine starts.
+        if let converter, converter.inputFormat != engine.inputNode.outputFormat(forBus: 0) {
+          audioSystemChanged(.configurationChanged)
+          return
+        }
         try engine.start()
       } catch {
         onEvent(.failed("Dictation couldn't go on after the interruption. Tap record to go on."))

@@ -35,9 +35,15 @@ struct AudioCheck: ScenarioCheck {
           && !report.analyzerFirstInputs.contains { $0 > failure.virtualTime && $0 <= delivery.virtualTime }
       }
     }
-    // After an analyzer failed, the audio has nowhere to go until the app starts another one.
+    // After an analyzer failed, the audio has nowhere to go until the app starts another one; so
+    // with the analyzer a dismissed screen's stack ended (in the instant of the `dismiss` step,
+    // while the screen listened): what it still held is heard by no one.
+    let dismissals = Self.dismissalsWhileListening(run.timeline)
+    let dismissedEnds = report.analyzerFinishes.filter { finish in
+      dismissals.contains { abs($0 - finish.virtualTime) < 0.0005 }
+    }
     let orphaned = AudioSpanSet(
-      report.analyzerFailures.compactMap(\.receivedThrough).map { failure in
+      (report.analyzerFailures + dismissedEnds).compactMap(\.receivedThrough).map { failure in
         failure..<(report.received.spans.first { $0.lowerBound > failure }?.lowerBound ?? Int.max / 2)
       })
     // A run that ends while the app still listens leaves the newest audio in flight (queued, or in
@@ -46,8 +52,9 @@ struct AudioCheck: ScenarioCheck {
     let inFlight =
       endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
     let expected = AudioSpanSet(listening.map(\.span)).subtracting(orphaned).subtracting(inFlight)
-    // A listening stretch that ends in a failure the app showed the user has no stop to drain at:
-    // what it had not yet handed the analyzer (its queue, its converter's tail) has nowhere to go.
+    // A listening stretch that ends in a failure the app showed the user, or in the screen being
+    // dismissed, has no stop to drain at: what it had not yet handed the analyzer (its queue, its
+    // converter's tail) has nowhere to go.
     let failedEnds = Self.stretchEndsInFailure(report.deliveries, timeline: run.timeline)
     let lost = expected.subtracting(report.received).spans.filter { span in
       Double(span.count) / rate >= Self.shortestLoss && !failedEnds.contains { abs($0 - span.upperBound) <= 1 }
@@ -58,7 +65,14 @@ struct AudioCheck: ScenarioCheck {
     // alignment settles in a step or two. With a declared loss such seams are not judged.
     // A stack that reports its input queue and counts what it dropped has declared that loss too:
     // up to the audio of the buffers it says it dropped (at the size of the buffers it sent).
-    let droppedBuffers = run.timeline.events(StackInputEvent.self).map(\.event.dropped).max() ?? 0
+    // Each subject counts from zero: after a dismissal the next one's count starts again, so the
+    // drops are each subject's last count, summed.
+    var droppedBuffers = 0, subjectDropped = 0
+    for report in run.timeline.events(StackInputEvent.self) {
+      if report.event.dropped < subjectDropped { droppedBuffers += subjectDropped }
+      subjectDropped = report.event.dropped
+    }
+    droppedBuffers += subjectDropped
     let inputs = max(1, run.timeline.count(of: .analyzerInput))
     let reportedLoss = Double(droppedBuffers) * Double(report.receivedSamples) / rate / Double(inputs)
     // Input the analyzer rejected for its format is the analyzer-input-format invariant's to report.
@@ -134,6 +148,9 @@ struct AudioCheck: ScenarioCheck {
     var result: [TapDelivery] = []
     for event in timeline.events {
       if let state = UIStateEvent(event) { isListening = state.isListening }
+      // A dismissed screen shows nothing: what its engine still delivers until the stack is freed
+      // is heard by no one.
+      if ScenarioStepEvent(event)?.step == "dismiss" { isListening = false }
       while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
         if sequence == event.sequence, isListening { result.append(deliveries[next]) }
         next += 1
@@ -142,8 +159,22 @@ struct AudioCheck: ScenarioCheck {
     return result
   }
 
+  /// Virtual seconds of each `dismiss` step taken while the screen showed listening.
+  static func dismissalsWhileListening(_ timeline: Timeline) -> [Double] {
+    var listening = false
+    var times: [Double] = []
+    for event in timeline.events {
+      if let state = UIStateEvent(event) { listening = state.isListening }
+      if ScenarioStepEvent(event)?.step == "dismiss" {
+        if listening { times.append(DurationText.seconds(event.time)) }
+        listening = false
+      }
+    }
+    return times
+  }
+
   /// The reference index at which each listening stretch ends when the UI went from listening to
-  /// failed (the last tap buffer delivered while listening).
+  /// failed, or the screen was dismissed while listening (the last tap buffer delivered while listening).
   static func stretchEndsInFailure(_ deliveries: [TapDelivery], timeline: Timeline) -> [Int] {
     var ends: [Int] = []
     var lastListening: Int?
@@ -155,6 +186,11 @@ struct AudioCheck: ScenarioCheck {
           ends.append(end)
         }
         wasListening = state.isListening
+      }
+      // The screen went away while listening: what the stack still held has no one to hear it.
+      if ScenarioStepEvent(event)?.step == "dismiss", wasListening, let end = lastListening {
+        ends.append(end)
+        wasListening = false
       }
       while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
         if sequence == event.sequence, wasListening { lastListening = deliveries[next].span.upperBound }

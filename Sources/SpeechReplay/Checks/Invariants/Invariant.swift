@@ -18,6 +18,12 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, Custom
   /// No main-actor job holds the thread longer than the hang bound (wall time): blocking work on
   /// the main actor is invisible in virtual time but freezes the UI on a device.
   case mainActorResponsive = "main-actor-responsive"
+  /// While the UI shows listening (no interruption under way), tap buffers arrive and reach the
+  /// analyzer within a bound: the screen never says listening while nothing is heard.
+  case listeningHearsAudio = "listening-hears-audio"
+  /// The committed text is the model's finals joined in order, each once: never a volatile guess,
+  /// never a final twice.
+  case committedIsFinals = "committed-is-finals"
 
   /// The stable identifier.
   public var description: String { rawValue }
@@ -41,6 +47,10 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, Custom
       "unbounded input buffering; bound the analyzer's input stream (bufferingNewest) so a slow model cannot grow memory without limit"
     case .mainActorResponsive:
       "blocking work on the main actor (a synchronous wait, a long loop, file or model work); move it off the main actor or make it asynchronous"
+    case .listeningHearsAudio:
+      "a stack that shows listening without hearing: after an interruption ends (with shouldResume) or the route changes, restart the engine and reinstall the tap that feeds the analyzer, or show that listening stopped"
+    case .committedIsFinals:
+      "the stack commits text that is not the model's final: commit each final result's text once, when it arrives, and keep volatile guesses out of the committed text"
     }
   }
 

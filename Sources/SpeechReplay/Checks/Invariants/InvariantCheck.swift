@@ -13,9 +13,14 @@ struct InvariantCheck: ScenarioCheck {
   static func id(_ invariant: Invariant) -> CheckID { CheckID(.invariant, invariant.rawValue) }
 
   func evaluate(_ run: RunRecord) -> CheckOutcome {
-    let checker = InvariantChecker(
+    var checker = InvariantChecker(
       timeline: run.timeline, maximumInputLag: settings.maximumInputLag, mainActorHangs: run.mainActorHangs,
       mainActorHangBound: Self.mainActorHangBound(settings))
+    checker.modelCost = run.scenario.timing.modelCost
+    let microphone = run.scenario.device.microphone
+    if microphone.sampleRate > 0 {
+      checker.tapInterval = .seconds(Double(microphone.tapFrames) / microphone.sampleRate) + microphone.jitter
+    }
     var failures: [ScenarioFailure] = []
     for invariant in Invariant.allCases where settings.off[invariant] == nil {
       let violation = checker.firstViolation(of: invariant)
@@ -33,7 +38,7 @@ struct InvariantCheck: ScenarioCheck {
           ScenarioFailure(
             violation.description
               + "; fix the stack, or if this scenario shows the bug on purpose, add it to expect.invariants.broken",
-            check: Self.id(invariant), at: settings.location, virtualTime: time, trap: invariant.trap))
+            check: Self.id(invariant), at: settings.location, virtualTime: time, trap: violation.pointsAt))
       case (nil, let location?):
         failures.append(
           ScenarioFailure(
@@ -46,17 +51,25 @@ struct InvariantCheck: ScenarioCheck {
   }
 
   /// The environment variable that sets the default hang bound (`2s`, `500ms`), for slow builds
-  /// such as sanitizer runs; a scenario's `expect.invariants.mainActorHang` wins.
+  /// such as sanitizer runs; a scenario's `expect.invariants.mainActorHang` wins when it is longer
+  /// (a tighter bound in a scenario is raised to it, so a slow build does not fail a bound meant for
+  /// an optimized one).
   static let mainActorHangVariable = "SPEECH_REPLAY_MAIN_ACTOR_HANG"
 
-  /// The hang bound of a run: the scenario's, else the environment's, else 250 ms.
+  /// The hang bound of a run: the longer of the scenario's and the environment's, else the one
+  /// given, else 250 ms.
   static func mainActorHangBound(_ settings: Scenario.InvariantSettings) -> Duration {
-    if let bound = settings.mainActorHang { return bound }
+    var environment: Duration?
     if let text = ProcessInfo.processInfo.environment[mainActorHangVariable], let bound = DurationText.parse(text),
       bound > .zero
     {
-      return bound
+      environment = bound
     }
-    return InvariantChecker.defaultMainActorHang
+    switch (settings.mainActorHang, environment) {
+    case (let scenario?, let environment?): return max(scenario, environment)
+    case (let scenario?, nil): return scenario
+    case (nil, let environment?): return environment
+    case (nil, nil): return InvariantChecker.defaultMainActorHang
+    }
   }
 }

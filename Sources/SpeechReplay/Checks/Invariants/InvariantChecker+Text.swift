@@ -28,14 +28,31 @@ extension InvariantChecker {
     // Every volatile guess the model published so far: with publication latency the reader may show
     // one after a newer result (even a final) was published (found by `speech-replay explore`).
     var modelGuesses: Set<[String]> = []
+    var latestGuess: [String] = []
     for event in timeline.events {
       if let result = AnalyzerResultEvent(event) {
-        if !result.isFinal { modelGuesses.insert(Self.words(result.text)) }
+        if !result.isFinal {
+          latestGuess = Self.words(result.text)
+          modelGuesses.insert(latestGuess)
+        }
         continue
       }
       guard let state = UIStateEvent(event) else { continue }
       let volatile = Self.words(state.volatile)
       guard !volatile.isEmpty else { continue }
+      // The latest guess after words that are themselves a guess of the model's: guesses appended.
+      if !latestGuess.isEmpty, volatile.count > latestGuess.count,
+        volatile.suffix(latestGuess.count) == latestGuess[...],
+        !modelGuesses.contains(volatile),
+        modelGuesses.contains(where: { !$0.isEmpty && $0.count < volatile.count && volatile.starts(with: $0) })
+      {
+        return InvariantViolation(
+          .noStutter, at: event.time,
+          "the user saw volatile \(Self.quoted(state.volatile)) while the model's latest guess was \(Self.quoted(latestGuess.joined(separator: " "))): the volatile text is the model's guesses one after the other, each repeating the one before",
+          pointingAt:
+            "the stutter trap: volatile results are appended to the volatile text; each volatile result replaces it (`volatile = result.text`)"
+        )
+      }
       // Only the committed words the volatile text could repeat are read (at least two, to tell
       // one committed word from more), so a long committed text is not split at every state.
       let tail = Self.lastWords(state.committed, atMost: max(volatile.count, 2))
@@ -159,8 +176,20 @@ extension InvariantChecker {
       // What the user is left with: the last state before the next step (or the end).
       let nextPosition = steps.partitioningIndex { $0 > returned }
       let next = nextPosition < steps.count ? steps[nextPosition] : events.endIndex
-      let afterPosition = stateIndices.partitioningIndex { $0 >= next } - 1
-      guard afterPosition >= 0 else { continue }
+      var afterPosition = stateIndices.partitioningIndex { $0 >= next } - 1
+      guard afterPosition >= 0, stateIndices[afterPosition] >= index else { continue }
+      // Still stopping when the user tapped again (a stop of its own was under way, an interruption
+      // that ended without resuming, say): judged once the stop settles (found by `speech-replay explore`).
+      // Not past a dismissal: the states after it are another screen's.
+      let dismissal =
+        events[returned...].firstIndex { ScenarioStepEvent($0)?.step == "dismiss" } ?? events.endIndex
+      while states[afterPosition].phase.hasPrefix("stopping"), afterPosition + 1 < states.count,
+        stateIndices[afterPosition + 1] < dismissal
+      {
+        afterPosition += 1
+      }
+      // A run that ends while the stack is still stopping shows no outcome to judge.
+      guard !states[afterPosition].phase.hasPrefix("stopping") else { continue }
       let afterIndex = stateIndices[afterPosition], after = states[afterPosition]
       let committedBefore = before.committed, committedAfter = after.committed
       let added = Self.words(
@@ -173,12 +202,54 @@ extension InvariantChecker {
       // Finalizing may correct a misheard guess ("uh" becomes "Hello."): as many words kept as were
       // pending is not a loss (found by `speech-replay explore` with a rewritten first word).
       guard kept.count < pending.count else { continue }
-      return InvariantViolation(
-        .nothingLostAtStop, at: events[afterIndex].time,
-        "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)) and volatile \(Self.quoted(after.volatile)): the last words were lost"
-      )
+      // The stack finalized and committed every word the model's finals gave after the stop: the
+      // model itself dropped the guess (it heard silence once the permission was denied, say), so
+      // nothing was lost by the stack (found by `speech-replay explore`: a final "" after a guess).
+      let window = events[index...max(index, afterIndex)]
+      if window.contains(where: { $0.kind == .analyzerFinalize }) {
+        let finalWords = window.compactMap(AnalyzerResultEvent.init).filter(\.isFinal).flatMap { Self.words($0.text) }
+        if Self.isSubsequence(finalWords, of: added) { continue }
+      }
+      let seen =
+        "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)), volatile \(Self.quoted(after.volatile)) and phase \(after.phase)"
+      return Self.stopLoss(seen, in: window, at: events[afterIndex].time)
     }
     return nil
+  }
+
+  /// The `nothing-lost-at-stop` break for what the user saw (`seen`), told by what the analyzer did
+  /// between the stop and the state the user was left with: the trap is named only when the
+  /// evidence supports it.
+  static func stopLoss(_ seen: String, in events: ArraySlice<TraceEvent>, at time: Duration) -> InvariantViolation {
+    let finalized = events.contains { $0.kind == .analyzerFinalize }
+    let failure = events.lazy.filter { $0.kind == .analyzerFinish }.compactMap { $0.fields.value("error") }.first {
+      $0 != "none"
+    }
+    let finals = events.lazy.compactMap(AnalyzerResultEvent.init).filter { $0.isFinal && !words($0.text).isEmpty }
+      .map(\.text)
+    if let failure {
+      return InvariantViolation(
+        .nothingLostAtStop, at: time,
+        "\(seen): the model failed while the session finished (\(failure)), so no final could commit the words; the stack ended without saying so, with the guess still on screen",
+        pointingAt:
+          "a failure at the stop that the stack hides: when finalizing throws, show the failure (phase failed, the guess kept as volatile) instead of ending idle as if the words had been committed"
+      )
+    }
+    if finalized, let final = finals.first {
+      return InvariantViolation(
+        .nothingLostAtStop, at: time,
+        "\(seen): the stack finalized and the model published the final \(quoted(final)), but it never reached the committed text",
+        pointingAt:
+          "the stack stops reading results too early: finalized results may still be queued when finalize…() returns; read the results sequence to its end before cancelling its task"
+      )
+    }
+    if finalized {
+      return InvariantViolation(
+        .nothingLostAtStop, at: time,
+        "\(seen): the stack finalized, but no final was published for the words before the session ended",
+        pointingAt: nil)
+    }
+    return InvariantViolation(.nothingLostAtStop, at: time, "\(seen): the last words were lost")
   }
 
   /// Whether `words` appear in `text` in order (other words may come between).

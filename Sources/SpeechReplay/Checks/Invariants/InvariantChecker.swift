@@ -20,6 +20,12 @@ public struct InvariantChecker: Sendable {
   public var mainActorHangs: [MainActorHang]
   /// The hang bound they were measured against, for messages.
   public var mainActorHangBound: Duration
+  /// The model's compute cost per second of audio (0 when compute is free): a slow model reads
+  /// long buffers late, which `listening-hears-audio` allows for.
+  public var modelCost: Double = 0
+  /// The microphone's configured time between tap buffers (tap frames ÷ sample rate, plus jitter;
+  /// zero when unknown), the least `listening-hears-audio` allows between buffers.
+  public var tapInterval: Duration = .zero
   /// The hang bound a scenario's `expect.invariants.mainActorHang` defaults to: Apple's hang
   /// reporting starts at 250 ms.
   public static let defaultMainActorHang: Duration = .milliseconds(250)
@@ -72,6 +78,8 @@ public struct InvariantChecker: Sendable {
     case .ledgerBaselineAfterStop: ledgerBaselineAfterStop()
     case .inputBounded: inputBounded()
     case .mainActorResponsive: mainActorResponsive()
+    case .listeningHearsAudio: listeningHearsAudio()
+    case .committedIsFinals: committedIsFinals()
     }
   }
 

@@ -59,13 +59,26 @@ struct InvariantInput: Sendable {
   }
 
   /// `analyzer.input`, expected when the microphone delivered buffers after an analyzer started
-  /// (two: the only one may still be on its way when the run ends, as `speech-replay explore` found).
+  /// (two: the only one may still be on its way when the run ends, as `speech-replay explore` found)
+  /// and the analyzer had to have read one: it published a result or finalized, or the run went on
+  /// for ``readingAllowance`` after the second buffer. A slow model reads a long buffer late (an
+  /// 8 kHz microphone's 0.6 s buffers with a model at 2.5× real time are read 1.4 s after they
+  /// arrive), so a run that ends first shows the scenario's timing, not a broken emitter (found
+  /// by `speech-replay explore`).
   static let analyzerInputs = events(AnalyzerInputEvent.self) { timeline in
-    guard let start = timeline.events.firstIndex(where: { $0.kind == .analyzerStart }),
-      timeline.events[start...].lazy.filter({ $0.kind == .engineBuffer }).prefix(2).count == 2
+    let events = timeline.events
+    guard let start = events.firstIndex(where: { $0.kind == .analyzerStart }),
+      let second = events[start...].lazy.filter({ $0.kind == .engineBuffer }).dropFirst().first
     else { return nil }
+    let analyzed = events[start...].contains { $0.kind == .analyzerResult || $0.kind == .analyzerFinalize }
+    guard analyzed || (events.last.map { $0.time - second.time >= readingAllowance } ?? false) else { return nil }
     return "an analyzer started and the microphone delivered buffers after it"
   }
+
+  /// How long after a buffer arrives any analyzer must have read it, however slow its model: the
+  /// longest buffer exploration draws (9600 frames at 8 kHz, 1.2 s) at the slowest model (2.5×
+  /// real time) takes 3 s.
+  static let readingAllowance: Duration = .seconds(10)
 
   /// `ledger.acquire`, expected when an engine started (the engine counts itself in the ledger).
   static let acquisitions = events(ResourceAcquiredEvent.self) {
@@ -85,6 +98,8 @@ extension Invariant {
     case .ledgerBaselineAfterStop: [.uiStates, .steps, .subjectReturns, .acquisitions]
     case .inputBounded: [.analyzerInputs]
     case .mainActorResponsive: []  // measured by the simulation, not read from the trace
+    case .listeningHearsAudio: [.uiStates, .analyzerInputs]
+    case .committedIsFinals: [.uiStates, .results]
     }
   }
 }
