@@ -2,7 +2,7 @@
 # Writes a session scenario of N seconds like Scenarios/ten-minute-session.yaml (microphone silence,
 # the model saying a sentence every 30 s), for the long-session figures in Documentation/Performance.md:
 #
-#   Benchmarks/Scripts/long-session.sh 28800 > /tmp/eight-hours.yaml      # eight hours
+#   Benchmarks/Scripts/long-session.sh 28800 > eight-hours.yaml           # eight hours
 #
 # Kept out of Scenarios/ on purpose: the bundled suite stays fast.
 set -euo pipefail

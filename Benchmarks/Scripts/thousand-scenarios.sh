@@ -3,9 +3,9 @@
 # Documentation/Performance.md: the bundled small scenarios (hello-world, two-commands, double-start,
 # stop-before-start), each copied N/4 times under its own name with its paths made absolute.
 #
-#   Benchmarks/Scripts/thousand-scenarios.sh /tmp/thousand 1000
-#   speech-replay run /tmp/thousand --jobs 2 --no-history                  # reused workers
-#   speech-replay run /tmp/thousand --jobs 2 --no-history --fresh-workers  # a process per scenario
+#   Benchmarks/Scripts/thousand-scenarios.sh "$TMPDIR/thousand" 1000
+#   speech-replay run "$TMPDIR/thousand" --jobs 2 --no-history                  # reused workers
+#   speech-replay run "$TMPDIR/thousand" --jobs 2 --no-history --fresh-workers  # a process per scenario
 set -euo pipefail
 folder=${1:?usage: thousand-scenarios.sh FOLDER [COUNT]}
 count=${2:-1000}

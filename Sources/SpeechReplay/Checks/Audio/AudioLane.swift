@@ -7,28 +7,9 @@ import SimulatedDevice
 /// Kept only when asked (``ScenarioRunner/keepsReceivedAudio``): `run --html` asks its workers for it,
 /// which write it beside the run's timeline.
 public struct AudioLane: Sendable, Hashable, Codable {
-  /// One block of received audio (at most 20 ms).
-  public struct Block: Sendable, Hashable, Codable {
-    /// Virtual seconds at which the analyzer received the buffer the block belongs to.
-    public var virtualTime: Double
-    /// Where the block starts on the analyzer's timeline, in seconds.
-    public var analyzerTime: Double
-    /// The block's length in seconds.
-    public var seconds: Double
-    /// Its smallest sample (full scale ±1).
-    public var low: Float
-    /// Its largest sample.
-    public var high: Float
-
-    /// Creates a block.
-    public init(virtualTime: Double, analyzerTime: Double, seconds: Double, low: Float, high: Float) {
-      self.virtualTime = virtualTime
-      self.analyzerTime = analyzerTime
-      self.seconds = seconds
-      self.low = low
-      self.high = high
-    }
-  }
+  /// One block of received audio (at most 20 ms): when the analyzer received it, where it starts
+  /// on its timeline, and its extremes.
+  public typealias Block = ReceivedAudioBlock
 
   /// A span the audio check judged: audio the microphone heard that was lost, repeated or garbled
   /// on its way to the analyzer.
@@ -68,11 +49,6 @@ public struct AudioLane: Sendable, Hashable, Codable {
 
   /// The lane of a monitor's envelope.
   init(envelope: [ReceivedAudioBlock], marks: [Mark]) {
-    self.init(
-      blocks: envelope.map {
-        Block(
-          virtualTime: $0.virtualTime, analyzerTime: $0.analyzerTime, seconds: $0.seconds, low: $0.low, high: $0.high)
-      },
-      marks: Array(marks.prefix(Self.markLimit)))
+    self.init(blocks: envelope, marks: Array(marks.prefix(Self.markLimit)))
   }
 }
