@@ -24,6 +24,9 @@ extension SimulatedDevice {
     public var modelComputeCost: Double
     /// Virtual time `SFSpeechLanguageModel.prepareCustomLanguageModel` takes to build a model.
     public var customLanguageModelPreparation: Duration
+    /// When results published by `finalize…()` reach the app: before the call returns (the
+    /// default) or only after it returned, as Apple also allows.
+    public var resultDelivery: ResultDelivery = .beforeFinalizeReturns
 
     /// Creates a configuration; the defaults are a current iPhone with en-US installed, online,
     /// microphone permission granted.

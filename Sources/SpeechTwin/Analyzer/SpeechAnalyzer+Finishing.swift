@@ -14,6 +14,9 @@ extension SpeechAnalyzer {
       throw finishError ?? CancellationError()
     }
     try await waitUntilConsumed(target)
+    // Under the late order, what this publishes reaches the app only after it returned.
+    let holdsForThisCall = holdDeliveryForFinalize()
+    defer { if holdsForThisCall { releaseDeliveryAfterLag() } }
     for index in transcribers.indices {
       enqueue(transcribers[index].recognizer.finalize(through: target), moduleIndex: index)
     }
@@ -86,7 +89,7 @@ extension SpeechAnalyzer {
     // explore`: an analyzer outlived a screen dismissed while it read).
     if isSpendingComputeTime { readerTask?.cancel() }
     readerTask = nil
-    for slot in transcribers { slot.module.finishResults(throwing: error) }
+    finishTranscriberResults(throwing: error)
     for detector in detectors { detector.finishResults(throwing: error) }
     for module in moduleList where !transcribers.contains(where: { $0.module === module as AnyObject }) {
       (module as? any TranscriptionModule)?.finishResults(throwing: error)

@@ -53,7 +53,7 @@ extension SpeechAnalyzer {
     switch publication.output {
     case .result(let result, _):
       let slot = transcribers[publication.moduleIndex]
-      slot.module.publish(result)
+      let delivered = deliver(result, to: slot.module)
       if result.finalizationTime > slot.finalizedThrough {
         transcribers[publication.moduleIndex].finalizedThrough = result.finalizationTime
       }
@@ -61,6 +61,7 @@ extension SpeechAnalyzer {
         AnalyzerResultEvent(
           analyzer: name, isFinal: result.isFinal, start: result.range.start, end: result.range.end,
           text: result.text.string))
+      if !delivered { traceUnread(result) }
       updateVolatileRange()
     case .failure(let failure, _):
       device.diagnose(

@@ -75,6 +75,12 @@ public final actor SpeechAnalyzer {
   var publishedCount = 0
   var published: [Int: CheckedContinuation<Void, Never>] = [:]
   var currentVolatileRange: CMTimeRange?
+  /// Whether results (and the streams' end) are held until after a `finalize…()` returned
+  /// (`SpeechAnalyzer+Delivery.swift`), which hold is the latest, and what is held.
+  var holdsDelivery = false
+  var deliveryHoldGeneration = 0
+  var heldResults: [HeldResult] = []
+  var heldFinish: HeldFinish?
 
   // Waiters.
   var consumptionWaiters: [ConsumptionWaiter] = []

@@ -16,6 +16,13 @@ extension TraceEvent.Kind {
   public static let analyzerInput = TraceEvent.Kind("analyzer.input")
   /// A module published a result (``AnalyzerResultEvent``).
   public static let analyzerResult = TraceEvent.Kind("analyzer.result")
+  /// A final result reached a results sequence whose reader was already gone: the app never read
+  /// it (``AnalyzerUnreadResultEvent``).
+  public static let analyzerResultUnread = TraceEvent.Kind("analyzer.result.unread")
+  /// Under `device.resultDelivery: afterFinalizeReturns`, the results a `finalize…()` published
+  /// reached the results sequences after the call returned (fields `results`, the count, and
+  /// `finish`, whether the streams' end was held too).
+  public static let analyzerResultsDelivered = TraceEvent.Kind("analyzer.results.delivered")
   /// `finalize(through:)` was called (field `through`, seconds).
   public static let analyzerFinalize = TraceEvent.Kind("analyzer.finalize")
   /// `cancelAnalysis(before:)` was called (field `before`, seconds).

@@ -66,6 +66,6 @@ public final class DictationTranscriber: LocaleDependentSpeechModule, Transcript
   package var isSupportedOnDevice: Bool { true }
   package var recognitionRequest: RecognitionRequest { core.request }
   package var owner: ModuleOwnership { core.owner }
-  package func publish(_ result: RecognizedResult) { core.publish(result) }
+  @discardableResult package func publish(_ result: RecognizedResult) -> Bool { core.publish(result) }
   package func finishResults(throwing error: (any Error)?) { core.finish(throwing: error) }
 }

@@ -77,6 +77,6 @@ public final class SpeechTranscriber: LocaleDependentSpeechModule, Transcription
   package var isSupportedOnDevice: Bool { Self.isAvailable }
   package var recognitionRequest: RecognitionRequest { core.request }
   package var owner: ModuleOwnership { core.owner }
-  package func publish(_ result: RecognizedResult) { core.publish(result) }
+  @discardableResult package func publish(_ result: RecognizedResult) -> Bool { core.publish(result) }
   package func finishResults(throwing error: (any Error)?) { core.finish(throwing: error) }
 }

@@ -37,13 +37,18 @@ final class TranscriberCore<Result: Sendable>: Sendable {
     SimulatedDevice.current.assets.isOnDevice(assetLocale) ? [AnalyzerFormats.transcription] : []
   }
 
-  func publish(_ result: RecognizedResult) {
+  /// Yields `result` on the stream; false when the stream had already terminated (its reader was
+  /// cancelled), so the result was dropped unread.
+  func publish(_ result: RecognizedResult) -> Bool {
     let alternatives = result.alternatives.map {
       $0.attributedString(
         resultRange: result.range, timeRanges: request.includesAudioTimeRanges, confidence: request.includesConfidence,
         leadingSpace: result.leadingSpace)
     }
-    continuation.yield(makeResult(result.range, result.finalizationTime, alternatives))
+    if case .terminated = continuation.yield(makeResult(result.range, result.finalizationTime, alternatives)) {
+      return false
+    }
+    return true
   }
 
   func finish(throwing error: (any Error)?) { continuation.finish(throwing: error) }

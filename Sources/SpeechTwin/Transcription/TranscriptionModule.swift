@@ -8,7 +8,9 @@ package protocol TranscriptionModule: ModuleAssets {
   /// What the module asks of the speech model.
   var recognitionRequest: RecognitionRequest { get }
   /// Publishes one model result on the module's results sequence.
-  func publish(_ result: RecognizedResult)
+  /// - Returns: false when the sequence had already ended (its reader was cancelled or gone), so
+  ///   the result was dropped unread.
+  @discardableResult func publish(_ result: RecognizedResult) -> Bool
   /// Ends the module's results sequence, with an error when the analysis failed.
   func finishResults(throwing error: (any Error)?)
   /// The analyzer the module belongs to (a module cannot join a second analyzer).
