@@ -152,6 +152,11 @@ struct ScenarioDecoder {
     if let permission = map["permission"] { configuration.recordPermission = try self.permission(permission) }
     if let value = map["transcriberAvailable"] { configuration.speechTranscriberAvailable = try value.bool() }
     if let value = map["maximumAnalyzers"] { configuration.maximumSimultaneousAnalyzers = try value.int(in: 0...64) }
+    if let value = map["resultDelivery"] {
+      let orders = SimulatedDevice.ResultDelivery.allCases.map(\.rawValue)
+      // `choice` checked the value.
+      configuration.resultDelivery = SimulatedDevice.ResultDelivery(rawValue: try value.choice(orders))!
+    }
     return configuration
   }
 

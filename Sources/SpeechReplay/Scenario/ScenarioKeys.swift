@@ -53,8 +53,9 @@ package enum ScenarioKeys {
     package static let permission = ScenarioKey("permission")
     package static let transcriberAvailable = ScenarioKey("transcriberAvailable")
     package static let maximumAnalyzers = ScenarioKey("maximumAnalyzers")
+    package static let resultDelivery = ScenarioKey("resultDelivery")
     package static let all = [
-      microphone, locales, download, network, permission, transcriberAvailable, maximumAnalyzers,
+      microphone, locales, download, network, permission, transcriberAvailable, maximumAnalyzers, resultDelivery,
     ]
   }
 

@@ -171,6 +171,28 @@ import Testing
     )
   }
 
+  /// `device.resultDelivery`: the default order unless pinned; what ``ScenarioWriter`` writes loads
+  /// back to the same order; a wrong value names the file, the line and the choices.
+  @Test func resultDeliveryIsReadWrittenAndRoundTripped() throws {
+    let plain = try Scenario.load(fileAt: TestFiles.write("schema: 1\nsteps: [start]\n"))
+    #expect(plain.device.resultDelivery == .beforeFinalizeReturns)
+    for order in SimulatedDevice.ResultDelivery.allCases {
+      var writer = ScenarioWriter()
+      writer.value(ScenarioKeys.schema, "1")
+      writer.section(ScenarioKeys.device) { $0.value(ScenarioKeys.Device.resultDelivery, order.rawValue) }
+      writer.section(ScenarioKeys.steps) { $0.item(ScenarioWriter.step(ScenarioKeys.Step.start)) }
+      #expect(writer.text.contains("  resultDelivery: \(order.rawValue)\n"))
+      let scenario = try Scenario.load(fileAt: TestFiles.write(writer.text))
+      #expect(scenario.device.resultDelivery == order)
+    }
+    let message = try error("schema: 1\ndevice: { resultDelivery: afterFinalize }\nsteps: [start]\n")
+    #expect(
+      message.hasPrefix(
+        "scenario.yaml:2:27: 'device.resultDelivery' is 'afterFinalize' but must be one of beforeFinalizeReturns, afterFinalizeReturns"
+      ), "\(message)")
+    #expect(message.contains("did you mean 'afterFinalizeReturns'?"), "\(message)")
+  }
+
   @Test func routeStepsMayNameAPortWhoseUsualFormatFillsTheGaps() throws {
     let path = try TestFiles.write(
       """
