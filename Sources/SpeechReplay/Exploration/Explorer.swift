@@ -144,6 +144,8 @@ package struct Explorer: Sendable {
 
   /// Mixed into the seed for the audio-path kind's own stream.
   static let audioPathStream: UInt64 = 0xA0D1_0BA7_4C0F_FEE5
+  /// Mixed into the seed for the result-delivery kind's own stream.
+  static let resultDeliveryStream: UInt64 = 0xDE11_7E12_F1A1_0A7E
 
   /// The candidate of run `run`, nil when the perturbed scenario does not load.
   package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
@@ -160,6 +162,11 @@ package struct Explorer: Sendable {
     var audioRandom = ExplorationRandom(seed: seed ^ Self.audioPathStream, run: run)
     if Int.random(in: 0..<3, using: &audioRandom) == 0 {
       perturbations.append(Perturbation.Kind.audioPath.draw(using: &audioRandom, in: context))
+    }
+    // The late result-delivery order in a third of the runs, from its own stream as well.
+    var deliveryRandom = ExplorationRandom(seed: seed ^ Self.resultDeliveryStream, run: run)
+    if Int.random(in: 0..<3, using: &deliveryRandom) == 0 {
+      perturbations.append(Perturbation.Kind.resultDelivery.draw(using: &deliveryRandom, in: context))
     }
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }

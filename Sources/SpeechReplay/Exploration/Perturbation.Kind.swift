@@ -4,12 +4,13 @@ extension Perturbation {
   /// draws one perturbation of each kind that applies to the scenario.
   package enum Kind: String, Sendable, Hashable, CaseIterable {
     case taps, hardware, route, interruption, network, download, permission, latency, stall, modelError, results,
-      slowModel, userTaps, audioPath
+      slowModel, userTaps, audioPath, resultDelivery
 
-    /// The kinds of the swarm draw, in the order their coins are tossed. ``audioPath`` came later and
-    /// is drawn from a stream of its own (``Explorer/candidate(run:bases:)``), so that a seed gives
-    /// the other kinds the same runs it gave before it existed.
-    package static let swarm = allCases.filter { $0 != .audioPath }
+    /// The kinds of the swarm draw, in the order their coins are tossed. ``audioPath`` and
+    /// ``resultDelivery`` came later and are each drawn from a stream of their own
+    /// (``Explorer/candidate(run:bases:)``), so that a seed gives the other kinds the same runs it
+    /// gave before they existed.
+    package static let swarm = allCases.filter { $0 != .audioPath && $0 != .resultDelivery }
 
     /// Whether the kind can edit a scenario like this one.
     package func applies(to context: Context) -> Bool {
@@ -76,6 +77,8 @@ extension Perturbation {
         return .slowModel(cost: random.seconds(in: 0.1...2.5))
       case .userTaps:
         return .userTaps(at: random.moment(upTo: span), pattern: TapPattern.allCases.randomElement(using: &random)!)
+      case .resultDelivery:
+        return .lateResultDelivery
       case .audioPath:
         switch Int.random(in: 0..<3, using: &random) {
         case 0:

@@ -1,3 +1,4 @@
+import SimulatedDevice
 import Yams
 
 /// One deterministic edit of a scenario that a live stack should survive: another microphone, a
@@ -47,6 +48,10 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   case oddTaps(frames: Int)
   /// A `route:` step at a moment to an input with another rate, channel count and sample type.
   case routeFormat(at: Double, sampleRate: Int, channels: Int, sampleType: String)
+  /// `device.resultDelivery: afterFinalizeReturns`: the results a `finalize…()` publishes reach the
+  /// app's results loop only after the call returned, as Apple allows (the default order delivers
+  /// them before). Nothing is simpler but dropping it.
+  case lateResultDelivery
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -65,6 +70,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .slowModel: .slowModel
     case .userTaps: .userTaps
     case .sampleFormat, .oddTaps, .routeFormat: .audioPath
+    case .lateResultDelivery: .resultDelivery
     }
   }
 
@@ -169,6 +175,9 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
               (K.Route.sampleType, Node(sampleType)),
             ]))
         ], atSeconds: at)
+    case .lateResultDelivery:
+      document.set(
+        scalar: SimulatedDevice.ResultDelivery.afterFinalizeReturns.rawValue, at: [K.device, K.Device.resultDelivery])
     }
   }
 
@@ -261,6 +270,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         + (sampleType != "float32"
           ? [.routeFormat(at: at, sampleRate: rate, channels: channels, sampleType: "float32")] : [])
         + (channels != 1 ? [.routeFormat(at: at, sampleRate: rate, channels: 1, sampleType: sampleType)] : [])
+    case .lateResultDelivery:
+      return []
     }
   }
 
@@ -297,6 +308,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .oddTaps(let frames): "{ kind: audioPath, tapFrames: \(frames) }"
     case .routeFormat(let at, let rate, let channels, let sampleType):
       "{ kind: audioPath, at: \(s(at)), route: { sampleRate: \(rate), channels: \(channels), sampleType: \(sampleType) } }"
+    case .lateResultDelivery: "{ kind: resultDelivery, order: afterFinalizeReturns }"
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SimulatedDevice
 import SpeechReplay
 import SpeechReplayTestSupport
 import Testing
@@ -34,7 +35,7 @@ import Yams
     .stall(at: 0.5, length: 0.2),
     .modelError(at: 0.7), .results(volatileEvery: 0.1, finalAfterSilence: 0.5, asSpoken: true, rewrite: 1),
     .slowModel(cost: 0.5),
-    .userTaps(at: 0.5, pattern: .dismissReopen),
+    .userTaps(at: 0.5, pattern: .dismissReopen), .lateResultDelivery,
   ]
 
   /// Every key a perturbation writes (from ``ScenarioKeys``) is one the decoder reads: each edited
@@ -45,6 +46,29 @@ import Yams
     for perturbation in perturbations { perturbation.apply(to: &document) }
     #expect(throws: Never.self, "\(perturbations)\n\(document.yaml())") {
       _ = try Scenario.parse(yaml: document.yaml(), file: document.file, relativeTo: document.folder)
+    }
+  }
+
+  /// The late result order: the perturbation pins `device.resultDelivery`, has nothing simpler (the
+  /// shrinker can only drop it), and exploration draws it in some runs, not all.
+  @Test func theLateResultDeliveryPerturbationPinsTheKey() throws {
+    let late = Perturbation.lateResultDelivery
+    var document = try Self.document(Self.hello)
+    late.apply(to: &document)
+    #expect(document.yaml().contains("resultDelivery: afterFinalizeReturns"), "\(document.yaml())")
+    let scenario = try Scenario.parse(yaml: document.yaml(), file: document.file, relativeTo: document.folder)
+    #expect(scenario.device.resultDelivery == .afterFinalizeReturns)
+    #expect(late.kind == .resultDelivery && !Perturbation.Kind.swarm.contains(.resultDelivery))
+    #expect(late.simpler.isEmpty)
+    #expect(late.description == "{ kind: resultDelivery, order: afterFinalizeReturns }")
+
+    let bases = [Explorer.explorable(try Self.document(Self.hello))]
+    let candidates = (0..<30).compactMap { Explorer(runs: 30, seed: 1).candidate(run: $0, bases: bases) }
+    let drawn = candidates.filter { $0.perturbations.contains(.lateResultDelivery) }
+    #expect(!drawn.isEmpty && drawn.count < candidates.count, "\(drawn.count) of \(candidates.count)")
+    for candidate in candidates {
+      let pinned = candidate.perturbations.contains(.lateResultDelivery)
+      #expect(candidate.scenario.device.resultDelivery == (pinned ? .afterFinalizeReturns : .beforeFinalizeReturns))
     }
   }
 
