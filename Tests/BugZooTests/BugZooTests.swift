@@ -86,7 +86,13 @@ import Testing
     Catch(
       fault: .commitsFinalTwice, scenario: "hello-world.yaml", check: CheckID(.invariant, "committed-is-finals"),
       trap: "commits text that is not the model's final"),
+    Catch(
+      fault: .cancelsResultsAfterFinalize, scenario: latentOrderScenario,
+      check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops reading results too early"),
   ]
+
+  /// The one scenario that pins the late result order (`device.resultDelivery: afterFinalizeReturns`).
+  static let latentOrderScenario = "final-arrives-after-finalize-returns.yaml"
 
   /// The bundled scenario files, sorted.
   static let files = TestFiles.scenarioFiles
@@ -162,6 +168,21 @@ import Testing
       text.contains(
         "the tap block installed on AVAudioInputNode bus 0 is isolated to the main actor but runs on the audio render thread"
       ), "\(text)")
+  }
+
+  /// `cancelsResultsAfterFinalize` is latent: under the default result order (the final is read
+  /// before `finalize…()` returns) every other scenario passes; only the late order shows it, and the
+  /// invariant's message says the final was dropped unread.
+  @Test func theLatentFaultPassesEveryScenarioOfTheDefaultOrder() throws {
+    let runner = ScenarioRunner(subject: .reference(faults: [.cancelsResultsAfterFinalize]), snapshots: Self.snapshots)
+    for file in Self.files where !Self.skippedForVariants.contains(file) && file != Self.latentOrderScenario {
+      let result = runner.run(fileAt: Self.scenarios.appendingPathComponent(file).path, seed: nil)
+      #expect(result.status == .passed, "\(file) catches the latent fault: \(result.failures)")
+    }
+    let late = runner.run(fileAt: Self.scenarios.appendingPathComponent(Self.latentOrderScenario).path, seed: nil)
+    let message = try #require(late.failures.first { $0.check == CheckID(.invariant, "nothing-lost-at-stop") }).message
+    #expect(message.contains("the model published the final \"The quick brown fox.\""), "\(message)")
+    #expect(message.contains("dropped unread"), "\(message)")
   }
 
   /// The faults exploration finds are missed by every bundled scenario: that is why they need it.

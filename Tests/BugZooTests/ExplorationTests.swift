@@ -74,6 +74,28 @@ import Testing
     #expect(runs != other)
   }
 
+  /// The latent fault the default result order hides (BugZooTests): exploring the bundled stop
+  /// scenario finds it through the late-delivery perturbation alone (seed 1: run 30 of 60, the only
+  /// distinct failure), and the reproducer pins the order.
+  @Test func theLateResultOrderShowsTheLatentFault() async throws {
+    let stop = try ScenarioDocument(fileAt: TestFiles.scenarios.appendingPathComponent("stop-mid-utterance.yaml").path)
+    let report = await Explorer(runs: 30, seed: 1).explore(
+      [stop], execute: Explorer.inProcess(subject: .reference(faults: [.cancelsResultsAfterFinalize])))
+    let finding = try #require(
+      report.findings.first { $0.signature == "invariant.nothing-lost-at-stop" }, "\(report.findings.map(\.signature))")
+    #expect(finding.perturbations == [.lateResultDelivery], "\(finding.perturbations)")
+    #expect(finding.failure.message.contains("never reached the committed text"), "\(finding.failure.message)")
+    #expect(finding.failure.trap?.contains("stops reading results too early") == true, "\(finding.failure)")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write(finding.fileName, finding.reproducer(forFileIn: folder.url.path))
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains("resultDelivery: afterFinalizeReturns"), "\(text)")
+    let reference = ScenarioRunner(subject: .reference(faults: []), snapshots: SnapshotOptions(record: .never)).run(
+      fileAt: file, seed: nil)
+    #expect(reference.status == .passed, "\(reference.failures)")
+  }
+
   @Test(arguments: discoveries) func explorationFindsTheFaultWithAShortReproducer(_ discovery: Discovery) async throws {
     let report = await Self.explore([discovery.fault], runs: discovery.budget)
     let finding = try #require(

@@ -94,6 +94,11 @@ extension LiveTranscriber {
     case commitsVolatileOnFinal
     /// Each final is appended to the committed text twice (two observers of the same result).
     case commitsFinalTwice
+    /// The results task is cancelled as soon as finalizing at the stop returns, instead of being
+    /// read to the end of the stream. Latent: it passes wherever the final reaches the app before
+    /// `finalize…()` returns (the simulation's default order), and loses the last words where the
+    /// final is still queued in the results stream (`device.resultDelivery: afterFinalizeReturns`).
+    case cancelsResultsAfterFinalize
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -32,6 +32,9 @@ extension LiveTranscriber {
         // Finishing the input does not end the session; this finalizes the pending volatile text
         // and finishes the analyzer, which ends the results sequence.
         try await session.analyzer?.finalizeAndFinishThroughEndOfInput()
+        // Bug zoo: "finalize returned, so the final is in": the results task is cancelled while the
+        // final may still be queued unread in the results stream.
+        if has(.cancelsResultsAfterFinalize) { session.resultsTask?.cancel() }
       } catch {
         failure = "Transcription did not finish cleanly: \(error.localizedDescription). The text so far is kept."
         await session.analyzer?.cancelAndFinishNow()

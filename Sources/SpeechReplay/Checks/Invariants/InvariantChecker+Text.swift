@@ -212,7 +212,10 @@ extension InvariantChecker {
       }
       let seen =
         "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)), volatile \(Self.quoted(after.volatile)) and phase \(after.phase)"
-      return Self.stopLoss(seen, in: window, at: events[afterIndex].time)
+      // A final dropped unread may reach its ended results sequence after the state the user was
+      // left with (under `device.resultDelivery: afterFinalizeReturns`, 20 ms after finalize returned).
+      let unread = events[index...].compactMap(AnalyzerUnreadResultEvent.init).map(\.text)
+      return Self.stopLoss(seen, in: window, unread: unread, at: events[afterIndex].time)
     }
     return nil
   }
@@ -220,7 +223,11 @@ extension InvariantChecker {
   /// The `nothing-lost-at-stop` break for what the user saw (`seen`), told by what the analyzer did
   /// between the stop and the state the user was left with: the trap is named only when the
   /// evidence supports it.
-  static func stopLoss(_ seen: String, in events: ArraySlice<TraceEvent>, at time: Duration) -> InvariantViolation {
+  /// `unread` are the texts of finals that reached a results sequence nobody read any more
+  /// (`analyzer.result.unread`) after the stop.
+  static func stopLoss(
+    _ seen: String, in events: ArraySlice<TraceEvent>, unread: [String] = [], at time: Duration
+  ) -> InvariantViolation {
     let finalized = events.contains { $0.kind == .analyzerFinalize }
     let failure = events.lazy.filter { $0.kind == .analyzerFinish }.compactMap { $0.fields.value("error") }.first {
       $0 != "none"
@@ -236,9 +243,13 @@ extension InvariantChecker {
       )
     }
     if finalized, let final = finals.first {
+      let dropped =
+        unread.contains(final)
+        ? " — it was still queued in the results stream when finalize…() returned, and the stack's results sequence had ended (its task cancelled) before the final reached it, so it was dropped unread"
+        : ""
       return InvariantViolation(
         .nothingLostAtStop, at: time,
-        "\(seen): the stack finalized and the model published the final \(quoted(final)), but it never reached the committed text",
+        "\(seen): the stack finalized and the model published the final \(quoted(final)), but it never reached the committed text\(dropped)",
         pointingAt:
           "the stack stops reading results too early: finalized results may still be queued when finalize…() returns; read the results sequence to its end before cancelling its task"
       )
