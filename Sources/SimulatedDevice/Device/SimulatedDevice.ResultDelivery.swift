@@ -5,9 +5,11 @@ extension SimulatedDevice {
   ///
   /// The scenario key `device.resultDelivery` pins it; `speech-replay explore` draws the late order.
   public enum ResultDelivery: String, Sendable, Hashable, CaseIterable {
-    /// The app's results loop receives the finalized results (and, after a finish, the stream's
-    /// end) before `finalize…()` returns to its caller: the simulation's default order, and the
-    /// order of every bundled scenario that does not pin another.
+    /// The finalized results are yielded to the results streams before `finalize…()` returns, and
+    /// the simulation's executor runs the reader they wake first, so a results loop on the caller's
+    /// actor (the main actor, in an app) reads them (and, after a finish, the stream's end) before
+    /// the call returns to its caller: the simulation's default order, and the order of every
+    /// bundled scenario that does not pin another.
     case beforeFinalizeReturns
     /// The finalized results (and the stream's end after a finish) stay queued in the results
     /// stream until ``lateDeliveryLag`` after `finalize…()` returned: a stack that cancels its

@@ -5,9 +5,9 @@ import Simulation
 /// When published results reach the modules' results sequences (`device.resultDelivery`).
 ///
 /// Apple documents that `finalize(through:)` returns once the finalized results are *published*
-/// to the results streams, not once the app has read them. By default the app's results loop
-/// receives them before the call returns (the simulation's executor runs the waiting reader
-/// first). Under ``SimulatedDevice/ResultDelivery/afterFinalizeReturns`` everything published
+/// to the results streams, not once the app has read them. By default they are yielded before the
+/// call returns and the simulation's executor runs the reader they wake first, so a results loop on
+/// the caller's actor reads them before the call returns. Under ``SimulatedDevice/ResultDelivery/afterFinalizeReturns`` everything published
 /// from the start of a `finalize…()` until ``SimulatedDevice/ResultDelivery/lateDeliveryLag``
 /// after it returned — results, and the streams' end when the session finishes meanwhile — is
 /// held and handed to the sequences in order then, so a stack that stops reading when the call
