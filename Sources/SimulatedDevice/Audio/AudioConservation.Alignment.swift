@@ -10,6 +10,10 @@ extension AudioConservation {
     private(set) var offset: Int?
     /// The bookkeeping offset used before the lock.
     private let guess: Int
+    /// Other offsets the first input may start at (later tap buffers the app may have started its
+    /// queue with), in delivery order: a session that never hears sound is placed at the first of
+    /// `guess` and these where the microphone was silent too, since silence cannot be placed by content.
+    private let alternatives: [Int]
     /// The problem being extended block by block (garbled runs).
     private var open: AudioProblem?
     /// Blocks compared since the last successful search (searches are spaced out in garbled runs).
@@ -17,13 +21,17 @@ extension AudioConservation {
     /// Silent blocks received before the lock (analyzer index ranges): marked received once the
     /// lock says where they belong, or at the guess if it never comes.
     private var silenceBeforeLock: [Range<Int>] = []
+    /// Quiet blocks (below -40 dBFS on both sides) received before the lock: too quiet to place, so
+    /// counted as received where the lock (or the guess) says they belong, like silence.
+    private var quietBeforeLock: [Range<Int>] = []
     /// False for an analyzer fed from elsewhere than the microphone (a file): nothing to compare.
     let hearsMicrophone: Bool
 
-    init(name: String, start: Int, guess: Int, hearsMicrophone: Bool) {
+    init(name: String, start: Int, guess: Int, alternatives: [Int] = [], hearsMicrophone: Bool) {
       self.name = name
       self.pendingStart = start
       self.guess = guess
+      self.alternatives = alternatives
       self.hearsMicrophone = hearsMicrophone
     }
 
@@ -119,8 +127,10 @@ extension AudioConservation {
       if receivedEnergy >= AudioConservation.silence, failedSearches < 10 || failedSearches % 5 == 0,
         let found = search(received, at: index, reference: reference, deliveries: deliveries),
         isIntact(found.match, receivedEnergy),
-        // The first lock and every jump need a clear match; drift does not.
-        offset.map { abs(found.offset - $0) <= AudioConservation.drift } == true
+        // A jump, and a first lock away from the guess, need a clear match; drift does not. A first
+        // lock at the guess needs only an intact match: quiet, noisy audio that two resamplers render
+        // a little differently (correlation 0.92) is where bookkeeping says, not another stretch.
+        abs(found.offset - current) <= AudioConservation.drift
           || found.match.correlation >= AudioConservation.jumpCorrelation
             && receivedEnergy >= AudioConservation.jumpEnergy
       {
@@ -150,6 +160,12 @@ extension AudioConservation {
       // Quiet audio (below -40 dBFS on both sides) cannot be placed or judged with confidence: it
       // counts as received, and the next block with sound decides.
       if receivedEnergy < AudioConservation.jumpEnergy && expectedEnergy < AudioConservation.jumpEnergy {
+        // Before the lock the guess may be a converter's lag off: wait for the lock to place it, or
+        // the span between the guess and the lock would count as lost.
+        if offset == nil {
+          quietBeforeLock.append(index..<index + count)
+          return
+        }
         state.received.insert(current + index..<current + index + count)
         state.intact.insert(current + index..<current + index + count)
         return
@@ -292,6 +308,11 @@ extension AudioConservation {
     /// Judges the silence received before the lock at `offset`: silence where the microphone was
     /// silent is intact, silence where it heard sound is silenced.
     private mutating func markSilenceBeforeLock(at offset: Int, into state: inout State) {
+      for range in quietBeforeLock {
+        state.received.insert(offset + range.lowerBound..<offset + range.upperBound)
+        state.intact.insert(offset + range.lowerBound..<offset + range.upperBound)
+      }
+      quietBeforeLock = []
       let ranges = silenceBeforeLock
       silenceBeforeLock = []
       // Runs of silence are kept merged; they are judged block by block.
@@ -312,17 +333,36 @@ extension AudioConservation {
       closeProblem(into: &state.problems)
     }
 
-    /// At the end of a run: silence never placed by a lock is placed at the guess. A session that
-    /// never heard sound cannot be placed by content; the guess may be off by a converter's lag, so
-    /// its edges are widened by 40 ms (it is silence either way).
+    /// At the end of a run: silence never placed by a lock is placed at the guess, or at the first
+    /// alternative where the microphone was silent too. A session that never heard sound cannot be
+    /// placed by content, and the app may have started its queue with any buffer since the last
+    /// session's (an earlier queue discarded with its session); the guess may also be off by a
+    /// converter's lag, so its edges are widened by 40 ms (it is silence either way).
     mutating func finish(into state: inout State) {
       closeProblem(into: &state.problems)
+      var place = offset ?? guess
       if offset == nil, let first = silenceBeforeLock.first?.lowerBound, let last = silenceBeforeLock.last?.upperBound {
-        let slack = Int(0.040 * AudioConservation.rate)
-        state.received.insert(guess + first - slack..<guess + first)
-        state.received.insert(guess + last..<guess + last + slack)
+        if let silent = ([guess] + alternatives).first(where: { isSilent(at: $0, reference: state.reference) }) {
+          place = silent
+        }
+        let slack = Int(AudioConservation.silencePlacementSlack * AudioConservation.rate)
+        state.received.insert(place + first - slack..<place + first)
+        state.received.insert(place + last..<place + last + slack)
       }
-      markSilenceBeforeLock(at: offset ?? guess, into: &state)
+      markSilenceBeforeLock(at: place, into: &state)
+    }
+
+    /// Whether the microphone was silent wherever the silence received before the lock would fall at `offset`.
+    private func isSilent(at offset: Int, reference: ReferenceTrack) -> Bool {
+      silenceBeforeLock.allSatisfy { range in
+        var start = range.lowerBound
+        while start < range.upperBound {
+          let end = min(range.upperBound, start + AudioConservation.block)
+          if Signal.energy(reference, offset + start..<offset + end) >= AudioConservation.silence { return false }
+          start = end
+        }
+        return true
+      }
     }
 
     /// Ends the garbled run being extended, if any.

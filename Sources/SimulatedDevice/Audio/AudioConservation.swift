@@ -36,6 +36,9 @@ public final class AudioConservation: @unchecked Sendable {
   static let jumpEnergy: Float = 1e-4
   /// How far the level may differ from the microphone's and still be intact, in dB.
   static let levelTolerance: Float = 10
+  /// How far a session that heard only silence may be from where it is placed (a converter's lag,
+  /// the seam of a new run), in seconds: its edges are widened by this much.
+  public static let silencePlacementSlack = 0.040
   /// Seconds of reference kept for alignment: an analyzer reading audio older than this cannot be
   /// compared (a queue that lags this far is itself reported by the input-bounded invariant).
   static let windowSeconds = 120.0
@@ -56,11 +59,16 @@ public final class AudioConservation: @unchecked Sendable {
   ///   - captureStart: Seconds into the capture at which it starts.
   ///   - virtualTime: Virtual seconds now.
   ///   - traceSequence: The sequence number of the buffer's `engine.buffer` trace event.
-  public func tapDelivered(_ buffer: PCMBuffer, captureStart: Double, virtualTime: Double, traceSequence: Int?) {
+  ///   - startsRun: Whether it is the first buffer since the engine started: the capture before it
+  ///     may be other audio (the recording played on while no engine ran), and an app usually
+  ///     converts a new run with a new converter, so the reference starts a new conversion too.
+  public func tapDelivered(
+    _ buffer: PCMBuffer, captureStart: Double, virtualTime: Double, traceSequence: Int?, startsRun: Bool = false
+  ) {
     withState { state in
       let start = Int((captureStart * Self.rate).rounded())
       let end = Int(((captureStart + Double(buffer.frameLength) / buffer.format.sampleRate) * Self.rate).rounded())
-      state.reference.append(buffer, captureStart: captureStart)
+      state.reference.append(buffer, captureStart: captureStart, startsRun: startsRun)
       state.deliveries.append(
         TapDelivery(
           index: state.deliveries.count, virtualTime: virtualTime, captureStart: captureStart,
@@ -248,13 +256,18 @@ public final class AudioConservation: @unchecked Sendable {
         // Buffers delivered since the analyzer started reading are candidates too, however long a
         // slow model with large buffers kept the first one waiting.
         let since = min(now - 2, startTimes[name] ?? now - 2)
-        let first =
-          deliveries.first {
-            $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= since
-              && $0.virtualTime > lastFailure
-          }?.span.lowerBound ?? newest
+        let candidates = deliveries.lazy.filter {
+          $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= since
+            && $0.virtualTime > lastFailure
+        }.map(\.span.lowerBound)
+        let first = candidates.first ?? newest
+        // A session that hears only silence may have started with any of them (bounded: two seconds of
+        // small buffers, a long wait with large ones).
+        let alternatives = candidates.dropFirst().prefix(256).map { $0 - start }
         // An analyzer whose first input comes before the tap delivered anything is fed from elsewhere (a file).
-        aligners[name] = Alignment(name: name, start: start, guess: first - start, hearsMicrophone: !deliveries.isEmpty)
+        aligners[name] = Alignment(
+          name: name, start: start, guess: first - start, alternatives: Array(alternatives),
+          hearsMicrophone: !deliveries.isEmpty)
       }
       if aligners[name]!.nextIndex != start {
         // A buffer placed elsewhere on the analyzer's timeline (its own start time): finish comparing
