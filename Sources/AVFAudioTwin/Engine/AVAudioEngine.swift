@@ -235,17 +235,14 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     if device.recordPermission != .granted { Self.silence(captured) }
     let frames = AVAudioFramePosition(captured.frameLength)
     let rate = captured.format.sampleRate
-    let timing = lock.withLock { () -> (time: AVAudioTime, startsRun: Bool)? in
+    let time = lock.withLock { () -> AVAudioTime? in
       guard let run, run.generation == generation else { return nil }
       let position = sampleTime
       sampleTime += frames
       let offset = Double(position - run.anchorSampleTime) / rate * 1e9
-      return (
-        AVAudioTime(hostTime: run.anchorHostTime + UInt64(offset.rounded()), sampleTime: position, atRate: rate),
-        position == run.anchorSampleTime
-      )
+      return AVAudioTime(hostTime: run.anchorHostTime + UInt64(offset.rounded()), sampleTime: position, atRate: rate)
     }
-    guard let (time, startsRun) = timing else { return false }
+    guard let time else { return false }
     input.didRender(at: time)
     let recorded = Simulation.current?.trace.record(EngineBufferEvent(sampleTime: time.sampleTime, frames: frames))
     guard let tap = input.tap(onBus: 0) else { return true }
@@ -261,7 +258,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     device.audioConservation.tapDelivered(
       buffer.storage, captureStart: microphone.secondsCaptured - Double(frames) / rate,
       virtualTime: (Simulation.current?.now ?? .zero).seconds,
-      traceSequence: recorded?.sequence, startsRun: startsRun)
+      traceSequence: recorded?.sequence)
     // On a device the tap runs on the audio render thread: a main-actor-isolated block traps there.
     Simulation.runningOffMainActor(
       "the tap block installed on \(input.nodeName) bus 0", on: "the audio render thread",

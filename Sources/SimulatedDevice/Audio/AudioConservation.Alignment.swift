@@ -11,9 +11,12 @@ extension AudioConservation {
     /// The bookkeeping offset used before the lock.
     private let guess: Int
     /// Other offsets the first input may start at (later tap buffers the app may have started its
-    /// queue with), in delivery order: a session that never hears sound is placed at the first of
-    /// `guess` and these where the microphone was silent too, since silence cannot be placed by content.
+    /// queue with), in delivery order: searched by content before the lock.
     private let alternatives: [Int]
+    /// Where a session that never hears sound may be placed, in order of preference (buffers
+    /// delivered since it started first): the first where the microphone was silent too, since
+    /// silence cannot be placed by content.
+    private let silencePlacements: [Int]
     /// The problem being extended block by block (garbled runs).
     private var open: AudioProblem?
     /// Blocks compared since the last successful search (searches are spaced out in garbled runs).
@@ -27,11 +30,19 @@ extension AudioConservation {
     /// False for an analyzer fed from elsewhere than the microphone (a file): nothing to compare.
     let hearsMicrophone: Bool
 
-    init(name: String, start: Int, guess: Int, alternatives: [Int] = [], hearsMicrophone: Bool) {
+    /// How many later candidate buffers a block before the lock is searched at (each costs a
+    /// search of its own; an app's queue starts within a few buffers of the guess).
+    static let searchedAlternatives = 16
+
+    init(
+      name: String, start: Int, guess: Int, alternatives: [Int] = [], silencePlacements: [Int] = [],
+      hearsMicrophone: Bool
+    ) {
       self.name = name
       self.pendingStart = start
       self.guess = guess
       self.alternatives = alternatives
+      self.silencePlacements = silencePlacements
       self.hearsMicrophone = hearsMicrophone
     }
 
@@ -114,13 +125,16 @@ extension AudioConservation {
         accept(index, count, offset: current, into: &state)
         return
       }
-      if offset != nil, let match = Signal.bestMatch(received, reference, around: current + index, lags: -2...2),
-        isIntact(match, receivedEnergy)
-      {
-        state.noteSignalToNoise(match.signalToNoise)
-        accept(index, count, offset: current + match.lag, into: &state)
+      let stay = offset == nil ? nil : Signal.bestMatch(received, reference, around: current + index, lags: -2...2)
+      if let stay, isIntact(stay, receivedEnergy) {
+        state.noteSignalToNoise(stay.signalToNoise)
+        accept(index, count, offset: current + stay.lag, into: &state)
         return
       }
+      // Audio lost or repeated leaves other audio at the current offset; audio that still resembles
+      // it there (quiet noise rendered a little differently) is no reason to jump, even where a
+      // stretch elsewhere resembles it more (found by explore: noise 0.6 s earlier matched at 0.98).
+      let mayJump = (stay?.correlation ?? 0) < AudioConservation.stayCorrelation
       // A silent block cannot be located by content: it is silence where the microphone heard sound.
       // In a garbled run the search is spaced out (every fifth block); the first ten blocks after
       // intact audio are always searched (the first may straddle a lost or repeated buffer).
@@ -131,7 +145,7 @@ extension AudioConservation {
         // lock at the guess needs only an intact match: quiet, noisy audio that two resamplers render
         // a little differently (correlation 0.92) is where bookkeeping says, not another stretch.
         abs(found.offset - current) <= AudioConservation.drift
-          || found.match.correlation >= AudioConservation.jumpCorrelation
+          || mayJump && found.match.correlation >= AudioConservation.jumpCorrelation
             && receivedEnergy >= AudioConservation.jumpEnergy
       {
         failedSearches = 0
@@ -152,6 +166,16 @@ extension AudioConservation {
             state.problems.append(
               AudioProblem(.repeated, analyzer: name, span: new + index..<old + index, analyzerTime: analyzerTime))
           }
+        }
+        // The few garbled blocks just before the first lock were compared at the guess, not where
+        // the lock puts them (a block that straddles a queue's first buffer, a converter's first
+        // output): heard where the lock says, not a problem.
+        if offset == nil, let seam = open, seam.span.count <= 3 * AudioConservation.block,
+          seam.span.upperBound == current + index
+        {
+          open = nil
+          state.received.insert(new + index - seam.span.count..<new + index)
+          state.intact.insert(new + index - seam.span.count..<new + index)
         }
         accept(index, count, offset: new, into: &state)
         return
@@ -194,21 +218,25 @@ extension AudioConservation {
       // windows that widen from the guess. Voiced speech repeats itself every pitch period, so a
       // stretch a few periods away can match as well as the true one; and the wide search's coarse
       // first pass can prefer such a stretch.
+      // The app may also have started its queue with a later buffer (what an ended session's
+      // stack held went with it): each candidate buffer is tried in delivery order.
       if offset == nil {
         let tapSpan = deliveries.suffix(8).map(\.span.count).max() ?? 0
         let reach = min(600, 2 * tapSpan + AudioConservation.drift)
         let width = AudioConservation.drift
-        var center = 0
-        while center <= reach {
-          for side in center == 0 ? [0] : [center, -center] {
-            if let near = Signal.bestMatch(
-              received, reference, around: current + index + side, lags: -width...width),
-              near.correlation >= AudioConservation.jumpCorrelation
-            {
-              return (current + side + near.lag, near)
+        for candidate in [current] + alternatives.prefix(Self.searchedAlternatives) {
+          var center = 0
+          while center <= reach {
+            for side in center == 0 ? [0] : [center, -center] {
+              if let near = Signal.bestMatch(
+                received, reference, around: candidate + index + side, lags: -width...width),
+                near.correlation >= AudioConservation.jumpCorrelation
+              {
+                return (candidate + side + near.lag, near)
+              }
             }
+            center += 2 * width + 1
           }
-          center += 2 * width + 1
         }
       }
       // Before the lock the guess is bookkeeping (the newest tap buffer less this one): a queue that
@@ -333,8 +361,8 @@ extension AudioConservation {
       closeProblem(into: &state.problems)
     }
 
-    /// At the end of a run: silence never placed by a lock is placed at the guess, or at the first
-    /// alternative where the microphone was silent too. A session that never heard sound cannot be
+    /// At the end of a run: silence never placed by a lock is placed at the first candidate where the
+    /// microphone was silent too (else at the guess). A session that never heard sound cannot be
     /// placed by content, and the app may have started its queue with any buffer since the last
     /// session's (an earlier queue discarded with its session); the guess may also be off by a
     /// converter's lag, so its edges are widened by 40 ms (it is silence either way).
@@ -342,7 +370,7 @@ extension AudioConservation {
       closeProblem(into: &state.problems)
       var place = offset ?? guess
       if offset == nil, let first = silenceBeforeLock.first?.lowerBound, let last = silenceBeforeLock.last?.upperBound {
-        if let silent = ([guess] + alternatives).first(where: { isSilent(at: $0, reference: state.reference) }) {
+        if let silent = silencePlacements.first(where: { isSilent(at: $0, reference: state.reference) }) {
           place = silent
         }
         let slack = Int(AudioConservation.silencePlacementSlack * AudioConservation.rate)
@@ -352,13 +380,16 @@ extension AudioConservation {
       markSilenceBeforeLock(at: place, into: &state)
     }
 
-    /// Whether the microphone was silent wherever the silence received before the lock would fall at `offset`.
+    /// Whether the microphone was quiet (below -40 dBFS) wherever the silence received before the
+    /// lock would fall at `offset`, but for the first block: the reference's filter rings from the
+    /// sound before a pause into the pause's first block (the seam of a new session).
     private func isSilent(at offset: Int, reference: ReferenceTrack) -> Bool {
-      silenceBeforeLock.allSatisfy { range in
-        var start = range.lowerBound
+      let first = silenceBeforeLock.first?.lowerBound ?? 0
+      return silenceBeforeLock.allSatisfy { range in
+        var start = range.lowerBound == first ? range.lowerBound + AudioConservation.block : range.lowerBound
         while start < range.upperBound {
           let end = min(range.upperBound, start + AudioConservation.block)
-          if Signal.energy(reference, offset + start..<offset + end) >= AudioConservation.silence { return false }
+          if Signal.energy(reference, offset + start..<offset + end) >= AudioConservation.jumpEnergy { return false }
           start = end
         }
         return true

@@ -32,6 +32,8 @@ public final class AudioConservation: @unchecked Sendable {
   static let drift = 64
   /// A jump to another offset (audio lost or repeated) needs a clearer match than continuing.
   static let jumpCorrelation: Float = 0.98
+  /// …and the audio at the current offset to be something else (below this correlation).
+  static let stayCorrelation: Float = 0.7
   /// …and a block with enough sound to place it (-40 dBFS).
   static let jumpEnergy: Float = 1e-4
   /// How far the level may differ from the microphone's and still be intact, in dB.
@@ -59,16 +61,11 @@ public final class AudioConservation: @unchecked Sendable {
   ///   - captureStart: Seconds into the capture at which it starts.
   ///   - virtualTime: Virtual seconds now.
   ///   - traceSequence: The sequence number of the buffer's `engine.buffer` trace event.
-  ///   - startsRun: Whether it is the first buffer since the engine started: the capture before it
-  ///     may be other audio (the recording played on while no engine ran), and an app usually
-  ///     converts a new run with a new converter, so the reference starts a new conversion too.
-  public func tapDelivered(
-    _ buffer: PCMBuffer, captureStart: Double, virtualTime: Double, traceSequence: Int?, startsRun: Bool = false
-  ) {
+  public func tapDelivered(_ buffer: PCMBuffer, captureStart: Double, virtualTime: Double, traceSequence: Int?) {
     withState { state in
       let start = Int((captureStart * Self.rate).rounded())
       let end = Int(((captureStart + Double(buffer.frameLength) / buffer.format.sampleRate) * Self.rate).rounded())
-      state.reference.append(buffer, captureStart: captureStart, startsRun: startsRun)
+      state.reference.append(buffer, captureStart: captureStart)
       state.deliveries.append(
         TapDelivery(
           index: state.deliveries.count, virtualTime: virtualTime, captureStart: captureStart,
@@ -256,18 +253,23 @@ public final class AudioConservation: @unchecked Sendable {
         // Buffers delivered since the analyzer started reading are candidates too, however long a
         // slow model with large buffers kept the first one waiting.
         let since = min(now - 2, startTimes[name] ?? now - 2)
-        let candidates = deliveries.lazy.filter {
-          $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= since
-            && $0.virtualTime > lastFailure
-        }.map(\.span.lowerBound)
-        let first = candidates.first ?? newest
-        // A session that hears only silence may have started with any of them (bounded: two seconds of
-        // small buffers, a long wait with large ones).
-        let alternatives = candidates.dropFirst().prefix(256).map { $0 - start }
+        let candidates = Array(
+          deliveries.lazy.filter {
+            $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= since
+              && $0.virtualTime > lastFailure
+          }.prefix(256))
+        let first = candidates.first?.span.lowerBound ?? newest
+        // The app may have started its queue with any of them (what an ended session's stack held
+        // went with it); bounded: two seconds of small buffers, a long wait with large ones. Buffers
+        // delivered since the session started come first: a new stack's queue starts there.
+        let started = startTimes[name] ?? now
+        let sinceStart = candidates.filter { $0.virtualTime >= started }.map { $0.span.lowerBound - start }
+        let earlier = candidates.filter { $0.virtualTime < started }.map { $0.span.lowerBound - start }
+        let placements = sinceStart + earlier
         // An analyzer whose first input comes before the tap delivered anything is fed from elsewhere (a file).
         aligners[name] = Alignment(
-          name: name, start: start, guess: first - start, alternatives: Array(alternatives),
-          hearsMicrophone: !deliveries.isEmpty)
+          name: name, start: start, guess: first - start, alternatives: placements.filter { $0 != first - start },
+          silencePlacements: placements, hearsMicrophone: !deliveries.isEmpty)
       }
       if aligners[name]!.nextIndex != start {
         // A buffer placed elsewhere on the analyzer's timeline (its own start time): finish comparing

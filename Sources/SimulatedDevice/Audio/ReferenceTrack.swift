@@ -59,10 +59,7 @@ struct ReferenceTrack {
   /// Digital silence (a buffer of zeros after another) is not resampled: the converter is drained
   /// and dropped, zeros are written, and the next sound starts a new converter at its own place —
   /// exact, since a filter that heard only zeros outputs zeros. A long quiet session costs little.
-  /// A buffer that `startsRun` (the engine's first since it started) starts a new conversion: the
-  /// audio before it may be another stretch of the recording, and a filter that heard it would ring
-  /// into this buffer where the app's new converter does not.
-  mutating func append(_ buffer: PCMBuffer, captureStart: Double, startsRun: Bool = false) {
+  mutating func append(_ buffer: PCMBuffer, captureStart: Double) {
     let start = Int((captureStart * rate).rounded())
     let end = Int(((captureStart + Double(buffer.frameLength) / buffer.format.sampleRate) * rate).rounded())
     let silent = Self.isDigitalSilence(buffer)
@@ -73,7 +70,7 @@ struct ReferenceTrack {
     }
     previousWasSilent = silent
     silentFormat = buffer.format
-    if converterFormat != buffer.format || converter == nil || startsRun {
+    if converterFormat != buffer.format || converter == nil {
       flush()
       converterFormat = buffer.format
       converter = try? SampleRateConverter(from: buffer.format, to: outputFormat, quality: .fastest, engine: .soxr)
