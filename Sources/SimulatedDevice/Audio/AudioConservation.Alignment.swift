@@ -30,9 +30,10 @@ extension AudioConservation {
     /// False for an analyzer fed from elsewhere than the microphone (a file): nothing to compare.
     let hearsMicrophone: Bool
 
-    /// How many later candidate buffers a block before the lock is searched at (each costs a
-    /// search of its own; an app's queue starts within a few buffers of the guess).
-    static let searchedAlternatives = 16
+    /// How many other candidate buffers a block before the lock is searched at (each costs a
+    /// comparison at 129 lags; with taps of 2 ms a new session's first input comes dozens of
+    /// buffers after it started).
+    static let searchedAlternatives = 64
 
     init(
       name: String, start: Int, guess: Int, alternatives: [Int] = [], silencePlacements: [Int] = [],
@@ -141,10 +142,12 @@ extension AudioConservation {
       if receivedEnergy >= AudioConservation.silence, failedSearches < 10 || failedSearches % 5 == 0,
         let found = search(received, at: index, reference: reference, deliveries: deliveries),
         isIntact(found.match, receivedEnergy),
-        // A jump, and a first lock away from the guess, need a clear match; drift does not. A first
-        // lock at the guess needs only an intact match: quiet, noisy audio that two resamplers render
-        // a little differently (correlation 0.92) is where bookkeeping says, not another stretch.
+        // A jump, and a first lock away from the guess or a candidate, need a clear match; drift
+        // does not. A first lock at the guess or a candidate needs only an intact match: quiet, noisy
+        // audio that two resamplers render a little differently (correlation 0.92) is where
+        // bookkeeping says, not another stretch.
         abs(found.offset - current) <= AudioConservation.drift
+          || offset == nil && isNearCandidate(found.offset)
           || mayJump && found.match.correlation >= AudioConservation.jumpCorrelation
             && receivedEnergy >= AudioConservation.jumpEnergy
       {
@@ -199,6 +202,11 @@ extension AudioConservation {
         reference: reference, into: &state)
     }
 
+    /// Whether `offset` is within drift of a candidate buffer the first input may start at.
+    private func isNearCandidate(_ offset: Int) -> Bool {
+      alternatives.prefix(Self.searchedAlternatives).contains { abs(offset - $0) <= AudioConservation.drift }
+    }
+
     private func isIntact(_ match: Signal.Match, _ receivedEnergy: Float) -> Bool {
       match.correlation >= AudioConservation.matchCorrelation
         && abs(Signal.decibels(receivedEnergy, match.expectedEnergy)) <= AudioConservation.levelTolerance
@@ -219,25 +227,35 @@ extension AudioConservation {
       // stretch a few periods away can match as well as the true one; and the wide search's coarse
       // first pass can prefer such a stretch.
       // The app may also have started its queue with a later buffer (what an ended session's
-      // stack held went with it): each candidate buffer is tried in delivery order.
+      // stack held went with it): each candidate buffer is tried in turn, where it starts (the
+      // twins' converters are delay-compensated). A clear match wins at once; else the best
+      // intact match at a candidate, which bookkeeping makes as plausible as the guess.
       if offset == nil {
         let tapSpan = deliveries.suffix(8).map(\.span.count).max() ?? 0
         let reach = min(600, 2 * tapSpan + AudioConservation.drift)
         let width = AudioConservation.drift
-        for candidate in [current] + alternatives.prefix(Self.searchedAlternatives) {
-          var center = 0
-          while center <= reach {
-            for side in center == 0 ? [0] : [center, -center] {
-              if let near = Signal.bestMatch(
-                received, reference, around: candidate + index + side, lags: -width...width),
-                near.correlation >= AudioConservation.jumpCorrelation
-              {
-                return (candidate + side + near.lag, near)
-              }
+        var center = 0
+        while center <= reach {
+          for side in center == 0 ? [0] : [center, -center] {
+            if let near = Signal.bestMatch(received, reference, around: current + index + side, lags: -width...width),
+              near.correlation >= AudioConservation.jumpCorrelation
+            {
+              return (current + side + near.lag, near)
             }
-            center += 2 * width + 1
+          }
+          center += 2 * width + 1
+        }
+        let energy = Signal.energy(received)
+        var intact: (offset: Int, match: Signal.Match)?
+        for candidate in [current] + alternatives.prefix(Self.searchedAlternatives) {
+          guard let near = Signal.bestMatch(received, reference, around: candidate + index, lags: -width...width)
+          else { continue }
+          if near.correlation >= AudioConservation.jumpCorrelation { return (candidate + near.lag, near) }
+          if isIntact(near, energy), near.correlation > intact?.match.correlation ?? 0 {
+            intact = (candidate + near.lag, near)
           }
         }
+        if let intact { return intact }
       }
       // Before the lock the guess is bookkeeping (the newest tap buffer less this one): a queue that
       // lags puts it a fraction of a second late, so the first search reaches half a second.
