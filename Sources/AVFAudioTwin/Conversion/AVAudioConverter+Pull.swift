@@ -57,6 +57,7 @@ extension AVAudioConverter {
     let storage = output.storage
     let capacity = storage.frameCapacity
     storage.frameLength = 0
+    let pendingBefore = pipeline.pendingFrameCount
     var produced = try pipeline.convert(nil, into: storage, at: 0)
     if pipeline.hasEnded {
       if produced == 0 { reportUseAfterEnd() }
@@ -64,16 +65,31 @@ extension AVAudioConverter {
     }
     var previous: AVAudioBuffer?
     var reportedRepeat = false
-    while produced < capacity {
+    // Apple's converter releases about `ratio × input` each call, so an output sized for the input
+    // never fills from what it held and the input block is asked every call. libsoxr releases in
+    // blocks: what it held back can fill a small output on its own. Output held up to what the
+    // resampler's blocks explain, while the app sizes its output for its input, is not the app's
+    // backlog: the block is still asked, and its input waits inside (without this, an app with
+    // taps of a few milliseconds lost a buffer per block).
+    var asksDespiteFullOutput =
+      produced >= capacity && pendingBefore <= blockRelease(pipeline) && !pipeline.lastOutputWasTooSmall
+    var supplied = 0
+    while produced < capacity || asksDespiteFullOutput {
+      let full = produced >= capacity
+      asksDespiteFullOutput = false
       var status = AVAudioConverterInputStatus.haveData
-      let given = withUnsafeMutablePointer(to: &status) { inputBlock(packetsNeeded(for: capacity - produced), $0) }
+      let given = withUnsafeMutablePointer(to: &status) {
+        inputBlock(packetsNeeded(for: full ? capacity : capacity - produced), $0)
+      }
       isFirstRequest = false
       switch status {
       case .noDataNow:
-        return finish(pipeline, .inputRanDry, produced: produced)
+        return finish(
+          pipeline, full ? .haveData : .inputRanDry, produced: produced, supplied: supplied, capacity: capacity)
       case .endOfStream:
         produced += try pipeline.convert(nil, into: storage, at: produced, endOfInput: true)
-        return finish(pipeline, produced > 0 ? .haveData : .endOfStream, produced: produced)
+        return finish(
+          pipeline, produced > 0 ? .haveData : .endOfStream, produced: produced, supplied: supplied, capacity: capacity)
       case .haveData:
         guard let given else {
           throw Self.parameterError(
@@ -98,12 +114,21 @@ extension AVAudioConverter {
             "AVAudioConverter",
             "the input block returned an empty buffer with .haveData; the twin treats it as .noDataNow (Apple's converter would ask again at once)"
           )
-          return finish(pipeline, .inputRanDry, produced: produced)
+          return finish(
+            pipeline, full ? .haveData : .inputRanDry, produced: produced, supplied: supplied, capacity: capacity)
         }
+        supplied += Int(input.frameLength)
         produced += try pipeline.convert(input.storage, into: storage, at: produced)
       }
     }
-    return finish(pipeline, .haveData, produced: produced)
+    return finish(pipeline, .haveData, produced: produced, supplied: supplied, capacity: capacity)
+  }
+
+  /// The most output the resampler releases at once beyond `ratio × input`: twice what it holds
+  /// back while streaming (its block), in output frames; libsamplerate, which releases steadily, holds back a few.
+  private func blockRelease(_ pipeline: ConversionPipeline) -> Int {
+    let ratio = audioOutput.sampleRate / audioInput.sampleRate
+    return 2 * Int((Double(measuredPrimeInfo(for: quality).trailingFrames) * ratio).rounded(.up))
   }
 
   /// Input frames needed for `room` output frames; the first request of a stream adds the filter's
@@ -122,18 +147,26 @@ extension AVAudioConverter {
   }
 
   /// Reports output held back for the next call (the "output capacity too small" trap) when it
-  /// first appears and each time the backlog doubles.
+  /// first exceeds what the resampler's blocks explain and each time the backlog doubles.
   private func finish(
-    _ pipeline: ConversionPipeline, _ status: AVAudioConverterOutputStatus, produced: Int
+    _ pipeline: ConversionPipeline, _ status: AVAudioConverterOutputStatus, produced: Int, supplied: Int = 0,
+    capacity: Int = .max
   ) -> AVAudioConverterOutputStatus {
     let pending = pipeline.pendingFrameCount
+    // The app's output is too small when the call's input converts to more than it holds.
+    let ratio = audioOutput.sampleRate / audioInput.sampleRate
+    let tooSmall = Double(supplied) * ratio > Double(capacity)
+    if supplied > 0 { pipeline.lastOutputWasTooSmall = tooSmall }
+
     Simulation.current?.trace.record(
       .converterConvert,
       [
         "from": String(Int(inputFormat.sampleRate)), "to": String(Int(outputFormat.sampleRate)),
         "frames": String(produced), "pending": String(pending), "status": status.name,
       ])
-    if pending > 0, pending > reportedPendingFrames * 2 {
+    // Output held back within what the resampler's blocks release at once is not the app's doing,
+    // unless the app's output is too small for the call's input.
+    if pending > 0, tooSmall || pending > blockRelease(pipeline), pending > reportedPendingFrames * 2 {
       reportedPendingFrames = pending
       SimulatedDevice.current.diagnose(
         "AVAudioConverter",

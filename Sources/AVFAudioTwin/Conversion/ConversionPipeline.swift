@@ -43,6 +43,9 @@ final class ConversionPipeline {
       from: routedFormat, to: outputFormat, quality: settings.quality, engine: settings.engine, isLowLatency: true)
   }
 
+  /// Whether the last call that supplied input converted more than its output buffer held (the
+  /// app's output is too small for its input, not the resampler's blocks).
+  var lastOutputWasTooSmall = false
   /// Converted frames held back because an output buffer was full.
   var pendingFrameCount: Int { converter.pendingFrameCount }
   /// Whether any input or end of input reached the converter since creation or reset.
@@ -62,6 +65,7 @@ final class ConversionPipeline {
 
   func reset() {
     converter.reset()
+    lastOutputWasTooSmall = false
     silenceFed = false
   }
 

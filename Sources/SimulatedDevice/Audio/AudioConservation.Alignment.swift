@@ -10,6 +10,13 @@ extension AudioConservation {
     private(set) var offset: Int?
     /// The bookkeeping offset used before the lock.
     private let guess: Int
+    /// Other offsets the first input may start at (later tap buffers the app may have started its
+    /// queue with), in delivery order: searched by content before the lock.
+    private let alternatives: [Int]
+    /// Where a session that never hears sound may be placed, in order of preference (buffers
+    /// delivered since it started first): the first where the microphone was silent too, since
+    /// silence cannot be placed by content.
+    private let silencePlacements: [Int]
     /// The problem being extended block by block (garbled runs).
     private var open: AudioProblem?
     /// Blocks compared since the last successful search (searches are spaced out in garbled runs).
@@ -17,13 +24,26 @@ extension AudioConservation {
     /// Silent blocks received before the lock (analyzer index ranges): marked received once the
     /// lock says where they belong, or at the guess if it never comes.
     private var silenceBeforeLock: [Range<Int>] = []
+    /// Quiet blocks (below -40 dBFS on both sides) received before the lock: too quiet to place, so
+    /// counted as received where the lock (or the guess) says they belong, like silence.
+    private var quietBeforeLock: [Range<Int>] = []
     /// False for an analyzer fed from elsewhere than the microphone (a file): nothing to compare.
     let hearsMicrophone: Bool
 
-    init(name: String, start: Int, guess: Int, hearsMicrophone: Bool) {
+    /// How many other candidate buffers a block before the lock is searched at (each costs a
+    /// comparison at 129 lags; with taps of 2 ms a new session's first input comes dozens of
+    /// buffers after it started).
+    static let searchedAlternatives = 64
+
+    init(
+      name: String, start: Int, guess: Int, alternatives: [Int] = [], silencePlacements: [Int] = [],
+      hearsMicrophone: Bool
+    ) {
       self.name = name
       self.pendingStart = start
       self.guess = guess
+      self.alternatives = alternatives
+      self.silencePlacements = silencePlacements
       self.hearsMicrophone = hearsMicrophone
     }
 
@@ -106,22 +126,29 @@ extension AudioConservation {
         accept(index, count, offset: current, into: &state)
         return
       }
-      if offset != nil, let match = Signal.bestMatch(received, reference, around: current + index, lags: -2...2),
-        isIntact(match, receivedEnergy)
-      {
-        state.noteSignalToNoise(match.signalToNoise)
-        accept(index, count, offset: current + match.lag, into: &state)
+      let stay = offset == nil ? nil : Signal.bestMatch(received, reference, around: current + index, lags: -2...2)
+      if let stay, isIntact(stay, receivedEnergy) {
+        state.noteSignalToNoise(stay.signalToNoise)
+        accept(index, count, offset: current + stay.lag, into: &state)
         return
       }
+      // Audio lost or repeated leaves other audio at the current offset; audio that still resembles
+      // it there (quiet noise rendered a little differently) is no reason to jump, even where a
+      // stretch elsewhere resembles it more (found by explore: noise 0.6 s earlier matched at 0.98).
+      let mayJump = (stay?.correlation ?? 0) < AudioConservation.stayCorrelation
       // A silent block cannot be located by content: it is silence where the microphone heard sound.
       // In a garbled run the search is spaced out (every fifth block); the first ten blocks after
       // intact audio are always searched (the first may straddle a lost or repeated buffer).
       if receivedEnergy >= AudioConservation.silence, failedSearches < 10 || failedSearches % 5 == 0,
         let found = search(received, at: index, reference: reference, deliveries: deliveries),
         isIntact(found.match, receivedEnergy),
-        // The first lock and every jump need a clear match; drift does not.
-        offset.map { abs(found.offset - $0) <= AudioConservation.drift } == true
-          || found.match.correlation >= AudioConservation.jumpCorrelation
+        // A jump, and a first lock away from the guess or a candidate, need a clear match; drift
+        // does not. A first lock at the guess or a candidate needs only an intact match: quiet, noisy
+        // audio that two resamplers render a little differently (correlation 0.92) is where
+        // bookkeeping says, not another stretch.
+        abs(found.offset - current) <= AudioConservation.drift
+          || offset == nil && isNearCandidate(found.offset)
+          || mayJump && found.match.correlation >= AudioConservation.jumpCorrelation
             && receivedEnergy >= AudioConservation.jumpEnergy
       {
         failedSearches = 0
@@ -143,6 +170,16 @@ extension AudioConservation {
               AudioProblem(.repeated, analyzer: name, span: new + index..<old + index, analyzerTime: analyzerTime))
           }
         }
+        // The few garbled blocks just before the first lock were compared at the guess, not where
+        // the lock puts them (a block that straddles a queue's first buffer, a converter's first
+        // output): heard where the lock says, not a problem.
+        if offset == nil, let seam = open, seam.span.count <= 3 * AudioConservation.block,
+          seam.span.upperBound == current + index
+        {
+          open = nil
+          state.received.insert(new + index - seam.span.count..<new + index)
+          state.intact.insert(new + index - seam.span.count..<new + index)
+        }
         accept(index, count, offset: new, into: &state)
         return
       }
@@ -150,6 +187,12 @@ extension AudioConservation {
       // Quiet audio (below -40 dBFS on both sides) cannot be placed or judged with confidence: it
       // counts as received, and the next block with sound decides.
       if receivedEnergy < AudioConservation.jumpEnergy && expectedEnergy < AudioConservation.jumpEnergy {
+        // Before the lock the guess may be a converter's lag off: wait for the lock to place it, or
+        // the span between the guess and the lock would count as lost.
+        if offset == nil {
+          quietBeforeLock.append(index..<index + count)
+          return
+        }
         state.received.insert(current + index..<current + index + count)
         state.intact.insert(current + index..<current + index + count)
         return
@@ -157,6 +200,11 @@ extension AudioConservation {
       garbled(
         received, at: index, offset: current, receivedEnergy: receivedEnergy, expectedEnergy: expectedEnergy,
         reference: reference, into: &state)
+    }
+
+    /// Whether `offset` is within drift of a candidate buffer the first input may start at.
+    private func isNearCandidate(_ offset: Int) -> Bool {
+      alternatives.prefix(Self.searchedAlternatives).contains { abs(offset - $0) <= AudioConservation.drift }
     }
 
     private func isIntact(_ match: Signal.Match, _ receivedEnergy: Float) -> Bool {
@@ -178,6 +226,10 @@ extension AudioConservation {
       // windows that widen from the guess. Voiced speech repeats itself every pitch period, so a
       // stretch a few periods away can match as well as the true one; and the wide search's coarse
       // first pass can prefer such a stretch.
+      // The app may also have started its queue with a later buffer (what an ended session's
+      // stack held went with it): each candidate buffer is tried in turn, where it starts (the
+      // twins' converters are delay-compensated). A clear match wins at once; else the best
+      // intact match at a candidate, which bookkeeping makes as plausible as the guess.
       if offset == nil {
         let tapSpan = deliveries.suffix(8).map(\.span.count).max() ?? 0
         let reach = min(600, 2 * tapSpan + AudioConservation.drift)
@@ -185,8 +237,7 @@ extension AudioConservation {
         var center = 0
         while center <= reach {
           for side in center == 0 ? [0] : [center, -center] {
-            if let near = Signal.bestMatch(
-              received, reference, around: current + index + side, lags: -width...width),
+            if let near = Signal.bestMatch(received, reference, around: current + index + side, lags: -width...width),
               near.correlation >= AudioConservation.jumpCorrelation
             {
               return (current + side + near.lag, near)
@@ -194,6 +245,17 @@ extension AudioConservation {
           }
           center += 2 * width + 1
         }
+        let energy = Signal.energy(received)
+        var intact: (offset: Int, match: Signal.Match)?
+        for candidate in [current] + alternatives.prefix(Self.searchedAlternatives) {
+          guard let near = Signal.bestMatch(received, reference, around: candidate + index, lags: -width...width)
+          else { continue }
+          if near.correlation >= AudioConservation.jumpCorrelation { return (candidate + near.lag, near) }
+          if isIntact(near, energy), near.correlation > intact?.match.correlation ?? 0 {
+            intact = (candidate + near.lag, near)
+          }
+        }
+        if let intact { return intact }
       }
       // Before the lock the guess is bookkeeping (the newest tap buffer less this one): a queue that
       // lags puts it a fraction of a second late, so the first search reaches half a second.
@@ -292,6 +354,11 @@ extension AudioConservation {
     /// Judges the silence received before the lock at `offset`: silence where the microphone was
     /// silent is intact, silence where it heard sound is silenced.
     private mutating func markSilenceBeforeLock(at offset: Int, into state: inout State) {
+      for range in quietBeforeLock {
+        state.received.insert(offset + range.lowerBound..<offset + range.upperBound)
+        state.intact.insert(offset + range.lowerBound..<offset + range.upperBound)
+      }
+      quietBeforeLock = []
       let ranges = silenceBeforeLock
       silenceBeforeLock = []
       // Runs of silence are kept merged; they are judged block by block.
@@ -312,17 +379,39 @@ extension AudioConservation {
       closeProblem(into: &state.problems)
     }
 
-    /// At the end of a run: silence never placed by a lock is placed at the guess. A session that
-    /// never heard sound cannot be placed by content; the guess may be off by a converter's lag, so
-    /// its edges are widened by 40 ms (it is silence either way).
+    /// At the end of a run: silence never placed by a lock is placed at the first candidate where the
+    /// microphone was silent too (else at the guess). A session that never heard sound cannot be
+    /// placed by content, and the app may have started its queue with any buffer since the last
+    /// session's (an earlier queue discarded with its session); the guess may also be off by a
+    /// converter's lag, so its edges are widened by 40 ms (it is silence either way).
     mutating func finish(into state: inout State) {
       closeProblem(into: &state.problems)
+      var place = offset ?? guess
       if offset == nil, let first = silenceBeforeLock.first?.lowerBound, let last = silenceBeforeLock.last?.upperBound {
-        let slack = Int(0.040 * AudioConservation.rate)
-        state.received.insert(guess + first - slack..<guess + first)
-        state.received.insert(guess + last..<guess + last + slack)
+        if let silent = silencePlacements.first(where: { isSilent(at: $0, reference: state.reference) }) {
+          place = silent
+        }
+        let slack = Int(AudioConservation.silencePlacementSlack * AudioConservation.rate)
+        state.received.insert(place + first - slack..<place + first)
+        state.received.insert(place + last..<place + last + slack)
       }
-      markSilenceBeforeLock(at: offset ?? guess, into: &state)
+      markSilenceBeforeLock(at: place, into: &state)
+    }
+
+    /// Whether the microphone was quiet (below -40 dBFS) wherever the silence received before the
+    /// lock would fall at `offset`, but for the first block: the reference's filter rings from the
+    /// sound before a pause into the pause's first block (the seam of a new session).
+    private func isSilent(at offset: Int, reference: ReferenceTrack) -> Bool {
+      let first = silenceBeforeLock.first?.lowerBound ?? 0
+      return silenceBeforeLock.allSatisfy { range in
+        var start = range.lowerBound == first ? range.lowerBound + AudioConservation.block : range.lowerBound
+        while start < range.upperBound {
+          let end = min(range.upperBound, start + AudioConservation.block)
+          if Signal.energy(reference, offset + start..<offset + end) >= AudioConservation.jumpEnergy { return false }
+          start = end
+        }
+        return true
+      }
     }
 
     /// Ends the garbled run being extended, if any.

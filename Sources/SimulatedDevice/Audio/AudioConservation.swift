@@ -32,10 +32,15 @@ public final class AudioConservation: @unchecked Sendable {
   static let drift = 64
   /// A jump to another offset (audio lost or repeated) needs a clearer match than continuing.
   static let jumpCorrelation: Float = 0.98
+  /// …and the audio at the current offset to be something else (below this correlation).
+  static let stayCorrelation: Float = 0.7
   /// …and a block with enough sound to place it (-40 dBFS).
   static let jumpEnergy: Float = 1e-4
   /// How far the level may differ from the microphone's and still be intact, in dB.
   static let levelTolerance: Float = 10
+  /// How far a session that heard only silence may be from where it is placed (a converter's lag,
+  /// the seam of a new run), in seconds: its edges are widened by this much.
+  public static let silencePlacementSlack = 0.040
   /// Seconds of reference kept for alignment: an analyzer reading audio older than this cannot be
   /// compared (a queue that lags this far is itself reported by the input-bounded invariant).
   static let windowSeconds = 120.0
@@ -248,13 +253,23 @@ public final class AudioConservation: @unchecked Sendable {
         // Buffers delivered since the analyzer started reading are candidates too, however long a
         // slow model with large buffers kept the first one waiting.
         let since = min(now - 2, startTimes[name] ?? now - 2)
-        let first =
-          deliveries.first {
+        let candidates = Array(
+          deliveries.lazy.filter {
             $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= since
               && $0.virtualTime > lastFailure
-          }?.span.lowerBound ?? newest
+          }.prefix(256))
+        let first = candidates.first?.span.lowerBound ?? newest
+        // The app may have started its queue with any of them (what an ended session's stack held
+        // went with it); bounded: two seconds of small buffers, a long wait with large ones. Buffers
+        // delivered since the session started come first: a new stack's queue starts there.
+        let started = startTimes[name] ?? now
+        let sinceStart = candidates.filter { $0.virtualTime >= started }.map { $0.span.lowerBound - start }
+        let earlier = candidates.filter { $0.virtualTime < started }.map { $0.span.lowerBound - start }
+        let placements = sinceStart + earlier
         // An analyzer whose first input comes before the tap delivered anything is fed from elsewhere (a file).
-        aligners[name] = Alignment(name: name, start: start, guess: first - start, hearsMicrophone: !deliveries.isEmpty)
+        aligners[name] = Alignment(
+          name: name, start: start, guess: first - start, alternatives: placements.filter { $0 != first - start },
+          silencePlacements: placements, hearsMicrophone: !deliveries.isEmpty)
       }
       if aligners[name]!.nextIndex != start {
         // A buffer placed elsewhere on the analyzer's timeline (its own start time): finish comparing
