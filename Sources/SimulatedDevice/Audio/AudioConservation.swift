@@ -33,7 +33,7 @@ public final class AudioConservation: @unchecked Sendable {
   /// A jump to another offset (audio lost or repeated) needs a clearer match than continuing.
   static let jumpCorrelation: Float = 0.98
   /// …and the audio at the current offset to be something else (below this correlation).
-  static let stayCorrelation: Float = 0.7
+  static let stayCorrelation: Float = 0.85
   /// …and a block with enough sound to place it (-40 dBFS).
   static let jumpEnergy: Float = 1e-4
   /// How far the level may differ from the microphone's and still be intact, in dB.
