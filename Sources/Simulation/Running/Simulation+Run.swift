@@ -145,9 +145,9 @@ extension Simulation {
       }
       let eventsBefore = trace.count
       harnessWallTime = .zero
-      let started = ContinuousClock.now
+      let started = ThreadClock.now()
       job.runSynchronously(isolatedTo: mainExecutorRef, taskExecutor: SimulatedTaskExecutor.sharedRef)
-      let held = started.duration(to: .now) - harnessWallTime
+      let held = ThreadClock.held(from: started, to: ThreadClock.now(), excluding: harnessWallTime)
       if configuration.recordsMainActorJobs {
         mainActorJobs.append(MainActorJob(virtualTime: now, wallTime: held, events: eventsBefore..<trace.count))
       }

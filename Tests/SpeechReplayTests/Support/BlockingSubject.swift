@@ -2,9 +2,15 @@ import Foundation
 import Simulation
 import SpeechReplay
 
-/// A subject whose start does synchronous work on the main actor for `blockFor` of wall time (a
-/// model loaded synchronously, a semaphore wait): the hang the `main-actor-responsive` invariant
-/// reports. It spins on the clock rather than sleeping, as CPU-bound work does.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A subject whose start does synchronous work on the main actor for `blockFor` (a model loaded
+/// synchronously, a semaphore wait): the hang the `main-actor-responsive` invariant reports. It
+/// spins rather than sleeping, as CPU-bound work does, until both its thread's CPU time and the
+/// wall clock have advanced by `blockFor`: on a loaded machine the simulation charges a job that
+/// never blocked its CPU time, and spinning on the wall clock alone would then measure less.
 @MainActor
 final class BlockingSubject: TranscriptionSubject {
   private(set) var uiState = UIState()
@@ -21,11 +27,11 @@ final class BlockingSubject: TranscriptionSubject {
   func observeUIState(_ onChange: @escaping @MainActor () -> Void) { self.onChange = onChange }
 
   func start() async {
-    let end = ContinuousClock.now.advanced(by: blockFor)
+    let blockFor = blockFor
     if asHarnessWork {
-      Simulation.harnessWork { while ContinuousClock.now < end {} }
+      Simulation.harnessWork { Self.spin(for: blockFor) }
     } else {
-      while ContinuousClock.now < end {}  // the bug: heavy synchronous work on the main actor
+      Self.spin(for: blockFor)  // the bug: heavy synchronous work on the main actor
     }
     uiState.phase = .listening
     onChange?()
@@ -34,5 +40,27 @@ final class BlockingSubject: TranscriptionSubject {
   func stop() async {
     uiState.phase = .idle
     onChange?()
+  }
+
+  /// Spins until the thread's CPU time (where the platform gives it) and the wall clock have both
+  /// advanced by `duration`.
+  private nonisolated static func spin(for duration: Duration) {
+    let end = ContinuousClock.now.advanced(by: duration)
+    let cpuEnd = threadCPUTime().map { $0 + duration }
+    func cpuLeft() -> Bool {
+      guard let cpuEnd, let now = threadCPUTime() else { return false }
+      return now < cpuEnd
+    }
+    while ContinuousClock.now < end || cpuLeft() {}
+  }
+
+  private nonisolated static func threadCPUTime() -> Duration? {
+    #if canImport(Glibc)
+      var time = timespec()
+      guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
+      return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    #else
+      return nil
+    #endif
   }
 }
