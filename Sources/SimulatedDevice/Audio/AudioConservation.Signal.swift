@@ -77,8 +77,11 @@ extension AudioConservation {
     /// The reference from `start` for `count` samples, zero where it is not kept.
     static func window(_ reference: ReferenceTrack, start: Int, count: Int) -> [Float] {
       var out = [Float](repeating: 0, count: count)
-      reference.withSamples(start..<start + count) { first, piece in
-        for (offset, sample) in piece.enumerated() { out[first - start + offset] = sample }
+      out.withUnsafeMutableBufferPointer { out in
+        reference.withSamples(start..<start + count) { first, piece in
+          guard let source = piece.baseAddress, !piece.isEmpty else { return }
+          (out.baseAddress! + (first - start)).update(from: source, count: piece.count)
+        }
       }
       return out
     }
