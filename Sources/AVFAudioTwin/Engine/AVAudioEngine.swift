@@ -272,10 +272,10 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
 
   /// The tap's buffer: the capture itself, or converted to the tap's layout and channel count.
   private func tapBuffer(_ captured: PCMBuffer, for tap: AVAudioNode.Tap) -> AVAudioPCMBuffer? {
-    guard let converter = tap.converter else { return AVAudioPCMBuffer(adopting: captured) }
+    guard let converter = tap.converter else { return tap.buffer(adopting: captured) }
     let output = PCMBuffer(format: converter.outputFormat, frameCapacity: captured.frameLength)
     guard (try? converter.convert(captured, into: output)) != nil else { return nil }
-    return AVAudioPCMBuffer(adopting: output)
+    return tap.buffer(adopting: output)
   }
 
   private static func silence(_ buffer: PCMBuffer) {

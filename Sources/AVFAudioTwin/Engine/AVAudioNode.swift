@@ -20,6 +20,20 @@ open class AVAudioNode: NSObject {
     let lease: LedgerLease?
     var converter: SampleRateConverter?
     var reportedSize = false
+    /// The format object of the last buffer handed to the block and what it describes: the next
+    /// buffer of the same format shares it (one object per tap and format, not one per buffer,
+    /// each of which built its description).
+    private var bufferFormat: (format: AudioFormat, object: AVAudioFormat)?
+
+    /// `storage` as the buffer the block receives, with the tap's format object for its format.
+    func buffer(adopting storage: PCMBuffer) -> AVAudioPCMBuffer? {
+      if let bufferFormat, bufferFormat.format == storage.format {
+        return AVAudioPCMBuffer(adopting: storage, format: bufferFormat.object)
+      }
+      guard let object = AVAudioFormat(storage.format) else { return nil }
+      bufferFormat = (storage.format, object)
+      return AVAudioPCMBuffer(adopting: storage, format: object)
+    }
 
     init(
       bufferSize: AVAudioFrameCount, format: AVAudioFormat?, block: @escaping AVAudioNodeTapBlock, lease: LedgerLease?

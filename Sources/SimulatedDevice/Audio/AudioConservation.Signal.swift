@@ -20,10 +20,31 @@ extension AudioConservation {
 
     /// Mean square of the samples.
     static func energy(_ samples: UnsafeBufferPointer<Float>) -> Float {
-      guard !samples.isEmpty else { return 0 }
+      // Silence (most of a quiet session) is answered by a vectorised test, not the sum: the
+      // sum of the squares of zeros is exactly 0 in any order.
+      guard !samples.isEmpty, !isZero(samples) else { return 0 }
       var sum: Float = 0
       for sample in samples { sum += sample * sample }
       return sum / Float(samples.count)
+    }
+
+    /// Whether every sample is exactly zero (+0 or -0; a NaN is not). The bits without the sign
+    /// are OR-ed a block at a time — a loop the compiler vectorises, where a comparison per sample
+    /// with an early exit is not — and tested once per block, so sound is found in the first.
+    static func isZero(_ samples: UnsafeBufferPointer<Float>) -> Bool {
+      guard let base = samples.baseAddress else { return true }
+      let count = samples.count
+      return base.withMemoryRebound(to: UInt32.self, capacity: count) { bits in
+        var start = 0
+        while start < count {
+          let end = min(count, start + 256)
+          var any: UInt32 = 0
+          for index in start..<end { any |= bits[index] << 1 }
+          if any != 0 { return false }
+          start = end
+        }
+        return true
+      }
     }
 
     /// Mean square of the reference over `range`.
@@ -31,6 +52,10 @@ extension AudioConservation {
 
     /// Mean square of the reference over `range`.
     static func energy(_ reference: ReferenceTrack, _ range: Range<Int>) -> Float {
+      var isSilent = true
+      reference.withSamples(range) { _, piece in if isSilent, !isZero(piece) { isSilent = false } }
+      // Only zeros (or nothing kept): the sum below would be exactly 0.
+      if isSilent { return 0 }
       var sum: Float = 0
       reference.withSamples(range) { _, piece in for sample in piece { sum += sample * sample } }
       return range.isEmpty ? 0 : sum / Float(range.count)
@@ -52,8 +77,11 @@ extension AudioConservation {
     /// The reference from `start` for `count` samples, zero where it is not kept.
     static func window(_ reference: ReferenceTrack, start: Int, count: Int) -> [Float] {
       var out = [Float](repeating: 0, count: count)
-      reference.withSamples(start..<start + count) { first, piece in
-        for (offset, sample) in piece.enumerated() { out[first - start + offset] = sample }
+      out.withUnsafeMutableBufferPointer { out in
+        reference.withSamples(start..<start + count) { first, piece in
+          guard let source = piece.baseAddress, !piece.isEmpty else { return }
+          (out.baseAddress! + (first - start)).update(from: source, count: piece.count)
+        }
       }
       return out
     }
@@ -84,11 +112,56 @@ extension AudioConservation {
     /// `[1 2 1] / 4` over `values`, the first and last left out (one sample each).
     static func smoothed(_ values: [Float]) -> [Float] {
       guard values.count > 2 else { return values }
-      var out = [Float](repeating: 0, count: values.count - 2)
-      for index in 1..<values.count - 1 {
-        out[index - 1] = 0.25 * values[index - 1] + 0.5 * values[index] + 0.25 * values[index + 1]
+      return values.withUnsafeBufferPointer { values in
+        [Float](unsafeUninitializedCapacity: values.count - 2) { out, initialized in
+          // Through buffer pointers, so the loop is vectorised (each sample's sum in the same order).
+          for index in 1..<values.count - 1 {
+            out[index - 1] = 0.25 * values[index - 1] + 0.5 * values[index] + 0.25 * values[index + 1]
+          }
+          initialized = values.count - 2
+        }
       }
-      return out
+    }
+
+    /// Calls `body` with each lag in `0..<lags` (in order), the sum of `a[k] · r[lag + k]` and the
+    /// sum of `r[lag + k]²` over `k` in `0..<count`; `r` holds at least `lags - 1 + count` samples.
+    ///
+    /// Eight lags are summed at once, one per SIMD lane: each lane adds its products in the order
+    /// of `k`, exactly as one lag's scalar loop does (a product, then a sum, never fused), so every
+    /// sum is bit for bit the scalar one — only the serial chain of additions is no longer the
+    /// bottleneck. The lags left over are summed one at a time.
+    @inline(__always)
+    static func correlations(
+      _ a: UnsafeBufferPointer<Float>, _ r: UnsafeBufferPointer<Float>, count: Int, lags: Int,
+      _ body: (_ lag: Int, _ dot: Float, _ power: Float) -> Void
+    ) {
+      guard lags > 0, count > 0, let a = a.baseAddress, let r = r.baseAddress else {
+        for lag in 0..<max(0, lags) { body(lag, 0, 0) }
+        return
+      }
+      var lag = 0
+      while lag + 8 <= lags {
+        var dot = SIMD8<Float>(repeating: 0)
+        var power = SIMD8<Float>(repeating: 0)
+        for k in 0..<count {
+          let value = UnsafeRawPointer(r + lag + k).loadUnaligned(as: SIMD8<Float>.self)
+          dot += SIMD8(repeating: a[k]) * value
+          power += value * value
+        }
+        for lane in 0..<8 { body(lag + lane, dot[lane], power[lane]) }
+        lag += 8
+      }
+      while lag < lags {
+        var dot: Float = 0
+        var power: Float = 0
+        for k in 0..<count {
+          let value = r[lag + k]
+          dot += a[k] * value
+          power += value * value
+        }
+        body(lag, dot, power)
+        lag += 1
+      }
     }
 
     private static func match(
@@ -100,14 +173,7 @@ extension AudioConservation {
       var scores = [Float](repeating: -1, count: lags.count)
       var energies = [Float](repeating: 0, count: lags.count)
       span.withUnsafeBufferPointer { r in
-        for lagIndex in 0..<lags.count {
-          var dot: Float = 0
-          var power: Float = 0
-          for k in 0..<count {
-            let value = r[lagIndex + k]
-            dot += received[k] * value
-            power += value * value
-          }
+        correlations(received, r, count: count, lags: lags.count) { lagIndex, dot, power in
           energies[lagIndex] = power / Float(count)
           scores[lagIndex] = power > 0 ? dot / (receivedEnergy * power).squareRoot() : -1
         }
@@ -144,19 +210,10 @@ extension AudioConservation {
       guard aEnergy > 0 else { return nil }
       var bestLag = 0
       var bestScore: Float = -2
-      // Through buffer pointers: no bounds check per product (the sums keep their order, so the
-      // scores are bit for bit those of indexing the arrays).
       a.withUnsafeBufferPointer { a in
         r.withUnsafeBufferPointer { r in
-          for lag in 0...(r.count - count) {
-            var dot: Float = 0
-            var power: Float = 0
-            for k in 0..<count {
-              let value = r[lag + k]
-              dot += a[k] * value
-              power += value * value
-            }
-            guard power > 0 else { continue }
+          correlations(a, r, count: count, lags: r.count - count + 1) { lag, dot, power in
+            guard power > 0 else { return }
             let score = dot / (aEnergy * power).squareRoot()
             if score > bestScore {
               bestScore = score

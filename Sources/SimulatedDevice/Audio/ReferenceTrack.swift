@@ -83,12 +83,14 @@ struct ReferenceTrack {
   private var previousWasSilent = false
   private var silentFormat: AudioFormat?
 
-  /// Whether every sample of `buffer` is exactly zero.
-  private static func isDigitalSilence(_ buffer: PCMBuffer) -> Bool {
+  /// Whether every sample of `buffer` is exactly zero (+0 or -0; a NaN is not).
+  static func isDigitalSilence(_ buffer: PCMBuffer) -> Bool {
     guard let planes = buffer.floatChannelData else { return false }
-    for plane in 0..<buffer.planeCount {
-      let samples = UnsafeBufferPointer(start: planes[plane], count: buffer.frameLength * buffer.stride)
-      for sample in samples where sample != 0 { return false }
+    for plane in 0..<buffer.planeCount
+    where !AudioConservation.Signal.isZero(
+      UnsafeBufferPointer(start: planes[plane], count: buffer.frameLength * buffer.stride))
+    {
+      return false
     }
     return true
   }

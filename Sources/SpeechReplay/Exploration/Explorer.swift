@@ -34,6 +34,11 @@ package struct Explorer: Sendable {
   /// keep every worker busy while the slowest run of a batch ends; which runs are made, and what
   /// they find, does not depend on it.
   package var runBatchSize: Int?
+  /// Whether the next batch is handed to ``Execute`` before the current one's results are in (and
+  /// shrinking, if they need it, runs beside it). Only for an executor that bounds its own
+  /// concurrency (the CLI's reused workers); which runs are made, and what they find, does not
+  /// depend on it.
+  package var overlapsBatches = false
   /// The most runs one failure's shrinking may take.
   package var shrinkBudget = 300
   /// Told after every batch and shrinking step.
@@ -72,14 +77,22 @@ package struct Explorer: Sendable {
       while batch.count < runBatch, let run = runs.next() { batch.append((run, candidate(run: run, bases: bases))) }
       return batch
     }
+    /// A batch handed to `execute`, running.
+    struct Running {
+      var batch: [(run: Int, candidate: ExplorationCandidate?)]
+      var candidates: [(run: Int, candidate: ExplorationCandidate)]
+      var results: Task<[ScenarioResult], Never>
+    }
     var upcoming = nextBatch()
-    while index < plannedCount {
+    /// Starts the drawn batch and draws the next while it runs (the runs are the same whenever
+    /// they are drawn); nil when every run is taken or the time limit has passed.
+    func startNext() -> Running? {
+      guard index < plannedCount, !upcoming.isEmpty else { return nil }
       if let timeLimit, started.duration(to: .now) >= timeLimit {
         report.stoppedByTimeLimit = true
-        break
+        return nil
       }
       let batch = upcoming
-      guard !batch.isEmpty else { break }
       index += batch.count
       var candidates: [(run: Int, candidate: ExplorationCandidate)] = []
       for (run, candidate) in batch {
@@ -89,11 +102,18 @@ package struct Explorer: Sendable {
           report.invalidRuns += 1
         }
       }
-      // The next batch is drawn (perturbed, written, loaded) while this one runs: the runs are the
-      // same whenever they are drawn.
-      async let running = execute(candidates.map(\.candidate))
+      let handed = candidates.map(\.candidate)
+      let running = Running(batch: batch, candidates: candidates, results: Task { await execute(handed) })
       upcoming = index < plannedCount ? nextBatch() : []
-      let results = await running
+      return running
+    }
+    var current = startNext()
+    while let running = current {
+      // With overlapping batches the next one is queued before this one is awaited, so a worker
+      // that finishes this batch's last run takes the next batch's first instead of waiting.
+      current = overlapsBatches ? startNext() : nil
+      let results = await running.results.value
+      let (batch, candidates) = (running.batch, running.candidates)
       report.runs += batch.count
       status.runsDone = report.runs
       // A skipped run (a capability the subject lacks) is not a failure to shrink.
@@ -127,6 +147,7 @@ package struct Explorer: Sendable {
         status.shrinking = nil
       }
       progress(status)
+      if !overlapsBatches { current = startNext() }
     }
     report.wallSeconds = DurationText.seconds(started.duration(to: .now))
     return report

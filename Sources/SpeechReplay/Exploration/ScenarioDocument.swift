@@ -30,7 +30,7 @@ package struct ScenarioDocument: @unchecked Sendable, Hashable {
       throw ScenarioError("cannot read the scenario file: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
     }
     let node: Node?
-    do { node = try Yams.compose(yaml: text) } catch {
+    do { node = try Yams.compose(yaml: text, .default, .default, .utf8) } catch {
       throw ScenarioError("the file is not valid YAML: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
     }
     guard let node, node.mapping != nil else {

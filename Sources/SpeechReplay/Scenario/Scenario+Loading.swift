@@ -51,7 +51,9 @@ extension Scenario {
     try YAMLLimits.standard.check(yaml, file: file)
     let root: Node
     do {
-      guard let node = try Yams.compose(yaml: yaml) else {
+      // UTF-8 named, not `Parser.Encoding.default`: that one copies the whole environment into a
+      // dictionary on every call (a few percent of a short run, parsed once in each process).
+      guard let node = try Yams.compose(yaml: yaml, .default, .default, .utf8) else {
         throw ScenarioError(
           "the scenario file is empty; start it with 'schema: 1' and 'steps:'",
           at: SourceLocation(file: file, line: 1, column: 1))

@@ -98,12 +98,12 @@ struct ScenarioDecoder {
     ofAudio path: String, at node: ScenarioNode
   ) throws(ScenarioError) -> (Double, [ScenarioFailure]) {
     do {
-      let file = try AudioFile(forReading: path)
-      let warnings = file.warnings.map {
+      let summary = try AudioFileSummaries.summary(ofFileAt: path)
+      let warnings = summary.warnings.map {
         ScenarioFailure(
           "the audio file has a problem: \($0)", check: CheckID(.scenario, "audio-file"), at: node.location)
       }
-      return (Double(file.frameCount) / file.fileFormat.sampleRate, warnings)
+      return (summary.seconds, warnings)
     } catch {
       throw node.error(
         "the audio file '\(path)' cannot be read: \(error); give a path relative to the scenario file to a WAV, CAF, FLAC or AIFF file"

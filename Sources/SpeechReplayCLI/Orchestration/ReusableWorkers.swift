@@ -19,6 +19,10 @@ package final class ReusableWorkers: Sendable {
   package let processes: WorkerProcesses?
   private let idle = Mutex<[ReusableWorker]>([])
   private let started = Atomic<Int>(0)
+  /// Requests that may run at once, each on its own worker (`nil`: no bound, a worker per caller).
+  package let limit: Int?
+  /// Held by each running request when there is a ``limit``: a request beyond it waits for one to end.
+  private let slots: DispatchSemaphore?
 
   /// Creates an empty set; workers start as requests need them.
   ///
@@ -26,16 +30,21 @@ package final class ReusableWorkers: Sendable {
   ///   - executable: The worker executable.
   ///   - workingDirectory: The workers' working directory; `nil` for this process's.
   ///   - processes: The registry a signal handler kills workers through; `nil` for none.
-  package init(executable: URL, workingDirectory: URL? = nil, processes: WorkerProcesses? = nil) {
+  ///   - limit: The most requests that run at once (and so the most live workers); more callers
+  ///     wait for a worker to come free. `nil` starts a worker for every caller that finds none idle.
+  package init(executable: URL, workingDirectory: URL? = nil, processes: WorkerProcesses? = nil, limit: Int? = nil) {
     self.executable = executable
     self.workingDirectory = workingDirectory
     self.processes = processes
+    self.limit = limit.map { max(1, $0) }
+    slots = self.limit.map { DispatchSemaphore(value: $0) }
   }
 
   /// How many worker processes were started so far (a crash or a timeout costs one more).
   package var processesStarted: Int { started.load(ordering: .relaxed) }
 
-  /// Runs one request on an idle worker, or on a new one; blocks the calling thread.
+  /// Runs one request on an idle worker, or on a new one; blocks the calling thread (also while
+  /// ``limit`` requests are running).
   ///
   /// - Parameters:
   ///   - request: The request line.
@@ -43,6 +52,8 @@ package final class ReusableWorkers: Sendable {
   /// - Returns: What it left behind.
   /// - Throws: When no worker could be started.
   func run(_ request: String, timeout: Duration?) throws -> WorkerCapture {
+    slots?.wait()
+    defer { slots?.signal() }
     while true {
       let worker: ReusableWorker
       if let waiting = idle.withLock({ $0.popLast() }) {

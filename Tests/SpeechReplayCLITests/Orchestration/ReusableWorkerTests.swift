@@ -48,6 +48,34 @@ import Testing
     #expect(results[0].seed == 5 && results[7].seed == 5)
   }
 
+  /// `explore` runs two batches at once on one set of workers: with a limit, the batches share
+  /// that many worker processes instead of each starting its own (here one worker for two pools
+  /// of two jobs each).
+  @Test func twoPoolsOnLimitedWorkersShareThemAndNeverStartMore() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    func batch(_ name: String) throws -> [PlannedScenario] {
+      try (0..<4).map { index in
+        PlannedScenario(
+          file: try folder.write("\(name)/\(index).yaml", "name: \(name) \(index)\nprobe: pass\npid-file: yes\n"),
+          name: "\(name) \(index)")
+      }
+    }
+    let (first, second) = (try batch("a"), try batch("b"))
+    let workers = ReusableWorkers(executable: try BuiltExecutable.url(named: "scenario-worker-probe"), limit: 1)
+    defer { workers.close() }
+    let pool = WorkerPool(command: WorkerCommand(executable: workers.executable), jobs: 2, reusing: workers)
+    async let a = pool.run(first, seed: 1)
+    async let b = pool.run(second, seed: 1)
+    let results = await a + b
+
+    #expect(results.map(\.status) == Array(repeating: .passed, count: 8), "\(results.map(\.failures))")
+    // Several requests were waiting at once; without the limit each would have started a worker.
+    #expect(workers.processesStarted == 1)
+    let pids = Set((first + second).compactMap(Self.workerPid))
+    #expect(pids.count == 1, "\(pids)")
+  }
+
   @Test func aHangInAReusedWorkerTimesOutAloneAndItsWorkerIsReplaced() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -113,6 +113,7 @@ struct ExploreCommand: AsyncParsableCommand {
     } else {
       workers = try ExplorationWorkers(command: workerCommand(), jobs: jobs, reuse: !freshWorkers)
       execute = workers!.execute
+      explorer.overlapsBatches = workers!.canOverlapBatches
     }
     let report = await explorer.explore(documents, execute: execute)
     line.finish()
