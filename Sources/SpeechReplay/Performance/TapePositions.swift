@@ -38,7 +38,7 @@ package struct TapePositions {
     var rate = sampleRate
     var playing = false
     var position = 0.0
-    for event in timeline.events {
+    for event in timeline.events.only([MicrophonePlayEvent.kind, ScenarioStepEvent.kind, EngineBufferEvent.kind]) {
       if let play = MicrophonePlayEvent(event) {
         playing = play.playing
       } else if let step = ScenarioStepEvent(event) {

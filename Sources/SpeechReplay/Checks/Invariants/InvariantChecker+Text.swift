@@ -6,7 +6,7 @@ extension InvariantChecker {
   func committedAppendOnly() -> InvariantViolation? {
     var previous: String?
     var newSession = false
-    for event in timeline.events {
+    for event in timeline.events.only([ScenarioStepEvent.kind, UIStateEvent.kind]) {
       if ScenarioStepEvent(event)?.isStart == true { newSession = true }
       guard let committed = UIStateEvent(event)?.committed else { continue }
       defer { previous = committed }
@@ -29,7 +29,7 @@ extension InvariantChecker {
     // one after a newer result (even a final) was published (found by `speech-replay explore`).
     var modelGuesses: Set<[String]> = []
     var latestGuess: [String] = []
-    for event in timeline.events {
+    for event in timeline.events.only([AnalyzerResultEvent.kind, UIStateEvent.kind]) {
       if let result = AnalyzerResultEvent(event) {
         if !result.isFinal {
           latestGuess = Self.words(result.text)
@@ -220,7 +220,7 @@ extension InvariantChecker {
   /// The `nothing-lost-at-stop` break for what the user saw (`seen`), told by what the analyzer did
   /// between the stop and the state the user was left with: the trap is named only when the
   /// evidence supports it.
-  static func stopLoss(_ seen: String, in events: ArraySlice<TraceEvent>, at time: Duration) -> InvariantViolation {
+  static func stopLoss(_ seen: String, in events: Slice<TraceLog>, at time: Duration) -> InvariantViolation {
     let finalized = events.contains { $0.kind == .analyzerFinalize }
     let failure = events.lazy.filter { $0.kind == .analyzerFinish }.compactMap { $0.fields.value("error") }.first {
       $0 != "none"
