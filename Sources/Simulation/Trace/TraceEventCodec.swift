@@ -1,6 +1,6 @@
 /// The compact binary form of trace events in a spill file: kinds and field names as numbers into
 /// tables kept in memory, times and lengths as variable-length integers, values as their UTF-8
-/// bytes. An event of a long session takes about 60 bytes here against 370 in memory.
+/// bytes. An event of a long session takes 53 bytes here against 370 in memory.
 ///
 /// Per event: kind number, time (nanoseconds × 2, or attoseconds × 2 + 1 when the time is not a
 /// whole number of nanoseconds), field count, then per field: name number, value length, value.
