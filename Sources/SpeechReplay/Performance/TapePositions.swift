@@ -31,7 +31,7 @@ package struct TapePositions {
   }
 
   /// The buffers that heard the file, in order.
-  package private(set) var deliveries: [Delivery] = []
+  package private(set) var deliveries = RecordLog<Delivery>()
 
   /// Reads the deliveries of `timeline` for a microphone that starts at `sampleRate`.
   package init(_ timeline: Timeline, sampleRate: Double) {

@@ -148,7 +148,7 @@ struct AudioCheck: ScenarioCheck {
   }
 
   /// The positions in `deliveries` of the tap buffers delivered while the UI's phase was `listening`.
-  static func listeningDeliveries(_ deliveries: [TapDelivery], timeline: Timeline) -> [Int] {
+  static func listeningDeliveries(_ deliveries: RecordLog<TapDelivery>, timeline: Timeline) -> [Int] {
     var isListening = false
     var next = 0
     var result: [Int] = []
@@ -181,7 +181,7 @@ struct AudioCheck: ScenarioCheck {
 
   /// The reference index at which each listening stretch ends when the UI went from listening to
   /// failed, or the screen was dismissed while listening (the last tap buffer delivered while listening).
-  static func stretchEndsInFailure(_ deliveries: [TapDelivery], timeline: Timeline) -> [Int] {
+  static func stretchEndsInFailure(_ deliveries: RecordLog<TapDelivery>, timeline: Timeline) -> [Int] {
     var ends: [Int] = []
     var lastListening: Int?
     var next = 0
@@ -211,7 +211,7 @@ struct AudioCheck: ScenarioCheck {
   /// Where a reference span is: in the recording, on the capture timeline, which tap buffers.
   struct Place {
     let run: RunRecord
-    let deliveries: [TapDelivery]
+    let deliveries: RecordLog<TapDelivery>
 
     /// Seconds of the recording (the audio file) at a reference index, when it was played.
     func recording(_ index: Int) -> Double? {
@@ -287,7 +287,8 @@ struct AudioCheck: ScenarioCheck {
   }
 
   private func lostFailure(
-    _ lost: [Range<Int>], seconds: Double, rejected: Double, place: Place, listening: [Int], deliveries: [TapDelivery]
+    _ lost: [Range<Int>], seconds: Double, rejected: Double, place: Place, listening: [Int],
+    deliveries: RecordLog<TapDelivery>
   ) -> ScenarioFailure {
     let first = lost[0]
     let spans = lost.count == 1 ? "" : " in \(lost.count) spans, the first"
