@@ -39,6 +39,12 @@ final class SpilledTraceEvents: Sendable {
       file.read(offset: chunk.offset, length: chunk.length), first: chunk.first, count: chunk.count, wanted: wanted)
   }
 
+  /// How many events of chunk `index` have kind numbers that are `wanted`, decoding none.
+  func count(ofChunk index: Int, wanted: [Bool]) -> Int {
+    let chunk = chunks[index]
+    return codec.count(file.read(offset: chunk.offset, length: chunk.length), count: chunk.count, wanted: wanted)
+  }
+
   /// The event at `position` (0 ..< ``count``).
   subscript(position: Int) -> TraceEvent {
     let index = chunkIndex(of: position)

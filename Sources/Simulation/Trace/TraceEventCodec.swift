@@ -76,6 +76,21 @@ struct TraceEventCodec: Sendable {
     return events
   }
 
+  /// How many of the `count` events in `bytes` have a kind number that is `wanted`, without
+  /// decoding any.
+  func count(_ bytes: [UInt8], count: Int, wanted: [Bool]) -> Int {
+    var found = 0
+    bytes.withUnsafeBufferPointer { buffer in
+      var at = 0
+      for _ in 0..<count {
+        let number = Int(Self.take(buffer, &at))
+        if number < wanted.count && wanted[number] { found += 1 }
+        Self.skip(buffer, &at)
+      }
+    }
+    return found
+  }
+
   /// Which kind numbers are among `kinds`, for ``decode(_:first:count:wanted:)``.
   func wanted(_ kinds: [TraceEvent.Kind]) -> [Bool] {
     self.kinds.map { kinds.contains($0) }

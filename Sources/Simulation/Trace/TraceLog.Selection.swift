@@ -9,6 +9,16 @@ extension TraceLog {
 
     public func makeIterator() -> Iterator { Iterator(selection: self) }
 
+    /// How many events are selected; a spilled trace's are counted in the file without decoding.
+    public var count: Int {
+      var total = log.recent.count { kinds.contains($0.kind) }
+      if let spilled = log.spilled {
+        let wanted = spilled.codec.wanted(kinds)
+        for chunk in spilled.chunks.indices { total += spilled.count(ofChunk: chunk, wanted: wanted) }
+      }
+      return total
+    }
+
     /// Streams the selected events.
     public struct Iterator: IteratorProtocol {
       private let selection: Selection

@@ -20,7 +20,7 @@ public struct Timeline: Sendable, Equatable {
   /// How many events are of `kind`.
   /// - Parameter kind: The kind to count.
   /// - Returns: The count.
-  public func count(of kind: TraceEvent.Kind) -> Int { events.only([kind]).reduce(0) { count, _ in count + 1 } }
+  public func count(of kind: TraceEvent.Kind) -> Int { events.only([kind]).count }
 
   /// The events of `kind`, in order.
   public func events(of kind: TraceEvent.Kind) -> [TraceEvent] { Array(events.only([kind])) }
