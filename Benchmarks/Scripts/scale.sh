@@ -11,8 +11,10 @@
 #
 # Needs python3 (writes the reference WAV) and GNU time (/usr/bin/time).
 set -euo pipefail
-bin=${1:?usage: scale.sh SPEECH_REPLAY_BINARY [ROUNDS]}
+bin=${1:?usage: scale.sh SPEECH_REPLAY_BINARY [ROUNDS] [sessions]}
 rounds=${2:-3}
+# "sessions": only the reference and the sessions (10 min, 1 h, 8 h), about a minute a round.
+only=${3:-all}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -23,7 +25,7 @@ for s in range(600):
     w.writeframes(array.array("h", [int(8000 * math.sin(2 * math.pi * (220 + s) * i / 48000)) for i in range(48000)]).tobytes())
 w.close()
 PY
-"$root/Benchmarks/Scripts/thousand-scenarios.sh" "$work/thousand" 1000
+[[ $only == sessions ]] || "$root/Benchmarks/Scripts/thousand-scenarios.sh" "$work/thousand" 1000
 "$root/Benchmarks/Scripts/long-session.sh" 605 > "$work/ten-minutes.yaml"
 "$root/Benchmarks/Scripts/long-session.sh" 3600 > "$work/one-hour.yaml"
 "$root/Benchmarks/Scripts/long-session.sh" 28800 > "$work/eight-hours.yaml"
@@ -41,6 +43,12 @@ measure() {
 for ((round = 1; round <= rounds; round++)); do
   echo "# round $round (load: $(cut -d' ' -f1-3 /proc/loadavg))"
   measure reference-libsamplerate "$bin" audio convert "$work/ref600.wav" "$work/out16.wav" --rate 16000 --quality medium --engine libsamplerate
+  if [[ $only == sessions ]]; then
+    measure session-605s "$bin" run-scenario "$work/ten-minutes.yaml"
+    measure session-1h "$bin" run-scenario "$work/one-hour.yaml"
+    measure session-8h "$bin" run-scenario "$work/eight-hours.yaml"
+    continue
+  fi
   measure explore-jobs2-reused "$bin" explore "${explore[@]}" --jobs 2
   measure explore-in-process "$bin" explore "${explore[@]}" --in-process
   measure explore-jobs2-fresh "$bin" explore "${explore[@]}" --jobs 2 --fresh-workers
@@ -54,4 +62,5 @@ for ((round = 1; round <= rounds; round++)); do
   measure session-8h "$bin" run-scenario "$work/eight-hours.yaml"
 done
 # The thousand with a process per scenario takes a minute; once.
+[[ $only == sessions ]] && exit 0
 measure thousand-jobs2-fresh "$bin" run "$work/thousand" --jobs 2 --no-history --fresh-workers

@@ -67,7 +67,8 @@ public final class Simulation: @unchecked Sendable {
     self.threadID = threadID
     self.quantumNanoseconds = max(1, configuration.realClockQuantum.nanosecondsClamped)
     let cell = virtualTime
-    let trace = EventTrace(clock: { .nanoseconds(cell.nanoseconds.load(ordering: .relaxed)) })
+    let trace = EventTrace(
+      clock: { .nanoseconds(cell.nanoseconds.load(ordering: .relaxed)) }, spill: configuration.traceSpill)
     self.trace = trace
     let scope = Self.lastObjectScope.add(1, ordering: .relaxed).newValue
     self.objectScope = scope

@@ -25,7 +25,7 @@ import Testing
           return transcriber.uiState.description
         }
       }
-      return (report.traceHash, report.escapes, try report.get(), report.trace)
+      return (report.traceHash, report.escapes, try report.get(), Array(report.trace))
     }
     let first = try once()
     let second = try once()

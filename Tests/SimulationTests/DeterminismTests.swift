@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct DeterminismTests {
   @Test func racyWorkloadGivesOneTraceOver100Runs() throws {
     var hashes: [String: Int] = [:]
-    var first: [TraceEvent] = []
+    var first = TraceLog()
     for index in 0..<100 {
       let report = try Simulation.run(testConfiguration("racy", seed: 7)) { await RacyWorkload.run() }
       #expect(report.outcome == .finished)

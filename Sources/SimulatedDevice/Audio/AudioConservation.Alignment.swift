@@ -1,3 +1,5 @@
+import Simulation
+
 extension AudioConservation {
   /// One analyzer's received audio, aligned block by block against the reference.
   struct Alignment {
@@ -70,7 +72,9 @@ extension AudioConservation {
     }
 
     /// Compares every pending block whose reference is there (every block when `force`).
-    mutating func process(reference: ReferenceTrack, deliveries: [TapDelivery], force: Bool, into state: inout State) {
+    mutating func process(
+      reference: ReferenceTrack, deliveries: RecordLog<TapDelivery>, force: Bool, into state: inout State
+    ) {
       guard hearsMicrophone else {
         pendingStart += pending.count
         pending.removeAll(keepingCapacity: true)
@@ -104,7 +108,8 @@ extension AudioConservation {
 
     /// Compares one block received at analyzer `index`.
     private mutating func compare(
-      _ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack, deliveries: [TapDelivery],
+      _ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack,
+      deliveries: RecordLog<TapDelivery>,
       into state: inout State
     ) {
       let count = received.count
@@ -215,7 +220,8 @@ extension AudioConservation {
     /// Offsets whole tap buffers away (lost, doubled or overwritten buffers), then ±50 ms around the
     /// current offset (the lock at a session's start, a converter's other lag).
     private func search(
-      _ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack, deliveries: [TapDelivery]
+      _ received: UnsafeBufferPointer<Float>, at index: Int, reference: ReferenceTrack,
+      deliveries: RecordLog<TapDelivery>
     )
       -> (offset: Int, match: Signal.Match)?
     {

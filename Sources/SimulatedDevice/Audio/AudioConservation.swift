@@ -1,4 +1,5 @@
 import AudioPCM
+public import Simulation
 import Synchronization
 
 /// Follows the microphone's audio from the tap to the analyzer, by content: what the tap handed the
@@ -178,7 +179,7 @@ public final class AudioConservation: @unchecked Sendable {
   /// What the monitor saw over a run.
   public struct Report: Sendable {
     /// Every buffer the tap handed the app.
-    public var deliveries: [TapDelivery]
+    public var deliveries: RecordLog<TapDelivery>
     /// Reference spans some analyzer received (intact or not).
     public var received: AudioSpanSet
     /// Reference spans some analyzer received intact (or as silence where the microphone heard silence).
@@ -202,7 +203,9 @@ public final class AudioConservation: @unchecked Sendable {
 
   struct State {
     var reference = ReferenceTrack(rate: AudioConservation.rate, windowSeconds: AudioConservation.windowSeconds)
-    var deliveries: [TapDelivery] = []
+    /// One per tap buffer: past 16,384 the older ones go to a temporary file, so an hours-long
+    /// session's monitor stays flat (``RecordLog``).
+    var deliveries = RecordLog<TapDelivery>()
     var aligners: [String: Alignment] = [:]
     var current: String?
     var intact = AudioSpanSet()

@@ -60,15 +60,16 @@ extension Simulation {
     let escapes = simulation.inbox.escapeCounts
       .sorted { $0.key.rawValue < $1.key.rawValue }
       .map { Escape(kind: $0.key, count: $0.value) }
-    let events = simulation.trace.events
-    // Hashed before the wall time is taken, so the reported wall time includes hashing.
-    let traceHash = events.stableHash
+    // The hash was folded as the events were recorded; a long run's older events are in the spill file.
+    let events = simulation.trace.log
+    let traceHash = simulation.trace.stableHash
     return Report(
       configuration: configuration, outcome: outcome,
       value: box.finished.load(ordering: .acquiring) ? box.value : nil,
       bodyError: box.error,
       virtualTime: simulation.now, wallTime: wallStart.duration(to: .now),
       counts: simulation.counts, escapes: escapes, trace: events, traceHash: traceHash,
+      traceSpillError: simulation.trace.spillError,
       abandonedTimers: simulation.timers.unordered.count(where: \.isLive),
       ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot(),
       mainActorHangs: simulation.mainActorHangs,
@@ -157,12 +158,11 @@ extension Simulation {
 
   /// Notes a main-actor job that held the thread for `held`, with the events it recorded (its origin).
   private func recordHang(_ held: Duration, eventsFrom first: Int) {
-    let events = trace.events
-    let recorded = first < events.count ? Array(events[first...].prefix(MainActorHang.eventsKept)) : []
+    let recorded = trace.events(in: first..<(first + MainActorHang.eventsKept))
     mainActorHangs.append(
       MainActorHang(
         virtualTime: now, wallTime: held, events: recorded,
-        precedingEvent: first > 0 && first <= events.count ? events[first - 1] : nil))
+        precedingEvent: first > 0 ? trace.events(in: (first - 1)..<first).first : nil))
   }
 
   /// The earliest timer that still does something; cancelled sleeps are dropped without moving time.

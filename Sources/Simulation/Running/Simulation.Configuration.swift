@@ -58,6 +58,10 @@ extension Simulation {
     /// time, wall time and the events it recorded), for trace viewers; off by default. The wall
     /// times never enter the event trace or its hash.
     public var recordsMainActorJobs = false
+    /// How many trace events stay in memory before the older ones go to a temporary file, and
+    /// where (``TraceSpill``); the default spills past 32,768 events. Spilling changes neither the
+    /// trace nor its hash.
+    public var traceSpill: TraceSpill = .default
 
     /// Creates a configuration.
     /// - Parameters:

@@ -18,10 +18,13 @@ extension Simulation {
     public var counts: Counts
     /// Work that arrived from outside the simulation, by kind; empty for a deterministic run.
     public var escapes: [Escape]
-    /// The ordered event trace.
-    public var trace: [TraceEvent]
+    /// The ordered event trace; a long run's older events are read back from its spill file
+    /// (``Configuration/traceSpill``).
+    public var trace: TraceLog
     /// Stable FNV-1a 64 hash of the trace's canonical lines (16 hex digits).
     public var traceHash: String
+    /// Why the trace could not be spilled to a temporary file (it was kept in memory), or nil.
+    public var traceSpillError: TraceSpillError?
     /// Timers still armed when the body finished (sleeps nobody waited for); they never fire.
     public var abandonedTimers: Int
     /// The ledger at the start of the run.

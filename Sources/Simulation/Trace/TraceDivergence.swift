@@ -57,3 +57,12 @@ extension Array where Element == TraceEvent {
     return hash.hexDigest
   }
 }
+
+extension TraceLog {
+  /// The first place where this trace differs from `expected`, or nil when they are identical.
+  /// - Parameter expected: The reference trace.
+  /// - Returns: The first divergence, or nil.
+  public func firstDivergence(from expected: TraceLog) -> TraceDivergence? {
+    TraceDivergence.first(expected: expected.map(\.canonicalLine), actual: map(\.canonicalLine))
+  }
+}

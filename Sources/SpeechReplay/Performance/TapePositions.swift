@@ -31,14 +31,14 @@ package struct TapePositions {
   }
 
   /// The buffers that heard the file, in order.
-  package private(set) var deliveries: [Delivery] = []
+  package private(set) var deliveries = RecordLog<Delivery>()
 
   /// Reads the deliveries of `timeline` for a microphone that starts at `sampleRate`.
   package init(_ timeline: Timeline, sampleRate: Double) {
     var rate = sampleRate
     var playing = false
     var position = 0.0
-    for event in timeline.events {
+    for event in timeline.events.only([MicrophonePlayEvent.kind, ScenarioStepEvent.kind, EngineBufferEvent.kind]) {
       if let play = MicrophonePlayEvent(event) {
         playing = play.playing
       } else if let step = ScenarioStepEvent(event) {

@@ -39,6 +39,10 @@ public struct ScenarioRunner: Sendable {
   /// report's "analyzer heard" lane: the extremes of every 20 ms the analyzers received, so off by
   /// default (`run --html` turns it on in its workers).
   public var keepsReceivedAudio = false
+  /// Where a long run's trace goes once it outgrows memory; nil (the default) takes
+  /// ``Simulation/TraceSpill/default`` (`SPEECH_REPLAY_TRACE_EVENTS_IN_MEMORY`, `SPEECH_REPLAY_TRACE_DIR`).
+  /// Tests set a tiny bound to run every check on a trace read back from the file.
+  package var traceSpill: TraceSpill? = nil
 
   /// Creates a runner.
   /// - Parameters:
@@ -120,6 +124,7 @@ public struct ScenarioRunner: Sendable {
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
+    if let traceSpill { configuration.traceSpill = traceSpill }
     // For the Perfetto trace's main-actor track; kept beside the trace, so the hash is unchanged.
     configuration.recordsMainActorJobs = true
     if scenario.expectations.invariants.off[.mainActorResponsive] == nil {
@@ -139,6 +144,10 @@ public struct ScenarioRunner: Sendable {
     }
     let timeline = Timeline(events: report.trace)
     result.traceHash = report.traceHash
+    if let problem = report.traceSpillError {
+      // The run is whole (the events stayed in memory); only its memory was not bounded.
+      result.warnings.append(ScenarioFailure(problem.description, check: CheckID(.run, "traceSpill")))
+    }
     result.virtualSeconds = DurationText.seconds(report.virtualTime)
     var failures = RunCheck.failures(of: report, scenario: scenario, watchdog: watchdog)
     var audioMarks: [AudioLane.Mark] = []

@@ -5,19 +5,25 @@ public import Simulation
 /// accepted or rejected, results published, UI states, steps, lifecycle and diagnostics, each
 /// stamped with virtual time.
 public struct Timeline: Sendable, Equatable {
-  /// The events, in order.
-  public var events: [TraceEvent]
+  /// The events, in order: a long run's older events are read back from its spill file as they
+  /// are iterated (``TraceLog``), so read them in passes rather than copying them into an array.
+  public var events: TraceLog
 
   /// Creates a timeline.
-  public init(events: [TraceEvent]) { self.events = events }
+  /// - Parameter events: The events, in order.
+  public init(events: [TraceEvent]) { self.events = TraceLog(events) }
+
+  /// Creates a timeline of a run's trace.
+  /// - Parameter events: The run's trace.
+  public init(events: TraceLog) { self.events = events }
 
   /// How many events are of `kind`.
   /// - Parameter kind: The kind to count.
   /// - Returns: The count.
-  public func count(of kind: TraceEvent.Kind) -> Int { events.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
+  public func count(of kind: TraceEvent.Kind) -> Int { events.only([kind]).count }
 
   /// The events of `kind`, in order.
-  public func events(of kind: TraceEvent.Kind) -> [TraceEvent] { events.filter { $0.kind == kind } }
+  public func events(of kind: TraceEvent.Kind) -> [TraceEvent] { Array(events.only([kind])) }
 
   /// One event per line: virtual time in seconds, kind, then `name=value` fields.
   ///

@@ -1,3 +1,4 @@
+import AVFAudioTwin
 import Foundation
 import SimulatedDevice
 import Simulation
@@ -29,8 +30,10 @@ struct AudioCheck: ScenarioCheck {
     let report = run.device.audioConservation.finish()
     let rate = AudioConservation.rate
     // After an analyzer failed, the tap's audio has nowhere to go until the app starts another one.
-    let listening = Self.listeningDeliveries(report.deliveries, timeline: run.timeline).filter { delivery in
-      !report.analyzerFailures.contains { failure in
+    // Positions in `report.deliveries`, not copies: an hours-long run has a delivery per tap buffer.
+    let listening = Self.listeningDeliveries(report.deliveries, timeline: run.timeline).filter { position in
+      let delivery = report.deliveries[position]
+      return !report.analyzerFailures.contains { failure in
         delivery.virtualTime >= failure.virtualTime
           && !report.analyzerFirstInputs.contains { $0 > failure.virtualTime && $0 <= delivery.virtualTime }
       }
@@ -51,7 +54,8 @@ struct AudioCheck: ScenarioCheck {
     let endsListening = run.timeline.events(UIStateEvent.self).last?.event.isListening == true
     let inFlight =
       endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
-    let expected = AudioSpanSet(listening.map(\.span)).subtracting(orphaned).subtracting(inFlight)
+    let expected = AudioSpanSet(listening.lazy.map { report.deliveries[$0].span }).subtracting(orphaned).subtracting(
+      inFlight)
     // A listening stretch that ends in a failure the app showed the user, or in the screen being
     // dismissed, has no stop to drain at: what it had not yet handed the analyzer (its queue, its
     // converter's tail) has nowhere to go.
@@ -112,7 +116,9 @@ struct AudioCheck: ScenarioCheck {
     if droppedBuffers > 0 { figures.append(Figure("audio.reportedDropSeconds", reportedLoss, unit: .seconds)) }
     if !lost.isEmpty, lostSeconds > allowedLoss + Self.shortestLoss {
       failures.append(
-        lostFailure(lost, seconds: lostSeconds, rejected: report.rejectedSeconds, place: place, listening: listening))
+        lostFailure(
+          lost, seconds: lostSeconds, rejected: report.rejectedSeconds, place: place, listening: listening,
+          deliveries: report.deliveries))
     }
     if !repeated.isEmpty { failures.append(repeatedFailure(repeated, lost: lost, place: place)) }
     for kind in [AudioProblem.Kind.silenced, .tooLoud, .tooQuiet, .foreign] {
@@ -144,18 +150,18 @@ struct AudioCheck: ScenarioCheck {
     return CheckOutcome(figures: figures, failures: failures, audioMarks: marks)
   }
 
-  /// The tap buffers delivered while the UI's phase was `listening`.
-  static func listeningDeliveries(_ deliveries: [TapDelivery], timeline: Timeline) -> [TapDelivery] {
+  /// The positions in `deliveries` of the tap buffers delivered while the UI's phase was `listening`.
+  static func listeningDeliveries(_ deliveries: RecordLog<TapDelivery>, timeline: Timeline) -> [Int] {
     var isListening = false
     var next = 0
-    var result: [TapDelivery] = []
-    for event in timeline.events {
+    var result: [Int] = []
+    for event in timeline.events.only([UIStateEvent.kind, ScenarioStepEvent.kind, EngineBufferEvent.kind]) {
       if let state = UIStateEvent(event) { isListening = state.isListening }
       // A dismissed screen shows nothing: what its engine still delivers until the stack is freed
       // is heard by no one.
       if ScenarioStepEvent(event)?.step == "dismiss" { isListening = false }
       while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
-        if sequence == event.sequence, isListening { result.append(deliveries[next]) }
+        if sequence == event.sequence, isListening { result.append(next) }
         next += 1
       }
     }
@@ -166,7 +172,7 @@ struct AudioCheck: ScenarioCheck {
   static func dismissalsWhileListening(_ timeline: Timeline) -> [Double] {
     var listening = false
     var times: [Double] = []
-    for event in timeline.events {
+    for event in timeline.events.only([UIStateEvent.kind, ScenarioStepEvent.kind]) {
       if let state = UIStateEvent(event) { listening = state.isListening }
       if ScenarioStepEvent(event)?.step == "dismiss" {
         if listening { times.append(DurationText.seconds(event.time)) }
@@ -178,12 +184,12 @@ struct AudioCheck: ScenarioCheck {
 
   /// The reference index at which each listening stretch ends when the UI went from listening to
   /// failed, or the screen was dismissed while listening (the last tap buffer delivered while listening).
-  static func stretchEndsInFailure(_ deliveries: [TapDelivery], timeline: Timeline) -> [Int] {
+  static func stretchEndsInFailure(_ deliveries: RecordLog<TapDelivery>, timeline: Timeline) -> [Int] {
     var ends: [Int] = []
     var lastListening: Int?
     var next = 0
     var wasListening = false
-    for event in timeline.events {
+    for event in timeline.events.only([UIStateEvent.kind, ScenarioStepEvent.kind, EngineBufferEvent.kind]) {
       if let state = UIStateEvent(event) {
         if wasListening, !state.isListening, state.phase.hasPrefix("failed"), let end = lastListening {
           ends.append(end)
@@ -208,7 +214,7 @@ struct AudioCheck: ScenarioCheck {
   /// Where a reference span is: in the recording, on the capture timeline, which tap buffers.
   struct Place {
     let run: RunRecord
-    let deliveries: [TapDelivery]
+    let deliveries: RecordLog<TapDelivery>
 
     /// Seconds of the recording (the audio file) at a reference index, when it was played.
     func recording(_ index: Int) -> Double? {
@@ -284,7 +290,8 @@ struct AudioCheck: ScenarioCheck {
   }
 
   private func lostFailure(
-    _ lost: [Range<Int>], seconds: Double, rejected: Double, place: Place, listening: [TapDelivery]
+    _ lost: [Range<Int>], seconds: Double, rejected: Double, place: Place, listening: [Int],
+    deliveries: RecordLog<TapDelivery>
   ) -> ScenarioFailure {
     let first = lost[0]
     let spans = lost.count == 1 ? "" : " in \(lost.count) spans, the first"
@@ -293,8 +300,8 @@ struct AudioCheck: ScenarioCheck {
     // The end of a listening stretch that never arrived: the tail a converter holds back.
     let stretchEnds = Set(
       listening.indices.filter { index in
-        index + 1 == listening.count || listening[index + 1].index != listening[index].index + 1
-      }.map { listening[$0].span.upperBound })
+        index + 1 == listening.count || deliveries[listening[index + 1]].index != deliveries[listening[index]].index + 1
+      }.map { deliveries[listening[$0]].span.upperBound })
     if lost.count == 1, stretchEnds.contains(first.upperBound),
       Double(first.count) / AudioConservation.rate <= Self.longestTail
     {

@@ -16,7 +16,7 @@ extension InvariantChecker {
     var matched: [String] = []
     var usedFinals = 0
     var committed = ""
-    for event in timeline.events {
+    for event in timeline.events.only([ScenarioStepEvent.kind, AnalyzerResultEvent.kind, UIStateEvent.kind]) {
       if ScenarioStepEvent(event)?.isStart == true {
         kept = Self.words(committed)
         continue

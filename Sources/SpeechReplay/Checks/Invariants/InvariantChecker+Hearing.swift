@@ -41,7 +41,11 @@ extension InvariantChecker {
       since = DurationText.seconds(time)
       buffersSinceInput = 0
     }
-    for event in timeline.events {
+    let kinds: [TraceEvent.Kind] = [
+      UIStateEvent.kind, .microphoneInterruption, .microphoneRoute, .engineStart, EngineBufferEvent.kind,
+      AnalyzerInputEvent.kind,
+    ]
+    for event in timeline.events.only(kinds) {
       switch event.kind {
       case UIStateEvent.kind:
         guard let state = UIStateEvent(event) else { continue }
@@ -94,7 +98,7 @@ extension InvariantChecker {
   private var typicalTapInterval: Double {
     var gaps: [Double] = []
     var previous: Duration?
-    for event in timeline.events where event.kind == EngineBufferEvent.kind {
+    for event in timeline.events.only([EngineBufferEvent.kind]) {
       if let previous { gaps.append(DurationText.seconds(event.time - previous)) }
       previous = event.time
     }

@@ -10,16 +10,28 @@ extension InvariantChecker {
   static let lifecycleKinds: [ResourceKind] = [.openAnalyzerSessions, .runningEngines, .installedTaps, .tasks]
 
   func analyzerInputFormat() -> InvariantViolation? {
-    let inputs = timeline.events(AnalyzerInputEvent.self)
-    guard let first = inputs.first(where: { !$0.accepted }) else { return nil }
-    let rejected = inputs.count { !$0.accepted }
-    let accepted = inputs.first { $0.accepted }?.format
+    // One streaming pass: an hours-long run has an input per tap buffer.
+    var first: (time: Duration, format: String)?
+    var rejected = 0
+    var inputs = 0
+    var accepted: String?
+    for event in timeline.events.only([AnalyzerInputEvent.kind]) {
+      guard let input = AnalyzerInputEvent(fields: event.fields) else { continue }
+      inputs += 1
+      if input.accepted {
+        if accepted == nil { accepted = input.format }
+      } else {
+        rejected += 1
+        if first == nil { first = (event.time, input.format) }
+      }
+    }
+    guard let first else { return nil }
     let expected =
       accepted.map { "the format it accepted elsewhere in this run, \($0)" }
       ?? "SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith:) (16 kHz Int16 mono on the twins)"
     return InvariantViolation(
       .analyzerInputFormat, at: first.time,
-      "the analyzer received \(rejected) of \(inputs.count) buffers in \(first.format) instead of \(expected); the user sees no text and no error"
+      "the analyzer received \(rejected) of \(inputs) buffers in \(first.format) instead of \(expected); the user sees no text and no error"
     )
   }
 
@@ -101,7 +113,7 @@ extension InvariantChecker {
   }
 
   /// Open resources per ledger kind after `events`.
-  static func ledgerCounts(_ events: ArraySlice<TraceEvent>) -> [String: Int] {
+  static func ledgerCounts(_ events: Slice<TraceLog>) -> [String: Int] {
     var counts: [String: Int] = [:]
     for event in events {
       if let acquired = ResourceAcquiredEvent(event) { counts[acquired.resource.rawValue, default: 0] += 1 }
@@ -111,7 +123,7 @@ extension InvariantChecker {
   }
 
   /// `kind: label` of every resource of `kinds` open after `events`.
-  static func openLabels(_ events: ArraySlice<TraceEvent>, kinds: Set<String>) -> Set<String> {
+  static func openLabels(_ events: Slice<TraceLog>, kinds: Set<String>) -> Set<String> {
     var open: [String: Int] = [:]
     for event in events {
       if let acquired = ResourceAcquiredEvent(event), kinds.contains(acquired.resource.rawValue) {

@@ -6,7 +6,7 @@ extension InvariantChecker {
   func committedAppendOnly() -> InvariantViolation? {
     var previous: String?
     var newSession = false
-    for event in timeline.events {
+    for event in timeline.events.only([ScenarioStepEvent.kind, UIStateEvent.kind]) {
       if ScenarioStepEvent(event)?.isStart == true { newSession = true }
       guard let committed = UIStateEvent(event)?.committed else { continue }
       defer { previous = committed }
@@ -29,7 +29,7 @@ extension InvariantChecker {
     // one after a newer result (even a final) was published (found by `speech-replay explore`).
     var modelGuesses: Set<[String]> = []
     var latestGuess: [String] = []
-    for event in timeline.events {
+    for event in timeline.events.only([AnalyzerResultEvent.kind, UIStateEvent.kind]) {
       if let result = AnalyzerResultEvent(event) {
         if !result.isFinal {
           latestGuess = Self.words(result.text)
@@ -226,7 +226,7 @@ extension InvariantChecker {
   /// `unread` are the texts of finals that reached a results sequence nobody read any more
   /// (`analyzer.result.unread`) after the stop.
   static func stopLoss(
-    _ seen: String, in events: ArraySlice<TraceEvent>, unread: [String] = [], at time: Duration
+    _ seen: String, in events: Slice<TraceLog>, unread: [String] = [], at time: Duration
   ) -> InvariantViolation {
     let finalized = events.contains { $0.kind == .analyzerFinalize }
     let failure = events.lazy.filter { $0.kind == .analyzerFinish }.compactMap { $0.fields.value("error") }.first {

@@ -52,8 +52,8 @@ struct InvariantInput: Sendable {
   /// `analyzer.result`, expected when the analyzer accepted input and the UI showed text (a subject
   /// may show text of its own without an analyzer).
   static let results = events(AnalyzerResultEvent.self) { timeline in
-    guard timeline.events(AnalyzerInputEvent.self).contains(where: { $0.accepted }),
-      timeline.events(UIStateEvent.self).contains(where: { !$0.committed.isEmpty || !$0.volatile.isEmpty })
+    guard timeline.contains(AnalyzerInputEvent.self, where: \.accepted),
+      timeline.contains(UIStateEvent.self, where: { !$0.committed.isEmpty || !$0.volatile.isEmpty })
     else { return nil }
     return "the analyzer accepted input and the UI showed text"
   }

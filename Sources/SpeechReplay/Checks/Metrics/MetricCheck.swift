@@ -40,7 +40,7 @@ struct MetricCheck: ScenarioCheck {
   /// to the next.
   static func displayedSessions(_ timeline: Timeline) -> [[String]] {
     var sessions: [[String]] = [[]]
-    for event in timeline.events {
+    for event in timeline.events.only([ScenarioStepEvent.kind, UIStateEvent.kind]) {
       if ScenarioStepEvent(event)?.isStart == true, !(sessions.last?.isEmpty ?? true) {
         sessions.append([])
       } else if let state = UIStateEvent(event) {

@@ -14,7 +14,7 @@ struct RunCheck: ScenarioCheck {
       Figure("buffers", Double(timeline.count(of: .engineBuffer)), unit: .count),
       Figure("conversions", Double(timeline.count(of: .converterConvert)), unit: .count),
       Figure("inputs", Double(timeline.count(of: .analyzerInput)), unit: .count),
-      Figure("inputsRejected", Double(timeline.events(AnalyzerInputEvent.self).count { !$0.accepted }), unit: .count),
+      Figure("inputsRejected", Double(timeline.count(AnalyzerInputEvent.self) { !$0.accepted }), unit: .count),
       Figure("results", Double(timeline.count(of: .analyzerResult)), unit: .count),
       Figure("uiStates", Double(timeline.count(of: .uiState)), unit: .count),
       Figure("traceEvents", Double(timeline.events.count), unit: .count),

@@ -116,7 +116,7 @@ struct ScenarioPage {
   /// - Returns: The spans of the file, in order.
   static func deliveries(of timeline: Timeline, sampleRate: Double) -> [TapePositions.Delivery] {
     let tape = TapePositions(timeline, sampleRate: sampleRate).deliveries
-    guard tape.isEmpty else { return tape }
+    guard tape.isEmpty else { return Array(tape) }
     var deliveries: [TapePositions.Delivery] = []
     var position = 0.0
     for state in timeline.events(UIStateEvent.self) {
