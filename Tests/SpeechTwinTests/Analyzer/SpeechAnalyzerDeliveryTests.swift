@@ -70,7 +70,7 @@ import Testing
       await reader.value
       return seen
     }
-    return (seen, report.trace)
+    return (seen, Array(report.trace))
   }
 
   /// Calls `finish` from the main actor, as an app's stop does, and records what the results loop had
