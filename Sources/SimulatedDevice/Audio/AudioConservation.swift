@@ -204,7 +204,7 @@ public final class AudioConservation: @unchecked Sendable {
   struct State {
     var reference = ReferenceTrack(rate: AudioConservation.rate, windowSeconds: AudioConservation.windowSeconds)
     /// One per tap buffer: past 16,384 the older ones go to a temporary file, so an hours-long
-    /// session's monitor stays flat (``RecordLog``).
+    /// session's monitor stays flat (`RecordLog`).
     var deliveries = RecordLog<TapDelivery>()
     var aligners: [String: Alignment] = [:]
     var current: String?

@@ -6,7 +6,7 @@ public import Simulation
 /// stamped with virtual time.
 public struct Timeline: Sendable, Equatable {
   /// The events, in order: a long run's older events are read back from its spill file as they
-  /// are iterated (``TraceLog``), so read them in passes rather than copying them into an array.
+  /// are iterated (`TraceLog`, in Simulation), so read them in passes rather than copying them into an array.
   public var events: TraceLog
 
   /// Creates a timeline.
