@@ -45,18 +45,24 @@ package final class HistoryStore: Sendable {
     configuration.label = "speech-replay history"
     readCopy = nil
     do {
-      // Checked before the pool opens: opening it switches the file to WAL mode, which is already a write.
-      if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
-        var readOnly = Configuration()
-        readOnly.readonly = true
-        // Another writer may be creating the schema right now: wait for it as the writer would.
-        readOnly.busyMode = .timeout(Self.busyTimeout)
-        try DatabaseQueue(path: path, configuration: readOnly).read { db in try Self.checkOwnership(db, path: path) }
+      // Two processes opening a new history at once (two CI jobs) raced: switching the file to WAL
+      // mode reports "database is locked" without waiting, and both could apply a migration. One at
+      // a time opens and migrates, under an advisory lock beside the file.
+      pool = try Self.whileOpening(path) {
+        // Checked before the pool opens: opening it switches the file to WAL mode, which is already a write.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+          var readOnly = Configuration()
+          readOnly.readonly = true
+          // Another writer may be creating the schema right now: wait for it as the writer would.
+          readOnly.busyMode = .timeout(Self.busyTimeout)
+          try DatabaseQueue(path: path, configuration: readOnly).read { db in try Self.checkOwnership(db, path: path) }
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        // Never add our tables to someone else's database, nor write into a newer history.
+        try pool.read { db in try Self.checkOwnership(db, path: path) }
+        try Self.migrate(pool)
+        return pool
       }
-      pool = try DatabasePool(path: path, configuration: configuration)
-      // Never add our tables to someone else's database, nor write into a newer history.
-      try pool.read { db in try Self.checkOwnership(db, path: path) }
-      try Self.migrate(pool)
     } catch let error as HistoryError {
       throw error
     } catch {
