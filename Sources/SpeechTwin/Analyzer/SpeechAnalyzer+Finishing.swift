@@ -84,6 +84,11 @@ extension SpeechAnalyzer {
     device.audioConservation.analyzerFinished(
       name, failed: error != nil, virtualTime: (Simulation.current?.now ?? .zero).seconds)
     publishQueue.removeAll()
+    // The publisher may be sleeping until a queued output's due time, holding the analyzer: it
+    // stops at once too (found by `speech-replay explore`: a screen dismissed during a latency
+    // spike left its finished analyzer alive until the spike's result was due).
+    publisherTask?.cancel()
+    publisherTask = nil
     // The reader may be spending a slow model's compute time on a buffer: it stops at once, as the
     // session did, instead of holding the analyzer until its sleep ends (found by `speech-replay
     // explore`: an analyzer outlived a screen dismissed while it read).

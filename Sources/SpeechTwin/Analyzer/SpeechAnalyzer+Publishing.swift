@@ -16,7 +16,7 @@ extension SpeechAnalyzer {
     }
     if !publisherRunning {
       publisherRunning = true
-      Task { await self.drainPublications() }
+      publisherTask = Task { await self.drainPublications() }
     }
   }
 
@@ -36,6 +36,7 @@ extension SpeechAnalyzer {
       }
     }
     publisherRunning = false
+    publisherTask = nil
   }
 
   /// Waits until every output queued so far has been published (or dropped by a finish).

@@ -71,6 +71,9 @@ public final actor SpeechAnalyzer {
   var publishQueue: [Publication] = []
   var lastDue: VirtualClock.Instant?
   var publisherRunning = false
+  /// The task publishing ``publishQueue``; cancelled when the session finishes, so a publication
+  /// still waiting for its due time does not keep a finished analyzer alive.
+  var publisherTask: Task<Void, Never>?
   var enqueuedCount = 0
   var publishedCount = 0
   var published: [Int: CheckedContinuation<Void, Never>] = [:]
