@@ -12,6 +12,11 @@ extension AudioConservation {
     private(set) var offset: Int?
     /// The bookkeeping offset used before the lock.
     private let guess: Int
+    /// Where ``finish(into:)`` placed a session that never locked (its silence).
+    private var placement: Int?
+    /// Reference index minus analyzer index as finally judged: the lock, else where the end of the
+    /// run placed the session's silence, else the guess.
+    var placedOffset: Int { offset ?? placement ?? guess }
     /// Other offsets the first input may start at (later tap buffers the app may have started its
     /// queue with), in delivery order: searched by content before the lock.
     private let alternatives: [Int]
@@ -31,11 +36,22 @@ extension AudioConservation {
     private var quietBeforeLock: [Range<Int>] = []
     /// False for an analyzer fed from elsewhere than the microphone (a file): nothing to compare.
     let hearsMicrophone: Bool
+    /// Whether the lock is sure: it was a clear match, a later block matched clearly there, or
+    /// enough blocks agreed. A first lock that is only an intact match (a converter's first output
+    /// ramps in, and speech a pitch period away can match better) may still move.
+    private var lockConfirmed = false
+    /// Blocks accepted under a lock not yet confirmed (analyzer index ranges): placed where the
+    /// lock is once it is confirmed, moved with it if a clear match puts it elsewhere.
+    private var unconfirmed: [Range<Int>] = []
 
     /// How many other candidate buffers a block before the lock is searched at (each costs a
     /// comparison at 129 lags; with taps of 2 ms a new session's first input comes dozens of
     /// buffers after it started).
     static let searchedAlternatives = 64
+
+    /// How many blocks agreeing with an unclear lock confirm it (200 ms): quiet noise that two
+    /// resamplers render differently never matches clearly anywhere.
+    static let confirmingBlocks = 10
 
     init(
       name: String, start: Int, guess: Int, alternatives: [Int] = [], silencePlacements: [Int] = [],
@@ -118,7 +134,7 @@ extension AudioConservation {
       let expectedEnergy = Signal.energy(reference, current + index..<current + index + count)
       // Silence received before the lock cannot be placed: it is judged once the lock (or the end
       // of the run) says where it belongs.
-      if receivedEnergy < AudioConservation.silence && offset == nil {
+      if receivedEnergy < AudioConservation.silence && !lockConfirmed {
         if let last = silenceBeforeLock.last, last.upperBound == index {
           silenceBeforeLock[silenceBeforeLock.count - 1] = last.lowerBound..<index + count
         } else {
@@ -128,13 +144,17 @@ extension AudioConservation {
       }
       // Silence where the microphone was silent: nothing to align on, and nothing wrong.
       if receivedEnergy < AudioConservation.silence && expectedEnergy < AudioConservation.silence {
-        accept(index, count, offset: current, into: &state)
+        accept(index, count, offset: current, clear: false, into: &state)
         return
       }
       let stay = offset == nil ? nil : Signal.bestMatch(received, reference, around: current + index, lags: -2...2)
-      if let stay, isIntact(stay, receivedEnergy) {
+      // Under a lock not yet confirmed, only a clear match confirms it at once; an intact one is
+      // kept unless the search finds a clear match elsewhere.
+      if let stay, isIntact(stay, receivedEnergy),
+        lockConfirmed || stay.correlation >= AudioConservation.jumpCorrelation
+      {
         state.noteSignalToNoise(stay.signalToNoise)
-        accept(index, count, offset: current + stay.lag, into: &state)
+        accept(index, count, offset: current + stay.lag, clear: true, into: &state)
         return
       }
       // Audio lost or repeated leaves other audio at the current offset; audio that still resembles
@@ -152,14 +172,15 @@ extension AudioConservation {
         // audio that two resamplers render a little differently (correlation 0.92) is where
         // bookkeeping says, not another stretch.
         abs(found.offset - current) <= AudioConservation.drift
-          || offset == nil && isNearCandidate(found.offset)
+          || !lockConfirmed && isNearCandidate(found.offset)
           || mayJump && found.match.correlation >= AudioConservation.jumpCorrelation
             && receivedEnergy >= AudioConservation.jumpEnergy
       {
         failedSearches = 0
         state.noteSignalToNoise(found.match.signalToNoise)
         let new = found.offset
-        if let old = offset, abs(new - old) > AudioConservation.drift {
+        // An unconfirmed lock moves without loss or repeat: it was a guess.
+        if let old = offset, lockConfirmed, abs(new - old) > AudioConservation.drift {
           // The garbled blocks just before a jump are its seam (half before, half after, too quiet to
           // place): not a problem.
           if let seam = open, seam.span.count <= 3 * AudioConservation.block, seam.span.upperBound == old + index {
@@ -178,14 +199,20 @@ extension AudioConservation {
         // The few garbled blocks just before the first lock were compared at the guess, not where
         // the lock puts them (a block that straddles a queue's first buffer, a converter's first
         // output): heard where the lock says, not a problem.
-        if offset == nil, let seam = open, seam.span.count <= 3 * AudioConservation.block,
+        if !lockConfirmed, let seam = open, seam.span.count <= 3 * AudioConservation.block,
           seam.span.upperBound == current + index
         {
           open = nil
-          state.received.insert(new + index - seam.span.count..<new + index)
-          state.intact.insert(new + index - seam.span.count..<new + index)
+          unconfirmed.append(index - seam.span.count..<index)
         }
-        accept(index, count, offset: new, into: &state)
+        accept(
+          index, count, offset: new, clear: found.match.correlation >= AudioConservation.jumpCorrelation, into: &state)
+        return
+      }
+      // Nothing clear elsewhere: an unconfirmed lock the block still agrees with stays.
+      if let stay, isIntact(stay, receivedEnergy) {
+        state.noteSignalToNoise(stay.signalToNoise)
+        accept(index, count, offset: current + stay.lag, clear: false, into: &state)
         return
       }
       failedSearches += 1
@@ -194,7 +221,7 @@ extension AudioConservation {
       if receivedEnergy < AudioConservation.jumpEnergy && expectedEnergy < AudioConservation.jumpEnergy {
         // Before the lock the guess may be a converter's lag off: wait for the lock to place it, or
         // the span between the guess and the lock would count as lost.
-        if offset == nil {
+        if !lockConfirmed {
           quietBeforeLock.append(index..<index + count)
           return
         }
@@ -236,30 +263,45 @@ extension AudioConservation {
       // stack held went with it): each candidate buffer is tried in turn, where it starts (the
       // twins' converters are delay-compensated). A clear match wins at once; else the best
       // intact match at a candidate, which bookkeeping makes as plausible as the guess.
-      if offset == nil {
+      if !lockConfirmed {
         let tapSpan = deliveries.suffix(8).map(\.span.count).max() ?? 0
         let reach = min(600, 2 * tapSpan + AudioConservation.drift)
         let width = AudioConservation.drift
+        var nearest: (offset: Int, match: Signal.Match)?
         var center = 0
-        while center <= reach {
+        search: while center <= reach {
           for side in center == 0 ? [0] : [center, -center] {
             if let near = Signal.bestMatch(received, reference, around: current + index + side, lags: -width...width),
               near.correlation >= AudioConservation.jumpCorrelation
             {
-              return (current + side + near.lag, near)
+              nearest = (current + side + near.lag, near)
+              break search
             }
           }
           center += 2 * width + 1
         }
+        // A candidate buffer's start that matches far better than the stretch nearest the guess is
+        // where the queue started: the guess may be an ended session's unheard tail, a pitch period
+        // or two from the new session's first buffer (found by explore: the nearest clear match
+        // was a pitch period off at 0.984, the first buffer since the start matched at 0.99999).
         let energy = Signal.energy(received)
         var intact: (offset: Int, match: Signal.Match)?
+        var clearest: (offset: Int, match: Signal.Match)?
         for candidate in [current] + alternatives.prefix(Self.searchedAlternatives) {
           guard let near = Signal.bestMatch(received, reference, around: candidate + index, lags: -width...width)
           else { continue }
-          if near.correlation >= AudioConservation.jumpCorrelation { return (candidate + near.lag, near) }
+          if near.correlation >= AudioConservation.jumpCorrelation {
+            // Without a clear match near the guess, the first clear candidate wins, as before.
+            if nearest == nil { return (candidate + near.lag, near) }
+            if near.correlation > clearest?.match.correlation ?? 0 { clearest = (candidate + near.lag, near) }
+          }
           if isIntact(near, energy), near.correlation > intact?.match.correlation ?? 0 {
             intact = (candidate + near.lag, near)
           }
+        }
+        if let nearest {
+          if let clearest, 1 - clearest.match.correlation < (1 - nearest.match.correlation) / 4 { return clearest }
+          return nearest
         }
         if let intact { return intact }
       }
@@ -303,12 +345,28 @@ extension AudioConservation {
     }
 
     /// Marks the block as received intact at `offset` (the lock, when it is the first).
-    private mutating func accept(_ index: Int, _ count: Int, offset: Int, into state: inout State) {
+    private mutating func accept(_ index: Int, _ count: Int, offset: Int, clear: Bool, into state: inout State) {
       closeProblem(into: &state.problems)
       self.offset = offset
-      markSilenceBeforeLock(at: offset, into: &state)
+      guard lockConfirmed else {
+        unconfirmed.append(index..<index + count)
+        if clear || unconfirmed.count >= Self.confirmingBlocks { confirmLock(into: &state) }
+        return
+      }
       state.intact.insert(offset + index..<offset + index + count)
       state.received.insert(offset + index..<offset + index + count)
+    }
+
+    /// Makes the lock sure: what was received before it is placed where it says.
+    private mutating func confirmLock(into state: inout State) {
+      guard let offset, !lockConfirmed else { return }
+      lockConfirmed = true
+      markSilenceBeforeLock(at: offset, into: &state)
+      for range in unconfirmed {
+        state.intact.insert(offset + range.lowerBound..<offset + range.upperBound)
+        state.received.insert(offset + range.lowerBound..<offset + range.upperBound)
+      }
+      unconfirmed = []
     }
 
     /// Records a block that matches the microphone nowhere, by how it differs at `offset`.
@@ -392,6 +450,10 @@ extension AudioConservation {
     /// converter's lag, so its edges are widened by 40 ms (it is silence either way).
     mutating func finish(into state: inout State) {
       closeProblem(into: &state.problems)
+      if offset != nil {
+        confirmLock(into: &state)
+        return
+      }
       var place = offset ?? guess
       if offset == nil, let first = silenceBeforeLock.first?.lowerBound, let last = silenceBeforeLock.last?.upperBound {
         if let silent = silencePlacements.first(where: { isSilent(at: $0, reference: state.reference) }) {
@@ -401,6 +463,7 @@ extension AudioConservation {
         state.received.insert(place + first - slack..<place + first)
         state.received.insert(place + last..<place + last + slack)
       }
+      placement = place
       markSilenceBeforeLock(at: place, into: &state)
     }
 

@@ -115,7 +115,10 @@ public final class AudioConservation: @unchecked Sendable {
   /// app starts another analyzer, so it is not counted as lost.
   public func analyzerFinished(_ analyzer: String, failed: Bool, virtualTime: Double) {
     withState { state in
-      let ending = AnalyzerFailure(virtualTime: virtualTime, receivedThrough: state.aligners[analyzer]?.receivedThrough)
+      let alignment = state.aligners[analyzer]
+      let ending = AnalyzerFailure(
+        virtualTime: virtualTime, receivedThrough: alignment?.receivedThrough, analyzer: analyzer,
+        analyzerIndex: alignment?.nextIndex)
       state.finishes.append(ending)
       guard failed else { return }
       state.failures.append(ending)
@@ -126,8 +129,14 @@ public final class AudioConservation: @unchecked Sendable {
   public struct AnalyzerFailure: Sendable, Hashable {
     /// Virtual seconds at which it failed.
     public var virtualTime: Double
-    /// The reference index up to which it had received audio (nil: it received none).
+    /// The reference index up to which it had received audio (nil: it received none); once the
+    /// run is over, where the audio check placed its audio (a session that heard only silence is
+    /// placed at the end of the run, not where bookkeeping guessed when it ended).
     public var receivedThrough: Int?
+    /// The analyzer's name.
+    public var analyzer = ""
+    /// The analyzer index up to which it had received audio.
+    var analyzerIndex: Int?
   }
 
   /// Records audio an analyzer received in another format and did not feed to its modules.
@@ -167,6 +176,14 @@ public final class AudioConservation: @unchecked Sendable {
         alignment.finish(into: &state)
         state.aligners[name] = alignment
       }
+      func placed(_ ending: AnalyzerFailure) -> AnalyzerFailure {
+        guard let index = ending.analyzerIndex, let alignment = state.aligners[ending.analyzer] else { return ending }
+        var placed = ending
+        placed.receivedThrough = index + alignment.placedOffset
+        return placed
+      }
+      state.failures = state.failures.map(placed)
+      state.finishes = state.finishes.map(placed)
       return Report(
         deliveries: state.deliveries, received: state.received, intact: state.intact, problems: state.problems,
         rejectedSeconds: state.rejectedSeconds, worstSignalToNoise: state.worstSignalToNoise,
