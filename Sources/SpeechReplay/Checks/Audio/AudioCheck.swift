@@ -71,7 +71,7 @@ struct AudioCheck: ScenarioCheck {
     // start and end inside tap buffers: the blocks at those seams straddle two places and the
     // alignment settles in a step or two. With a declared loss such seams are not judged.
     // A stack that reports its input queue and counts what it dropped has declared that loss too:
-    // up to the audio of the buffers it says it dropped (at the size of the buffers it sent).
+    // up to the audio of the buffers it says it dropped (at the size of the buffers it queues).
     // Each subject counts from zero: after a dismissal the next one's count starts again, so the
     // drops are each subject's last count, summed.
     var droppedBuffers = 0, subjectDropped = 0
@@ -80,8 +80,13 @@ struct AudioCheck: ScenarioCheck {
       subjectDropped = report.event.dropped
     }
     droppedBuffers += subjectDropped
-    let inputs = max(1, run.timeline.count(of: .analyzerInput))
-    let reportedLoss = Double(droppedBuffers) * Double(report.receivedSamples) / rate / Double(inputs)
+    let reportedLoss =
+      droppedBuffers == 0
+      ? 0
+      : Double(droppedBuffers)
+        * Self.secondsPerQueuedBuffer(
+          receivedSamples: report.receivedSamples, listening: listening, deliveries: report.deliveries,
+          timeline: run.timeline)
     // Input the analyzer rejected for its format is the analyzer-input-format invariant's to report.
     let allowedLoss = DurationText.seconds(expectation.maximumLost) + reportedLoss * 1.5 + report.rejectedSeconds
     // With a declared or reported loss the seams of the drops are not judged; without, every
@@ -148,6 +153,31 @@ struct AudioCheck: ScenarioCheck {
           CheckID(.audio, problem.kind.rawValue), problem.span, "\(what): \(place.describe(problem.span))\(at)"))
     }
     return CheckOutcome(figures: figures, failures: failures, audioMarks: marks)
+  }
+
+  /// The seconds of audio a buffer in the stack's input queue holds, on average: the larger of what
+  /// the analyzer received per input, what the converter produced per call and what the tap
+  /// delivered per buffer, since a queue holds converted buffers or tap buffers. (A converter that
+  /// releases its output in blocks, with taps of 2 ms, leaves most of its buffers empty; the
+  /// received ones then say little of the size of those dropped: found by explore.)
+  static func secondsPerQueuedBuffer(
+    receivedSamples: Int, listening: [Int], deliveries: RecordLog<TapDelivery>, timeline: Timeline
+  ) -> Double {
+    let rate = AudioConservation.rate
+    let received = Double(receivedSamples) / rate / Double(max(1, timeline.count(of: .analyzerInput)))
+    var convertedSeconds = 0.0
+    var conversions = 0
+    for event in timeline.events.only([.converterConvert]) {
+      guard let frames = event.fields.int("frames"), let outputRate = event.fields.double("to"), outputRate > 0
+      else { continue }
+      convertedSeconds += Double(frames) / outputRate
+      conversions += 1
+    }
+    let converted = conversions == 0 ? 0 : convertedSeconds / Double(conversions)
+    let tapped =
+      listening.isEmpty
+      ? 0 : Double(listening.reduce(0) { $0 + deliveries[$1].span.count }) / rate / Double(listening.count)
+    return max(received, converted, tapped)
   }
 
   /// The positions in `deliveries` of the tap buffers delivered while the UI's phase was `listening`.
