@@ -83,10 +83,9 @@ struct AudioCheck: ScenarioCheck {
     let reportedLoss =
       droppedBuffers == 0
       ? 0
-      : Double(droppedBuffers)
-        * Self.secondsPerQueuedBuffer(
-          receivedSamples: report.receivedSamples, listening: listening, deliveries: report.deliveries,
-          timeline: run.timeline)
+      : Self.declaredLoss(
+        droppedBuffers: droppedBuffers, receivedSamples: report.receivedSamples, listening: listening,
+        deliveries: report.deliveries, timeline: run.timeline)
     // Input the analyzer rejected for its format is the analyzer-input-format invariant's to report.
     let allowedLoss = DurationText.seconds(expectation.maximumLost) + reportedLoss * 1.5 + report.rejectedSeconds
     // With a declared or reported loss the seams of the drops are not judged; without, every
@@ -155,29 +154,41 @@ struct AudioCheck: ScenarioCheck {
     return CheckOutcome(figures: figures, failures: failures, audioMarks: marks)
   }
 
-  /// The seconds of audio a buffer in the stack's input queue holds, on average: the larger of what
-  /// the analyzer received per input, what the converter produced per call and what the tap
-  /// delivered per buffer, since a queue holds converted buffers or tap buffers. (A converter that
-  /// releases its output in blocks, with taps of 2 ms, leaves most of its buffers empty; the
-  /// received ones then say little of the size of those dropped: found by explore.)
-  static func secondsPerQueuedBuffer(
-    receivedSamples: Int, listening: [Int], deliveries: RecordLog<TapDelivery>, timeline: Timeline
+  /// The audio a stack that reports `droppedBuffers` dropped buffers has declared lost, in seconds.
+  ///
+  /// A queue holds converted buffers or tap buffers, so a dropped buffer is counted at the larger of
+  /// what the analyzer received per input, what the converter produced per call and what the tap
+  /// delivered per buffer. Drops need not be average, though: behind a converter that releases
+  /// its output in blocks (2 ms taps) most converted buffers are empty and the full ones are the
+  /// ones dropped (found by explore). So what the converter produced and the analyzer never
+  /// received counts too, never more than every dropped buffer at the largest size seen.
+  static func declaredLoss(
+    droppedBuffers: Int, receivedSamples: Int, listening: [Int], deliveries: RecordLog<TapDelivery>,
+    timeline: Timeline
   ) -> Double {
     let rate = AudioConservation.rate
-    let received = Double(receivedSamples) / rate / Double(max(1, timeline.count(of: .analyzerInput)))
+    let receivedSeconds = Double(receivedSamples) / rate
+    let received = receivedSeconds / Double(max(1, timeline.count(of: .analyzerInput)))
     var convertedSeconds = 0.0
     var conversions = 0
+    var largest = 0.0
     for event in timeline.events.only([.converterConvert]) {
       guard let frames = event.fields.int("frames"), let outputRate = event.fields.double("to"), outputRate > 0
       else { continue }
       convertedSeconds += Double(frames) / outputRate
       conversions += 1
+      largest = max(largest, Double(frames) / outputRate)
     }
     let converted = conversions == 0 ? 0 : convertedSeconds / Double(conversions)
-    let tapped =
-      listening.isEmpty
-      ? 0 : Double(listening.reduce(0) { $0 + deliveries[$1].span.count }) / rate / Double(listening.count)
-    return max(received, converted, tapped)
+    var tappedSamples = 0
+    for position in listening {
+      tappedSamples += deliveries[position].span.count
+      largest = max(largest, Double(deliveries[position].span.count) / rate)
+    }
+    let tapped = listening.isEmpty ? 0 : Double(tappedSamples) / rate / Double(listening.count)
+    let average = Double(droppedBuffers) * max(received, converted, tapped)
+    let neverSent = convertedSeconds - receivedSeconds
+    return max(average, min(neverSent, Double(droppedBuffers) * largest))
   }
 
   /// The positions in `deliveries` of the tap buffers delivered while the UI's phase was `listening`.
