@@ -200,10 +200,12 @@ extension AudioConservation {
         // the lock puts them (a block that straddles a queue's first buffer, a converter's first
         // output): heard where the lock says, not a problem.
         if !lockConfirmed, let seam = open, seam.span.count <= 3 * AudioConservation.block,
-          seam.span.upperBound == current + index
+          onlySilenceBeforeLock(from: seam.span.upperBound - current, to: index)
         {
           open = nil
-          unconfirmed.append(index - seam.span.count..<index)
+          // Compared at the guess, the seam was counted received there: it belongs where the lock is.
+          state.received = state.received.subtracting(AudioSpanSet([seam.span]))
+          unconfirmed.append(seam.span.lowerBound - current..<seam.span.upperBound - current)
         }
         accept(
           index, count, offset: new, clear: found.match.correlation >= AudioConservation.jumpCorrelation, into: &state)
@@ -232,6 +234,19 @@ extension AudioConservation {
       garbled(
         received, at: index, offset: current, receivedEnergy: receivedEnergy, expectedEnergy: expectedEnergy,
         reference: reference, into: &state)
+    }
+
+    /// Whether the blocks received from analyzer index `start` up to `end` are all silent or quiet
+    /// blocks waiting for the lock (none when `start == end`): a converter's first output can ramp
+    /// in (too quiet to match) before a pause the session starts in.
+    private func onlySilenceBeforeLock(from start: Int, to end: Int) -> Bool {
+      var reached = start
+      for range in (silenceBeforeLock + quietBeforeLock).sorted(by: { $0.lowerBound < $1.lowerBound })
+      where range.upperBound > reached {
+        guard range.lowerBound <= reached else { break }
+        reached = range.upperBound
+      }
+      return reached >= end && start <= end
     }
 
     /// Whether `offset` is within drift of a candidate buffer the first input may start at.

@@ -97,4 +97,68 @@ import Testing
       !run.result.failures.contains { $0.check == CheckID(.audio, "lost") }, "\(run.result.failures.map(\.message))")
     #expect(run.result.figures["audio.lostSeconds"] == 0)
   }
+
+  /// A session fails after two interruptions with a buffer still queued (a slow model); the next
+  /// session's first block is digital silence, its second too garbled to place. That block was
+  /// counted received at the guess (inside the failed session's unheard queue) when the lock
+  /// made it the new session's seam, which cut the excused queue in two (seed 610).
+  @Test func aSeamBeforeTheFirstLockIsNotLeftReceivedAtTheGuess() throws {
+    let run = try run(
+      """
+      schema: 1
+      name: failed session, next one starts on silence and a seam
+      audio: audio/quick-brown-fox-48k.wav
+      device:
+        microphone: { sampleRate: 48000, channels: 1, tapFrames: 4096 }
+      model: { transcript: audio/quick-brown-fox-48k.words.tsv }
+      steps:
+      - start
+      - play: 2s
+      - route: { sampleRate: 16000, channels: 1 }
+      - {play: 540ms}
+      - {interrupt: 10ms}
+      - {interrupt: 10ms}
+      - start
+      - play: end
+      timing: {mode: aware, modelCost: 0.71}
+      seed: 280882
+
+      """)
+    #expect(
+      !run.result.failures.contains { $0.check == CheckID(.audio, "lost") }, "\(run.result.failures.map(\.message))")
+    #expect(run.result.figures["audio.lostSeconds"] == 0)
+  }
+
+  /// After a dismissed screen, a new session at 8 kHz: its converter's first output ramps in (too
+  /// quiet to place), then silence, then the lock. The ramp was a seam only when it touched the
+  /// lock, so it stayed a garbled block at the guess, inside the dismissed screen's unheard
+  /// buffers, and the rest of them were reported lost (seed 6765).
+  @Test func aRampBeforeSilenceBeforeTheFirstLockIsTheSessionsSeam() throws {
+    let run = try run(
+      """
+      schema: 1
+      name: dismissed, reopened at 8 kHz on a ramp and silence
+      audio: audio/hello-world.wav
+      model:
+        transcript: audio/hello-world.words.tsv
+        generate: { volatileEvery: 200ms, finalAfterSilence: 800ms, style: sentence }
+      steps:
+      - start
+      - {play: 140ms}
+      - stop
+      - start
+      - {play: 530ms}
+      - dismiss
+      - {wait: 13ms}
+      - {route: {sampleRate: 8000, channels: 1}}
+      - start
+      - play: end
+      timing: {mode: aware, modelCost: 0.7}
+      seed: 490538
+
+      """)
+    #expect(run.result.status == .passed, "\(run.result.failures.map(\.message))")
+    #expect(run.result.figures["audio.lostSeconds"] == 0)
+    #expect(run.result.figures["audio.garbledSeconds"] == 0)
+  }
 }
