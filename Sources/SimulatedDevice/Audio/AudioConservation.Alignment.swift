@@ -40,6 +40,9 @@ extension AudioConservation {
     /// enough blocks agreed. A first lock that is only an intact match (a converter's first output
     /// ramps in, and speech a pitch period away can match better) may still move.
     private var lockConfirmed = false
+    /// Garbled blocks received before the lock was confirmed (analyzer index ranges): the seam of a
+    /// session's start when few.
+    private var garbledBeforeLock: [Range<Int>] = []
     /// Blocks accepted under a lock not yet confirmed (analyzer index ranges): placed where the
     /// lock is once it is confirmed, moved with it if a clear match puts it elsewhere.
     private var unconfirmed: [Range<Int>] = []
@@ -196,17 +199,7 @@ extension AudioConservation {
               AudioProblem(.repeated, analyzer: name, span: new + index..<old + index, analyzerTime: analyzerTime))
           }
         }
-        // The few garbled blocks just before the first lock were compared at the guess, not where
-        // the lock puts them (a block that straddles a queue's first buffer, a converter's first
-        // output): heard where the lock says, not a problem.
-        if !lockConfirmed, let seam = open, seam.span.count <= 3 * AudioConservation.block,
-          onlySilenceBeforeLock(from: seam.span.upperBound - current, to: index)
-        {
-          open = nil
-          // Compared at the guess, the seam was counted received there: it belongs where the lock is.
-          state.received = state.received.subtracting(AudioSpanSet([seam.span]))
-          unconfirmed.append(seam.span.lowerBound - current..<seam.span.upperBound - current)
-        }
+        if !lockConfirmed { absorbSeam(before: index, comparedAt: current, into: &state) }
         accept(
           index, count, offset: new, clear: found.match.correlation >= AudioConservation.jumpCorrelation, into: &state)
         return
@@ -236,12 +229,31 @@ extension AudioConservation {
         reference: reference, into: &state)
     }
 
+    /// The few garbled blocks before the first lock (three at most, with only silence between them
+    /// and the lock) were compared at the guess, not where the lock puts them: a block that
+    /// straddles a queue's first buffer, a new converter's first output ramping in (its filter
+    /// starts from silence where the reference's runs on). They are heard where the lock says, not
+    /// problems, and no longer count as received at the guess.
+    private mutating func absorbSeam(before index: Int, comparedAt current: Int, into state: inout State) {
+      guard let first = garbledBeforeLock.first, let last = garbledBeforeLock.last,
+        garbledBeforeLock.reduce(0, { $0 + $1.count }) <= 3 * AudioConservation.block,
+        onlySilenceBeforeLock(from: first.lowerBound, to: index, besides: garbledBeforeLock)
+      else { return }
+      let seam = current + first.lowerBound..<current + last.upperBound
+      if let problem = open, seam.contains(problem.span.lowerBound) { open = nil }
+      state.problems.removeAll { $0.analyzer == name && seam.contains($0.span.lowerBound) }
+      state.received = state.received.subtracting(
+        AudioSpanSet(garbledBeforeLock.map { current + $0.lowerBound..<current + $0.upperBound }))
+      unconfirmed.append(contentsOf: garbledBeforeLock)
+      garbledBeforeLock = []
+    }
+
     /// Whether the blocks received from analyzer index `start` up to `end` are all silent or quiet
     /// blocks waiting for the lock (none when `start == end`): a converter's first output can ramp
     /// in (too quiet to match) before a pause the session starts in.
-    private func onlySilenceBeforeLock(from start: Int, to end: Int) -> Bool {
+    private func onlySilenceBeforeLock(from start: Int, to end: Int, besides others: [Range<Int>] = []) -> Bool {
       var reached = start
-      for range in (silenceBeforeLock + quietBeforeLock).sorted(by: { $0.lowerBound < $1.lowerBound })
+      for range in (silenceBeforeLock + quietBeforeLock + others).sorted(by: { $0.lowerBound < $1.lowerBound })
       where range.upperBound > reached {
         guard range.lowerBound <= reached else { break }
         reached = range.upperBound
@@ -376,6 +388,7 @@ extension AudioConservation {
     private mutating func confirmLock(into state: inout State) {
       guard let offset, !lockConfirmed else { return }
       lockConfirmed = true
+      garbledBeforeLock = []
       markSilenceBeforeLock(at: offset, into: &state)
       for range in unconfirmed {
         state.intact.insert(offset + range.lowerBound..<offset + range.upperBound)
@@ -391,6 +404,7 @@ extension AudioConservation {
       into state: inout State
     ) {
       let count = received.count
+      if !lockConfirmed { garbledBeforeLock.append(index..<index + count) }
       let level = Double(Signal.decibels(receivedEnergy, expectedEnergy))
       let kind: AudioProblem.Kind
       if expectedEnergy >= AudioConservation.silence && receivedEnergy < AudioConservation.silence || level < -40 {

@@ -161,4 +161,38 @@ import Testing
     #expect(run.result.figures["audio.lostSeconds"] == 0)
     #expect(run.result.figures["audio.garbledSeconds"] == 0)
   }
+
+  /// The same after an interruption and a stop: the new converter's first three blocks are garbled
+  /// in three different ways (foreign, too loud, foreign) before the lock, so the seam was three
+  /// problems, only the last of them absorbed by the lock (seed 6765 again).
+  @Test func aSeamOfGarbledBlocksOfDifferentKindsIsAbsorbedWhole() throws {
+    let run = try run(
+      """
+      schema: 1
+      name: dismissed, reopened at 8 kHz on a ramp of three kinds
+      audio: audio/hello-world.wav
+      model:
+        transcript: audio/hello-world.words.tsv
+        generate: { volatileEvery: 200ms, finalAfterSilence: 800ms, style: sentence }
+      steps:
+      - start
+      - {play: 330ms}
+      - {interrupt: 18ms}
+      - {play: 140ms}
+      - stop
+      - start
+      - {play: 530ms}
+      - dismiss
+      - {wait: 13ms}
+      - {route: {sampleRate: 8000, channels: 1}}
+      - start
+      - play: end
+      timing: {mode: aware, modelCost: 0.7}
+      seed: 490538
+
+      """)
+    #expect(run.result.status == .passed, "\(run.result.failures.map(\.message))")
+    #expect(run.result.figures["audio.lostSeconds"] == 0)
+    #expect(run.result.figures["audio.garbledSeconds"] == 0)
+  }
 }
