@@ -67,8 +67,21 @@ struct InvariantEvidenceTests {
     events.state(2, "idle", volatile: "hello world")
     let violation = try #require(events.checker.firstViolation(of: .nothingLostAtStop))
     #expect(violation.message.contains("the model failed while the session finished (the speech model stopped)"))
+    #expect(violation.message.contains("with the guess still on screen"))
     #expect(violation.pointsAt?.contains("finalizeAndFinishThroughEndOfInput") == false)
     #expect(violation.pointsAt?.contains("show the failure") == true)
+  }
+
+  /// Found by exploring an app's stack: it cleared the guess and ended idle; the message said the
+  /// guess was still on screen.
+  @Test func aModelFailureAtTheStopThatClearedTheGuessSaysSo() throws {
+    var events = Events.stoppedWithAGuess()
+    events.add(2, .analyzerFinish, [("analyzer", "analyzer 1"), ("error", "the speech model stopped")])
+    events.add(2, SubjectReturnedEvent(.stop))
+    events.state(2, "idle")
+    let violation = try #require(events.checker.firstViolation(of: .nothingLostAtStop))
+    #expect(violation.message.contains("and cleared the guess"))
+    #expect(!violation.message.contains("still on screen"))
   }
 
   @Test func aFinalPublishedAfterFinalizeButNeverCommittedPointsAtReadingResultsTooBriefly() throws {

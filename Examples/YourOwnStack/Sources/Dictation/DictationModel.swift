@@ -55,9 +55,10 @@ public final class DictationModel {
   public private(set) var status = Status.ready
   /// Whether the record button is shown (hidden where dictation cannot work).
   public private(set) var canRecord = false
-  /// The analyzer input queue of the recording in progress (nil when not recording): the app logs
-  /// it, tests check its bound.
-  public var inputQueue: InputQueueCounter.Counts? { recording?.inputQueue.current }
+  /// The analyzer input queue of the recording in progress, else of the last one (nil before the
+  /// first): the app logs it, tests check its bound. The last recording's counts stay readable
+  /// after the stop, since its final buffers (the converter's tail) may be dropped at the stop.
+  public var inputQueue: InputQueueCounter.Counts? { (recording?.inputQueue ?? lastInputQueue)?.current }
   /// Called after every change of what the screen shows.
   public var onChange: (@MainActor () -> Void)?
 
@@ -65,7 +66,12 @@ public final class DictationModel {
   /// Counts starts; a stop or a newer start makes an older start give up at its next step.
   private var attempt = 0
   private var isStarting = false
-  private var recording: Recording?
+  private var recording: Recording? {
+    didSet { if let oldValue, oldValue !== recording { lastInputQueue = oldValue.inputQueue } }
+  }
+  /// The queue counter of the recording before the current one (not the recording: it would keep
+  /// the analyzer alive).
+  private var lastInputQueue: InputQueueCounter?
 
   /// Creates the model.
   public init(options: Options) { self.options = options }
@@ -142,6 +148,9 @@ public final class DictationModel {
     guard let recording, status == .listening else { return }
     show(.finishing)
     await recording.finish()
+    // The model failed while finishing: `handle` showed the failure, with the words not yet
+    // written down still on screen. Saying ready would pretend they were kept.
+    guard case .finishing = status, self.recording === recording else { return }
     self.recording = nil
     liveGuess = ""
     show(.ready)
@@ -195,7 +204,8 @@ public final class DictationModel {
       guard let recording else { return }
       self.recording = nil
       Task { await recording.cancel() }
-      liveGuess = ""
+      // The live guess stays under the failure: those words were heard but never settled, and
+      // the user can still read (and copy) them.
       show(.failed(message))
     case .interruptedForGood:
       Task { await stopRecording() }

@@ -21,6 +21,17 @@ import Testing
     #expect(run.failures.contains { $0.message.contains("phase at snapshot 'ready' is 'failed: Dictation couldn't start. Please try again.', expected 'listening'") }, "\(run.failures)")
   }
 
+  /// Found by exploring `dictation-live`: a model failure while the stop finalizes stays on screen,
+  /// with the words not yet written down.
+  @Test func aModelFailureWhileFinishingIsShownWithTheGuess() {
+    expectScenario("Scenarios/model-fails-while-finishing.yaml", subject: .dictationLive)
+  }
+
+  /// Found by exploring `dictation-live`: the drops of a recording that ended are still reported.
+  @Test func dropsOfARecordingThatEndedAreDeclared() {
+    expectScenario("Scenarios/slow-model-drops-at-stop.yaml", subject: .dictationLive)
+  }
+
   @Test func ourOwnWordingIsCheckedAgainstOurOwnGoldenFile() {
     expectScenario("Scenarios/microphone-off.yaml", subject: .dictationFixed)
   }

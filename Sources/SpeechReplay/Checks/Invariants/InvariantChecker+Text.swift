@@ -224,7 +224,8 @@ extension InvariantChecker {
       // A final dropped unread may reach its ended results sequence after the state the user was
       // left with (under `device.resultDelivery: afterFinalizeReturns`, 20 ms after finalize returned).
       let unread = events[index...].compactMap(AnalyzerUnreadResultEvent.init).map(\.text)
-      return Self.stopLoss(seen, in: window, unread: unread, at: events[afterIndex].time)
+      return Self.stopLoss(
+        seen, in: window, unread: unread, guessShown: !Self.words(after.volatile).isEmpty, at: events[afterIndex].time)
     }
     return nil
   }
@@ -234,8 +235,9 @@ extension InvariantChecker {
   /// evidence supports it.
   /// `unread` are the texts of finals that reached a results sequence nobody read any more
   /// (`analyzer.result.unread`) after the stop.
+  /// `guessShown` says whether the user was left with a guess on screen.
   static func stopLoss(
-    _ seen: String, in events: Slice<TraceLog>, unread: [String] = [], at time: Duration
+    _ seen: String, in events: Slice<TraceLog>, unread: [String] = [], guessShown: Bool = false, at time: Duration
   ) -> InvariantViolation {
     let finalized = events.contains { $0.kind == .analyzerFinalize }
     let failure = events.lazy.filter { $0.kind == .analyzerFinish }.compactMap { $0.fields.value("error") }.first {
@@ -246,7 +248,7 @@ extension InvariantChecker {
     if let failure {
       return InvariantViolation(
         .nothingLostAtStop, at: time,
-        "\(seen): the model failed while the session finished (\(failure)), so no final could commit the words; the stack ended without saying so, with the guess still on screen",
+        "\(seen): the model failed while the session finished (\(failure)), so no final could commit the words; the stack ended without saying so, \(guessShown ? "with the guess still on screen" : "and cleared the guess")",
         pointingAt:
           "a failure at the stop that the stack hides: when finalizing throws, show the failure (phase failed, the guess kept as volatile) instead of ending idle as if the words had been committed"
       )
