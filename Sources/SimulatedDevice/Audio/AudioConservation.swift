@@ -22,7 +22,7 @@ public final class AudioConservation: @unchecked Sendable {
   /// Samples per second of the reference and of the comparison: the analyzer's rate.
   public static let rate = 16_000.0
   /// Samples per compared block (20 ms).
-  static let block = 320
+  public static let block = 320
   /// Below this mean square (-60 dBFS) a block is silence.
   static let silence: Float = 1e-6
   /// Normalised correlation at which a block is the microphone's audio (a signal-to-noise ratio of

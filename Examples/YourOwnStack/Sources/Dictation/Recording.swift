@@ -27,6 +27,9 @@ final class Recording {
   private var observers: [any NSObjectProtocol] = []
   /// The tap's converter, kept to drain it at the stop.
   private var converter: BufferConverter?
+  /// Set when the recording is finishing or cancelled: a route change or interruption handled
+  /// after that (its notification was already on its way) must not start the microphone again.
+  private var isEnding = false
 
   init(module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, onEvent: @escaping @MainActor (Event) -> Void) throws {
     self.module = module
@@ -51,6 +54,7 @@ final class Recording {
 
   /// Stops the microphone, lets the analyzer finish what it heard, and waits for the last results.
   func finish() async {
+    isEnding = true
     stopMicrophone()
     drainConverter()
     inputContinuation.finish()
@@ -65,6 +69,7 @@ final class Recording {
 
   /// Stops everything at once (a failure, or a stop while starting).
   func cancel() async {
+    isEnding = true
     stopMicrophone()
     inputContinuation.finish()
     await analyzer.cancelAndFinishNow()
@@ -142,6 +147,10 @@ final class Recording {
   }
 
   private func audioSystemChanged(_ event: AudioSystemEvent) {
+    // Found by exploring the bundled suite: an interruption that ended without resuming stopped the
+    // recording while a route change's notification was queued, and its handler started the
+    // microphone again after the stop (a running engine and tap left behind).
+    guard !isEnding else { return }
     switch event {
     case .configurationChanged:
       // The hardware format changed (a headset): the engine stopped; the tap's format is stale.

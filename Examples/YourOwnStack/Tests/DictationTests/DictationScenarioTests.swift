@@ -32,6 +32,11 @@ import Testing
     expectScenario("Scenarios/slow-model-drops-at-stop.yaml", subject: .dictationLive)
   }
 
+  /// Found by exploring `dictation-live`: audio-system events handled after the stop are ignored.
+  @Test func aRouteChangeAfterTheRecordingEndedStartsNothing() {
+    expectScenario("Scenarios/route-change-after-interruption-ends-for-good.yaml", subject: .dictationLive)
+  }
+
   @Test func ourOwnWordingIsCheckedAgainstOurOwnGoldenFile() {
     expectScenario("Scenarios/microphone-off.yaml", subject: .dictationFixed)
   }
