@@ -42,10 +42,17 @@ extension InvariantChecker {
       events.last(where: { $0.kind == UIStateEvent.kind }).flatMap(UIStateEvent.init)?.isIdle == true
     else { return nil }
     let baseline = Self.ledgerCounts(events[..<firstStart])
-    // Measured once the run's own steps are over, before the simulation tears the subject down.
-    let last = max(
-      events.lastIndex { $0.kind == UIStateEvent.kind } ?? 0,
-      events.lastIndex { $0.kind == SubjectReturnedEvent.kind } ?? 0)
+    // Measured once the run's own steps are over, before the simulation tears the subject down;
+    // but a screen dismissed while its start was still under way finishes that start on its own
+    // (as a view's task would) and lets go of what it opened when it is freed: what is open then
+    // is the dismissed screen's, judged by the dismissal checks, so the run's end counts (found by
+    // `explore`: start, dismiss, start and stop in one instant).
+    let last =
+      Self.dismissedWhileStarting(events)
+      ? events.endIndex - 1
+      : max(
+        events.lastIndex { $0.kind == UIStateEvent.kind } ?? 0,
+        events.lastIndex { $0.kind == SubjectReturnedEvent.kind } ?? 0)
     let end = Self.ledgerCounts(events[...last])
     let grown = Self.lifecycleKinds.map(\.rawValue).compactMap { kind -> String? in
       let before = baseline[kind, default: 0], after = end[kind, default: 0]
@@ -58,6 +65,20 @@ extension InvariantChecker {
       .ledgerBaselineAfterStop, at: events[last].time,
       "the scenario ended idle after a stop, but \(grown.joined(separator: ", ")) compared with before the first start\(labels.isEmpty ? "" : " (still open: \(labels.sorted().joined(separator: ", ")))")"
     )
+  }
+
+  /// Whether a `dismiss` step came while a start had not returned yet.
+  static func dismissedWhileStarting(_ events: TraceLog) -> Bool {
+    var starting = 0
+    for event in events.only([ScenarioStepEvent.kind, SubjectReturnedEvent.kind]) {
+      if let step = ScenarioStepEvent(event) {
+        if step.isStart { starting += 1 }
+        if step.step == "dismiss", starting > 0 { return true }
+      } else if SubjectReturnedEvent(event)?.call == .start {
+        starting = max(0, starting - 1)
+      }
+    }
+    return false
   }
 
   func inputBounded() -> InvariantViolation? {
