@@ -53,14 +53,32 @@ extension InvariantChecker {
       : max(
         events.lastIndex { $0.kind == UIStateEvent.kind } ?? 0,
         events.lastIndex { $0.kind == SubjectReturnedEvent.kind } ?? 0)
-    let end = Self.ledgerCounts(events[...last])
+    var end = Self.ledgerCounts(events[...last])
+    var dismissedLabels = Set<String>()
+    // What a dismissed screen opened and still held when it was dismissed is the dismissal checks'
+    // to judge (its objects must be freed): its teardown may still be under way when the reopened
+    // screen's stop returns (found by `explore`: dismiss, start and stop in one instant).
+    let lifecycle = Set(Self.lifecycleKinds.map(\.rawValue))
+    if let dismissal = events[...last].lastIndex(where: { ScenarioStepEvent($0)?.step == "dismiss" }) {
+      let before = Self.openCounts(events[..<firstStart], kinds: lifecycle)
+      let atDismissal = Self.openCounts(events[..<dismissal], kinds: lifecycle)
+      let atEnd = Self.openCounts(events[...last], kinds: lifecycle)
+      for (key, open) in atDismissal {
+        let held = min(open.count, atEnd[key]?.count ?? 0) - (before[key]?.count ?? 0)
+        if held > 0 {
+          end[open.kind, default: 0] -= held
+          if held >= atEnd[key]?.count ?? 0 { dismissedLabels.insert(key) }
+        }
+      }
+    }
     let grown = Self.lifecycleKinds.map(\.rawValue).compactMap { kind -> String? in
       let before = baseline[kind, default: 0], after = end[kind, default: 0]
       return before == after ? nil : "\(kind) \(before) → \(after)"
     }
     guard !grown.isEmpty else { return nil }
-    let labels = Self.openLabels(events[...last], kinds: Set(Self.lifecycleKinds.map(\.rawValue))).subtracting(
-      Self.openLabels(events[..<firstStart], kinds: Set(Self.lifecycleKinds.map(\.rawValue))))
+    let labels = Self.openLabels(events[...last], kinds: lifecycle).subtracting(
+      Self.openLabels(events[..<firstStart], kinds: lifecycle)
+    ).subtracting(dismissedLabels)
     return InvariantViolation(
       .ledgerBaselineAfterStop, at: events[last].time,
       "the scenario ended idle after a stop, but \(grown.joined(separator: ", ")) compared with before the first start\(labels.isEmpty ? "" : " (still open: \(labels.sorted().joined(separator: ", ")))")"
@@ -141,6 +159,20 @@ extension InvariantChecker {
       if let released = ResourceReleasedEvent(event) { counts[released.resource.rawValue, default: 0] -= 1 }
     }
     return counts
+  }
+
+  /// How many of each resource (`kind: label`) of `kinds` are open after `events`, with its kind.
+  static func openCounts(_ events: Slice<TraceLog>, kinds: Set<String>) -> [String: (kind: String, count: Int)] {
+    var open: [String: (kind: String, count: Int)] = [:]
+    for event in events {
+      if let acquired = ResourceAcquiredEvent(event), kinds.contains(acquired.resource.rawValue) {
+        open["\(acquired.resource): \(acquired.label)", default: (acquired.resource.rawValue, 0)].count += 1
+      }
+      if let released = ResourceReleasedEvent(event), kinds.contains(released.resource.rawValue) {
+        open["\(released.resource): \(released.label)", default: (released.resource.rawValue, 0)].count -= 1
+      }
+    }
+    return open.filter { $0.value.count > 0 }
   }
 
   /// `kind: label` of every resource of `kinds` open after `events`.
