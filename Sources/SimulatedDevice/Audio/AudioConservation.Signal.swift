@@ -151,6 +151,25 @@ extension AudioConservation {
         for lane in 0..<8 { body(lag + lane, dot[lane], power[lane]) }
         lag += 8
       }
+      // Two to seven lags left (the ±2 lags of every block's check are five): the same lanes over a
+      // copy padded with zeros, so the lanes past the last lag read inside it; they are dropped.
+      if lags - lag >= 2 {
+        let left = lags - lag
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: count + 7) { padded in
+          let padded = padded.baseAddress!
+          padded.initialize(from: r + lag, count: count + left - 1)
+          (padded + count + left - 1).initialize(repeating: 0, count: 8 - left)
+          var dot = SIMD8<Float>(repeating: 0)
+          var power = SIMD8<Float>(repeating: 0)
+          for k in 0..<count {
+            let value = UnsafeRawPointer(padded + k).loadUnaligned(as: SIMD8<Float>.self)
+            dot += SIMD8(repeating: a[k]) * value
+            power += value * value
+          }
+          for lane in 0..<left { body(lag + lane, dot[lane], power[lane]) }
+        }
+        return
+      }
       while lag < lags {
         var dot: Float = 0
         var power: Float = 0
