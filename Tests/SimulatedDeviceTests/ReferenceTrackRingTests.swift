@@ -66,4 +66,24 @@ import Testing
     #expect(nonZero == 0)
     #expect(track.sample(47_999) == 0)
   }
+
+  /// A ring that ended is zeroed and kept for the next track in the process: what the last run
+  /// wrote must not show through where the next one pads silence (the padding skips chunks it
+  /// believes are zero).
+  @Test func aRingKeptFromAnEndedRunReadsAsZero() {
+    for _ in 0..<3 {
+      do {
+        // Ends (and gives its ring back) before the next track starts.
+        let sound = Self.track(Array(repeating: true, count: 12), windowSeconds: 1)
+        var heard = 0
+        sound.withSamples(sound.oldest..<sound.head) { _, piece in heard += piece.count(where: { $0 != 0 }) }
+        #expect(heard > 10_000)
+      }
+      let quiet = Self.track(Array(repeating: false, count: 12), windowSeconds: 1)
+      var nonZero = 0
+      quiet.withSamples(quiet.oldest..<quiet.head) { _, piece in nonZero += piece.count(where: { $0 != 0 }) }
+      #expect(quiet.head == 19_200)
+      #expect(nonZero == 0)
+    }
+  }
 }

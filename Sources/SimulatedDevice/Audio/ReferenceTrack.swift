@@ -1,5 +1,6 @@
 import AudioPCM
 import Foundation
+import Synchronization
 
 /// What the microphone's tap handed the app, converted by a reference conversion to the analyzer's
 /// rate in mono: the audio the analyzer should receive. Samples are indexed on the capture timeline
@@ -156,7 +157,8 @@ struct ReferenceTrack {
   }
 
   /// The ring's memory: `count` samples that read as zero until written. It is allocated whole but
-  /// zeroed by the kernel page by page as it is first touched (`calloc`), so a short run never pays
+  /// zeroed by the kernel page by page as it is first touched (an anonymous mapping), and kept zeroed
+  /// for the next run in the same process; so a short run never pays
   /// for 120 s of samples it will not reach, and nothing is copied as a run goes on (growing an array
   /// by doubling cost a quiet ten-minute session 3 % and a 60 s scenario 9 % of its replay, most of it
   /// page faults and copies). Chunks known to hold only zeros are skipped when silence is padded: a
@@ -171,14 +173,69 @@ struct ReferenceTrack {
     /// Whether each chunk may hold a sample that is not zero.
     private var written: [Bool]
 
+    /// Bytes mapped (Linux), or 0 when the memory came from `calloc`.
+    private let mapped: Int
+
     init(count: Int) {
       self.count = count
-      let memory = calloc(max(1, count), MemoryLayout<Float>.stride)!
-      samples = memory.bindMemory(to: Float.self, capacity: max(1, count))
       written = Array(repeating: false, count: (count + Self.chunk - 1) / Self.chunk)
+      if let spare = Self.spares.withLock({ spares in
+        spares.firstIndex { $0.count == count }.map { spares.remove(at: $0) }
+      }) {
+        samples = UnsafeMutablePointer(bitPattern: spare.address)!
+        mapped = spare.mapped
+        return
+      }
+      let bytes = max(1, count) * MemoryLayout<Float>.stride
+      var memory: UnsafeMutableRawPointer?
+      var mapped = 0
+      #if canImport(Glibc)
+        // A fresh anonymous mapping, not calloc: once a large block was freed, glibc serves the next
+        // from its heap and clears all of it, touching every page.
+        if let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+          map != UnsafeMutableRawPointer(bitPattern: -1)
+        {
+          memory = map
+          mapped = bytes
+        }
+      #endif
+      if memory == nil { memory = calloc(max(1, count), MemoryLayout<Float>.stride)! }
+      self.mapped = mapped
+      samples = memory!.bindMemory(to: Float.self, capacity: max(1, count))
     }
 
-    deinit { free(samples) }
+    /// Zeroes what was written and keeps the memory for the next run in this process (a reused
+    /// worker, explore in process, the benchmarks): zeroing what a run wrote costs a fraction of
+    /// faulting fresh pages in again (5 % of a 60 s scenario). At most two are kept.
+    deinit {
+      for chunk in written.indices where written[chunk] {
+        let start = chunk * Self.chunk
+        (samples + start).update(repeating: 0, count: min(Self.chunk, count - start))
+      }
+      let spare = Spare(address: Int(bitPattern: samples), count: count, mapped: mapped)
+      let kept = Self.spares.withLock { spares in
+        guard spares.count < 2 else { return false }
+        spares.append(spare)
+        return true
+      }
+      guard !kept else { return }
+      #if canImport(Glibc)
+        if mapped > 0 {
+          munmap(samples, mapped)
+          return
+        }
+      #endif
+      free(samples)
+    }
+
+    /// Zeroed memory of a ring that ended, for the next.
+    private struct Spare {
+      var address: Int
+      var count: Int
+      var mapped: Int
+    }
+
+    private static let spares = Mutex<[Spare]>([])
 
     /// Copies `run` samples to `position` (no wrap).
     func write(_ source: UnsafePointer<Float>, at position: Int, count run: Int) {
