@@ -76,14 +76,20 @@ extension AudioConservation {
 
     /// The reference from `start` for `count` samples, zero where it is not kept.
     static func window(_ reference: ReferenceTrack, start: Int, count: Int) -> [Float] {
-      var out = [Float](repeating: 0, count: count)
-      out.withUnsafeMutableBufferPointer { out in
-        reference.withSamples(start..<start + count) { first, piece in
-          guard let source = piece.baseAddress, !piece.isEmpty else { return }
-          (out.baseAddress! + (first - start)).update(from: source, count: piece.count)
-        }
+      [Float](unsafeUninitializedCapacity: count) { out, initialized in
+        window(reference, start: start, into: out)
+        initialized = count
       }
-      return out
+    }
+
+    /// Fills `out` with the reference from `start`, zero where it is not kept.
+    static func window(_ reference: ReferenceTrack, start: Int, into out: UnsafeMutableBufferPointer<Float>) {
+      guard let base = out.baseAddress, !out.isEmpty else { return }
+      base.initialize(repeating: 0, count: out.count)
+      reference.withSamples(start..<start + out.count) { first, piece in
+        guard let source = piece.baseAddress, !piece.isEmpty else { return }
+        (base + (first - start)).update(from: source, count: piece.count)
+      }
     }
 
     /// The best normalised correlation of `received` with the reference at `position + lag`, for
@@ -92,21 +98,44 @@ extension AudioConservation {
     /// Both sides are smoothed twice ([1 2 1]) first: speech lives below 4 kHz, and a resampler that
     /// starts half a sample away from the reference's (a session starting on a tap buffer whose
     /// length is no whole number of output samples) differs mostly above it.
+    ///
+    /// Every intermediate (the reference's window, both sides smoothed, the scores) lives in one
+    /// scratch allocation: eight arrays per compared block were 40 % of a 60 s scenario's mallocs.
     static func bestMatch(
       _ received: UnsafeBufferPointer<Float>, _ reference: ReferenceTrack, around position: Int, lags: ClosedRange<Int>
     ) -> Match? {
       let count = received.count
       // Too short to say anything (the last samples of a stream).
       guard count >= 8 else { return nil }
-      let span = smoothed(smoothed(window(reference, start: position + lags.lowerBound, count: count + lags.count - 1)))
-      let smoothedReceived = smoothed(smoothed(Array(received)))
+      let spanCount = count + lags.count - 1
+      let found = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * spanCount + 2 * count + 2 * lags.count) {
+        scratch -> Match? in
+        let base = scratch.baseAddress!
+        let windowed = UnsafeMutableBufferPointer(start: base, count: spanCount)
+        let spanOnce = UnsafeMutableBufferPointer(start: base + spanCount, count: spanCount - 2)
+        let receivedOnce = UnsafeMutableBufferPointer(start: base + 2 * spanCount - 2, count: count - 2)
+        let scores = UnsafeMutableBufferPointer(start: base + 2 * spanCount + count - 4, count: lags.count)
+        let energies = UnsafeMutableBufferPointer(
+          start: base + 2 * spanCount + count - 4 + lags.count, count: lags.count)
+        window(reference, start: position + lags.lowerBound, into: windowed)
+        // Each pass reads one region and writes another; a later pass reuses a region whose
+        // contents were already read (the twice-smoothed window over the window itself).
+        smooth(UnsafeBufferPointer(windowed), into: spanOnce)
+        let span = UnsafeMutableBufferPointer(start: base, count: spanCount - 4)
+        smooth(UnsafeBufferPointer(spanOnce), into: span)
+        smooth(received, into: receivedOnce)
+        let smoothedReceived = UnsafeMutableBufferPointer(start: base + spanCount, count: count - 4)
+        smooth(UnsafeBufferPointer(receivedOnce), into: smoothedReceived)
+        return match(
+          UnsafeBufferPointer(smoothedReceived), UnsafeBufferPointer(span), lags: lags, scores: scores,
+          energies: energies)
+      }
       // The level compared is the unsmoothed reference's (the received block's is unsmoothed too).
-      return smoothedReceived.withUnsafeBufferPointer { received in match(received, span, count: count, lags: lags) }
-        .map { found in
-          var match = found
-          match.expectedEnergy = energy(reference, position + found.lag..<position + found.lag + count)
-          return match
-        }
+      return found.map { found in
+        var match = found
+        match.expectedEnergy = energy(reference, position + found.lag..<position + found.lag + count)
+        return match
+      }
     }
 
     /// `[1 2 1] / 4` over `values`, the first and last left out (one sample each).
@@ -114,12 +143,19 @@ extension AudioConservation {
       guard values.count > 2 else { return values }
       return values.withUnsafeBufferPointer { values in
         [Float](unsafeUninitializedCapacity: values.count - 2) { out, initialized in
-          // Through buffer pointers, so the loop is vectorised (each sample's sum in the same order).
-          for index in 1..<values.count - 1 {
-            out[index - 1] = 0.25 * values[index - 1] + 0.5 * values[index] + 0.25 * values[index + 1]
-          }
+          smooth(values, into: out)
           initialized = values.count - 2
         }
+      }
+    }
+
+    /// `[1 2 1] / 4` over `values` into `out` (`values.count - 2` samples, memory apart from `values`).
+    @inline(__always)
+    static func smooth(_ values: UnsafeBufferPointer<Float>, into out: UnsafeMutableBufferPointer<Float>) {
+      guard values.count > 2 else { return }
+      // Through buffer pointers, so the loop is vectorised (each sample's sum in the same order).
+      for index in 1..<values.count - 1 {
+        out[index - 1] = 0.25 * values[index - 1] + 0.5 * values[index] + 0.25 * values[index + 1]
       }
     }
 
@@ -151,6 +187,25 @@ extension AudioConservation {
         for lane in 0..<8 { body(lag + lane, dot[lane], power[lane]) }
         lag += 8
       }
+      // Two to seven lags left (the ±2 lags of every block's check are five): the same lanes over a
+      // copy padded with zeros, so the lanes past the last lag read inside it; they are dropped.
+      if lags - lag >= 2 {
+        let left = lags - lag
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: count + 7) { padded in
+          let padded = padded.baseAddress!
+          padded.initialize(from: r + lag, count: count + left - 1)
+          (padded + count + left - 1).initialize(repeating: 0, count: 8 - left)
+          var dot = SIMD8<Float>(repeating: 0)
+          var power = SIMD8<Float>(repeating: 0)
+          for k in 0..<count {
+            let value = UnsafeRawPointer(padded + k).loadUnaligned(as: SIMD8<Float>.self)
+            dot += SIMD8(repeating: a[k]) * value
+            power += value * value
+          }
+          for lane in 0..<left { body(lag + lane, dot[lane], power[lane]) }
+        }
+        return
+      }
       while lag < lags {
         var dot: Float = 0
         var power: Float = 0
@@ -165,18 +220,17 @@ extension AudioConservation {
     }
 
     private static func match(
-      _ received: UnsafeBufferPointer<Float>, _ span: [Float], count: Int, lags: ClosedRange<Int>
+      _ received: UnsafeBufferPointer<Float>, _ span: UnsafeBufferPointer<Float>, lags: ClosedRange<Int>,
+      scores: UnsafeMutableBufferPointer<Float>, energies: UnsafeMutableBufferPointer<Float>
     ) -> Match? {
       let count = received.count
       let receivedEnergy = energy(received) * Float(count)
       guard receivedEnergy > 0 else { return nil }
-      var scores = [Float](repeating: -1, count: lags.count)
-      var energies = [Float](repeating: 0, count: lags.count)
-      span.withUnsafeBufferPointer { r in
-        correlations(received, r, count: count, lags: lags.count) { lagIndex, dot, power in
-          energies[lagIndex] = power / Float(count)
-          scores[lagIndex] = power > 0 ? dot / (receivedEnergy * power).squareRoot() : -1
-        }
+      scores.initialize(repeating: -1)
+      energies.initialize(repeating: 0)
+      correlations(received, span, count: count, lags: lags.count) { lagIndex, dot, power in
+        energies[lagIndex] = power / Float(count)
+        scores[lagIndex] = power > 0 ? dot / (receivedEnergy * power).squareRoot() : -1
       }
       guard let bestIndex = scores.indices.max(by: { scores[$0] < scores[$1] }),
         energies[bestIndex] >= AudioConservation.silence

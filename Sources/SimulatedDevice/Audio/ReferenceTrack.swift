@@ -1,4 +1,6 @@
 import AudioPCM
+import Foundation
+import Synchronization
 
 /// What the microphone's tap handed the app, converted by a reference conversion to the analyzer's
 /// rate in mono: the audio the analyzer should receive. Samples are indexed on the capture timeline
@@ -13,9 +15,8 @@ struct ReferenceTrack {
   let rate: Double
   /// How many samples are kept.
   let window: Int
-  /// The kept samples at `index % window`; it grows as the head first moves through the window
-  /// (a short run never zeroes 120 s of samples it will not reach), then stays `window` long.
-  private var ring: [Float] = []
+  /// The kept samples at `index % window`, allocated at the first write (see ``Ring``).
+  private var ring: Ring?
   /// One past the newest sample converted.
   private(set) var head = 0
   private var converter: SampleRateConverter?
@@ -34,23 +35,21 @@ struct ReferenceTrack {
 
   /// The sample at `index` (0 outside what is kept).
   func sample(_ index: Int) -> Float {
-    guard index >= oldest && index < head && index >= 0 else { return 0 }
-    return ring[index % window]
+    guard index >= oldest && index < head && index >= 0, let ring else { return 0 }
+    return ring.samples[index % window]
   }
 
   /// Calls `body` with the samples `range` (clamped to what is kept) as one or two contiguous pieces.
   func withSamples(_ range: Range<Int>, _ body: (Int, UnsafeBufferPointer<Float>) -> Void) {
     let lower = max(range.lowerBound, oldest)
     let upper = min(range.upperBound, head)
-    guard lower < upper else { return }
-    ring.withUnsafeBufferPointer { all in
-      var index = lower
-      while index < upper {
-        let position = index % window
-        let count = min(upper - index, window - position)
-        body(index, UnsafeBufferPointer(rebasing: all[position..<position + count]))
-        index += count
-      }
+    guard lower < upper, let ring else { return }
+    var index = lower
+    while index < upper {
+      let position = index % window
+      let count = min(upper - index, window - position)
+      body(index, UnsafeBufferPointer(start: ring.samples + position, count: count))
+      index += count
     }
   }
 
@@ -121,43 +120,142 @@ struct ReferenceTrack {
     } while true
   }
 
-  /// Makes the ring hold the positions of every index below `end` (doubling, up to the window).
-  private mutating func reserve(through end: Int) {
-    let needed = min(window, end)
-    guard ring.count < needed else { return }
-    let target = min(window, max(needed, 2 * ring.count))
-    ring.append(contentsOf: repeatElement(0, count: target - ring.count))
+  /// The ring, allocated at the first write.
+  private mutating func storage() -> Ring {
+    if let ring { return ring }
+    let made = Ring(count: window)
+    ring = made
+    return made
   }
 
   private mutating func append(_ samples: UnsafeMutablePointer<Float>, count: Int) {
-    reserve(through: head + count)
+    let ring = storage()
     // At most two contiguous copies (before and after the ring wraps), no division per sample.
     var copied = 0
-    ring.withUnsafeMutableBufferPointer { ring in
-      while copied < count {
-        let position = (head + copied) % window
-        let run = min(count - copied, window - position)
-        (ring.baseAddress! + position).update(from: samples + copied, count: run)
-        copied += run
-      }
+    while copied < count {
+      let position = (head + copied) % window
+      let run = min(count - copied, window - position)
+      ring.write(samples + copied, at: position, count: run)
+      copied += run
     }
     head += count
   }
 
   private mutating func pad(to index: Int) {
     guard index > head else { return }
+    let ring = storage()
     // Past a whole window the ring is all zeros: write it once and move the head.
     let count = min(index - head, window)
-    reserve(through: index)
-    ring.withUnsafeMutableBufferPointer { ring in
-      var written = 0
-      while written < count {
-        let position = (index - count + written) % window
-        let run = min(count - written, window - position)
-        (ring.baseAddress! + position).update(repeating: 0, count: run)
-        written += run
-      }
+    var written = 0
+    while written < count {
+      let position = (index - count + written) % window
+      let run = min(count - written, window - position)
+      ring.zero(at: position, count: run)
+      written += run
     }
     head = index
+  }
+
+  /// The ring's memory: `count` samples that read as zero until written. It is allocated whole but
+  /// zeroed by the kernel page by page as it is first touched (an anonymous mapping), and kept zeroed
+  /// for the next run in the same process; so a short run never pays
+  /// for 120 s of samples it will not reach, and nothing is copied as a run goes on (growing an array
+  /// by doubling cost a quiet ten-minute session 3 % and a 60 s scenario 9 % of its replay, most of it
+  /// page faults and copies). Chunks known to hold only zeros are skipped when silence is padded: a
+  /// quiet session writes almost nothing.
+  ///
+  /// A class, so the track's copies share it; the track is only mutated in place (the monitor's state).
+  private final class Ring: @unchecked Sendable {
+    /// Samples per chunk of the zero bookkeeping (16 KB).
+    static let chunk = 4096
+    let samples: UnsafeMutablePointer<Float>
+    let count: Int
+    /// Whether each chunk may hold a sample that is not zero.
+    private var written: [Bool]
+
+    /// Bytes mapped (Linux), or 0 when the memory came from `calloc`.
+    private let mapped: Int
+
+    init(count: Int) {
+      self.count = count
+      written = Array(repeating: false, count: (count + Self.chunk - 1) / Self.chunk)
+      if let spare = Self.spares.withLock({ spares in
+        spares.firstIndex { $0.count == count }.map { spares.remove(at: $0) }
+      }) {
+        samples = UnsafeMutablePointer(bitPattern: spare.address)!
+        mapped = spare.mapped
+        return
+      }
+      let bytes = max(1, count) * MemoryLayout<Float>.stride
+      var memory: UnsafeMutableRawPointer?
+      var mapped = 0
+      #if canImport(Glibc)
+        // A fresh anonymous mapping, not calloc: once a large block was freed, glibc serves the next
+        // from its heap and clears all of it, touching every page.
+        if let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+          map != UnsafeMutableRawPointer(bitPattern: -1)
+        {
+          memory = map
+          mapped = bytes
+        }
+      #endif
+      if memory == nil { memory = calloc(max(1, count), MemoryLayout<Float>.stride)! }
+      self.mapped = mapped
+      samples = memory!.bindMemory(to: Float.self, capacity: max(1, count))
+    }
+
+    /// Zeroes what was written and keeps the memory for the next run in this process (a reused
+    /// worker, explore in process, the benchmarks): zeroing what a run wrote costs a fraction of
+    /// faulting fresh pages in again (5 % of a 60 s scenario). At most two are kept.
+    deinit {
+      for chunk in written.indices where written[chunk] {
+        let start = chunk * Self.chunk
+        (samples + start).update(repeating: 0, count: min(Self.chunk, count - start))
+      }
+      let spare = Spare(address: Int(bitPattern: samples), count: count, mapped: mapped)
+      let kept = Self.spares.withLock { spares in
+        guard spares.count < 2 else { return false }
+        spares.append(spare)
+        return true
+      }
+      guard !kept else { return }
+      #if canImport(Glibc)
+        if mapped > 0 {
+          munmap(samples, mapped)
+          return
+        }
+      #endif
+      free(samples)
+    }
+
+    /// Zeroed memory of a ring that ended, for the next.
+    private struct Spare {
+      var address: Int
+      var count: Int
+      var mapped: Int
+    }
+
+    private static let spares = Mutex<[Spare]>([])
+
+    /// Copies `run` samples to `position` (no wrap).
+    func write(_ source: UnsafePointer<Float>, at position: Int, count run: Int) {
+      guard run > 0 else { return }
+      (samples + position).update(from: source, count: run)
+      for chunk in position / Self.chunk...(position + run - 1) / Self.chunk { written[chunk] = true }
+    }
+
+    /// Sets `run` samples from `position` to zero (no wrap), skipping chunks that hold only zeros.
+    func zero(at position: Int, count run: Int) {
+      guard run > 0 else { return }
+      let end = position + run
+      for chunk in position / Self.chunk...(end - 1) / Self.chunk where written[chunk] {
+        let chunkStart = chunk * Self.chunk
+        let chunkEnd = min(chunkStart + Self.chunk, count)
+        let lower = max(position, chunkStart)
+        let upper = min(end, chunkEnd)
+        (samples + lower).update(repeating: 0, count: upper - lower)
+        if lower == chunkStart && upper == chunkEnd { written[chunk] = false }
+      }
+    }
   }
 }

@@ -43,6 +43,13 @@ public struct ScenarioRunner: Sendable {
   /// ``Simulation/TraceSpill/default`` (`SPEECH_REPLAY_TRACE_EVENTS_IN_MEMORY`, `SPEECH_REPLAY_TRACE_DIR`).
   /// Tests set a tiny bound to run every check on a trace read back from the file.
   package var traceSpill: TraceSpill? = nil
+  /// Whether ``replay(fileAt:seed:)`` keeps every main-actor job of the run with what it cost
+  /// (``ScenarioRun/mainActorJobs``, the Perfetto trace's main-actor track). On by default;
+  /// ``run(fileAt:seed:)``, which returns only the result, never keeps them. Without them the
+  /// main-actor hang check reads the thread's clocks a second time only after a job that held the
+  /// thread longer than its bound in wall time: two kernel calls fewer per main-actor job (a tenth
+  /// of a 60 s scenario's replay).
+  public var keepsMainActorJobs = true
 
   /// Creates a runner.
   /// - Parameters:
@@ -62,7 +69,9 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`; nil keeps it (1 when the file has none).
   /// - Returns: The result.
   public func run(fileAt path: String, seed: UInt64?) -> ScenarioResult {
-    replay(fileAt: path, seed: seed).result
+    var runner = self
+    runner.keepsMainActorJobs = false
+    return runner.replay(fileAt: path, seed: seed).result
   }
 
   /// Runs a loaded scenario.
@@ -71,7 +80,9 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`; nil keeps it (1 when it has none).
   /// - Returns: The result.
   public func run(_ scenario: Scenario, seed: UInt64?) -> ScenarioResult {
-    replay(scenario, seed: seed).result
+    var runner = self
+    runner.keepsMainActorJobs = false
+    return runner.replay(scenario, seed: seed).result
   }
 
   /// Loads and runs a scenario file, keeping the timeline and the UI states (what `explain` prints).
@@ -126,7 +137,7 @@ public struct ScenarioRunner: Sendable {
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
     if let traceSpill { configuration.traceSpill = traceSpill }
     // For the Perfetto trace's main-actor track; kept beside the trace, so the hash is unchanged.
-    configuration.recordsMainActorJobs = true
+    configuration.recordsMainActorJobs = keepsMainActorJobs
     if scenario.expectations.invariants.off[.mainActorResponsive] == nil {
       configuration.mainActorHangThreshold = InvariantCheck.mainActorHangBound(scenario.expectations.invariants)
     }

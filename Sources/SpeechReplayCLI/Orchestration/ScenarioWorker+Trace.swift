@@ -18,6 +18,9 @@ extension ScenarioWorker {
     write: (String) -> Void = { print($0) }
   ) {
     prepareOutput()
+    var runner = runner
+    // The main-actor jobs go only beside a timeline.
+    runner.keepsMainActorJobs = timelineFile != nil
     let run = runner.replay(fileAt: file, seed: seed)
     var result = run.result
     if let traceFile {

@@ -30,6 +30,23 @@ import Testing
     #expect(!result.failures.contains { $0.message.contains("main-actor-responsive") }, "\(result.failures)")
   }
 
+  /// Without the jobs kept (what `run(fileAt:)` and workers that write no timeline do), the check
+  /// reads the thread's clocks again only after a job past the bound in wall time: the hang is still
+  /// found, with its origin, and no job is kept.
+  @Test func withoutTheJobsKeptAHangIsStillFound() throws {
+    let path = try TestFiles.write(Self.scenario(bound: "50ms"))
+    let factory = SubjectFactory(name: "blocking") { _ in BlockingSubject(blockFor: .milliseconds(300)) }
+    var runner = ScenarioRunner(subject: factory)
+    runner.keepsMainActorJobs = false
+    let run = runner.replay(fileAt: path, seed: nil)
+    #expect(run.mainActorJobs.isEmpty)
+    let failure = try #require(
+      run.result.failures.first { $0.message.contains("main-actor-responsive") }, "\(run.result.failures)")
+    #expect(failure.message.contains("ui.state"), "\(failure.message)")
+    runner.keepsMainActorJobs = true
+    #expect(!runner.replay(fileAt: path, seed: nil).mainActorJobs.isEmpty)
+  }
+
   @Test func quickJobsAreNoHang() throws {
     let path = try TestFiles.write(Self.scenario(bound: "2s"))
     let factory = SubjectFactory(name: "blocking") { _ in BlockingSubject(blockFor: .zero) }
