@@ -249,9 +249,9 @@ extension AudioConservation {
     }
 
     /// Whether the blocks received from analyzer index `start` up to `end` are all silent or quiet
-    /// blocks waiting for the lock (none when `start == end`): a converter's first output can ramp
-    /// in (too quiet to match) before a pause the session starts in.
-    private func onlySilenceBeforeLock(from start: Int, to end: Int, besides others: [Range<Int>] = []) -> Bool {
+    /// blocks waiting for the lock, or `others` (none when `start == end`): a converter's first
+    /// output can ramp in (too quiet to match) before a pause the session starts in.
+    private func onlySilenceBeforeLock(from start: Int, to end: Int, besides others: [Range<Int>]) -> Bool {
       var reached = start
       for range in (silenceBeforeLock + quietBeforeLock + others).sorted(by: { $0.lowerBound < $1.lowerBound })
       where range.upperBound > reached {
@@ -476,15 +476,16 @@ extension AudioConservation {
     /// microphone was silent too (else at the guess). A session that never heard sound cannot be
     /// placed by content, and the app may have started its queue with any buffer since the last
     /// session's (an earlier queue discarded with its session); the guess may also be off by a
-    /// converter's lag, so its edges are widened by 40 ms (it is silence either way).
+    /// converter's lag, so its edges are widened by 40 ms (it is silence either way). A lock not
+    /// yet confirmed is confirmed where it is.
     mutating func finish(into state: inout State) {
       closeProblem(into: &state.problems)
       if offset != nil {
         confirmLock(into: &state)
         return
       }
-      var place = offset ?? guess
-      if offset == nil, let first = silenceBeforeLock.first?.lowerBound, let last = silenceBeforeLock.last?.upperBound {
+      var place = guess
+      if let first = silenceBeforeLock.first?.lowerBound, let last = silenceBeforeLock.last?.upperBound {
         if let silent = silencePlacements.first(where: { isSilent(at: $0, reference: state.reference) }) {
           place = silent
         }

@@ -59,10 +59,10 @@ extension InvariantChecker {
     // to judge (its objects must be freed): its teardown may still be under way when the reopened
     // screen's stop returns (found by `explore`: dismiss, start and stop in one instant).
     let lifecycle = Set(Self.lifecycleKinds.map(\.rawValue))
+    let before = Self.openCounts(events[..<firstStart], kinds: lifecycle)
+    let atEnd = Self.openCounts(events[...last], kinds: lifecycle)
     if let dismissal = events[...last].lastIndex(where: { ScenarioStepEvent($0)?.step == "dismiss" }) {
-      let before = Self.openCounts(events[..<firstStart], kinds: lifecycle)
       let atDismissal = Self.openCounts(events[..<dismissal], kinds: lifecycle)
-      let atEnd = Self.openCounts(events[...last], kinds: lifecycle)
       for (key, open) in atDismissal {
         let held = min(open.count, atEnd[key]?.count ?? 0) - (before[key]?.count ?? 0)
         if held > 0 {
@@ -76,9 +76,7 @@ extension InvariantChecker {
       return before == after ? nil : "\(kind) \(before) → \(after)"
     }
     guard !grown.isEmpty else { return nil }
-    let labels = Self.openLabels(events[...last], kinds: lifecycle).subtracting(
-      Self.openLabels(events[..<firstStart], kinds: lifecycle)
-    ).subtracting(dismissedLabels)
+    let labels = Set(atEnd.keys).subtracting(before.keys).subtracting(dismissedLabels)
     return InvariantViolation(
       .ledgerBaselineAfterStop, at: events[last].time,
       "the scenario ended idle after a stop, but \(grown.joined(separator: ", ")) compared with before the first start\(labels.isEmpty ? "" : " (still open: \(labels.sorted().joined(separator: ", ")))")"
@@ -173,19 +171,5 @@ extension InvariantChecker {
       }
     }
     return open.filter { $0.value.count > 0 }
-  }
-
-  /// `kind: label` of every resource of `kinds` open after `events`.
-  static func openLabels(_ events: Slice<TraceLog>, kinds: Set<String>) -> Set<String> {
-    var open: [String: Int] = [:]
-    for event in events {
-      if let acquired = ResourceAcquiredEvent(event), kinds.contains(acquired.resource.rawValue) {
-        open["\(acquired.resource): \(acquired.label)", default: 0] += 1
-      }
-      if let released = ResourceReleasedEvent(event), kinds.contains(released.resource.rawValue) {
-        open["\(released.resource): \(released.label)", default: 0] -= 1
-      }
-    }
-    return Set(open.filter { $0.value > 0 }.keys)
   }
 }
