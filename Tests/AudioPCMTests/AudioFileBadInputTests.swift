@@ -73,6 +73,29 @@ import Testing
     #expect(file.warnings.first?.missingFrames == 16_000)
   }
 
+  /// A 1 Hz CAF whose 64-bit data size promises about 10^18 bytes (found by `ci/fuzz`): the warning's
+  /// duration is past what `Int` holds in milliseconds and used to trap while it was formatted.
+  @Test func aCAFPromisingAnExabyteAtOneHertzIsReadWithAWarning() throws {
+    var bytes = Data("caff".utf8) + bigEndian(UInt16(1), 2) + bigEndian(UInt16(0), 2)
+    bytes += Data("desc".utf8) + bigEndian(UInt64(32), 8)
+    bytes += bigEndian(Double(1).bitPattern, 8) + Data("lpcm".utf8)
+    bytes += bigEndian(UInt32(2), 4)  // little-endian integer samples
+    for field: UInt32 in [2, 1, 1, 16] { bytes += bigEndian(field, 4) }  // bytes and frames per packet, channels, bits
+    bytes += Data("data".utf8) + bigEndian(UInt64(0x0FFF_FFFF_FFFF_FF00), 8) + bigEndian(UInt32(0), 4)
+    bytes += Data(repeating: 1, count: 20)
+    let path = try file("exabyte.caf", bytes)
+    let file = try AudioFile(forReading: path)
+    let warning = try #require(file.warnings.first { $0.code == .truncated })
+    #expect(warning.description.hasPrefix(path))
+    #expect(warning.message.contains(" s)"))
+    let buffer = PCMBuffer(format: file.processingFormat, frameCapacity: 64)
+    #expect(try file.read(into: buffer) == 10)
+  }
+
+  private func bigEndian<Value: FixedWidthInteger>(_ value: Value, _ width: Int) -> Data {
+    Data((0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+  }
+
   @Test func headerOnlyFails() throws {
     expectError(
       try file("header-only.wav", validWAV.prefix(44)), .noAudioData, mentioning: ["32000 bytes", "nothing to read"])

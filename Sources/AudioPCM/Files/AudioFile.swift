@@ -386,8 +386,11 @@ extension AudioFile {
     )
   }
 
+  /// A frame count as a duration for messages. A damaged header can promise more audio than any
+  /// recording holds (a 64-bit CAF or RF64 size at 1 Hz), which `Int` cannot hold in milliseconds.
   static func seconds(_ frames: Int, _ rate: Double) -> String {
     let value = Double(frames) / rate
+    guard value.magnitude < 1e12 else { return String(format: "%.0f s", value) }
     return value >= 0.1 ? "\(Double(Int((value * 100).rounded())) / 100) s" : "\(Int((value * 1000).rounded())) ms"
   }
 }
