@@ -62,6 +62,8 @@ let package = Package(
       providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
     // mallinfo2() is not exported by Swift's Glibc module; this header exposes it.
     .target(name: "CMallocInfo"),
+    // The audio check's inner loops, in C so that an app's debug build runs them fast too.
+    .target(name: "CSignalKernels"),
 
     // MARK: audio
     .target(name: "AudioPCM", dependencies: ["CSndFile", "CSampleRate", "CSoxr"]),
@@ -83,7 +85,7 @@ let package = Package(
     .target(name: "CoreAudioTypesTwin"),
     .target(name: "CoreMediaTwin", dependencies: ["CoreAudioTypesTwin"]),
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
-    .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM"]),
+    .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM", "CSignalKernels"]),
     .target(name: "AVFAudioTwin", dependencies: ["CoreAudioTypesTwin", "AudioPCM", "Simulation", "SimulatedDevice"]),
     // `installTap` as apps see Apple's Objective-C interface: compiled without strict concurrency
     // (Swift 5 mode), so Swift 6 checks a main-actor tap closure's isolation when it is called.

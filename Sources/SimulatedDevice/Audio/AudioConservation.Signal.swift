@@ -1,3 +1,4 @@
+import CSignalKernels
 import Foundation
 
 extension AudioConservation {
@@ -22,29 +23,14 @@ extension AudioConservation {
     static func energy(_ samples: UnsafeBufferPointer<Float>) -> Float {
       // Silence (most of a quiet session) is answered by a vectorised test, not the sum: the
       // sum of the squares of zeros is exactly 0 in any order.
-      guard !samples.isEmpty, !isZero(samples) else { return 0 }
-      var sum: Float = 0
-      for sample in samples { sum += sample * sample }
-      return sum / Float(samples.count)
+      guard let base = samples.baseAddress, !samples.isEmpty, !isZero(samples) else { return 0 }
+      return speech_replay_sum_of_squares(0, base, samples.count) / Float(samples.count)
     }
 
-    /// Whether every sample is exactly zero (+0 or -0; a NaN is not). The bits without the sign
-    /// are OR-ed a block at a time — a loop the compiler vectorises, where a comparison per sample
-    /// with an early exit is not — and tested once per block, so sound is found in the first.
+    /// Whether every sample is exactly zero (+0 or -0; a NaN is not), tested a block at a time in C.
     static func isZero(_ samples: UnsafeBufferPointer<Float>) -> Bool {
       guard let base = samples.baseAddress else { return true }
-      let count = samples.count
-      return base.withMemoryRebound(to: UInt32.self, capacity: count) { bits in
-        var start = 0
-        while start < count {
-          let end = min(count, start + 256)
-          var any: UInt32 = 0
-          for index in start..<end { any |= bits[index] << 1 }
-          if any != 0 { return false }
-          start = end
-        }
-        return true
-      }
+      return speech_replay_is_zero(base, samples.count)
     }
 
     /// Mean square of the reference over `range`.
@@ -57,7 +43,9 @@ extension AudioConservation {
       // Only zeros (or nothing kept): the sum below would be exactly 0.
       if isSilent { return 0 }
       var sum: Float = 0
-      reference.withSamples(range) { _, piece in for sample in piece { sum += sample * sample } }
+      reference.withSamples(range) { _, piece in
+        if let base = piece.baseAddress { sum = speech_replay_sum_of_squares(sum, base, piece.count) }
+      }
       return range.isEmpty ? 0 : sum / Float(range.count)
     }
 
@@ -150,23 +138,19 @@ extension AudioConservation {
     }
 
     /// `[1 2 1] / 4` over `values` into `out` (`values.count - 2` samples, memory apart from `values`).
-    @inline(__always)
     static func smooth(_ values: UnsafeBufferPointer<Float>, into out: UnsafeMutableBufferPointer<Float>) {
-      guard values.count > 2 else { return }
-      // Through buffer pointers, so the loop is vectorised (each sample's sum in the same order).
-      for index in 1..<values.count - 1 {
-        out[index - 1] = 0.25 * values[index - 1] + 0.5 * values[index] + 0.25 * values[index + 1]
-      }
+      guard values.count > 2, let source = values.baseAddress, let target = out.baseAddress else { return }
+      speech_replay_smooth(source, values.count, target)
     }
 
     /// Calls `body` with each lag in `0..<lags` (in order), the sum of `a[k] · r[lag + k]` and the
     /// sum of `r[lag + k]²` over `k` in `0..<count`; `r` holds at least `lags - 1 + count` samples.
     ///
-    /// Eight lags are summed at once, one per SIMD lane: each lane adds its products in the order
-    /// of `k`, exactly as one lag's scalar loop does (a product, then a sum, never fused), so every
-    /// sum is bit for bit the scalar one — only the serial chain of additions is no longer the
-    /// bottleneck. The lags left over are summed one at a time.
-    @inline(__always)
+    /// The sums are C's (`speech_replay_correlations`): eight lags at once, one per SIMD lane, each
+    /// lane adding its products in the order of `k` (a product, then a sum, never fused), so every
+    /// sum is bit for bit the scalar one. In C because an app's executable is usually a debug build,
+    /// where Swift's SIMD types cost a generic call per lane operation: this loop was 57 % of an
+    /// exploration through one.
     static func correlations(
       _ a: UnsafeBufferPointer<Float>, _ r: UnsafeBufferPointer<Float>, count: Int, lags: Int,
       _ body: (_ lag: Int, _ dot: Float, _ power: Float) -> Void
@@ -175,47 +159,11 @@ extension AudioConservation {
         for lag in 0..<max(0, lags) { body(lag, 0, 0) }
         return
       }
-      var lag = 0
-      while lag + 8 <= lags {
-        var dot = SIMD8<Float>(repeating: 0)
-        var power = SIMD8<Float>(repeating: 0)
-        for k in 0..<count {
-          let value = UnsafeRawPointer(r + lag + k).loadUnaligned(as: SIMD8<Float>.self)
-          dot += SIMD8(repeating: a[k]) * value
-          power += value * value
-        }
-        for lane in 0..<8 { body(lag + lane, dot[lane], power[lane]) }
-        lag += 8
-      }
-      // Two to seven lags left (the ±2 lags of every block's check are five): the same lanes over a
-      // copy padded with zeros, so the lanes past the last lag read inside it; they are dropped.
-      if lags - lag >= 2 {
-        let left = lags - lag
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: count + 7) { padded in
-          let padded = padded.baseAddress!
-          padded.initialize(from: r + lag, count: count + left - 1)
-          (padded + count + left - 1).initialize(repeating: 0, count: 8 - left)
-          var dot = SIMD8<Float>(repeating: 0)
-          var power = SIMD8<Float>(repeating: 0)
-          for k in 0..<count {
-            let value = UnsafeRawPointer(padded + k).loadUnaligned(as: SIMD8<Float>.self)
-            dot += SIMD8(repeating: a[k]) * value
-            power += value * value
-          }
-          for lane in 0..<left { body(lag + lane, dot[lane], power[lane]) }
-        }
-        return
-      }
-      while lag < lags {
-        var dot: Float = 0
-        var power: Float = 0
-        for k in 0..<count {
-          let value = r[lag + k]
-          dot += a[k] * value
-          power += value * value
-        }
-        body(lag, dot, power)
-        lag += 1
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * lags) { sums in
+        let dots = sums.baseAddress!
+        let powers = dots + lags
+        speech_replay_correlations(a, r, count, lags, dots, powers)
+        for lag in 0..<lags { body(lag, dots[lag], powers[lag]) }
       }
     }
 
@@ -232,7 +180,10 @@ extension AudioConservation {
         energies[lagIndex] = power / Float(count)
         scores[lagIndex] = power > 0 ? dot / (receivedEnergy * power).squareRoot() : -1
       }
-      guard let bestIndex = scores.indices.max(by: { scores[$0] < scores[$1] }),
+      // The first of the best scores (as `max(by:)` would pick), without a closure per lag.
+      var best = 0
+      for index in 1..<scores.count where scores[best] < scores[index] { best = index }
+      guard let bestIndex = scores.isEmpty ? nil : best,
         energies[bestIndex] >= AudioConservation.silence
       else { return nil }
       var peak = scores[bestIndex]
@@ -254,13 +205,18 @@ extension AudioConservation {
       let count = received.count / factor
       guard count >= 8 else { return bestMatch(received, reference, around: position, lags: -reach...reach) }
       let span = window(reference, start: position - reach, count: received.count + 2 * reach)
+      // Each output is its `factor` inputs summed from 0 in order.
       func decimate(_ values: UnsafeBufferPointer<Float>) -> [Float] {
-        (0..<values.count / factor).map { index in (0..<factor).reduce(Float(0)) { $0 + values[index * factor + $1] } }
+        [Float](unsafeUninitializedCapacity: values.count / factor) { out, initialized in
+          if let source = values.baseAddress, let target = out.baseAddress {
+            speech_replay_decimate(source, values.count, factor, target)
+          }
+          initialized = values.count / factor
+        }
       }
       let a = decimate(received)
       let r = span.withUnsafeBufferPointer(decimate)
-      var aEnergy: Float = 0
-      for value in a { aEnergy += value * value }
+      let aEnergy = a.withUnsafeBufferPointer { speech_replay_sum_of_squares(0, $0.baseAddress!, $0.count) }
       guard aEnergy > 0 else { return nil }
       var bestLag = 0
       var bestScore: Float = -2
