@@ -76,20 +76,41 @@ import Testing
   /// A 1 Hz CAF whose 64-bit data size promises about 10^18 bytes (found by `ci/fuzz`): the warning's
   /// duration is past what `Int` holds in milliseconds and used to trap while it was formatted.
   @Test func aCAFPromisingAnExabyteAtOneHertzIsReadWithAWarning() throws {
-    var bytes = Data("caff".utf8) + bigEndian(UInt16(1), 2) + bigEndian(UInt16(0), 2)
-    bytes += Data("desc".utf8) + bigEndian(UInt64(32), 8)
-    bytes += bigEndian(Double(1).bitPattern, 8) + Data("lpcm".utf8)
-    bytes += bigEndian(UInt32(2), 4)  // little-endian integer samples
-    for field: UInt32 in [2, 1, 1, 16] { bytes += bigEndian(field, 4) }  // bytes and frames per packet, channels, bits
-    bytes += Data("data".utf8) + bigEndian(UInt64(0x0FFF_FFFF_FFFF_FF00), 8) + bigEndian(UInt32(0), 4)
-    bytes += Data(repeating: 1, count: 20)
-    let path = try file("exabyte.caf", bytes)
+    let path = try file("exabyte.caf", caf(rate: 1, channels: 1, dataSize: 0x0FFF_FFFF_FFFF_FF00))
     let file = try AudioFile(forReading: path)
     let warning = try #require(file.warnings.first { $0.code == .truncated })
     #expect(warning.description.hasPrefix(path))
     #expect(warning.message.contains(" s)"))
     let buffer = PCMBuffer(format: file.processingFormat, frameCapacity: 64)
     #expect(try file.read(into: buffer) == 10)
+  }
+
+  /// Damaged CAF headers that libsndfile refuses and the recovery of cut-short CAF files must not
+  /// trap on either (found by `ci/fuzz`): channel counts and rates past libsndfile's `Int32` fields,
+  /// and a chunk whose 64-bit size runs past any file.
+  @Test func cafHeadersPastWhatLibsndfileHoldsFail() throws {
+    let cases: [(String, Data)] = [
+      ("channels.caf", caf(rate: 1, channels: 0xDE00_0001, dataSize: 0x0FFF_FFFF_FFFF_FF00)),
+      ("rate.caf", caf(rate: 1e300, channels: 1, dataSize: 0x0FFF_FFFF_FFFF_FF00)),
+      ("infinite-rate.caf", caf(rate: .infinity, channels: 1, dataSize: 0x0FFF_FFFF_FFFF_FF00)),
+      ("chunk.caf", caf(rate: 16_000, channels: 1, dataSize: 24, chunkBeforeData: Int64.max)),
+    ]
+    for (name, bytes) in cases {
+      expectError(try file(name, bytes), .malformed, mentioning: ["damaged"])
+    }
+  }
+
+  /// A linear-PCM CAF: `desc` (16-bit little-endian integers), an optional `free` chunk of the size
+  /// given (with no body), and a `data` chunk whose header gives `dataSize` over 20 bytes of audio.
+  private func caf(rate: Double, channels: UInt32, dataSize: UInt64, chunkBeforeData: Int64? = nil) -> Data {
+    var bytes = Data("caff".utf8) + bigEndian(UInt16(1), 2) + bigEndian(UInt16(0), 2)
+    bytes += Data("desc".utf8) + bigEndian(UInt64(32), 8)
+    bytes += bigEndian(rate.bitPattern, 8) + Data("lpcm".utf8)
+    bytes += bigEndian(UInt32(2), 4)  // little-endian integer samples
+    for field: UInt32 in [2 &* channels, 1, channels, 16] { bytes += bigEndian(field, 4) }  // bytes and frames per packet, channels, bits
+    if let chunkBeforeData { bytes += Data("free".utf8) + bigEndian(UInt64(chunkBeforeData), 8) }
+    bytes += Data("data".utf8) + bigEndian(dataSize, 8) + bigEndian(UInt32(0), 4)
+    return bytes + Data(repeating: 1, count: 20)
   }
 
   private func bigEndian<Value: FixedWidthInteger>(_ value: Value, _ width: Int) -> Data {

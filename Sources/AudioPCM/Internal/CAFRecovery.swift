@@ -42,14 +42,20 @@ enum CAFRecovery {
         )
       }
       if type == "data" {
-        guard let description, description.channels > 0, description.rate > 0 else { return nil }
+        // A damaged header's rate or channel count that libsndfile's Int32 fields cannot hold (or
+        // past its 1,024 channels) is not recovered; the caller reports the file as malformed.
+        guard let description, (1...1_024).contains(description.channels),
+          description.rate > 0, description.rate < Double(Int32.max)
+        else { return nil }
         // The data chunk starts with a 4-byte edit count.
         let dataOffset = body + 4
         let present = max(0, Int(fileLength) - dataOffset)
         let promised = size < 0 ? nil : Int(size) - 4
         return openRaw(path, description, dataOffset: dataOffset, promised: promised, present: present)
       }
-      guard size >= 0 else { return nil }
+      // A chunk that ends past what was read (or past any file: a damaged 64-bit size) hides the
+      // data chunk's header.
+      guard size >= 0, size <= Int64(bytes.count - body) else { return nil }
       offset = body + Int(size)
     }
     return nil
