@@ -107,7 +107,8 @@ import Testing
     bytes += Data("desc".utf8) + bigEndian(UInt64(32), 8)
     bytes += bigEndian(rate.bitPattern, 8) + Data("lpcm".utf8)
     bytes += bigEndian(UInt32(2), 4)  // little-endian integer samples
-    for field: UInt32 in [2 &* channels, 1, channels, 16] { bytes += bigEndian(field, 4) }  // bytes and frames per packet, channels, bits
+    // Bytes and frames per packet, channels, bits.
+    for field: UInt32 in [2 &* channels, 1, channels, 16] { bytes += bigEndian(field, 4) }
     if let chunkBeforeData { bytes += Data("free".utf8) + bigEndian(UInt64(chunkBeforeData), 8) }
     bytes += Data("data".utf8) + bigEndian(dataSize, 8) + bigEndian(UInt32(0), 4)
     return bytes + Data(repeating: 1, count: 20)
