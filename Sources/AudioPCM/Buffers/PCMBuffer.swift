@@ -1,3 +1,5 @@
+import Foundation
+
 /// A block of PCM audio that owns its sample storage, allocated once at initialisation (or, made
 /// with ``init(format:frameCapacity:borrowing:release:)``, that uses memory its caller owns).
 ///
@@ -54,7 +56,8 @@ public final class PCMBuffer {
     let totalSamples = max(1, planeSamples * planeCount)
     let byteCount = totalSamples * format.sampleType.byteCount
     let storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
-    storage.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+    // memset: the generic `initializeMemory` is a call per byte in an unoptimized build.
+    memset(storage, 0, byteCount)
     self.storage = storage
     self.release = nil
     planeTable = UnsafeMutableRawPointer.allocate(

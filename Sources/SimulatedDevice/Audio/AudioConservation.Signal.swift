@@ -73,7 +73,8 @@ extension AudioConservation {
     /// Fills `out` with the reference from `start`, zero where it is not kept.
     static func window(_ reference: ReferenceTrack, start: Int, into out: UnsafeMutableBufferPointer<Float>) {
       guard let base = out.baseAddress, !out.isEmpty else { return }
-      base.initialize(repeating: 0, count: out.count)
+      // Zero bits are 0.0; memset, as the generic `initialize(repeating:)` is a call per sample unoptimized.
+      memset(base, 0, out.count * MemoryLayout<Float>.stride)
       reference.withSamples(start..<start + out.count) { first, piece in
         guard let source = piece.baseAddress, !piece.isEmpty else { return }
         (base + (first - start)).update(from: source, count: piece.count)
