@@ -40,4 +40,33 @@ package struct JSONReport: Sendable, Hashable, Codable {
   package static func decode(_ data: Data) throws -> JSONReport {
     try ReportCoding.decoder().decode(JSONReport.self, from: data)
   }
+
+  /// The first time in the results that no run gives (not finite, negative, or past a century),
+  /// named by its place (`results[3].wallSeconds is -1`); nil when every one is a time a run can
+  /// take. A report edited by hand or written by something else decodes, and would otherwise reach
+  /// the history, the trend and the HTML pages with times they cannot show.
+  package var implausibleTime: String? {
+    let century = 100 * 365.25 * 86_400.0
+    func check(_ value: Double?, _ place: @autoclosure () -> String) -> String? {
+      guard let value, !(0...century).contains(value) else { return nil }
+      return "\(place()) is \(value), not a time a run takes"
+    }
+    for (index, result) in results.enumerated() {
+      if let problem = check(result.wallSeconds, "results[\(index)].wallSeconds")
+        ?? check(result.virtualSeconds, "results[\(index)].virtualSeconds")
+      {
+        return problem
+      }
+      for (kind, list) in [("failures", result.failures), ("warnings", result.warnings)] {
+        for (item, failure) in list.enumerated() {
+          if let problem = check(failure.virtualTime, "results[\(index)].\(kind)[\(item)].virtualTime")
+            ?? check(failure.audioTime, "results[\(index)].\(kind)[\(item)].audioTime")
+          {
+            return problem
+          }
+        }
+      }
+    }
+    return nil
+  }
 }

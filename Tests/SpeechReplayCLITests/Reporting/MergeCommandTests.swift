@@ -58,4 +58,43 @@ import Testing
     #expect(run.status == 1)
     #expect(run.standardOutput.contains("1 passed, 1 failed"))
   }
+
+  /// A report that decodes but holds times no run takes (edited by hand, written by another tool) is
+  /// refused with the value's place, before it reaches the HTML pages, which trapped formatting them.
+  @Test(arguments: [
+    (1e308, 1.0, "results[0].wallSeconds is 1e+308"),
+    (-5.0, 1.0, "results[0].wallSeconds is -5.0"),
+    (0.5, -1e300, "results[0].virtualSeconds is -1e+300"),
+  ])
+  func aReportWithTimesNoRunTakesIsRefused(wall: Double, virtual: Double, expected: String) throws {
+    let folder = try TemporaryFolder(prefix: "MergeCommandTests")
+    defer { folder.remove() }
+    var result = ScenarioResult(name: "a", file: "a.yaml", status: .passed, seed: 1)
+    result.wallSeconds = wall
+    result.virtualSeconds = virtual
+    let path = try folder.write(
+      "odd.json", String(decoding: try JSONReport(results: [result]).encoded(), as: UTF8.self))
+    let html = folder.url.appendingPathComponent("html").path
+    let run = try CommandLineRun(["merge", path, "--no-history", "--html", html])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains(
+        "odd.json: not a JSON report written by `run --json` (\(expected), not a time a run takes)"))
+    #expect(!FileManager.default.fileExists(atPath: html))
+  }
+
+  @Test func aNumberOutOfRangeIsNotCalledNotJSON() throws {
+    let folder = try TemporaryFolder(prefix: "MergeCommandTests")
+    defer { folder.remove() }
+    let report = String(
+      decoding: try JSONReport(results: [ScenarioResult(name: "a", file: "a.yaml", status: .passed, seed: 1)])
+        .encoded(),
+      as: UTF8.self)
+    let path = try folder.write("seed.json", report.replacingOccurrences(of: "\"seed\" : 1", with: "\"seed\" : -1"))
+    let run = try CommandLineRun(["merge", path, "--no-history"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains(
+        "seed.json: not a JSON report written by `run --json` (a value is not what a report holds"))
+  }
 }

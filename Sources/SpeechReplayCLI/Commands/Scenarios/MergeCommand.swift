@@ -72,8 +72,13 @@ struct MergeCommand: ParsableCommand {
         do { report = try JSONReport.decode(data) } catch {
           throw OrchestrationError(
             .badArgument,
-            "\(path): not a JSON report written by `run --json` (\(Self.describe(error))); give the file `run --json FILE` wrote"
+            "\(path): not a JSON report written by `run --json` (\(Self.describe(error, in: data))); give the file `run --json FILE` wrote"
           )
+        }
+        if let problem = report.implausibleTime {
+          throw OrchestrationError(
+            .badArgument,
+            "\(path): not a JSON report written by `run --json` (\(problem)); give the file `run --json FILE` wrote")
         }
       } catch {
         Failure.printError(error)
@@ -138,13 +143,16 @@ struct MergeCommand: ParsableCommand {
   }
 
   /// A decoding error in plain words: what is missing or wrong, and where, never `DecodingError` text.
-  static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error, in data: Data) -> String {
     guard let error = error as? DecodingError else { return "it cannot be read" }
     func place(_ path: [any CodingKey]) -> String {
       path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
     switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty: return "it is not JSON"
+    // The decoder reports a number out of its type's range (a negative seed) with no place at all.
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      return (try? JSONSerialization.jsonObject(with: data)) == nil
+        ? "it is not JSON" : "a value is not what a report holds, such as a number out of range"
     case .dataCorrupted(let context): return "a value\(place(context.codingPath)) is not what a report holds"
     case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing\(place(context.codingPath))"
     case .typeMismatch(_, let context), .valueNotFound(_, let context):

@@ -177,6 +177,8 @@ package struct HTMLWriter {
   /// - Returns: Its text.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
+    // Past what `Int` holds in tenths (a damaged history's value): whole units, never a trap.
+    guard abs(value) < 1e15 else { return String(format: "%.0f", value) }
     let tenths = Int((value * 10).rounded())
     let sign = tenths < 0 ? "-" : ""
     let magnitude = abs(tenths)
@@ -189,6 +191,7 @@ package struct HTMLWriter {
   /// - Returns: Its text.
   static func seconds(_ seconds: Double) -> String {
     guard seconds.isFinite else { return "?" }
+    guard abs(seconds) < 1e12 else { return String(format: "%.0f", seconds) }
     let milliseconds = Int((seconds * 1000).rounded())
     let sign = milliseconds < 0 ? "-" : ""
     let magnitude = abs(milliseconds)
