@@ -229,12 +229,16 @@ package final class HistoryStore: Sendable {
             GROUP BY run.id HAVING recorded = run.scenarioCount
             ORDER BY run.id DESC LIMIT ?
             """, arguments: [id, id, limit])
-        return rows.map { row in
-          HistoryRun(
-            id: row["id"], metadata: Self.metadata(row), passed: row["passed"] ?? 0, failed: row["failed"] ?? 0,
-            crashed: row["crashed"] ?? 0, skipped: row["skipped"] ?? 0, timedOut: row["timedOut"] ?? 0)
+        return try rows.map { row in
+          let column = DamagedRowReading(row: row, table: "run")
+          return HistoryRun(
+            id: try column("id"), metadata: try Self.metadata(column), passed: try column("passed") ?? 0,
+            failed: try column("failed") ?? 0, crashed: try column("crashed") ?? 0,
+            skipped: try column("skipped") ?? 0, timedOut: try column("timedOut") ?? 0)
         }
       }
+    } catch let damage as DamagedRow {
+      throw damage.error(path)
     } catch {
       throw HistoryError(
         "\(path): cannot read the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote"
@@ -285,16 +289,28 @@ package final class HistoryStore: Sendable {
       throw HistoryError(
         "\(path): there is no run \(runID); list the runs with `\(CLIContext.current.commandName) history`")
     }
-    var figures: [Int64: [String: HistoryResult.Figure]] = [:]
-    for row in figureRows {
-      let kind = SpeechReplay.Figure.Clock(rawValue: row["kind"]) ?? .virtual
-      figures[row["resultId"], default: [:]][row["name"]] = HistoryResult.Figure(value: row["value"], kind: kind)
-    }
-    return rows.map { row in
-      HistoryResult(
-        name: row["name"], file: row["file"], status: ScenarioResult.Status(rawValue: row["status"]) ?? .failed,
-        seed: UInt64(bitPattern: row["seed"]), wallSeconds: row["wallSeconds"], virtualSeconds: row["virtualSeconds"],
-        traceHash: row["traceHash"], figures: figures[row["id"]] ?? [:], subject: row["subject"])
+    do {
+      var figures: [Int64: [String: HistoryResult.Figure]] = [:]
+      for row in figureRows {
+        let column = DamagedRowReading(row: row, table: "figure")
+        let kind = SpeechReplay.Figure.Clock(rawValue: try column("kind")) ?? .virtual
+        figures[try column("resultId"), default: [:]][try column("name")] = HistoryResult.Figure(
+          value: try column("value"), kind: kind)
+      }
+      return try rows.map { row in
+        let column = DamagedRowReading(row: row, table: "scenarioResult")
+        let seed: Int64 = try column("seed")
+        let id: Int64 = try column("id")
+        return HistoryResult(
+          name: try column("name"), file: try column("file"),
+          status: ScenarioResult.Status(rawValue: try column("status")) ?? .failed, seed: UInt64(bitPattern: seed),
+          wallSeconds: try column("wallSeconds"), virtualSeconds: try column("virtualSeconds"),
+          traceHash: try column("traceHash"), figures: figures[id] ?? [:], subject: try column("subject"))
+      }
+    } catch let damage as DamagedRow {
+      throw damage.error(path)
+    } catch {
+      throw HistoryError("\(path): cannot read run \(runID) (\(Self.describe(error)))")
     }
   }
 
@@ -313,7 +329,14 @@ package final class HistoryStore: Sendable {
           sql:
             "SELECT file, wallSeconds FROM scenarioResult WHERE id IN (SELECT MAX(id) FROM scenarioResult GROUP BY file)"
         )
-        return Dictionary(rows.map { ($0["file"], $0["wallSeconds"]) }) { _, newer in newer }
+        // A damaged row only loses its scheduling hint (the order is a guess anyway).
+        let pairs = rows.compactMap { row -> (String, Double)? in
+          guard let file = try? row.decode(String.self, forColumn: "file"),
+            let seconds = try? row.decode(Double.self, forColumn: "wallSeconds")
+          else { return nil }
+          return (file, seconds)
+        }
+        return Dictionary(pairs) { _, newer in newer }
       }
     } catch {
       throw HistoryError(
@@ -335,12 +358,12 @@ package final class HistoryStore: Sendable {
     }
   }
 
-  static func metadata(_ row: Row) -> RunMetadata {
-    let seed: Int64? = row["seed"]
+  private static func metadata(_ column: DamagedRowReading) throws(DamagedRow) -> RunMetadata {
+    let seed: Int64? = try column("seed")
     return RunMetadata(
-      startedAt: row["startedAt"], gitCommit: row["gitCommit"], seed: seed.map { UInt64(bitPattern: $0) },
-      mode: row["mode"],
-      shard: row["shard"], host: row["host"], toolVersion: row["toolVersion"], label: row["label"])
+      startedAt: try column("startedAt"), gitCommit: try column("gitCommit"), seed: seed.map { UInt64(bitPattern: $0) },
+      mode: try column("mode"), shard: try column("shard"), host: try column("host"),
+      toolVersion: try column("toolVersion"), label: try column("label"))
   }
 
   /// SQLite's own message, without GRDB's statement dump.
@@ -350,5 +373,36 @@ package final class HistoryStore: Sendable {
       return error.message ?? "SQLite error \(error.resultCode.rawValue)"
     }
     return String(describing: error)
+  }
+}
+
+/// A row's columns read with an error instead of GRDB's trap: a damaged or hand-edited history can
+/// hold NULL or text where speech-replay wrote numbers and dates.
+private struct DamagedRowReading {
+  let row: Row
+  let table: String
+
+  func callAsFunction<Value: DatabaseValueConvertible>(_ name: String) throws(DamagedRow) -> Value {
+    do { return try row.decode(Value.self, forColumn: name) } catch {
+      let stored = (row[name] as DatabaseValue?).map { String(describing: $0) } ?? "nothing"
+      // `Optional<Date>` reads as "Date or NULL".
+      var expected = "\(Value.self)"
+      if expected.hasPrefix("Optional<") { expected = expected.dropFirst(9).dropLast() + " or NULL" }
+      throw DamagedRow(table: table, column: name, stored: stored, expected: expected)
+    }
+  }
+}
+
+/// What ``DamagedRowReading`` found: a column holding what speech-replay never writes there.
+private struct DamagedRow: Error {
+  let table: String
+  let column: String
+  let stored: String
+  let expected: String
+
+  func error(_ path: String) -> HistoryError {
+    HistoryError(
+      "\(path): the run history is damaged: a row of its \(table) table holds \(stored) in \(column), where speech-replay writes \(expected); move the file away to start a new history"
+    )
   }
 }

@@ -92,6 +92,27 @@ import Testing
     #expect(try fingerprint(foreign).0 == before.0)
   }
 
+  /// A hand-edited or damaged history holds text where speech-replay writes dates and numbers; GRDB's
+  /// plain column subscript trapped on it. Every command that reads it names the table, the column
+  /// and what is there, and leaves the file alone.
+  @Test(arguments: [
+    ("UPDATE run SET startedAt = 'garbage' WHERE id = 2", ["history"], "its run table holds \"garbage\" in startedAt"),
+    (
+      "UPDATE scenarioResult SET wallSeconds = 'abc' WHERE name = 'b' AND runId = 2", ["compare", "--baseline", "1"],
+      "its scenarioResult table holds \"abc\" in wallSeconds"
+    ),
+  ])
+  func aDamagedRowIsNamedNotATrap(damage: String, command: [String], expected: String) throws {
+    try recordTwoRuns()
+    try DatabaseQueue(path: database).write { db in try db.execute(sql: damage) }
+    let before = try fingerprint(database)
+    let run = try CommandLineRun(command + ["--history", database])
+    #expect(run.status != 0 && run.status < 64, "\(run.standardError)")
+    #expect(run.standardError.contains("the run history is damaged: a row of \(expected)"), "\(run.standardError)")
+    #expect(run.standardError.contains("move the file away to start a new history"))
+    #expect(try fingerprint(database).0 == before.0)
+  }
+
   @Test func aFileThatIsNotSQLiteIsCalledThat() throws {
     let text = folder.appendingPathComponent("notes.sqlite").path
     try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: text))

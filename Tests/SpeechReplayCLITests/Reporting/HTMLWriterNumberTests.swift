@@ -26,3 +26,19 @@ import Testing
     #expect(HTMLWriter.number(-2e15) == "-2000000000000000")
   }
 }
+
+/// A figure's text on the run index and the comparison page.
+@Suite struct FigureTextTests {
+  @Test func integersHaveNoDecimalsAndOthersUpToFour() {
+    #expect(RunIndexPage.figureText(3) == "3")
+    #expect(RunIndexPage.figureText(0.12345) == "0.1235")
+    #expect(RunIndexPage.figureText(-2.5) == "-2.5")
+  }
+
+  /// A damaged history's figure past what `Int` holds in ten-thousandths used to trap.
+  @Test func valuesPastIntAreWholeNumbers() {
+    #expect(RunIndexPage.figureText(1e300).count == 301)
+    #expect(RunIndexPage.figureText(-1.5e15) == "-1500000000000000")
+    #expect(RunIndexPage.figureText(.infinity) == "inf")
+  }
+}

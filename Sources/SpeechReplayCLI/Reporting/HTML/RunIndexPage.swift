@@ -106,6 +106,8 @@ struct RunIndexPage {
   static func figureText(_ value: Double) -> String {
     guard value.isFinite else { return String(describing: value) }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    // Past what `Int` holds in ten-thousandths (a damaged history's value): whole units, never a trap.
+    guard abs(value) < 1e14 else { return String(format: "%.0f", value) }
     let scaled = Int((value * 10_000).rounded())
     let sign = scaled < 0 ? "-" : ""
     var fraction = String(abs(scaled) % 10_000)
