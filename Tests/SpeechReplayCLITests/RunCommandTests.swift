@@ -147,8 +147,18 @@ import Testing
     (["run", "--jobs", "-5"], "--jobs must be at least 1 (got -5)"),
     (["run", "--jobs=-5"], "--jobs must be at least 1 (got -5)"),
     (["run", "--seed", "-5"], "The value '-5' is invalid for '--seed"),
-    (["run", "--timeout", "-1"], "--timeout must be a number of seconds, 0 or more (got -1.0)"),
-    (["run", "--timeout", "nan"], "--timeout must be a number of seconds, 0 or more (got nan)"),
+    (
+      ["run", "--timeout", "-1"],
+      "--timeout must be a number of seconds from 0 (no timeout) to 31536000 (a year) (got -1.0)"
+    ),
+    (
+      ["run", "--timeout", "1e300"],
+      "--timeout must be a number of seconds from 0 (no timeout) to 31536000 (a year) (got 1e+300)"
+    ),
+    (
+      ["run", "--timeout", "nan"],
+      "--timeout must be a number of seconds from 0 (no timeout) to 31536000 (a year) (got nan)"
+    ),
     (
       ["run", "--max-virtual-time", "forever"],
       "--max-virtual-time must be a duration such as 90m, 3h or 7200s (got 'forever')"

@@ -138,8 +138,10 @@ struct RunCommand: AsyncParsableCommand {
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
-    if !(timeout.isFinite && timeout >= 0) {
-      throw ValidationError("--timeout must be a number of seconds, 0 or more (got \(timeout))")
+    // A year bounds it (past it, milliseconds overflow what a Duration is built from); 0 is none.
+    if !(timeout.isFinite && timeout >= 0 && timeout <= 365 * 86_400) {
+      throw ValidationError(
+        "--timeout must be a number of seconds from 0 (no timeout) to 31536000 (a year) (got \(timeout))")
     }
     if let maxVirtualTime, DurationText.parse(maxVirtualTime) == nil {
       throw ValidationError("--max-virtual-time must be a duration such as 90m, 3h or 7200s (got '\(maxVirtualTime)')")
