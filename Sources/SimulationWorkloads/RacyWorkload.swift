@@ -6,6 +6,12 @@ import Simulation
 /// On the plain runtime its event order differs from run to run; inside a simulation it must give
 /// one trace for a given seed. Used by the tests, `simulation-selfcheck` and the documentation.
 public enum RacyWorkload {
+  /// The real-clock quantum to run it with: every real-clock sleep it makes is a whole multiple of
+  /// it, so a thread preempted for up to this long between the runtime's and the simulation's clock
+  /// readings still gives the same trace (SimulationRuntime.md, "Limits"). 50 ms, since 10 ms once
+  /// flipped a hash across ten processes on a loaded 2-core CI machine.
+  public static let realClockQuantum: Duration = .milliseconds(50)
+
   /// Runs the workload inside the current simulation.
   /// - Parameter workers: How many group children compete.
   /// - Returns: The number of stream elements the main actor consumed.
@@ -29,12 +35,13 @@ public enum RacyWorkload {
         group.addTask {
           let jitter = simulation.random(for: "racy worker \(worker)")
           for step in 0..<5 {
-            // Real-clock sleeps are multiples of 10 ms, so the workload stays deterministic with a
-            // 10 ms quantum on a loaded machine (see Documentation/Simulation.md, "Limits");
-            // the VirtualClock sleeps are exact and take any duration.
+            // Real-clock sleeps are multiples of `realClockQuantum`, so the workload stays
+            // deterministic with that quantum on a loaded machine; the VirtualClock sleeps are
+            // exact and take any duration.
+            let quantum = RacyWorkload.realClockQuantum
             switch step % 3 {
-            case 0: try? await Task.sleep(for: .milliseconds(10 * (1 + Int(jitter.next() % 3))))
-            case 1: try? await ContinuousClock().sleep(for: .milliseconds(10 * (worker + 1)))
+            case 0: try? await Task.sleep(for: quantum * (1 + Int(jitter.next() % 3)))
+            case 1: try? await ContinuousClock().sleep(for: quantum * (worker + 1))
             default: try? await clock.sleep(for: .microseconds(1500 + 250 * worker))
             }
             await Task.yield()

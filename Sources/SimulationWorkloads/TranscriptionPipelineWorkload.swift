@@ -6,6 +6,11 @@ import Simulation
 /// tasks sleep (500, 540, 580, 620 ms: multiples of 10 ms, so coarser real-clock quanta give the
 /// same timeline as `VirtualClock`) and yield in between. Used by the tests and the SimulationLoop benchmark.
 public enum TranscriptionPipelineWorkload {
+  /// The coarsest real-clock quantum its sleeps are whole multiples of (20 ms): run with it, a
+  /// thread preempted for up to that long between the runtime's and the simulation's clock readings
+  /// still gives the same trace (SimulationRuntime.md, "Limits").
+  public static let realClockQuantum: Duration = .milliseconds(20)
+
   /// How the producer and the noise tasks sleep.
   public enum SleepKind: String, Sendable, CaseIterable {
     /// `Task.sleep(for:)` on the real clock (captured and quantized).

@@ -9,7 +9,9 @@ import Testing
     var hashes: [String: Int] = [:]
     var first = TraceLog()
     for index in 0..<100 {
-      let report = try Simulation.run(testConfiguration("racy", seed: 7)) { await RacyWorkload.run() }
+      let report = try Simulation.run(
+        testConfiguration("racy", seed: 7, realClockQuantum: RacyWorkload.realClockQuantum)
+      ) { await RacyWorkload.run() }
       #expect(report.outcome == .finished)
       #expect(report.isDeterministic, "\(report.escapes)")
       #expect(report.value == 20)
@@ -24,8 +26,10 @@ import Testing
   }
 
   @Test func differentSeedsGiveDifferentTraces() throws {
-    let one = try Simulation.run(testConfiguration("seed 1", seed: 1)) { await RacyWorkload.run() }
-    let two = try Simulation.run(testConfiguration("seed 2", seed: 2)) { await RacyWorkload.run() }
+    let one = try Simulation.run(testConfiguration("seed 1", seed: 1, realClockQuantum: RacyWorkload.realClockQuantum))
+    { await RacyWorkload.run() }
+    let two = try Simulation.run(testConfiguration("seed 2", seed: 2, realClockQuantum: RacyWorkload.realClockQuantum))
+    { await RacyWorkload.run() }
     #expect(one.traceHash != two.traceHash, "the seed must drive the workload's jitter")
   }
 
@@ -35,7 +39,8 @@ import Testing
     for _ in 0..<10 {
       let process = Process()
       process.executableURL = executable
-      process.arguments = ["7", "10"]  // seed and quantum (ms) of testConfiguration
+      // The seed and the quantum (ms) of the in-process run below.
+      process.arguments = ["7", String(Int(RacyWorkload.realClockQuantum / .milliseconds(1)))]
       let pipe = Pipe()
       process.standardOutput = pipe
       try process.run()
@@ -44,13 +49,16 @@ import Testing
       #expect(process.terminationStatus == 0)
       outputs.insert(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
-    let inProcess = try Simulation.run(testConfiguration("racy in process", seed: 7)) { await RacyWorkload.run() }
+    let inProcess = try Simulation.run(
+      testConfiguration("racy in process", seed: 7, realClockQuantum: RacyWorkload.realClockQuantum)
+    ) { await RacyWorkload.run() }
     #expect(outputs.count == 1, "\(outputs)")
     #expect(outputs.first?.hasPrefix("hash=\(inProcess.traceHash) ") == true, "\(outputs) vs \(inProcess.traceHash)")
   }
 
   @Test func mainActorJobsAreKeptBesideTheTraceOnlyWhenAsked() throws {
-    var configuration = testConfiguration("main-actor jobs", seed: 9)
+    var configuration = testConfiguration(
+      "main-actor jobs", seed: 9, realClockQuantum: TranscriptionPipelineWorkload.realClockQuantum)
     let plain = try Simulation.run(configuration) { await TranscriptionPipelineWorkload.run(seconds: 3) }
     configuration.recordsMainActorJobs = true
     let recorded = try Simulation.run(configuration) { await TranscriptionPipelineWorkload.run(seconds: 3) }
@@ -70,7 +78,9 @@ import Testing
   }
 
   @Test func selfCheckFindsNoDivergenceInADeterministicBody() throws {
-    let check = try Simulation.selfCheck(testConfiguration("self-check", seed: 9)) {
+    let check = try Simulation.selfCheck(
+      testConfiguration("self-check", seed: 9, realClockQuantum: TranscriptionPipelineWorkload.realClockQuantum)
+    ) {
       await TranscriptionPipelineWorkload.run(seconds: 3)
     }
     #expect(check.divergence == nil, "\(String(describing: check.divergence))")
@@ -95,7 +105,10 @@ import Testing
   }
 
   @Test func pipelineSleepKindsAgreeOnTheUserVisibleOutcome() throws {
-    let taskSleep = try Simulation.run(testConfiguration("pipeline Task.sleep")) {
+    let taskSleep = try Simulation.run(
+      testConfiguration(
+        "pipeline Task.sleep", realClockQuantum: TranscriptionPipelineWorkload.realClockQuantum)
+    ) {
       await TranscriptionPipelineWorkload.run(seconds: 5, sleep: .taskSleep)
     }
     let virtualClock = try Simulation.run(testConfiguration("pipeline VirtualClock")) {

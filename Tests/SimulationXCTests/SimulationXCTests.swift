@@ -11,7 +11,7 @@ final class SimulationXCTests: XCTestCase {
     for _ in 0..<10 {
       let report = try Simulation.run(
         .init(
-          name: "xctest racy", seed: 3, realClockQuantum: .milliseconds(10),  // see SimulationTests/TestSupport.swift
+          name: "xctest racy", seed: 3, realClockQuantum: RacyWorkload.realClockQuantum,
           exclusivity: .waitForTurn(timeout: TestSimulation.turnTimeout))
       ) {
         await RacyWorkload.run()

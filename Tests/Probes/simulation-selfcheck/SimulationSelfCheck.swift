@@ -5,7 +5,7 @@ import SimulationWorkloads
 /// Runs the racy reference workload once in a simulation and prints `hash=<trace hash>` (and the
 /// outcome), so tests can compare hashes across processes.
 ///
-/// Usage: `simulation-selfcheck [seed [quantum-ms]]` (default seed 1, real-clock quantum 1 ms), or `simulation-selfcheck block`, which runs
+/// Usage: `simulation-selfcheck [seed [quantum-ms]]` (default seed 1, the workload's real-clock quantum), or `simulation-selfcheck block`, which runs
 /// a body that blocks its thread, to show that the watchdog ends the process (status 124).
 @main
 enum SimulationSelfCheck {
@@ -13,7 +13,8 @@ enum SimulationSelfCheck {
     let arguments = CommandLine.arguments.dropFirst()
     if arguments.first == "block" { blockForever() }
     guard let seed = UInt64(arguments.first ?? "1"),
-      let quantum = Int(arguments.dropFirst().first ?? "1"), quantum > 0
+      let quantum = Int(arguments.dropFirst().first ?? String(Int(RacyWorkload.realClockQuantum / .milliseconds(1)))),
+      quantum > 0
     else {
       FileHandle.standardError.write(
         Data(
