@@ -1,0 +1,154 @@
+// Runs the app code of LectureNotesTranscription.swift and VoiceMemoHelpers.swift (written with
+// Apple's module names only) on the simulated device, and checks it behaves as on an iPhone.
+import AVFoundation
+import CoreMedia
+import Foundation
+import SimulatedDevice
+import Simulation
+import Speech
+import Testing
+
+@Suite(.serialized) struct AppCodeSweepTests {
+  static let audio = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../fixtures/audio").standardizedFileURL
+
+  static func script(_ name: String) throws -> ModelScript {
+    let table = try String(contentsOf: audio.appendingPathComponent("\(name).words.tsv"), encoding: .utf8)
+    return ModelScript(transcript: try TimedWord.parseTable(table, source: "\(name).words.tsv"))
+  }
+
+  static func run<Value: Sendable>(
+    _ name: String, device: SimulatedDevice, _ body: @escaping @Sendable () async throws -> Value
+  ) throws -> Value {
+    let report = try SimulatedDevice.withDevice(device) {
+      try Simulation.run(.init(name: name, seed: 1, exclusivity: .waitForTurn(timeout: .seconds(300))), body)
+    }
+    return try report.get()
+  }
+
+  @Test func liveTranscriptionDownloadsTheModelAndKeepsWordTimings() throws {
+    let device = SimulatedDevice(
+      configuration: .init(
+        microphone: .init(audioFile: Self.audio.appendingPathComponent("quick-brown-fox-48k.wav").path),
+        assets: .init(installedLocales: [], reservedLocales: [])),
+      model: ScriptedModelBackend(script: try Self.script("quick-brown-fox-48k")))
+    let value = try Self.run("app sweep live", device: device) { () async throws -> [String] in
+      try await LectureNotesTranscription().requestPermissions()
+      let locale = try await LectureNotesTranscription.resolveLocale(Locale(identifier: "en-US"))
+      let app = LectureNotesTranscription()
+      try await app.startLive(locale: locale)
+      try await Simulation.current!.clock.sleep(for: .seconds(6))
+      try await app.stopLive()
+      let reserved = await AssetInventory.reservedLocales.map { $0.identifier(.bcp47) }
+      return [
+        locale.identifier(.bcp47), app.statusLog.map(\.description).joined(separator: ","),
+        "\(app.downloadFractions)", reserved.joined(separator: ","), String(app.finalized.characters),
+        "\(app.volatile.characters.isEmpty)", "\(app.phrases.count)",
+        "\(app.convertedBuffers > 0)", "\(app.phrases.first.map { $0.start > 0.2 && $0.start < 0.4 } ?? false)",
+        "\(app.phrases.last.map { $0.end > 2.5 && $0.end < 7 } ?? false)",
+      ]
+    }
+    #expect(value[0] == "en-US")
+    #expect(value[1] == "supported,installed")
+    #expect(value[2] == "[0.0, 1.0]")
+    #expect(value[3] == "en-US")
+    #expect(value[4] == "The quick brown fox jumps over the lazy dog.")
+    #expect(value[5...] == ["true", "1", "true", "true", "true"])
+    // What a developer cannot see on a device comes back as diagnostics: the tap's size is only a
+    // hint, and stopping without draining the converter loses its filter's last frames.
+    #expect(device.diagnostics.map(\.subject) == ["AVAudioNode", "AVAudioConverter"], "\(device.diagnostics)")
+  }
+
+  @Test func aRegionalLocaleResolvesToASupportedOneAndAnUnknownLanguageIsRefused() throws {
+    let device = SimulatedDevice()
+    let value = try Self.run("app sweep locales", device: device) { () async throws -> [String] in
+      let british = try await LectureNotesTranscription.resolveLocale(Locale(identifier: "en_GB"))
+      let swiss = try await LectureNotesTranscription.resolveLocale(Locale(identifier: "de-CH"))
+      var refused = "no"
+      do { _ = try await LectureNotesTranscription.resolveLocale(Locale(identifier: "xx-YY")) } catch {
+        refused = "\(error)"
+      }
+      let installed = await SpeechTranscriber.installedLocales.map { $0.identifier(.bcp47) }
+      return [british.identifier(.bcp47), swiss.identifier(.bcp47), refused, installed.joined(separator: ",")]
+    }
+    #expect(value == ["en-GB", "de-DE", "localeNotSupported", "en-US"])
+  }
+
+  @Test func aRecordedFileIsTranscribedWithAlternativesAndItsEndTime() throws {
+    // Results after the first final begin with a space, as devices show (`text += result.text`).
+    var script = try Self.script("two-commands")
+    script.leadingSpaceAfterFirstFinal = true
+    let device = SimulatedDevice(model: ScriptedModelBackend(script: script))
+    let value = try Self.run("app sweep file", device: device) { () async throws -> [String] in
+      let app = LectureNotesTranscription()
+      let (text, end) = try await app.transcribeFile(
+        Self.audio.appendingPathComponent("two-commands.wav"), locale: Locale(identifier: "en-US"))
+      return [text, "\(end > 2)", app.statusLog.map(\.description).joined(separator: ",")]
+    }
+    #expect(value == ["Turn on the lights. Set a timer for ten minutes.", "true", "installed"])
+  }
+
+  @Test func dictationWithVoiceActivityFindsTheSpeech() throws {
+    let device = SimulatedDevice(model: ScriptedModelBackend(script: try Self.script("two-commands")))
+    let value = try Self.run("app sweep dictation", device: device) { () async throws -> [String] in
+      let session = DictationWithVoiceActivity(locale: Locale(identifier: "en-US"))
+      let (text, speech) = try await session.run(file: Self.audio.appendingPathComponent("two-commands.wav"))
+      return [text, "\(!speech.isEmpty)", speech.first.map { memoTimestamp($0.start) } ?? "-"]
+    }
+    #expect(value[0] == "Turn on the lights. Set a timer for ten minutes.")
+    #expect(value[1] == "true")
+    #expect(value[2].hasPrefix("0:00."))
+  }
+
+  @Test func anUnsupportedLocaleIsAnErrorTheAppCanName() throws {
+    let device = SimulatedDevice()
+    let value = try Self.run("app sweep errors", device: device) { () async throws -> [String] in
+      let transcriber = SpeechTranscriber(locale: Locale(identifier: "xx-YY"), preset: .transcription)
+      var messages: [String] = []
+      do {
+        _ = try await AssetInventory.assetInstallationRequest(supporting: [transcriber])
+        messages.append("no error")
+      } catch {
+        messages.append("\(SpeechFailureMessage(error))")
+        messages.append((error as NSError).domain)
+      }
+      let status = await AssetInventory.status(forModules: [transcriber])
+      messages.append("\(status)")
+      return messages
+    }
+    #expect(value == ["downloadTheModel", "SFSpeechErrorDomain", "unsupported"])
+  }
+
+  @Test func timesFormatAndTheRecordingIsArchivedAtTheAnalyzerFormat() async throws {
+    #expect(memoTimestamp(CMTime(seconds: 65.25, preferredTimescale: 600)) == "1:05.2")
+    #expect(memoTimestamp(.invalid) == "--")
+    #expect(memoTimestamp(CMTimeRange(start: .zero, duration: CMTime(value: 3, timescale: 2)).end) == "0:01.5")
+    let message = SpeechFailureMessage(
+      NSError(domain: SFSpeechErrorDomain, code: SFSpeechError.Code.insufficientResources.rawValue))
+    #expect(message == .busy)
+    #expect(await classify { throw SFSpeechError(.timeout) } == "timeout")
+    #expect(await classify { throw NSError(domain: SFSpeechErrorDomain, code: 4) } == "noModel")
+    #expect(
+      await classify {
+        throw SFSpeechError(.tooManyAssetLocalesAllocated, userInfo: [NSLocalizedDescriptionKey: "5 max"])
+      }
+        == "tooMany 5 max")
+    #expect(await classify { throw CancellationError() }.hasPrefix("other"))
+    #expect(SFSpeechError.Code(rawValue: 99)?.rawValue == 99)
+    #expect(SFSpeechError.audioReadFailed == .audioReadFailed)
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-sweep-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let format = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1, interleaved: true))
+    let frames = try archive(
+      recording: Self.audio.appendingPathComponent("quick-brown-fox-48k.wav"),
+      to: folder.appendingPathComponent("memo.caf"), format: format)
+    // 239 067 frames at 48 kHz are about 79 689 at 16 kHz (the converter's filter may hold a few back).
+    #expect(abs(frames - 79_689) < 64, "\(frames)")
+    let reread = try AVAudioFile(forReading: folder.appendingPathComponent("memo.caf"))
+    #expect(reread.fileFormat.sampleRate == 16_000)
+    #expect(reread.length == frames)
+  }
+}
