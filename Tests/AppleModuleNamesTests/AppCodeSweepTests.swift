@@ -151,4 +151,42 @@ import Testing
     #expect(reread.fileFormat.sampleRate == 16_000)
     #expect(reread.length == frames)
   }
+
+  @Test func liveCaptionsTimeStampTheirBuffersAndFlagUnsureWords() throws {
+    var script = try Self.script("quick-brown-fox-48k")
+    script.leadingSpaceAfterFirstFinal = true
+    let device = SimulatedDevice(
+      configuration: .init(
+        microphone: .init(audioFile: Self.audio.appendingPathComponent("quick-brown-fox-48k.wav").path)),
+      model: ScriptedModelBackend(script: script))
+    let value = try Self.run("app sweep captions", device: device) { () async throws -> [String] in
+      let captions = LiveCaptions()
+      try await captions.start(locale: Locale(identifier: "en-US"), vocabulary: ["lazy dog"])
+      try await Simulation.current!.clock.sleep(for: .seconds(6))
+      try device.changeRoute(sampleRate: 16_000, channelCount: 1)
+      let lines = try await captions.stop()
+      let starts = captions.bufferStarts
+      let contiguous = zip(starts, starts.dropFirst()).allSatisfy { $1 > $0 }
+      return [
+        lines.map(\.text).joined(separator: "|"), "\(lines.first?.unsureWords ?? ["-"])",
+        "\(lines.first.map { $0.range.lowerBound < 0.5 && $0.range.upperBound > 2 } ?? false)",
+        "\(starts.first ?? -1)", "\(contiguous)", "\(captions.volatileChanges > 0)", "\(captions.configurationChanges)",
+      ]
+    }
+    #expect(value[0] == "The quick brown fox jumps over the lazy dog.")
+    #expect(value[1] == "[]")
+    #expect(value[2...] == ["true", "0.0", "true", "true", "1"])
+  }
+
+  @Test func theLegacyRecognizerFallbackRecognizesAFileWithWordTimes() throws {
+    let device = SimulatedDevice(model: ScriptedModelBackend(script: try Self.script("two-commands")))
+    let value = try Self.run("app sweep legacy", device: device) { () async throws -> [String] in
+      let (text, starts) = try await LegacyFileRecognition().recognize(
+        Self.audio.appendingPathComponent("two-commands.wav"), locale: Locale(identifier: "en-US"))
+      return [text, "\(starts.count)", "\(starts.first.map { $0 > 0.2 && $0 < 0.4 } ?? false)"]
+    }
+    #expect(value[0].hasPrefix("Turn on the lights."), "\(value)")
+    #expect(value[1] != "0")
+    #expect(value[2] == "true")
+  }
 }
