@@ -189,4 +189,58 @@ import Testing
     #expect(value[1] != "0")
     #expect(value[2] == "true")
   }
+
+  @Test func sampleBuffersFromAnAssetReaderAreCopiedConvertedAndTranscribed() throws {
+    let device = SimulatedDevice(model: ScriptedModelBackend(script: try Self.script("quick-brown-fox-48k")))
+    let value = try Self.run("app sweep sample buffers", device: device) { () async throws -> [String] in
+      let (text, count, rate) = try await SampleBufferTranscription(locale: Locale(identifier: "en-US"))
+        .transcribe(Self.audio.appendingPathComponent("quick-brown-fox-48k.wav"))
+      return [text, "\(count > 1)", "\(rate)"]
+    }
+    #expect(value == ["The quick brown fox jumps over the lazy dog.", "true", "48000.0"])
+    // Drained at the end of the stream: no converter diagnostic.
+    #expect(device.diagnostics.isEmpty, "\(device.diagnostics)")
+  }
+
+  @Test func copyingPCMOutOfASampleBufferChecksItsRangeAndLayout() throws {
+    // Two channels, deinterleaved: each channel lies whole in the data, one after the other.
+    let format = try #require(
+      AVAudioFormat(commonFormat: .pcmFormatFloat32, sampleRate: 16_000, channels: 2, interleaved: false))
+    let description = format.formatDescription
+    #expect(AVAudioFormat(cmAudioFormatDescription: description) == format)
+    let samples: [Float] = (0..<8).map(Float.init) + (0..<8).map { Float($0) + 100 }
+    var block: CMBlockBuffer?
+    CMBlockBufferCreateWithMemoryBlock(
+      allocator: nil, memoryBlock: nil, blockLength: 64, blockAllocator: nil, customBlockSource: nil,
+      offsetToData: 0, dataLength: 64, flags: 0, blockBufferOut: &block)
+    CMBlockBufferReplaceDataBytes(
+      with: samples, blockBuffer: try #require(block), offsetIntoDestination: 0, dataLength: 64)
+    var sampleBuffer: CMSampleBuffer?
+    CMAudioSampleBufferCreateReadyWithPacketDescriptions(
+      allocator: nil, dataBuffer: try #require(block), formatDescription: description, sampleCount: 8,
+      presentationTimeStamp: .zero, packetDescriptions: nil, sampleBufferOut: &sampleBuffer)
+    let made = try #require(sampleBuffer)
+
+    let whole = try #require(try pcmBuffer(copying: made))
+    #expect(Array(UnsafeBufferPointer(start: whole.floatChannelData![1], count: 8)) == (0..<8).map { Float($0) + 100 })
+    let part = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 3))
+    part.frameLength = 3
+    try made.copyPCMData(fromRange: 2..<5, into: part.mutableAudioBufferList)
+    #expect(Array(UnsafeBufferPointer(start: part.floatChannelData![0], count: 3)) == [2, 3, 4])
+    #expect(Array(UnsafeBufferPointer(start: part.floatChannelData![1], count: 3)) == [102, 103, 104])
+    #expect(
+      CMSampleBufferCopyPCMDataIntoAudioBufferList(made, at: 6, frameCount: 3, into: part.mutableAudioBufferList)
+        == kCMSampleBufferError_SampleIndexOutOfRange)
+    #expect(
+      CMSampleBufferCopyPCMDataIntoAudioBufferList(made, at: 0, frameCount: 8, into: part.mutableAudioBufferList)
+        == kCMSampleBufferError_ArrayTooSmall)
+
+    #expect(CMTimeRangeFromTimeToTime(start: .zero, end: CMTime(value: 3, timescale: 1)).duration.seconds == 3)
+    #expect(CMTimeAbsoluteValue(CMTime(value: -3, timescale: 2)) == CMTime(value: 3, timescale: 2))
+    let range = CMTimeRange(start: CMTime(value: 1, timescale: 1), duration: CMTime(value: 2, timescale: 1))
+    #expect(CMTimeClampToRange(.zero, range: range) == range.start)
+    #expect(CMTimeClampToRange(CMTime(value: 9, timescale: 1), range: range) == range.end)
+    #expect(CMTimeClampToRange(CMTime(value: 2, timescale: 1), range: range) == CMTime(value: 2, timescale: 1))
+    #expect(!CMTimeClampToRange(.zero, range: CMTimeRange(start: .zero, duration: .zero)).isValid)
+  }
 }
