@@ -243,4 +243,25 @@ import Testing
     #expect(CMTimeClampToRange(CMTime(value: 2, timescale: 1), range: range) == CMTime(value: 2, timescale: 1))
     #expect(!CMTimeClampToRange(.zero, range: CMTimeRange(start: .zero, duration: .zero)).isValid)
   }
+
+  @Test func theLegacyBufferRequestTakesCaptureSampleBuffers() throws {
+    let device = SimulatedDevice(model: ScriptedModelBackend(script: try Self.script("two-commands")))
+    let value = try Self.run("app sweep legacy sample buffers", device: device) { () async throws -> [String] in
+      let asset = AVURLAsset(url: Self.audio.appendingPathComponent("two-commands.wav"))
+      let track = try #require(try await asset.loadTracks(withMediaType: .audio).first)
+      let reader = try AVAssetReader(asset: asset)
+      let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+      reader.add(output)
+      _ = reader.startReading()
+      var buffers: [CMSampleBuffer] = []
+      while let buffer = output.copyNextSampleBuffer() { buffers.append(buffer) }
+      let recognition = LegacySampleBufferRecognition()
+      let text = try await recognition.recognize(buffers, locale: Locale(identifier: "en-US"))
+      return [text, "\(recognition.partials > 0)"]
+    }
+    // No addsPunctuation: the legacy recognizer leaves punctuation out, as Apple's default does.
+    #expect(value[0] == "Turn on the lights Set a timer for ten minutes", "\(value)")
+    #expect(value[1] == "true")
+    #expect(device.diagnostics.isEmpty, "\(device.diagnostics)")
+  }
 }

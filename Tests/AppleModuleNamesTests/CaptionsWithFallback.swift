@@ -149,3 +149,36 @@ final class LegacyFileRecognition: @unchecked Sendable {
     }
   }
 }
+
+/// The pre-26 live path fed from capture output: sample buffers appended to a buffer request.
+final class LegacySampleBufferRecognition: @unchecked Sendable {
+  private var task: SFSpeechRecognitionTask?
+  private(set) var partials = 0
+
+  /// Recognizes `sampleBuffers` as capture delivers them; returns the final text.
+  func recognize(_ sampleBuffers: [CMSampleBuffer], locale: Locale) async throws -> String {
+    guard let recognizer = SFSpeechRecognizer(locale: locale) else { throw SFSpeechError(.noModel) }
+    let request = SFSpeechAudioBufferRecognitionRequest()
+    request.shouldReportPartialResults = true
+    let text: String = try await withCheckedThrowingContinuation { continuation in
+      nonisolated(unsafe) var resumed = false
+      task = recognizer.recognitionTask(with: request) { [weak self] result, error in
+        guard !resumed else { return }
+        if let error {
+          resumed = true
+          continuation.resume(throwing: error)
+        } else if let result {
+          if result.isFinal {
+            resumed = true
+            continuation.resume(returning: result.bestTranscription.formattedString)
+          } else {
+            self?.partials += 1
+          }
+        }
+      }
+      for sampleBuffer in sampleBuffers { request.appendAudioSampleBuffer(sampleBuffer) }
+      request.endAudio()
+    }
+    return text
+  }
+}
