@@ -264,4 +264,32 @@ import Testing
     #expect(value[1] == "true")
     #expect(device.diagnostics.isEmpty, "\(device.diagnostics)")
   }
+
+  @Test func theCaptureDevicePermissionIsTheMicrophonePermission() throws {
+    for (state, answers, expected) in [
+      (SimulatedDevice.RecordPermission.State.undetermined, true, "notDetermined true authorized"),
+      (.undetermined, false, "notDetermined false denied"), (.granted, false, "authorized true authorized"),
+      (.denied, true, "denied false denied"),
+    ] {
+      let device = SimulatedDevice(
+        configuration: .init(recordPermission: .init(state: state, answersRequestWith: answers)))
+      let value = try Self.run("app sweep capture permission", device: device) { () async throws -> String in
+        let before = AVCaptureDevice.authorizationStatus(for: .audio)
+        let allowed = await microphoneAllowed()
+        let handlerAnswer = await withCheckedContinuation { continuation in
+          AVCaptureDevice.requestAccess(for: .audio) { continuation.resume(returning: $0) }
+        }
+        #expect(handlerAnswer == allowed)
+        #expect(AVAudioApplication.shared.recordPermission == (allowed ? .granted : .denied))
+        return "\(before) \(allowed) \(AVCaptureDevice.authorizationStatus(for: .audio))"
+      }
+      #expect(value == expected)
+    }
+    let camera = SimulatedDevice()
+    let video = try Self.run("app sweep camera", device: camera) { () async -> String in
+      "\(AVCaptureDevice.authorizationStatus(for: .video)) \(await AVCaptureDevice.requestAccess(for: .video))"
+    }
+    #expect(video == "notDetermined false")
+    #expect(camera.diagnostics.map(\.subject) == ["AVCaptureDevice"])
+  }
 }

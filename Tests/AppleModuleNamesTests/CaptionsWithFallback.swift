@@ -13,6 +13,16 @@ struct CaptionLine: Equatable, Sendable {
   var range: ClosedRange<Double>
 }
 
+/// The permission check a macOS captions app runs before starting (capture-device permission).
+func microphoneAllowed() async -> Bool {
+  switch AVCaptureDevice.authorizationStatus(for: .audio) {
+  case .authorized: return true
+  case .notDetermined: return await AVCaptureDevice.requestAccess(for: .audio)
+  case .denied, .restricted: return false
+  @unknown default: return false
+  }
+}
+
 /// Live captions with SpeechAnalyzer's autonomous initializer.
 @available(iOS 26.0, macOS 26.0, *)
 final class LiveCaptions: @unchecked Sendable {
