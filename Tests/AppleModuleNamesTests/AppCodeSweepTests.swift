@@ -292,4 +292,38 @@ import Testing
     #expect(video == "notDetermined false")
     #expect(camera.diagnostics.map(\.subject) == ["AVCaptureDevice"])
   }
+
+  @Test func mutingTheInputSilencesWhatTheAnalyzerHearsWithoutStoppingTheEngine() throws {
+    let device = SimulatedDevice(
+      configuration: .init(
+        microphone: .init(audioFile: Self.audio.appendingPathComponent("quick-brown-fox-48k.wav").path)),
+      model: ScriptedModelBackend(script: try Self.script("quick-brown-fox-48k")))
+    let value = try Self.run("app sweep mute", device: device) { () async throws -> [String] in
+      nonisolated(unsafe) var notes: [Bool] = []
+      let observer = NotificationCenter.default.addObserver(
+        forName: AVAudioApplication.inputMuteStateChangeNotification, object: nil, queue: nil
+      ) { note in
+        if let muted = note.userInfo?[AVAudioApplication.muteStateKey] as? Bool { notes.append(muted) }
+      }
+      defer { NotificationCenter.default.removeObserver(observer) }
+      let captions = LiveCaptions()
+      try captions.setMuted(true)
+      try await captions.start(locale: Locale(identifier: "en-US"), vocabulary: [])
+      try await Simulation.current!.clock.sleep(for: .seconds(1.05))
+      let mutedWhileRunning = AVAudioApplication.shared.isInputMuted
+      let mutedBuffers = captions.peaks.count
+      try captions.setMuted(false)
+      try captions.setMuted(false)
+      try await Simulation.current!.clock.sleep(for: .seconds(5))
+      _ = try await captions.stop()
+      let peaks = captions.peaks
+      return [
+        "\(mutedBuffers > 5)", "\(peaks.prefix(mutedBuffers).allSatisfy { $0 == 0 })",
+        "\(peaks.dropFirst(mutedBuffers).contains { $0 > 0.01 })", "\(mutedWhileRunning)", "\(notes)",
+      ]
+    }
+    // The engine kept running and its tap got buffers of silence while muted, the voice after.
+    // (The scripted model scripts text, not recognition: its words do not depend on the samples.)
+    #expect(value == ["true", "true", "true", "true", "[true, false]"])
+  }
 }

@@ -38,6 +38,8 @@ final class LiveCaptions: @unchecked Sendable {
   /// Start times (seconds) of the buffers handed to the analyzer, from the tap's `AVAudioTime`.
   private(set) var bufferStarts: [Double] = []
   private(set) var configurationChanges = 0
+  /// The peak level of each microphone buffer, for the app's level meter.
+  private(set) var peaks: [Float] = []
 
   /// Starts captions in `locale` with `vocabulary` as contextual strings.
   func start(locale: Locale, vocabulary: [String]) async throws {
@@ -82,6 +84,9 @@ final class LiveCaptions: @unchecked Sendable {
     input.installTap(onBus: 0, bufferSize: AVAudioFrameCount(hardware.sampleRate / 10), format: nil) {
       [weak self] buffer, when in
       guard let self, when.isSampleTimeValid else { return }
+      if let samples = buffer.floatChannelData {
+        self.peaks.append((0..<Int(buffer.frameLength)).reduce(Float(0)) { max($0, abs(samples[0][$1])) })
+      }
       let capacity = AVAudioFrameCount(Double(buffer.frameLength) * ratio) + 32
       guard let out = AVAudioPCMBuffer(pcmFormat: analyzerFormat, frameCapacity: capacity) else { return }
       nonisolated(unsafe) var given = false
@@ -99,6 +104,12 @@ final class LiveCaptions: @unchecked Sendable {
       self.bufferStarts.append(start.seconds)
       self.continuation?.yield(AnalyzerInput(buffer: out, bufferStartTime: start))
     }
+  }
+
+  /// Mutes or unmutes the microphone without stopping the engine (a push-to-talk button).
+  func setMuted(_ muted: Bool) throws {
+    guard AVAudioApplication.shared.isInputMuted != muted else { return }
+    try AVAudioApplication.shared.setInputMuted(muted)
   }
 
   /// Stops the captions and returns the finalized lines.
