@@ -326,4 +326,62 @@ import Testing
     // (The scripted model scripts text, not recognition: its words do not depend on the samples.)
     #expect(value == ["true", "true", "true", "true", "[true, false]"])
   }
+
+  @Test func playbackFollowsVirtualTimeAndHighlightsThePhraseBeingHeard() throws {
+    let device = SimulatedDevice()
+    let value = try Self.run("app sweep playback", device: device) { () async throws -> [String] in
+      let clock = Simulation.current!.clock
+      let phrases = [
+        TimedPhrase(text: "Turn on the lights.", start: 0.3, end: 2.1),
+        TimedPhrase(text: "Set a timer for ten minutes.", start: 3, end: 5.5),
+      ]
+      let playback = try MemoPlayback(url: Self.audio.appendingPathComponent("two-commands.wav"), phrases: phrases)
+      let duration = playback.player.duration
+      playback.play(from: phrases[0])
+      try await clock.sleep(for: .seconds(1))
+      let afterOne = (playback.player.currentTime * 10).rounded() / 10
+      let first = playback.highlighted ?? "-"
+      playback.player.pause()
+      try await clock.sleep(for: .seconds(1))
+      let paused = (playback.player.currentTime * 10).rounded() / 10
+      playback.player.rate = 2
+      playback.play(from: phrases[1])
+      try await clock.sleep(for: .seconds(0.5))
+      let doubled = (playback.player.currentTime * 10).rounded() / 10
+      let second = playback.highlighted ?? "-"
+      try await clock.sleep(for: .seconds(duration))
+      return [
+        "\(afterOne)", first, "\(paused)", "\(doubled)", second, "\(playback.player.isPlaying)",
+        "\(playback.player.currentTime)", "\(playback.finishedCount)", "\(duration > 4)",
+      ]
+    }
+    #expect(
+      value == [
+        "1.3", "Turn on the lights.", "1.3", "4.0", "Set a timer for ten minutes.", "false", "0.0", "1", "true",
+      ])
+  }
+
+  @Test func aLoopingPlayerFinishesAfterItsLoopsAndStopKeepsTheTime() throws {
+    let value = try Self.run("app sweep player loops", device: SimulatedDevice()) { () async throws -> [String] in
+      let clock = Simulation.current!.clock
+      let playback = try MemoPlayback(url: Self.audio.appendingPathComponent("hello-world.wav"), phrases: [])
+      let player = playback.player
+      player.numberOfLoops = 1
+      player.play()
+      try await clock.sleep(for: .seconds(player.duration * 1.5))
+      let midSecondLoop = (player.currentTime / player.duration * 10).rounded() / 10
+      let playingInSecondLoop = player.isPlaying
+      try await clock.sleep(for: .seconds(player.duration * 0.6))
+      let finishedAfterLoops = "\(player.isPlaying) \(playback.finishedCount)"
+      player.numberOfLoops = 0
+      player.currentTime = 0.25
+      player.play()
+      try await clock.sleep(for: .seconds(0.1))
+      player.stop()
+      try await clock.sleep(for: .seconds(player.duration))
+      let stopped = "\(player.isPlaying) \((player.currentTime * 100).rounded() / 100) \(playback.finishedCount)"
+      return ["\(midSecondLoop)", "\(playingInSecondLoop)", finishedAfterLoops, stopped]
+    }
+    #expect(value == ["0.5", "true", "false 1", "false 0.35 1"])
+  }
 }

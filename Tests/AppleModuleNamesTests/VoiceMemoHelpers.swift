@@ -140,3 +140,36 @@ func archive(recording source: URL, to destination: URL, format: AVAudioFormat) 
   }
   return output.length
 }
+
+/// Plays a memo back and tells which transcribed phrase is being heard, as memo apps highlight it.
+final class MemoPlayback: NSObject, AVAudioPlayerDelegate, @unchecked Sendable {
+  // @unchecked: used from the test's task; the delegate call comes from the same executor.
+  let player: AVAudioPlayer
+  private let phrases: [TimedPhrase]
+  private(set) var finishedCount = 0
+
+  init(url: URL, phrases: [TimedPhrase]) throws {
+    player = try AVAudioPlayer(contentsOf: url)
+    self.phrases = phrases
+    super.init()
+    player.delegate = self
+    player.enableRate = true
+    player.prepareToPlay()
+  }
+
+  /// Starts playing at a phrase.
+  func play(from phrase: TimedPhrase) {
+    player.currentTime = phrase.start
+    player.play()
+  }
+
+  /// The phrase under the playhead, for the highlight.
+  var highlighted: String? {
+    let now = player.currentTime
+    return phrases.first { $0.start <= now && now < $0.end }?.text
+  }
+
+  func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) {
+    if flag { finishedCount += 1 }
+  }
+}
