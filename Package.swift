@@ -86,7 +86,9 @@ let package = Package(
     .target(name: "CoreMediaTwin", dependencies: ["CoreAudioTypesTwin"]),
     // The simulated device: microphone, assets, permissions and the speech-model backend slot.
     .target(name: "SimulatedDevice", dependencies: ["CoreMediaTwin", "Simulation", "AudioPCM", "CSignalKernels"]),
-    .target(name: "AVFAudioTwin", dependencies: ["CoreAudioTypesTwin", "AudioPCM", "Simulation", "SimulatedDevice"]),
+    // CoreMediaTwin: AVAudioFormat's `cmAudioFormatDescription` bridge, as Apple's AVFAudio imports CoreMedia.
+    .target(
+      name: "AVFAudioTwin", dependencies: ["CoreAudioTypesTwin", "CoreMediaTwin", "AudioPCM", "Simulation", "SimulatedDevice"]),
     // `installTap` as apps see Apple's Objective-C interface: compiled without strict concurrency
     // (Swift 5 mode), so Swift 6 checks a main-actor tap closure's isolation when it is called.
     .target(name: "AVFAudioTwinTapAPI", dependencies: ["AVFAudioTwin"], swiftSettings: [.swiftLanguageMode(.v5)]),

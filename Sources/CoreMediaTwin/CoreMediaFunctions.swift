@@ -43,6 +43,24 @@ public func CMTimeRangeMake(start: CMTime, duration: CMTime) -> CMTimeRange {
   CMTimeRange(start: start, duration: duration)
 }
 
+/// A range from a start and an end (`CMTimeRange(start:end:)`).
+public func CMTimeRangeFromTimeToTime(start: CMTime, end: CMTime) -> CMTimeRange {
+  CMTimeRange(start: start, end: end)
+}
+
+/// The absolute value of a time (negative infinity becomes positive infinity).
+public func CMTimeAbsoluteValue(_ time: CMTime) -> CMTime { time < .zero ? -time : time }
+
+/// The time in `range` nearest to `time`: `time` itself inside the range, the start before it, the
+/// end after it (Core Media returns the end although the range is half-open); invalid for an
+/// invalid time, an invalid range or an empty one.
+public func CMTimeClampToRange(_ time: CMTime, range: CMTimeRange) -> CMTime {
+  guard time.isValid, range.isValid, !range.isEmpty else { return .invalid }
+  if time < range.start { return range.start }
+  if time > range.end { return range.end }
+  return time
+}
+
 /// The end of a range.
 public func CMTimeRangeGetEnd(_ range: CMTimeRange) -> CMTime { range.end }
 

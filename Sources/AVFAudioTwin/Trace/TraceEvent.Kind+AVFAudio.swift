@@ -29,4 +29,6 @@ extension TraceEvent.Kind {
   public static let recorderPause = TraceEvent.Kind("recorder.pause")
   /// An `AVAudioRecorder` finished its file (field `successfully`).
   public static let recorderStop = TraceEvent.Kind("recorder.stop")
+  /// `AVAudioApplication.setInputMuted(_:)` changed the input mute state (field `muted`).
+  public static let audioApplicationInputMute = TraceEvent.Kind("audioApplication.inputMute")
 }

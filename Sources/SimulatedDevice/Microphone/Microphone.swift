@@ -46,6 +46,9 @@ public final class Microphone: @unchecked Sendable {
     var framesDelivered = 0
     var isInterrupted = false
     var isPlaying = true
+    /// Whether the app muted the input (`AVAudioApplication.setInputMuted`): the tape plays on,
+    /// the app gets zeros.
+    var isInputMuted = false
     var secondsPlayed = 0.0
     var secondsCaptured = 0.0
     var keysModelToTape = false
@@ -405,6 +408,7 @@ public final class Microphone: @unchecked Sendable {
           failure = "reading '\(reader.file.path)' failed: \(error); the microphone delivers silence from here on"
         }
       }
+      if state.isInputMuted { Self.silence(output) }
       state.framesDelivered += frames
       if case .file(let reader) = state.source, reader.endOfFile && reader.converter.pendingFrameCount == 0 {
         state.tapeReachedEnd = true
@@ -415,6 +419,28 @@ public final class Microphone: @unchecked Sendable {
     if let configurationProblem { diagnose(configurationProblem) }
     if let failure { diagnose(failure) }
     return buffer
+  }
+
+  /// Whether the app has muted the input: while muted, capture delivers zeros in place of what the
+  /// microphone hears (the audio file keeps playing underneath, as the world keeps talking).
+  public var isInputMuted: Bool { withState { $0.isInputMuted } }
+
+  /// Mutes or unmutes the input, as `AVAudioApplication.setInputMuted(_:)` asks.
+  /// - Returns: Whether the state changed.
+  @discardableResult
+  public func setInputMuted(_ muted: Bool) -> Bool {
+    withState { state in
+      defer { state.isInputMuted = muted }
+      return state.isInputMuted != muted
+    }
+  }
+
+  /// Zeroes the frames of `buffer`.
+  private static func silence(_ buffer: PCMBuffer) {
+    for plane in 0..<buffer.planeCount {
+      buffer.rawPlane(plane).initializeMemory(
+        as: UInt8.self, repeating: 0, count: buffer.frameLength * buffer.format.bytesPerFramePerPlane)
+    }
   }
 
   /// Fills `output` from the file through the converter; whatever the file no longer provides stays zero.

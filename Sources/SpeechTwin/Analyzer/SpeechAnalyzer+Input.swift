@@ -247,7 +247,7 @@ extension SpeechAnalyzer {
         transcribers.append(
           TranscriberSlot(module: transcription, recognizer: recognizer, finalizedThrough: consumedThrough ?? .zero))
       } catch let failure as ModelFailure {
-        throw SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message)
+        throw SFSpeechError(SFSpeechError.Code(failure.code), message: failure.message)
       }
     } else if let detector = module as? any AudioAnalysisModule {
       guard detector.owner.claim(for: ObjectIdentifier(self)) else {

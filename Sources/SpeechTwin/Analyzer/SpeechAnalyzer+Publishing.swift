@@ -69,7 +69,7 @@ extension SpeechAnalyzer {
         "SpeechAnalyzer",
         "the speech model failed (\(failure.message)); the session finishes and every waiting call and results stream gets the error"
       )
-      finishSession(error: SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message))
+      finishSession(error: SFSpeechError(SFSpeechError.Code(failure.code), message: failure.message))
     }
   }
 

@@ -7,42 +7,46 @@ extension SFSpeechError {
     /// The numeric code, as in `NSError.code`.
     public let rawValue: Int
 
-    /// Creates a code from its raw value.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Creates a code from its raw value; never nil (an unknown value is kept, as Apple's imported
+    /// `NS_ERROR_ENUM` keeps it), but optional as Apple's is, so `if let code = …` compiles.
+    public init?(rawValue: Int) { self.rawValue = rawValue }
+
+    /// A code from the numbers of the simulated model's failures.
+    package init(_ rawValue: Int) { self.rawValue = rawValue }
 
     /// An internal error of the speech service.
-    public static let internalServiceError = Code(rawValue: 1)
+    public static let internalServiceError = Code(1)
     /// Reading audio failed.
-    public static let audioReadFailed = Code(rawValue: 2)
+    public static let audioReadFailed = Code(2)
     /// A template class name in a custom language model is undefined.
-    public static let undefinedTemplateClassName = Code(rawValue: 7)
+    public static let undefinedTemplateClassName = Code(7)
     /// A supplemental language model is malformed.
-    public static let malformedSupplementalModel = Code(rawValue: 8)
+    public static let malformedSupplementalModel = Code(8)
     /// An operation timed out.
-    public static let timeout = Code(rawValue: 12)
+    public static let timeout = Code(12)
     /// A required parameter is missing.
-    public static let missingParameter = Code(rawValue: 13)
+    public static let missingParameter = Code(13)
 
     /// Input audio overlaps or precedes audio given earlier.
-    public static let audioDisordered = Code(rawValue: 17)
+    public static let audioDisordered = Code(17)
     /// Input audio is in a format the modules do not take.
-    public static let unexpectedAudioFormat = Code(rawValue: 3)
+    public static let unexpectedAudioFormat = Code(3)
     /// No model is available or downloadable for the locale and options.
-    public static let noModel = Code(rawValue: 4)
+    public static let noModel = Code(4)
     /// A module needs a locale that is not reserved.
-    public static let assetLocaleNotAllocated = Code(rawValue: 10)
+    public static let assetLocaleNotAllocated = Code(10)
     /// Reserving one more locale would exceed the limit.
-    public static let tooManyAssetLocalesAllocated = Code(rawValue: 11)
+    public static let tooManyAssetLocalesAllocated = Code(11)
     /// The modules share no audio format.
-    public static let incompatibleAudioFormats = Code(rawValue: 5)
+    public static let incompatibleAudioFormats = Code(5)
     /// A module's result task failed.
-    public static let moduleOutputFailed = Code(rawValue: 6)
+    public static let moduleOutputFailed = Code(6)
     /// The locale cannot be reserved because no asset supports it.
-    public static let cannotAllocateUnsupportedLocale = Code(rawValue: 14)
+    public static let cannotAllocateUnsupportedLocale = Code(14)
     /// The device lacks the resources (for example, too many simultaneous analyzers).
-    public static let insufficientResources = Code(rawValue: 16)
+    public static let insufficientResources = Code(16)
     /// The audio system could not be configured (27.0).
-    public static let cannotConfigureAudioSystem = Code(rawValue: 18)
+    public static let cannotConfigureAudioSystem = Code(18)
 
     /// The case name, for reports.
     public var description: String { Self.names[rawValue] ?? "SFSpeechError.Code(rawValue: \(rawValue))" }

@@ -148,7 +148,7 @@ final class RecognitionRun: @unchecked Sendable {
     do {
       recognizer = try device.model.makeRecognizer(for: request)
     } catch let failure as ModelFailure {
-      await task.complete(error: SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message))
+      await task.complete(error: SFSpeechError(SFSpeechError.Code(failure.code), message: failure.message))
       return nil
     } catch {
       await task.complete(error: error)
@@ -206,7 +206,7 @@ final class RecognitionRun: @unchecked Sendable {
       case .output(.failure(let failure, _), _):
         device.diagnose(
           "SFSpeechRecognizer", "the speech model failed (\(failure.message)); the task ends with the error")
-        await task.complete(error: SFSpeechError(SFSpeechError.Code(rawValue: failure.code), message: failure.message))
+        await task.complete(error: SFSpeechError(SFSpeechError.Code(failure.code), message: failure.message))
       case .end(_, let duration):
         audioDuration = duration
         await deliverFinal()
