@@ -40,6 +40,20 @@ import Testing
     #expect(buffer.int32ChannelData![1][1] == Int32.min / 2)
   }
 
+  @Test(arguments: [true, false])
+  func silenceZeroesTheValidFramesOfEveryChannel(interleaved: Bool) throws {
+    let format = try AudioFormat(sampleRate: 8_000, channelCount: 2, sampleType: .int16, isInterleaved: interleaved)
+    let buffer = PCMBuffer(format: format, frameCapacity: 4)
+    buffer.frameLength = 4
+    for channel in 0..<2 { for frame in 0..<4 { buffer.setSample(0.5, channel: channel, frame: frame) } }
+    buffer.frameLength = 3
+    buffer.silence()
+    buffer.frameLength = 4
+    // The three valid frames are silent in both channels; the fourth, past the length, is untouched.
+    #expect(buffer.floatSamples(channel: 0) == [0, 0, 0, 0.5])
+    #expect(buffer.floatSamples(channel: 1) == [0, 0, 0, 0.5])
+  }
+
   @Test func emptyBufferIsUsable() throws {
     let buffer = PCMBuffer(format: try .standard(sampleRate: 16_000, channelCount: 1), frameCapacity: 0)
     #expect(buffer.frameCapacity == 0)

@@ -232,7 +232,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     // change stops this run (the app restarts the engine, as after any route change).
     if (try? microphone.applyScheduledRouteChange()) == true { return false }
     let captured = microphone.capture()
-    if device.recordPermission != .granted { Self.silence(captured) }
+    if device.recordPermission != .granted { captured.silence() }
     let frames = AVAudioFramePosition(captured.frameLength)
     let rate = captured.format.sampleRate
     let time = lock.withLock { () -> AVAudioTime? in
@@ -276,14 +276,6 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     let output = PCMBuffer(format: converter.outputFormat, frameCapacity: captured.frameLength)
     guard (try? converter.convert(captured, into: output)) != nil else { return nil }
     return tap.buffer(adopting: output)
-  }
-
-  private static func silence(_ buffer: PCMBuffer) {
-    // Zero bytes are silence in every PCM sample type (Float32 and Int16 inputs alike).
-    let bytes = buffer.frameLength * buffer.stride * buffer.format.sampleType.byteCount
-    for plane in 0..<buffer.planeCount {
-      memset(buffer.rawPlane(plane), 0, bytes)  // the generic `initializeMemory` is a call per byte unoptimized
-    }
   }
 
   // MARK: Hardware changes

@@ -155,6 +155,14 @@ public final class PCMBuffer {
       fromByteOffset: plane * MemoryLayout<UnsafeMutableRawPointer>.stride, as: UnsafeMutableRawPointer.self)
   }
 
+  /// Sets the first ``frameLength`` frames of every plane to silence (zero bytes are silence in
+  /// every sample type). `memset`, since the generic `initializeMemory` is a call per byte in an
+  /// unoptimized build.
+  public func silence() {
+    let bytes = frameLength * stride * format.sampleType.byteCount
+    for plane in 0..<planeCount { memset(rawPlane(plane), 0, bytes) }
+  }
+
   /// Reads one sample as a Float nominally in -1...1, whatever the sample type.
   ///
   /// This is the slow, convenient path; hot loops use the typed channel data.

@@ -408,7 +408,7 @@ public final class Microphone: @unchecked Sendable {
           failure = "reading '\(reader.file.path)' failed: \(error); the microphone delivers silence from here on"
         }
       }
-      if state.isInputMuted { Self.silence(output) }
+      if state.isInputMuted { output.silence() }
       state.framesDelivered += frames
       if case .file(let reader) = state.source, reader.endOfFile && reader.converter.pendingFrameCount == 0 {
         state.tapeReachedEnd = true
@@ -432,14 +432,6 @@ public final class Microphone: @unchecked Sendable {
     withState { state in
       defer { state.isInputMuted = muted }
       return state.isInputMuted != muted
-    }
-  }
-
-  /// Zeroes the frames of `buffer`.
-  private static func silence(_ buffer: PCMBuffer) {
-    for plane in 0..<buffer.planeCount {
-      buffer.rawPlane(plane).initializeMemory(
-        as: UInt8.self, repeating: 0, count: buffer.frameLength * buffer.format.bytesPerFramePerPlane)
     }
   }
 
