@@ -50,6 +50,9 @@ public struct ScenarioRunner: Sendable {
   /// thread longer than its bound in wall time: two kernel calls fewer per main-actor job (a tenth
   /// of a 60 s scenario's replay).
   public var keepsMainActorJobs = true
+  /// Where each run records a capture when its subject can (`run --capture DIR`, passed to the
+  /// workers as arguments); nil (the default) records none unless `SPEECH_REPLAY_CAPTURE_DIR` is set.
+  package var capture: SessionCaptureSettings? = nil
 
   /// Creates a runner.
   /// - Parameters:
@@ -127,9 +130,9 @@ public struct ScenarioRunner: Sendable {
     let report: Simulation.Report<ScenarioSession.Output>
     do {
       let factory = subject
-      report = try Simulation.run(setup.configuration) { [device = setup.device] in
+      report = try Simulation.run(setup.configuration) { [device = setup.device, capture] in
         try await SimulatedDevice.withDevice(device) {
-          try await ScenarioSession.perform(scenario, on: device, factory: factory)
+          try await ScenarioSession.perform(scenario, on: device, factory: factory, capture: capture)
         }
       }
     } catch {
