@@ -79,13 +79,9 @@ struct RunScenarioCommand: ParsableCommand {
     runner.capture = capture.map { SessionCaptureSettings(folder: $0, name: captureName) }
     // The HTML report draws what the analyzer heard beside the microphone's waveform.
     runner.keepsReceivedAudio = timelineDir != nil
-    if traceDir != nil || timelineDir != nil {
-      ScenarioWorker.runAndReport(
-        file: file, seed: seed, runner: runner,
-        traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },
-        timelineFile: timelineDir.map { HTMLReport.timelineFile(for: file, in: $0) })
-    } else {
-      ScenarioWorker.runAndReport(file: file, seed: seed, engine: .runner(runner))
-    }
+    ScenarioWorker.runAndReport(
+      file: file, seed: seed, runner: runner,
+      traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },
+      timelineFile: timelineDir.map { HTMLReport.timelineFile(for: file, in: $0) })
   }
 }
