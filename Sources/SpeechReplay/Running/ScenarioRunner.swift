@@ -195,8 +195,8 @@ public struct ScenarioRunner: Sendable {
         ? AudioLane(envelope: device.audioConservation.receivedEnvelope(), marks: audioMarks) : nil)
   }
 
-  /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one
-  /// event per line with virtual time.
+  /// Runs a scenario file and renders what happened: a header, the failures, the audio check's
+  /// figures and excuses, the final state, then the timeline one event per line with virtual time.
   /// - Parameters:
   ///   - path: The scenario file.
   ///   - seed: Overrides the scenario's `seed:`.
@@ -211,6 +211,7 @@ public struct ScenarioRunner: Sendable {
         "trace hash: \(result.traceHash)\nvirtual time: \(Timeline.seconds(.nanoseconds(Int64(result.virtualSeconds * 1e9))))\n"
     }
     for failure in result.failures { text += "failure: \(failure)\n" }
+    text += AudioExcuse.explanation(of: result.figures)
     if let final = run.finalState {
       text += "final state:\n" + final.rendered.split(separator: "\n").map { "  \($0)\n" }.joined()
     }
