@@ -62,11 +62,14 @@ import Testing
     #expect(AudioExcuse.take(1, from: &spans).spans == [400..<480] && spans.isEmpty)
   }
 
-  /// Every reason has a figure name under `audio.excused.` and a sentence saying why.
+  /// Every reason has a figure name under `audio.excused.` and a sentence saying why, found again
+  /// from the figure's name (the HTML report's figure table shows it on hover).
   @Test func everyReasonExplainsItself() {
     for reason in AudioExcuse.Reason.allCases {
       #expect(reason.figureName == "audio.excused.\(reason.rawValue)")
       #expect(reason.why.count > 20)
+      #expect(AudioExcuse.why(figureNamed: reason.figureName) == reason.why)
     }
+    #expect(AudioExcuse.why(figureNamed: "audio.lostSeconds") == nil)
   }
 }

@@ -60,6 +60,12 @@ package struct AudioExcuse: Sendable, Hashable {
   /// The prefix of the excuses' figure names.
   package static let figurePrefix = "audio.excused."
 
+  /// Why the figure `name` excused audio, when it is an excuse's figure (for reports that show figures).
+  package static func why(figureNamed name: String) -> String? {
+    guard name.hasPrefix(figurePrefix) else { return nil }
+    return Reason(rawValue: String(name.dropFirst(figurePrefix.count)))?.why
+  }
+
   /// Why.
   package var reason: Reason
   /// The spans excused.
