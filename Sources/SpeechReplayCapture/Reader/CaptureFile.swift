@@ -101,19 +101,25 @@ public final class CaptureFile: Sendable {
       throw error
     } catch {
       try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
-      if let (present, promised) = Self.shortfall(path) {
-        throw CaptureError(
-          .notACapture, path: path,
-          message:
-            "is cut short: it holds \(present) of the \(promised) bytes its header promises, and what is missing includes its table of contents, so nothing of it can be read. Copy it from the device again (a copy or download that stopped early)"
-        )
-      }
-      throw CaptureError(
+      throw Self.unreadable(path, error)
+    }
+  }
+
+  /// The error for a capture SQLite could not read at all: cut short before its table of
+  /// contents, or damaged.
+  private static func unreadable(_ path: String, _ error: any Error) -> CaptureError {
+    if let (present, promised) = shortfall(path) {
+      return CaptureError(
         .notACapture, path: path,
         message:
-          "is damaged and cannot be read as a capture (\(Self.describe(error))); nothing of it could be read. Record the session again"
+          "is cut short: it holds \(present) of the \(promised) bytes its header promises, and what is missing includes its table of contents, so nothing of it can be read. Copy it from the device again (a copy or download that stopped early)"
       )
     }
+    return CaptureError(
+      .notACapture, path: path,
+      message:
+        "is damaged and cannot be read as a capture (\(describe(error))); nothing of it could be read. Record the session again"
+    )
   }
 
   deinit {
