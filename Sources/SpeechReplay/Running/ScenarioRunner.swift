@@ -124,12 +124,11 @@ public struct ScenarioRunner: Sendable {
           warnings: scenario.warnings))
     }
     let watchdog = max(self.watchdog, scenario.limits.wallClock ?? .zero)
-    let model = scenario.model.backend
-    model.timing.followsTape = scenario.device.microphone.audioFile != nil
-    let device = SimulatedDevice(configuration: scenario.device, model: model)
+    let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
     // The user speaks only during play steps, and the scripted model follows what was played.
     // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
     device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
+    (device.model as? ScriptedModelBackend)?.timing.followsTape = scenario.device.microphone.audioFile != nil
     device.audioConservation.keepsReceivedEnvelope = keepsReceivedAudio
     var result = ScenarioResult(
       name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
