@@ -13,7 +13,7 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   private var failed = false
   /// Whether a non-empty final has been published (later results may start with a space).
   private var publishedFinal = false
-  /// The microphone whose tape the script follows (see ``Microphone/keysModelToTape``), and the
+  /// The microphone whose tape the script follows (see ``ScriptedModelBackend/Timing``), and the
   /// capture second that analyzer time zero corresponds to (set at the first consume).
   private let microphone: Microphone?
   private var captureBase: Double?
@@ -29,11 +29,13 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   }
 
   /// Creates a recognizer for one module's request.
-  public init(script: ModelScript, request: RecognitionRequest) {
+  /// - Parameter followsTape: Whether the script is timed on the current device's microphone tape
+  ///   rather than the analyzer's clock (``ScriptedModelBackend/Timing``).
+  public init(script: ModelScript, request: RecognitionRequest, followsTape: Bool = false) {
     self.script = script
     self.request = request
     let microphone = SimulatedDevice.current.microphone
-    self.microphone = microphone.keysModelToTape ? microphone : nil
+    self.microphone = followsTape ? microphone : nil
     if let microphone = self.microphone {
       // What was played before this session was heard by an earlier one.
       let start = CMTime.seconds(microphone.tapeTime(atCaptureSeconds: microphone.secondsCaptured) ?? 0)

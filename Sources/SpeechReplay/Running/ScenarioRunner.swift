@@ -153,7 +153,7 @@ public struct ScenarioRunner: Sendable {
     // The user speaks only during play steps, and the scripted model follows what was played.
     // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
     device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
-    device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
+    (device.model as? ScriptedModelBackend)?.timing.followsTape = scenario.device.microphone.audioFile != nil
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
@@ -214,8 +214,8 @@ public struct ScenarioRunner: Sendable {
     return run
   }
 
-  /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one
-  /// event per line with virtual time.
+  /// Runs a scenario file and renders what happened: a header, the failures, the audio check's
+  /// figures and excuses, the final state, then the timeline one event per line with virtual time.
   /// - Parameters:
   ///   - path: The scenario file.
   ///   - seed: Overrides the scenario's `seed:`.
@@ -230,6 +230,7 @@ public struct ScenarioRunner: Sendable {
         "trace hash: \(result.traceHash)\nvirtual time: \(Timeline.seconds(.nanoseconds(Int64(result.virtualSeconds * 1e9))))\n"
     }
     for failure in result.failures { text += "failure: \(failure)\n" }
+    text += AudioExcuse.explanation(of: result.figures)
     if let final = run.finalState {
       text += "final state:\n" + final.rendered.split(separator: "\n").map { "  \($0)\n" }.joined()
     }

@@ -73,7 +73,7 @@ final class ScenarioSession {
       throw SubjectCreationError(factory: factory.name, underlying: String(describing: error))
     }
     // A subject that reads the file itself hears nothing through the microphone: its script follows the analyzer's time.
-    if subject is any AudioFileSubject { device.microphone.keysModelToTape = false }
+    if subject is any AudioFileSubject { (device.model as? ScriptedModelBackend)?.timing.followsTape = false }
     return subject
   }
 

@@ -105,7 +105,7 @@ struct ExplainCommand: ParsableCommand {
     }
   }
 
-  /// The header and failures as `explain` prints them, then the matching events.
+  /// The header, failures and audio figures as `explain` prints them, then the matching events.
   static func filtered(_ run: ScenarioRun, scenario: Scenario, filter: ExplainFilter) -> String {
     let result = run.result
     var text =
@@ -118,6 +118,7 @@ struct ExplainCommand: ParsableCommand {
     for (failure, time) in zip(result.failures, times) {
       text += "failure at \(HTMLWriter.seconds(time))s: \(failure)\n"
     }
+    text += AudioExcuse.explanation(of: result.figures)
     if filter.aroundFailure != nil, times.isEmpty { text += "no failure: --around-failure prints no events\n" }
     let events = filter.apply(to: run.timeline, failureTime: times.first)
     text += "timeline (\(events.count) of \(run.timeline.events.count) events):\n" + Timeline(events: events).rendered
