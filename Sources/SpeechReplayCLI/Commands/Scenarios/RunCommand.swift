@@ -492,9 +492,12 @@ struct RunCommand: AsyncParsableCommand {
     let path = store.path
     do {
       let commit = GitCommit.current()
-      let metadata = RunMetadata(
+      var metadata = RunMetadata(
         startedAt: startedAt, gitCommit: commit, seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard,
         label: RunMetadata.label(given: label, commit: commit))
+      // What the run covered, for `compare`'s like-with-like baseline and its missing-or-not-run verdict.
+      metadata.paths = (paths.isEmpty ? ["Scenarios"] : paths) + (filter.map { ["--filter \($0)"] } ?? [])
+      (metadata.toolCommit, metadata.machine) = (RunMetadata.currentToolCommit, RunMetadata.currentMachine)
       let id = try store.record(metadata, results: results)
       Failure.printNote("recorded run \(id) in \(path)")
       return true
