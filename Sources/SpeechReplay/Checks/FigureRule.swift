@@ -80,6 +80,19 @@ public struct FigureRule: Sendable, Hashable {
     return .descriptive
   }
 
+  /// Whether a name or pattern written in a scenario or on the command line can name a figure some
+  /// family declares (`*` on either side matches any one part).
+  ///
+  /// - Parameter pattern: `latency.final.p50`, `latency.*.p50`, `audio.*`.
+  /// - Returns: Whether some declared figure matches.
+  public static func isDeclared(_ pattern: String) -> Bool {
+    let parts = pattern.split(separator: ".", omittingEmptySubsequences: false)
+    return CheckID.Family.allCases.flatMap(\.figureRules).contains { declared in
+      let names = declared.pattern.split(separator: ".", omittingEmptySubsequences: false)
+      return names.count == parts.count && zip(names, parts).allSatisfy { $0 == "*" || $1 == "*" || $0 == $1 }
+    }
+  }
+
   /// Whether a figure name matches a declared pattern, where `*` stands for one dot-free part.
   ///
   /// - Parameters:

@@ -132,6 +132,7 @@ public struct ScenarioRunner: Sendable {
     device.audioConservation.keepsReceivedEnvelope = keepsReceivedAudio
     var result = ScenarioResult(
       name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
+    if !scenario.expectations.tolerances.isEmpty { result.tolerances = scenario.expectations.tolerances }
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)

@@ -27,6 +27,9 @@ extension Scenario {
     package var leaks = Leaks()
     /// Bounds on the streaming metrics (`metrics:`).
     package var metrics = MetricLimits()
+    /// `expect.tolerances`: this scenario's own tolerances for `compare` (figure or pattern →
+    /// tolerance as written), validated when the file is read and carried on its results.
+    package var tolerances: [String: String] = [:]
     /// The UI states compared with golden files (`golden: all` or a list of names), if any.
     package var golden: GoldenSnapshots? = nil
     /// Audio conservation (`audio:`): on by default, with the loss the stack may declare.

@@ -50,6 +50,7 @@ extension ScenarioDecoder {
     if let invariants = map["invariants"] { expectations.invariants = try self.invariants(invariants) }
     if let trap = map["trap"] { expectations.trap = try self.trap(trap) }
     if let audio = map["audio"] { expectations.audio = try audioExpectation(audio) }
+    if let tolerances = map["tolerances"] { expectations.tolerances = try self.tolerances(tolerances) }
     return expectations
   }
 

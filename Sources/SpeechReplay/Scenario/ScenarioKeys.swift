@@ -185,10 +185,11 @@ package enum ScenarioKeys {
     package static let golden = ScenarioKey("golden")
     package static let trap = ScenarioKey("trap")
     package static let audio = ScenarioKey("audio")
+    package static let tolerances = ScenarioKey("tolerances")
     /// Obsolete: read only to warn that it has no effect.
     package static let observed = ScenarioKey("observed")
     package static let all = [
-      final, snapshots, diagnostics, budgets, leaks, metrics, invariants, golden, trap, audio, observed,
+      final, snapshots, diagnostics, budgets, leaks, metrics, invariants, golden, trap, audio, tolerances, observed,
     ]
   }
 

@@ -25,6 +25,8 @@ package struct HistoryResult: Sendable, Hashable {
   package var fileHash: String?
   /// The fingerprint of the audio the scenario plays (its `audio:` file) when the run recorded one.
   package var audioHash: String?
+  /// The scenario's own `expect.tolerances` when it ran: figure (or pattern) → tolerance as written.
+  package var tolerances: [String: String] = [:]
 
   /// The identity `compare` matches results by across runs: the file, and the subject when the
   /// run had several, so two subjects' results of one file are never compared with each other.
@@ -87,5 +89,6 @@ package struct HistoryResult: Sendable, Hashable {
     self.init(
       name: result.name, file: result.file, status: result.status, seed: result.seed, wallSeconds: result.wallSeconds,
       virtualSeconds: result.virtualSeconds, traceHash: result.traceHash, figures: figures, subject: result.subject)
+    tolerances = result.tolerances ?? [:]
   }
 }

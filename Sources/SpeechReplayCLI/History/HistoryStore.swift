@@ -190,13 +190,16 @@ package final class HistoryStore: Sendable {
           try db.execute(
             sql: """
               INSERT INTO scenarioResult (runId, name, file, status, seed, wallSeconds, virtualSeconds, traceHash, subject,
-                fileHash, audioHash)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                fileHash, audioHash, tolerances)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               """,
             arguments: [
               runID, stored.name, stored.file, stored.status.rawValue, Int64(bitPattern: stored.seed),
               stored.wallSeconds,
               stored.virtualSeconds, stored.traceHash, stored.subject, fingerprint?.file, fingerprint?.audio,
+              stored.tolerances.isEmpty
+                ? nil
+                : stored.tolerances.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"),
             ])
           let resultID = db.lastInsertedRowID
           for (name, figure) in stored.figures.sorted(by: { $0.key < $1.key }) {
@@ -320,6 +323,11 @@ package final class HistoryStore: Sendable {
           traceHash: try column("traceHash"), figures: figures[id] ?? [:], subject: try column("subject"))
         result.fileHash = try column("fileHash")
         result.audioHash = try column("audioHash")
+        let tolerances: String? = try column("tolerances")
+        for line in tolerances?.split(separator: "\n") ?? [] {
+          guard let equals = line.firstIndex(of: "=") else { continue }
+          result.tolerances[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
         return result
       }
     } catch let damage as DamagedRow {

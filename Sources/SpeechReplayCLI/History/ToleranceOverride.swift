@@ -3,16 +3,16 @@ import SpeechReplay
 /// `--tolerance [SCENARIO:]FIGURE=TOLERANCE`: another tolerance for one figure (or a pattern such as
 /// `latency.*.p50`), in every scenario or in one (its file as recorded, or its name).
 ///
-/// TOLERANCE is an absolute amount (`50ms`, `1.5s`, or a number in the figure's unit), a relative
-/// one (`10%`), both (`50ms,10%`: a worsening larger than either counts, as for the defaults), or
-/// `off` (the figure is reported when it moves, never a regression).
+/// TOLERANCE is written as in a scenario's `expect.tolerances` (``FigureRule/Adjustment``): an
+/// amount (`50ms`, `1.5s`, or a number in the figure's unit), a percentage (`10%`), both
+/// (`50ms,10%`), or `off`.
 package struct ToleranceOverride: Sendable, Hashable {
   /// The scenario it applies to (file or name); `nil`: every scenario.
   package var scenario: String?
   /// The figure's name or pattern.
   package var figure: String
-  /// The tolerance; `nil` for `off`.
-  package var tolerance: FigureRule.Tolerance?
+  /// The tolerance, or `off`.
+  package var adjustment: FigureRule.Adjustment
 
   /// Parses one `--tolerance` value.
   ///
@@ -35,29 +35,17 @@ package struct ToleranceOverride: Sendable, Hashable {
     guard !figure.isEmpty, scenario?.isEmpty != true else {
       throw HistoryError("--tolerance \(text): the figure (or the scenario before ':') is empty; \(usage)")
     }
-    if value == "off" {
-      tolerance = nil
-      return
+    guard let adjustment = FigureRule.Adjustment(parsing: value) else {
+      throw HistoryError(
+        "--tolerance \(text): '\(value)' is not a tolerance; give an amount (50ms, 1.5s, 0.02), a percentage (10%), both (50ms,10%), or off"
+      )
     }
-    var absolute = Double.infinity
-    var relative: Double?
-    for part in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-      if part.hasSuffix("%"), let percent = Double(part.dropLast()), percent >= 0, percent.isFinite {
-        relative = percent / 100
-      } else if let number = Double(part), number >= 0, number.isFinite {
-        absolute = number
-      } else if let duration = DurationText.parse(part) {
-        absolute = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-      } else {
-        throw HistoryError(
-          "--tolerance \(text): '\(part)' is not a tolerance; give an amount (50ms, 1.5s, 0.02), a percentage (10%), both (50ms,10%), or off"
-        )
-      }
+    guard FigureRule.isDeclared(figure) else {
+      throw HistoryError(
+        "--tolerance \(text): '\(figure)' names no figure a check reports; figures are named like latency.final.p50 or latency.*.p50 (History.md lists them)"
+      )
     }
-    if absolute == .infinity, relative == nil {
-      throw HistoryError("--tolerance \(text): no tolerance after '='; \(usage)")
-    }
-    tolerance = FigureRule.Tolerance(absolute: absolute, relative: relative)
+    self.adjustment = adjustment
   }
 
   /// Whether it applies to a figure of a scenario.
@@ -72,8 +60,9 @@ package struct ToleranceOverride: Sendable, Hashable {
     return scenario == result.file || scenario == result.name || scenario == result.key
   }
 
-  /// The rule of `figure` in `result`: the last override that applies (one naming the scenario
-  /// before one for every scenario), else the figure's declared rule.
+  /// The rule of `figure` in `result`: the last `--tolerance` that names the scenario, else the
+  /// last for every scenario, else the scenario's own `expect.tolerances` (the most specific
+  /// pattern), else the figure's declared rule.
   ///
   /// - Parameters:
   ///   - overrides: The `--tolerance` values, in the order given.
@@ -81,17 +70,14 @@ package struct ToleranceOverride: Sendable, Hashable {
   ///   - result: The scenario's result.
   /// - Returns: The rule to judge by.
   package static func rule(_ overrides: [ToleranceOverride], figure: String, of result: HistoryResult) -> FigureRule {
-    var rule = FigureRule.rule(for: figure)
+    let declared = FigureRule.rule(for: figure)
     let applying = overrides.filter { $0.applies(to: figure, of: result) }
-    guard let chosen = applying.last(where: { $0.scenario != nil }) ?? applying.last else { return rule }
-    if let tolerance = chosen.tolerance {
-      // A relative tolerance keeps the declared floor (a resampler's shift stays below it).
-      rule.tolerance = FigureRule.Tolerance(
-        absolute: tolerance.absolute, relative: tolerance.relative,
-        floor: tolerance.relative == nil ? 0 : rule.tolerance.floor)
-    } else {
-      rule.worse = .neither
+    if let chosen = applying.last(where: { $0.scenario != nil }) ?? applying.last {
+      return chosen.adjustment.applied(to: declared)
     }
-    return rule
+    let own = result.tolerances.filter { FigureRule.matches($0.key, figure) }
+      .min { ($0.key.filter { $0 == "*" }.count, $0.key) < ($1.key.filter { $0 == "*" }.count, $1.key) }
+    if let own, let adjustment = FigureRule.Adjustment(parsing: own.value) { return adjustment.applied(to: declared) }
+    return declared
   }
 }

@@ -108,4 +108,26 @@ struct RegressionRuleTests {
     #expect(FigureRule.rule(for: "audio.worstSignalToNoise").worse == .lower)
     #expect(FigureRule.rule(for: "an app's own figure") == .descriptive)
   }
+
+  @Test func aScenariosOwnTolerancesAreStoredAndJudgeItsFiguresUnlessTheCommandLineSaysOtherwise() throws {
+    let folder = try TemporaryFolder(prefix: "RegressionRuleTests")
+    defer { folder.remove() }
+    let store = try HistoryStore(path: folder.url.appendingPathComponent("history.sqlite").path)
+    func result(_ final: Double) -> ScenarioResult {
+      var result = ScenarioResult(
+        name: "a", file: "a.yaml", status: .passed, seed: 1,
+        figures: Figures([Figure("latency.final.p50", final, unit: .seconds)]))
+      result.tolerances = ["latency.*.p50": "500ms", "latency.final.p50": "off"]
+      return result
+    }
+    let first = try store.record(RunMetadata(), results: [result(0.65)])
+    let second = try store.record(RunMetadata(), results: [result(1.0)])
+    let baseline = try store.results(ofRun: first), run = try store.results(ofRun: second)
+    #expect(run.first?.tolerances == ["latency.*.p50": "500ms", "latency.final.p50": "off"])
+    // The most specific pattern wins: off, so +350 ms is a change, not a regression.
+    #expect(RunComparison(baseline: [baseline], run: run).changes.map(\.verdict) == [.change])
+    // The command line wins over the file.
+    let strict = try ToleranceOverride(parsing: "latency.final.p50=20ms")
+    #expect(RunComparison(baseline: [baseline], run: run, tolerances: [strict]).hasRegressions)
+  }
 }
