@@ -122,7 +122,8 @@ struct TrendPage {
     page.element("h2", text: "Runs")
     page.open("table", ["id": "runs"])
     page.tableHead([
-      "#", "run", "label", "commit", "started (UTC)", "seed", "mode", "shard", "host", "results", "covered",
+      "#", "run", "label", "commit", "started (UTC)", "seed", "mode", "shard", "host", "machine", "tool", "results",
+      "covered",
     ])
     page.open("tbody")
     for (index, run) in runs.enumerated() {
@@ -136,6 +137,9 @@ struct TrendPage {
       page.element("td", text: run.metadata.mode)
       page.element("td", text: run.metadata.shard ?? "all")
       page.element("td", text: run.metadata.host)
+      page.element("td", text: run.metadata.machine ?? "")
+      page.element(
+        "td", text: run.metadata.toolVersion + (run.metadata.toolCommit.map { " @" + $0.prefix(12) } ?? ""))
       page.element("td", text: "\(run.passed) passed, \(run.failed) failed, \(run.crashed) crashed")
       page.element("td", text: run.metadata.paths.joined(separator: " "))
       page.close("tr")
