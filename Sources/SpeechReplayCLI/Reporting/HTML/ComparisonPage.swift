@@ -24,20 +24,8 @@ struct ComparisonPage {
     let changes = Dictionary(grouping: comparison.changes, by: \.scenario)
     let regressions = comparison.regressions.count
     let improvements = comparison.changes.filter { $0.verdict == .improvement }.count
-    var files = run.map(\.key)
-    for result in baseline where !files.contains(result.key) { files.append(result.key) }
     let current = RunComparison.byFile(run)
-    let label = RunComparison.labels(run + baseline)
-    // Regressed scenarios first, in the order of their largest regression; then the suite's order.
-    let firstRegression = Dictionary(
-      comparison.regressions.enumerated().map { ($0.element.scenario, $0.offset) }, uniquingKeysWith: min)
-    let rows = files.map { file in ((current[file] ?? base[file]).map(label) ?? file, file) }.enumerated()
-      .sorted {
-        (firstRegression[$0.element.0] ?? Int.max, $0.offset) < (firstRegression[$1.element.0] ?? Int.max, $1.offset)
-      }
-      .map(\.element)
-    let names = rows.map(\.0)
-    files = rows.map(\.1)
+    let (names, files) = rows()
 
     var page = HTMLWriter()
     page.beginDocument(
@@ -112,6 +100,23 @@ struct ComparisonPage {
     page.close("html")
     page.raw("\n")
     return page.output
+  }
+
+  /// The scenarios as rows (name shown, file), regressed scenarios first in the order of their
+  /// largest regression, then the run's order, then the baseline's scenarios the run lacks.
+  func rows() -> (names: [String], files: [String]) {
+    var files = run.map(\.key)
+    for result in baseline where !files.contains(result.key) { files.append(result.key) }
+    let base = RunComparison.byFile(baseline), current = RunComparison.byFile(run)
+    let label = RunComparison.labels(run + baseline)
+    let firstRegression = Dictionary(
+      comparison.regressions.enumerated().map { ($0.element.scenario, $0.offset) }, uniquingKeysWith: min)
+    let rows = files.map { file in ((current[file] ?? base[file]).map(label) ?? file, file) }.enumerated()
+      .sorted {
+        (firstRegression[$0.element.0] ?? Int.max, $0.offset) < (firstRegression[$1.element.0] ?? Int.max, $1.offset)
+      }
+      .map(\.element)
+    return (rows.map(\.0), rows.map(\.1))
   }
 
   /// The figure a change is about, if it is about one.
