@@ -31,8 +31,9 @@ struct CompareCommand: ParsableCommand {
   @Option(name: .customLong("run"), parsing: .unconditional, help: "The run to compare. Default: the latest run.")
   var runID: Int64?
 
-  @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
-  var history: String?
+  @OptionGroup var database: HistoryDatabaseOption
+  /// `--history`.
+  var history: String? { database.history }
 
   @Option(
     name: .customLong("tolerance"),
