@@ -40,6 +40,9 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   /// The subject it ran against, when a run had several (`run --subject a,b`); nil when the run had
   /// one. Reports group by it and the history keys results by it.
   public var subject: String?
+  /// The scenario's own `expect.tolerances` (figure or pattern → tolerance as written), carried to
+  /// the history so `compare` judges its figures by them; nil when it set none.
+  public var tolerances: [String: String]?
 
   /// Creates a result.
   public init(
@@ -63,9 +66,11 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case name, file, status, seed, failures, wallSeconds, virtualSeconds, traceHash, figures, output, warnings, subject
+    case tolerances
   }
 
-  /// Decodes a result; `warnings` and `subject` may be missing (results written before they existed).
+  /// Decodes a result; `warnings`, `subject` and `tolerances` may be missing (results written
+  /// before they existed, and results of scenarios that set no tolerances).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
@@ -80,6 +85,7 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     output = try container.decode(String.self, forKey: .output)
     warnings = try container.decodeIfPresent([ScenarioFailure].self, forKey: .warnings) ?? []
     subject = try container.decodeIfPresent(String.self, forKey: .subject)
+    tolerances = try container.decodeIfPresent([String: String].self, forKey: .tolerances)
   }
 
   /// The scenario's identity in a run: its file, and its subject when the run had several

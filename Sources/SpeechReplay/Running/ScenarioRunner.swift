@@ -175,6 +175,7 @@ public struct ScenarioRunner: Sendable {
     let scenario = setup.scenario
     var result = ScenarioResult(
       name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
+    if !scenario.expectations.tolerances.isEmpty { result.tolerances = scenario.expectations.tolerances }
     let timeline = Timeline(events: report.trace)
     result.traceHash = report.traceHash
     if let problem = report.traceSpillError {

@@ -183,10 +183,12 @@ package enum ScenarioKeys {
     package static let diagnostics = ScenarioKey("diagnostics")
     // The other families' keys are declared in their folders under `Checks/`.
     package static let trap = ScenarioKey("trap")
+    /// The scenario's own tolerances for `compare` (not a check family's key).
+    package static let tolerances = ScenarioKey("tolerances")
     /// Obsolete: read only to warn that it has no effect.
     package static let observed = ScenarioKey("observed")
-    /// Every family's keys in registry order, then `trap` and `observed`.
-    package static var all: [ScenarioKey] { CheckRegistry.expectKeys + [trap, observed] }
+    /// Every family's keys in registry order, then `trap`, `tolerances` and `observed`.
+    package static var all: [ScenarioKey] { CheckRegistry.expectKeys + [trap, tolerances, observed] }
   }
 
   /// An expected UI state (`expect.final`, one of `expect.snapshots`).

@@ -269,7 +269,10 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let perfetto { recorders.append(PerfettoRecorder(folder: perfetto)) }
     if let historyStore {
-      recorders.append(HistoryRecorder(store: historyStore, seed: seed, shard: shard, label: historyOptions.label))
+      recorders.append(
+        HistoryRecorder(
+          store: historyStore, seed: seed, shard: shard, label: historyOptions.label,
+          paths: (paths.isEmpty ? ["Scenarios"] : paths) + (filter.map { ["--filter \($0)"] } ?? [])))
     }
     recorders.append(ConsoleRecorder(scenarios: plan.scenarios))
     return recorders
