@@ -33,7 +33,7 @@ extension InvariantChecker {
       if buffersSinceInput >= 2, DurationText.seconds(lastBufferTime) - max(since, lastInput) > limit {
         return InvariantViolation(
           .listeningHearsAudio, at: lastBufferTime,
-          "the UI showed listening and the microphone delivered \(buffersSinceInput) buffers from \(Timeline.seconds(.seconds(max(since, lastInput)))), but the analyzer (or the recognition request) took no input for \(String(format: "%.1f", DurationText.seconds(lastBufferTime) - max(since, lastInput))) s (bound \(DurationText.text(bound))): the tap's audio does not reach the analyzer, so nothing the user said was heard"
+          "the UI showed listening and the microphone delivered \(buffersSinceInput) buffers from \(Timeline.seconds(.seconds(max(since, lastInput)))), but the analyzer took no input for \(String(format: "%.1f", DurationText.seconds(lastBufferTime) - max(since, lastInput))) s (bound \(DurationText.text(bound))): the tap's audio does not reach the analyzer, so nothing the user said was heard"
         )
       }
       return nil
