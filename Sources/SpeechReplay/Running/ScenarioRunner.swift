@@ -181,7 +181,6 @@ public struct ScenarioRunner: Sendable {
       result.status = .skipped
       result.failures = [reason]
       result.virtualSeconds = DurationText.seconds(report.virtualTime)
-      result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
       return ScenarioRun(result: result, timeline: timeline, finalState: report.value?.finalState)
     }
     if let problem = report.traceSpillError {
