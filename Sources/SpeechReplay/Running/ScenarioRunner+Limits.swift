@@ -20,7 +20,7 @@ extension ScenarioRunner {
   }
 
   private static let speechAnalyzerNote =
-    " (the scenario is about SpeechAnalyzer — its assets, its analyzer sessions or finalize — which a stack on the legacy SFSpeechRecognizer does not use)"
+    " (the scenario is about SpeechAnalyzer — its assets, finalize or finals during a session — which a stack on the legacy SFSpeechRecognizer does not have)"
 
   /// Why a scenario does not apply to a subject that follows the device's locale: it asks for
   /// another locale than the simulated device's, which such a stack cannot be told.
