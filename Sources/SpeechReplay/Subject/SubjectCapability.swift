@@ -31,7 +31,7 @@ public struct SubjectCapability: Sendable, Hashable, Comparable, Codable, Custom
   public static let dictationFallback = SubjectCapability("dictationFallback")
 
   /// The stack transcribes with `SpeechAnalyzer`: scenarios about its assets (`AssetInventory`
-  /// downloads, reservations), its analyzer sessions or `finalize` require it. Unlike the others it
+  /// downloads, reservations), `finalize` or finals published while a session goes on require it. Unlike the others it
   /// is assumed of a subject that declares neither it nor ``legacyRecognizer``; for such a subject
   /// the runner also infers it from the run: a stack seen to use only `SFSpeechRecognizer` skips
   /// the scenario, with the reason.
