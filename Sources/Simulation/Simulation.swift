@@ -56,6 +56,8 @@ public final class Simulation: @unchecked Sendable {
   var counts = Counts()
   var mainActorHangs: [MainActorHang] = []
   var mainActorJobs: [MainActorJob] = []
+  /// Tasks waiting in ``settle()`` until no job is ready; resumed before any timer fires.
+  var idleWaiters: [UnsafeContinuation<Void, Never>] = []
   /// Set while code runs as if on a thread that is not the main thread (see `runningOffMainActor`).
   var offMainActorContext: OffMainActorContext?
   /// Wall time the harness spent inside the current job (``harnessWork(_:)``), not the subject's.

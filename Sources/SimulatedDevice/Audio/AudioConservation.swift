@@ -77,11 +77,42 @@ public final class AudioConservation: @unchecked Sendable {
     _ analyzer: String, start: Double, samples: UnsafeBufferPointer<Float>, virtualTime: Double
   ) {
     withState { state in
-      if state.keepsEnvelope { state.recordEnvelope(start: start, samples: samples, virtualTime: virtualTime) }
-      state.current = analyzer
-      if state.firstInputs[analyzer] == nil { state.firstInputs[analyzer] = virtualTime }
-      state.receive(analyzer, start: Int((start * Self.rate).rounded()), samples: samples, now: virtualTime)
+      state.accept(analyzer, start: Int((start * Self.rate).rounded()), samples: samples, virtualTime: virtualTime)
     }
+  }
+
+  /// Records audio a legacy recognition task (`SFSpeechRecognitionTask`) took from the buffers the
+  /// app appended to its request: compared with the tap as an analyzer's input is, once brought to
+  /// the monitor's rate (``RecognizerFeed``). Call ``analyzerStarted(_:virtualTime:)`` when the task
+  /// starts and ``recognizerEnded(_:failed:virtualTime:)`` when it ends.
+  /// - Parameters:
+  ///   - recognizer: The task's name (unique per task).
+  ///   - start: Where the buffer starts on the task's audio timeline, in seconds.
+  ///   - samples: The buffer's samples, mono, at `sampleRate`.
+  ///   - sampleRate: The buffer's sample rate.
+  ///   - virtualTime: Virtual seconds now.
+  public func recognizerReceived(
+    _ recognizer: String, start: Double, samples: UnsafeBufferPointer<Float>, sampleRate: Double, virtualTime: Double
+  ) {
+    withState { state in
+      var feed = state.feeds.removeValue(forKey: recognizer) ?? RecognizerFeed(sampleRate: sampleRate, start: start)
+      feed.convert(samples) { index, converted in
+        state.accept(recognizer, start: index, samples: converted, virtualTime: virtualTime)
+      }
+      state.feeds[recognizer] = feed
+    }
+  }
+
+  /// Records that a legacy recognition task ended: what its converter held back is compared, then
+  /// the task counts as an analyzer whose session ended (``analyzerFinished(_:failed:virtualTime:)``).
+  public func recognizerEnded(_ recognizer: String, failed: Bool, virtualTime: Double) {
+    withState { state in
+      guard var feed = state.feeds.removeValue(forKey: recognizer) else { return }
+      feed.convert(nil) { index, converted in
+        state.accept(recognizer, start: index, samples: converted, virtualTime: virtualTime)
+      }
+    }
+    analyzerFinished(recognizer, failed: failed, virtualTime: virtualTime)
   }
 
   /// Records that an analyzer began reading its input sequence: tap buffers delivered since then are
@@ -233,6 +264,19 @@ public final class AudioConservation: @unchecked Sendable {
             seconds: Double(end - offset) / AudioConservation.rate, low: low, high: high))
         offset = end
       }
+    }
+
+    /// The legacy recognition tasks' audio on its way to the monitor's rate, by task name.
+    var feeds: [String: RecognizerFeed] = [:]
+
+    /// Takes audio an analyzer (or a recognition task) received: its envelope, then the comparison.
+    mutating func accept(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>, virtualTime: Double) {
+      if keepsEnvelope {
+        recordEnvelope(start: Double(start) / AudioConservation.rate, samples: samples, virtualTime: virtualTime)
+      }
+      current = name
+      if firstInputs[name] == nil { firstInputs[name] = virtualTime }
+      receive(name, start: start, samples: samples, now: virtualTime)
     }
 
     mutating func receive(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>, now: Double) {

@@ -100,6 +100,13 @@ extension Simulation {
         run(job)
         continue
       }
+      if !idleWaiters.isEmpty {
+        // Nothing else can run in this instant: the settled waiters go on, before any timer.
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+        continue
+      }
       if bodyFinished() { return .finished }
       if let timer = popLiveTimer() {
         if let virtualLimit, timer.deadline > virtualLimit {

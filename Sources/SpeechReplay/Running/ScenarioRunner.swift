@@ -178,6 +178,12 @@ public struct ScenarioRunner: Sendable {
     if !scenario.expectations.tolerances.isEmpty { result.tolerances = scenario.expectations.tolerances }
     let timeline = Timeline(events: report.trace)
     result.traceHash = report.traceHash
+    if let reason = inferredSkipReason(for: scenario, timeline: timeline) {
+      result.status = .skipped
+      result.failures = [reason]
+      result.virtualSeconds = DurationText.seconds(report.virtualTime)
+      return ScenarioRun(result: result, timeline: timeline, finalState: report.value?.finalState)
+    }
     if let problem = report.traceSpillError {
       // The run is whole (the events stayed in memory); only its memory was not bounded.
       result.warnings.append(ScenarioFailure(problem.description, check: CheckID(.run, "traceSpill")))
