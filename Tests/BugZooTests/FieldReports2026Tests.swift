@@ -47,4 +47,16 @@ import Testing
     // Real speech gives no false alarm about the audio on a correct stack.
     #expect(!reference.failures.contains { $0.check.family == .audio })
   }
+
+  /// A stack that drops buffers, on real speech: the loss is the one cause named; the seams of the
+  /// drops (where speech is cut mid-word) are not reported as a wrong sample scale or channel.
+  @Test(arguments: [
+    "stop-before-anything-final.yaml", "bluetooth-headset-mid-session.yaml", "notification-interruption.yaml",
+  ])
+  func dropSeamsInRealSpeechAreFoldedIntoTheLoss(_ scenario: String) {
+    let path = TestFiles.scenarios.appendingPathComponent(scenario).path
+    let buggy = ScenarioRunner(subject: .reference(faults: [.dropsEveryTenthBuffer])).run(fileAt: path, seed: nil)
+    let audio = buggy.failures.filter { $0.check.family == .audio }
+    #expect(audio.map(\.check) == [CheckID(.audio, "lost")], "\(audio.map(\.message))")
+  }
 }
