@@ -60,6 +60,9 @@ import Testing
       fault: .endsRecordingOnInterruption, scenario: "notification-interruption.yaml", check: CheckID(.state, "final"),
       trap: "ends the recording on any interruption"),
     Catch(
+      fault: .comparesLocalesExactly, scenario: "locale-with-region-override.yaml", check: CheckID(.state, "final"),
+      trap: "compares locales exactly"),
+    Catch(
       fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", check: CheckID(.state, "final"),
       trap: "result spacing"),
     Catch(

@@ -33,6 +33,10 @@ import Testing
     Report(
       scenario: "notification-interruption.yaml", fault: .ignoresInterruptionEnd, check: CheckID(.state, "final"),
       trap: "ends the recording on any interruption"),
+    // FrigadeHQ/yap#5: en-US-u-rg-eszzzz compared exactly with the supported locales.
+    Report(
+      scenario: "locale-with-region-override.yaml", fault: .comparesLocalesExactly, check: CheckID(.state, "final"),
+      trap: "compares locales exactly"),
   ]
 
   @Test(arguments: reports) func theBugFailsAndTheReferencePasses(_ report: Report) {

