@@ -57,6 +57,12 @@ import Testing
       fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"),
       trap: "converter kept across a route change"),
     Catch(
+      fault: .endsRecordingOnInterruption, scenario: "notification-interruption.yaml", check: CheckID(.state, "final"),
+      trap: "ends the recording on any interruption"),
+    Catch(
+      fault: .comparesLocalesExactly, scenario: "locale-with-region-override.yaml", check: CheckID(.state, "final"),
+      trap: "compares locales exactly"),
+    Catch(
       fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", check: CheckID(.state, "final"),
       trap: "result spacing"),
     Catch(

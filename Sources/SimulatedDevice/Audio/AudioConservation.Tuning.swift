@@ -111,6 +111,11 @@ extension AudioConservation {
     package var longestTail = 0.050
     /// Garbled audio shorter than this (seconds, two comparison blocks) is the edge of a comparison.
     package var shortestGarbled = 0.040
+    /// A repeat or garbled run no longer than this (seconds) and within it of a lost span is that
+    /// loss's seam: a tap buffer and a bit (the resampler's filter straddles the cut, and the
+    /// alignment settles in a block or two after it). Real speech at drop seams otherwise read as
+    /// "a wrong sample scale" or "the wrong channel".
+    package var lossSeamReach = 0.150
     /// A stack's reported drops excuse this many times their audio (or their audio plus a block
     /// per drop, if more: the seam each drop may misplace).
     package var reportedDropFactor = 1.5

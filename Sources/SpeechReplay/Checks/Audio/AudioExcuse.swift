@@ -26,6 +26,8 @@ package struct AudioExcuse: Sendable, Hashable {
     case declaredLoss
     /// Repeated or garbled at the seams of a declared loss's drops.
     case dropSeams
+    /// Short repeats and garbled runs beside a lost span: the loss's own seam, not a second cause.
+    case lossSeams
 
     /// Why this is not held against the stack, in a sentence (thresholds from ``AudioConservation/Tuning``).
     package var why: String {
@@ -50,6 +52,8 @@ package struct AudioExcuse: Sendable, Hashable {
         "within the loss the scenario declares (expect.audio.maximumLost)"
       case .dropSeams:
         "repeats under \(milliseconds(tuning.seamRepeat)) and garbled runs up to \(milliseconds(tuning.seamGarbled)) with a declared loss: the alignment settling at a drop's seam"
+      case .lossSeams:
+        "repeats and garbled runs up to \(milliseconds(tuning.lossSeamReach)) long and within that of a lost span: the loss's own seam (the resampler's filter straddles the cut), reported as the loss"
       }
     }
 

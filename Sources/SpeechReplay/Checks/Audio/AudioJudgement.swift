@@ -183,7 +183,9 @@ struct AudioJudgement {
     let seamGarbled = Int(tuning.seamGarbled * rate)
     for problem in report.problems where problem.kind != .skipped {
       let isRepeat = problem.kind == .repeated
-      if !judgesSeams {
+      if Self.outsideLossSeams([problem], lost: lost, rate: rate).isEmpty {
+        excuse(.lossSeams, [problem.span])
+      } else if !judgesSeams {
         excuse(.reportedDrops, [problem.span])
       } else if seams && (isRepeat ? problem.span.count < seamRepeat : problem.span.count <= seamGarbled) {
         excuse(.dropSeams, [problem.span])
@@ -193,11 +195,32 @@ struct AudioJudgement {
         garbled.append(problem)
       }
     }
-    for kind in AudioCheck.garbledKinds {
-      let ofKind = garbled.filter { $0.kind == kind }
-      if Double(ofKind.reduce(0) { $0 + $1.span.count }) / rate < tuning.shortestGarbled {
-        excuse(.comparisonEdge, ofKind.map(\.span))
-      }
+    let overOneBlock = Self.overOneBlock(garbled, rate: rate)
+    // The edge of one comparison block: not a failure, a figure or a mark.
+    excuse(.comparisonEdge, garbled.filter { !overOneBlock.contains($0) }.map(\.span))
+    garbled = overOneBlock
+  }
+
+  /// `problems` without those folded into a loss: a repeat or garbled run no longer than
+  /// ``AudioConservation/Tuning/lossSeamReach`` and within it of a lost span is the loss's own
+  /// seam, not a second cause (real speech at drop seams read as "a wrong sample scale" or "the
+  /// wrong channel").
+  static func outsideLossSeams(_ problems: [AudioProblem], lost: [Range<Int>], rate: Double) -> [AudioProblem] {
+    let reach = Int(AudioConservation.tuning.lossSeamReach * rate)
+    return problems.filter { problem in
+      problem.kind == .skipped || problem.span.count > reach
+        || !lost.contains {
+          problem.span.upperBound + reach >= $0.lowerBound && problem.span.lowerBound <= $0.upperBound + reach
+        }
+    }
+  }
+
+  /// Garbled runs of the kinds that add up to at least ``AudioConservation/Tuning/shortestGarbled``:
+  /// less is the edge of one comparison block (a converter's first or last samples).
+  static func overOneBlock(_ garbled: [AudioProblem], rate: Double) -> [AudioProblem] {
+    let shortest = AudioConservation.tuning.shortestGarbled
+    return garbled.filter { problem in
+      Double(garbled.filter { $0.kind == problem.kind }.reduce(0) { $0 + $1.span.count }) / rate >= shortest
     }
   }
 }
