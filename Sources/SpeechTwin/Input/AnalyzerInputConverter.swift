@@ -23,7 +23,8 @@ import Simulation
 ///
 /// **Twin decisions** (Apple leaves them open): one internal `AVAudioConverter` per input format,
 /// each shown to `configurationHandler` once; a buffer in another format than the previous one
-/// flushes the previous format's held audio first, into the same result. Times: a non-nil
+/// flushes the previous format's held audio first, into the same result; the internal converters
+/// mix a stereo input down (`downmix` true; the handler may change it). Times: a non-nil
 /// `audioTime` that does not follow the previous buffer (by more than one frame) starts a new
 /// stream — the held audio is flushed first — and the stream's first input carries that time
 /// (`CMTime(value: sampleTime, timescale: sampleRate)` converted to the analyzer's rate); every
@@ -139,6 +140,8 @@ public final class AnalyzerInputConverter {
     guard let converter = AVAudioConverter(from: format, to: analyzerFormat) else {
       throw Self.incompatible("\(format)")
     }
+    // Twin decision: both channels of a stereo input reach the analyzer (mixed), not the left only.
+    converter.downmix = true
     converter.ownerName = "AnalyzerInputConverter"
     converter.drainAdvice = "call flush() at the stop and send the inputs it returns before finishing the input"
     configurationHandler?(converter)
@@ -171,7 +174,8 @@ public final class AnalyzerInputConverter {
       }
       if status == .error { throw Self.incompatible(error?.localizedDescription ?? "\(converter.inputFormat)") }
       if output.frameLength > 0 { inputs.append(input(output)) }
-      if status != .haveData { break }
+      // Again only while the output came back full: an ended stream's last call is not full.
+      if status != .haveData || output.frameLength < output.frameCapacity { break }
     }
     if endingStream { converter.reset() }
     return inputs
