@@ -141,7 +141,8 @@ extension LiveTranscriber {
       ? [SpeechTranscriber(locale: Locale(identifier: "en-GB"), preset: configuration.preset)] : [module]
     do {
       let converter = try await AnalyzerInputConverter.converter(compatibleWith: modules)
-      return AnalyzerInputPipeline(converter: converter, queue: queue, faults: configuration.faults, onFailure: onFailure)
+      return AnalyzerInputPipeline(
+        converter: converter, queue: queue, faults: configuration.faults, onFailure: onFailure)
     } catch {
       if current == generation {
         await abort(
