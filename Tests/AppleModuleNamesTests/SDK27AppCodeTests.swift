@@ -109,3 +109,15 @@ import Testing
     #expect(peak > 0.01)
   }
 }
+
+/// The async and typed forms a 27 app writes around the session.
+@available(iOS 27, macOS 27, *)
+enum SessionOn27 {
+  @MainActor static func activateAndWatch(_ session: AVAudioSession) async throws -> Bool {
+    let token = NotificationCenter.default.addObserver(of: session, for: .didBecomeInactive) { message in
+      if case .systemInterruption(let context) = message.deactivationResult { _ = context.reason }
+    }
+    _ = token
+    return try await session.activate(options: [])
+  }
+}

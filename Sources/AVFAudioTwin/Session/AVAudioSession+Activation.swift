@@ -22,6 +22,18 @@ extension AVAudioSession {
     }
   }
 
+  /// Activates the session (iOS 27): the async form Swift imports from the completion-handler
+  /// method (**UNCONFIRMED**: Apple's page shows the completion-handler form; the async one follows
+  /// from the import rule, as `deactivate(options:)` shows it).
+  /// - Parameter options: Activation options (none defined).
+  /// - Returns: Whether the session is active.
+  /// - Throws: What ``setActive(_:options:)`` throws (`'!pri'` during an interruption).
+  @available(iOS 27, macOS 27, tvOS 27, visionOS 27, watchOS 5, *)
+  public func activate(options: AVAudioSessionActivationOptions = []) async throws -> Bool {
+    try setActive(true)
+    return true
+  }
+
   /// Deactivates the session without blocking (27.0) and calls `completionHandler` from a new task.
   /// - Parameters:
   ///   - options: `.notifyOthersOnDeactivation` lets other apps' audio resume (recorded only).
