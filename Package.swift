@@ -94,7 +94,7 @@ let package = Package(
     .target(name: "AVFAudioTwinTapAPI", dependencies: ["AVFAudioTwin"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // AVFoundation's asset reading (AVURLAsset, AVAssetReader, AVAssetReaderTrackOutput) for audio files.
     .target(name: "AVFoundationTwin", dependencies: ["AVFAudioTwin", "CoreMediaTwin", "AudioPCM", "SimulatedDevice"]),
-    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "SimulatedDevice", "Simulation", "AudioPCM"]),
+    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "AVFoundationTwin", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
       name: "SpeechShim",

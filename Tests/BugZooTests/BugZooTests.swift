@@ -18,6 +18,8 @@ import Testing
     /// Words of the trap the failure points at; nil: it must point at none (an audio fault
     /// explains itself, and a scenario's trap about something else would mislead).
     let trap: String?
+    /// The stack's input API: the 27 path's faults live in `LiveTranscription-27`.
+    var inputAPI: LiveTranscriber.InputAPI = .sdk26
     var testDescription: String { fault.rawValue }
   }
 
@@ -53,6 +55,12 @@ import Testing
     Catch(
       fault: .neverDrainsConverter, scenario: "stop-drains-converter.yaml", check: CheckID(.audio, "tail"),
       trap: "never drains the converter"),
+    Catch(
+      fault: .noFlushAtStop, scenario: "stop-drains-converter.yaml", check: CheckID(.audio, "tail"),
+      trap: "never drains the converter", inputAPI: .sdk27),
+    Catch(
+      fault: .makesConverterForWrongModules, scenario: "hello-world.yaml", check: CheckID(.state, "final"),
+      trap: nil, inputAPI: .sdk27),
     Catch(
       fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"),
       trap: "converter kept across a route change"),
@@ -135,7 +143,8 @@ import Testing
   }
 
   @Test(arguments: catches) func theSuiteCatchesTheVariantAndNamesTheTrap(_ entry: Catch) {
-    let runner = ScenarioRunner(subject: .reference(faults: [entry.fault]), snapshots: Self.snapshots)
+    let runner = ScenarioRunner(
+      subject: .reference(faults: [entry.fault], inputAPI: entry.inputAPI), snapshots: Self.snapshots)
     var results: [String: ScenarioResult] = [:]
     for file in Self.files where !Self.skippedForVariants.contains(file) {
       results[file] = runner.run(fileAt: Self.scenarios.appendingPathComponent(file).path, seed: nil)

@@ -38,6 +38,14 @@ extension LiveTranscriber {
     /// it), so the newest audio its filter still holds — 15 ms with libsoxr, 3 ms with
     /// libsamplerate — never reaches the analyzer and a word that ends just before the stop is lost.
     case neverDrainsConverter
+    /// 27 path: the stop never calls `AnalyzerInputConverter.flush()`, so the audio the converter
+    /// held back (the resampler's look-ahead) never reaches the analyzer: the 27 form of
+    /// ``neverDrainsConverter``.
+    case noFlushAtStop
+    /// 27 path: the `AnalyzerInputConverter` is made for modules other than the analyzer's (a
+    /// transcriber of another locale, made before the locale was resolved), whose assets are not
+    /// installed: `converter(compatibleWith:)` finds no format and the session cannot start.
+    case makesConverterForWrongModules
     /// A route change reinstalls the tap with the new hardware format but keeps the converter made
     /// for the old one.
     case keepsConverterAcrossRouteChange
