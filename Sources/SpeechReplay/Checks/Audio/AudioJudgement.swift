@@ -183,10 +183,10 @@ struct AudioJudgement {
     let seamGarbled = Int(tuning.seamGarbled * rate)
     for problem in report.problems where problem.kind != .skipped {
       let isRepeat = problem.kind == .repeated
-      if Self.outsideLossSeams([problem], lost: lost, rate: rate).isEmpty {
-        excuse(.lossSeams, [problem.span])
-      } else if !judgesSeams {
+      if !judgesSeams {
         excuse(.reportedDrops, [problem.span])
+      } else if Self.outsideLossSeams([problem], lost: lost, rate: rate).isEmpty {
+        excuse(.lossSeams, [problem.span])
       } else if seams && (isRepeat ? problem.span.count < seamRepeat : problem.span.count <= seamGarbled) {
         excuse(.dropSeams, [problem.span])
       } else if isRepeat {
