@@ -167,6 +167,8 @@ package struct Explorer: Sendable {
   static let audioPathStream: UInt64 = 0xA0D1_0BA7_4C0F_FEE5
   /// Mixed into the seed for the result-delivery kind's own stream.
   static let resultDeliveryStream: UInt64 = 0xDE11_7E12_F1A1_0A7E
+  /// Mixed into the seed for the schedule kind's own stream.
+  static let scheduleStream: UInt64 = 0x5C4E_D01E_0D12_A3E5
 
   /// The candidate of run `run`, nil when the perturbed scenario does not load.
   package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
@@ -188,6 +190,12 @@ package struct Explorer: Sendable {
     var deliveryRandom = ExplorationRandom(seed: seed ^ Self.resultDeliveryStream, run: run)
     if Int.random(in: 0..<3, using: &deliveryRandom) == 0 {
       perturbations.append(Perturbation.Kind.resultDelivery.draw(using: &deliveryRandom, in: context))
+    }
+    // A seeded schedule in half the runs, from its own stream too: the other half keep the
+    // default order, so a finding shows whether it needs another order.
+    var scheduleRandom = ExplorationRandom(seed: seed ^ Self.scheduleStream, run: run)
+    if Bool.random(using: &scheduleRandom) {
+      perturbations.append(Perturbation.Kind.schedule.draw(using: &scheduleRandom, in: context))
     }
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }

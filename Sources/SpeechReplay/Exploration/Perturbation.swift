@@ -52,6 +52,10 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   /// app's results loop only after the call returned, as Apple allows (the default order delivers
   /// them before). Nothing is simpler but dropping it.
   case lateResultDelivery
+  /// `schedule: { seed: N }`: the simulation runs ready jobs and fires timers due together in an
+  /// order drawn from `seed`, and wakes real-clock sleepers up to 2 ms late, as a device's thread
+  /// pool may (``Simulation/SchedulePolicy``). Nothing is simpler but dropping it (the default order).
+  case schedule(seed: UInt64)
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -71,6 +75,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .userTaps: .userTaps
     case .sampleFormat, .oddTaps, .routeFormat: .audioPath
     case .lateResultDelivery: .resultDelivery
+    case .schedule: .schedule
     }
   }
 
@@ -178,6 +183,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .lateResultDelivery:
       document.set(
         scalar: SimulatedDevice.ResultDelivery.afterFinalizeReturns.rawValue, at: [K.device, K.Device.resultDelivery])
+    case .schedule(let seed):
+      document.set(D.flow([(K.Schedule.seed, Node("\(seed)"))]), at: [K.schedule])
     }
   }
 
@@ -270,7 +277,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         + (sampleType != "float32"
           ? [.routeFormat(at: at, sampleRate: rate, channels: channels, sampleType: "float32")] : [])
         + (channels != 1 ? [.routeFormat(at: at, sampleRate: rate, channels: 1, sampleType: sampleType)] : [])
-    case .lateResultDelivery:
+    case .lateResultDelivery, .schedule:
       return []
     }
   }
@@ -309,6 +316,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .routeFormat(let at, let rate, let channels, let sampleType):
       "{ kind: audioPath, at: \(s(at)), route: { sampleRate: \(rate), channels: \(channels), sampleType: \(sampleType) } }"
     case .lateResultDelivery: "{ kind: resultDelivery, order: afterFinalizeReturns }"
+    case .schedule(let seed): "{ kind: schedule, seed: \(seed) }"
     }
   }
 }

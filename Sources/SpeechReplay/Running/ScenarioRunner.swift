@@ -50,6 +50,9 @@ public struct ScenarioRunner: Sendable {
   /// thread longer than its bound in wall time: two kernel calls fewer per main-actor job (a tenth
   /// of a 60 s scenario's replay).
   public var keepsMainActorJobs = true
+  /// The schedule every run takes (`run --schedule-seed`); nil (the default) keeps each scenario's
+  /// own `schedule:` (first-in first-out when it has none). A file's `schedule: fifo` still wins.
+  public var schedule: Simulation.SchedulePolicy? = nil
 
   /// Creates a runner.
   /// - Parameters:
@@ -132,9 +135,11 @@ public struct ScenarioRunner: Sendable {
     device.audioConservation.keepsReceivedEnvelope = keepsReceivedAudio
     var result = ScenarioResult(
       name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
+    result.scheduleSeed = effectiveSchedule(for: scenario).seed
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
+    configuration.schedule = effectiveSchedule(for: scenario)
     if let traceSpill { configuration.traceSpill = traceSpill }
     // For the Perfetto trace's main-actor track; kept beside the trace, so the hash is unchanged.
     configuration.recordsMainActorJobs = keepsMainActorJobs
@@ -192,6 +197,13 @@ public struct ScenarioRunner: Sendable {
       mainActorJobs: report.mainActorJobs,
       audioLane: keepsReceivedAudio
         ? AudioLane(envelope: device.audioConservation.receivedEnvelope(), marks: audioMarks) : nil)
+  }
+
+  /// The schedule a run of `scenario` takes: a file's `schedule: fifo` pins the default order, else
+  /// the runner's schedule, else the file's, else first-in first-out.
+  func effectiveSchedule(for scenario: Scenario) -> Simulation.SchedulePolicy {
+    if scenario.schedule == .fifo { return .fifo }
+    return schedule ?? scenario.schedule ?? .fifo
   }
 
   /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one
