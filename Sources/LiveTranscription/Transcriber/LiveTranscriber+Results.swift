@@ -35,7 +35,11 @@ extension LiveTranscriber {
   private func handle(_ text: String, isFinal: Bool, generation current: Int) {
     guard has(.appliesResultsInUnstructuredTasks) else { return apply(text, isFinal: isFinal, generation: current) }
     // Bug zoo: each result is applied in a task of its own, unordered against the loop and the stop.
-    Task.detached { [weak self] in await self?.apply(text, isFinal: isFinal, generation: current) }
+    Task.detached { [weak self] in
+      // Formatting off the main actor (a suspension point, as any actor hop or `await` is).
+      await Task.yield()
+      await self?.apply(text, isFinal: isFinal, generation: current)
+    }
   }
 
   /// One result: a final is appended to the committed text and clears the volatile text; a

@@ -105,11 +105,41 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Runs a loaded scenario, keeping the timeline and the UI states.
+  ///
+  /// A run under a seeded schedule that fails is run once more in the default order; when that
+  /// passes, the result gains a `run.schedule` failure saying the failure depends on the order
+  /// tasks run in, and how to replay it.
   /// - Parameters:
   ///   - scenario: The scenario.
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: The run.
   public func replay(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
+    var run = replayOnce(scenario, seed: seed)
+    guard run.result.status == .failed, let scheduleSeed = run.result.scheduleSeed else { return run }
+    var inOrder = self
+    inOrder.schedule = nil
+    inOrder.keepsMainActorJobs = false
+    var pinned = scenario
+    pinned.schedule = .fifo
+    guard inOrder.replayOnce(pinned, seed: seed).result.status == .passed else { return run }
+    run.result.failures.append(Self.scheduleDependence(seed: scheduleSeed))
+    return run
+  }
+
+  /// The `run.schedule` failure of a run that fails under schedule `seed` and passes in the default order.
+  static func scheduleDependence(seed: UInt64) -> ScenarioFailure {
+    ScenarioFailure(
+      "the failures above depend on the order tasks run in: the scenario passes in the default first-in first-out "
+        + "order and fails under schedule seed \(seed), an order a device's thread pool can take too. Look for work "
+        + "split across unstructured tasks (Task { }, Task.detached, DispatchQueue) whose effect the stack assumes has "
+        + "happened by its next step: a result handled after a later stop, state read before a task that sets it ran, "
+        + "a continuation resumed after its stream finished. Replay it with `schedule: { seed: \(seed) }` in the "
+        + "scenario or `run --schedule-seed \(seed)`",
+      check: CheckID(.run, "schedule"))
+  }
+
+  /// One run of a loaded scenario under the runner's (or the scenario's) schedule.
+  private func replayOnce(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
     // The reported wall time covers the whole run: the simulation, its trace hash and the
     // post-run checks, not the simulation alone.
     let wallStart = ContinuousClock.now

@@ -175,7 +175,32 @@ struct ScenarioDecoder {
       // `choice` checked the value.
       configuration.resultDelivery = SimulatedDevice.ResultDelivery(rawValue: try value.choice(orders))!
     }
+    try userLocale(map, into: &configuration)
     return configuration
+  }
+
+  /// `device.locale: en_GB` (what `Locale.current` returns to the stack) and `device.languages:
+  /// [en-GB, fr-FR]` (`Locale.preferredLanguages`; by default the locale's language and region).
+  private func userLocale(
+    _ map: ScenarioMapping, into configuration: inout SimulatedDevice.Configuration
+  )
+    throws(ScenarioError)
+  {
+    if let value = map["locale"] {
+      let identifier = try value.nonEmptyString()
+      configuration.userLocale = identifier
+      let language = Locale(identifier: identifier).language
+      configuration.preferredLanguages = [
+        [language.languageCode?.identifier, language.region?.identifier].compactMap { $0 }.joined(separator: "-")
+      ]
+    }
+    if let value = map["languages"] {
+      let languages = try value.strings()
+      guard !languages.isEmpty else {
+        throw value.error("'device.languages' lists at least one language; write for example languages: [en-GB, en-US]")
+      }
+      configuration.preferredLanguages = languages
+    }
   }
 
   /// `permission: granted`, or `{ state: undetermined, answer: deny }`.

@@ -63,8 +63,11 @@ package enum ScenarioKeys {
     package static let transcriberAvailable = ScenarioKey("transcriberAvailable")
     package static let maximumAnalyzers = ScenarioKey("maximumAnalyzers")
     package static let resultDelivery = ScenarioKey("resultDelivery")
+    package static let locale = ScenarioKey("locale")
+    package static let languages = ScenarioKey("languages")
     package static let all = [
       microphone, locales, download, network, permission, transcriberAvailable, maximumAnalyzers, resultDelivery,
+      locale, languages,
     ]
   }
 
