@@ -115,6 +115,16 @@ void dispatch_sync(void *queue, void *block) {
   original(queue, block);
 }
 
+// Foundation's Timer.scheduledTimer and RunLoop.add(_:forMode:) reach CFRunLoopAddTimer (exported by
+// libFoundation.so and called through its PLT): the hook is told, and the timer is added as before.
+void CFRunLoopAddTimer(void *run_loop, void *timer, void *mode) {
+  static void (*original)(void *, void *, void *) = NULL;
+  speech_replay_dispatch_hook hook = atomic_load(&current_hook);
+  if (hook) hook(NULL, 0, SPEECH_REPLAY_RUN_LOOP_TIMER);
+  if (!original) original = (void (*)(void *, void *, void *))next_symbol("CFRunLoopAddTimer");
+  original(run_loop, timer, mode);
+}
+
 #else
 // Elsewhere (Darwin's two-level namespace) the calls cannot be interposed this way: the hook is
 // kept but never called, and Dispatch work stays an escape.

@@ -10,6 +10,8 @@ typedef enum {
   SPEECH_REPLAY_DISPATCH_MAIN_SYNC = 2,
   SPEECH_REPLAY_DISPATCH_GLOBAL_ASYNC = 3,
   SPEECH_REPLAY_DISPATCH_GLOBAL_AFTER = 4,
+  /// `CFRunLoopAddTimer`: a Foundation `Timer` scheduled on a run loop (never taken; `block` is NULL).
+  SPEECH_REPLAY_RUN_LOOP_TIMER = 5,
 } speech_replay_dispatch_call;
 
 /// Called for a block sent to the main queue or a global queue while a hook is set. `delay` is the

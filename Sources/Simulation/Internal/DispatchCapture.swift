@@ -8,8 +8,8 @@ internal import CDispatchCapture
 
 /// The bridge from the interposed `dispatch_async`, `dispatch_after` and `dispatch_sync` (the C
 /// target `CDispatchCapture`) to the running simulation: blocks sent to `DispatchQueue.main` from
-/// the simulation's thread become main-actor work in virtual time; blocks sent to a global queue
-/// are counted as an escape and go on to libdispatch. Calls from any other thread, and every call
+/// the simulation's thread become main-actor work in virtual time; blocks sent to a global queue,
+/// and Foundation timers added to a run loop, are counted as an escape and go on as before. Calls from any other thread, and every call
 /// outside a run, go on to libdispatch unchanged.
 enum DispatchCapture {
   /// Sets the process-wide hook once; it stays set (it does nothing outside a run).
@@ -22,6 +22,7 @@ enum DispatchCapture {
     case SPEECH_REPLAY_DISPATCH_MAIN_AFTER: "DispatchQueue.main.asyncAfter"
     case SPEECH_REPLAY_DISPATCH_MAIN_SYNC: "DispatchQueue.main.sync"
     case SPEECH_REPLAY_DISPATCH_GLOBAL_ASYNC: "DispatchQueue.global().async"
+    case SPEECH_REPLAY_RUN_LOOP_TIMER: "Timer.scheduledTimer / RunLoop.add(_:forMode:)"
     default: "DispatchQueue.global().asyncAfter"
     }
   }
@@ -40,7 +41,11 @@ struct DispatchBlock: @unchecked Sendable {
 }
 
 private let dispatchHook: speech_replay_dispatch_hook = { block, delay, call in
-  guard let block, let engine = Simulation.engineOnThisThread else { return 0 }
+  guard let engine = Simulation.engineOnThisThread else { return 0 }
+  guard let block else {
+    if call == SPEECH_REPLAY_RUN_LOOP_TIMER { engine.reportRunLoopTimer() }
+    return 0
+  }
   return engine.takeDispatchCall(block, delay: delay, call: call) ? 1 : 0
 }
 
@@ -67,6 +72,15 @@ extension Simulation {
       trace.record(.diagnostic, ["message": "\(name) ran its block on a real thread, outside virtual time"])
       return false
     }
+  }
+
+  /// A Foundation `Timer` was scheduled on a run loop from the run: the run loop never runs inside a
+  /// simulation, so it never fires in virtual time. Counted as an escape naming the call.
+  fileprivate func reportRunLoopTimer() {
+    inbox.post(nil, kind: .runLoopTimer)
+    let name = DispatchCapture.callName(SPEECH_REPLAY_RUN_LOOP_TIMER)
+    trace.record(
+      .diagnostic, ["message": "\(name) scheduled a Timer; the simulation never runs a run loop, so it does not fire"])
   }
 
   /// Runs a main-queue block as a main-actor job of its own, queued now (first-in first-out with

@@ -13,6 +13,8 @@ extension Simulation {
       case unsupportedClock = "unsupported-clock"
       /// A block was sent to a global Dispatch queue from the run; it ran on a real thread.
       case dispatchGlobalQueue = "dispatch-global-queue"
+      /// A Foundation `Timer` was scheduled on a run loop from the run; it never fires in virtual time.
+      case runLoopTimer = "run-loop-timer"
 
       /// What to change so the work stays inside the simulation.
       public var advice: String {
@@ -30,6 +32,10 @@ extension Simulation {
           "A block was sent to DispatchQueue.global() (async or asyncAfter); it ran on a real thread at real "
             + "time, so the run is not deterministic. Use a Task (Task.sleep for a delay); DispatchQueue.main "
             + "blocks run in virtual time."
+        case .runLoopTimer:
+          "A Timer was scheduled on a run loop (Timer.scheduledTimer or RunLoop.add(_:forMode:)); the simulation never "
+            + "runs a run loop, so it does not fire in virtual time (nor on a device's main thread in this run). Use "
+            + "DispatchQueue.main.asyncAfter, Task.sleep or an injected clock, which run in virtual time."
         }
       }
     }
