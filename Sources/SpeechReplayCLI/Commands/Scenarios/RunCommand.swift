@@ -131,7 +131,8 @@ struct RunCommand: AsyncParsableCommand {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
     if let schedules, !(1...10_000).contains(schedules) {
-      throw ValidationError("--schedules must be from 1 to 10000 (got \(schedules)); each is one pass over the scenarios")
+      throw ValidationError(
+        "--schedules must be from 1 to 10000 (got \(schedules)); each is one pass over the scenarios")
     }
     if schedules != nil, scheduleSeed != nil {
       throw ValidationError(
