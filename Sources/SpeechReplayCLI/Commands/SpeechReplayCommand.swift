@@ -23,6 +23,8 @@ struct SpeechReplayCommand: AsyncParsableCommand {
   static func main() async {
     do {
       var command = try parseAsRoot()
+      // Before any command works, and so before any worker starts (a worker would fail every scenario).
+      try EnvironmentCheck.validate()
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
