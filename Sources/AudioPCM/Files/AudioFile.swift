@@ -340,6 +340,12 @@ extension AudioFile {
       throw AudioFileError(
         code: .cannotOpen, path: path, message: "is a folder, not an audio file; give the path of a file")
     }
+    var info = stat()
+    if stat(path, &info) == 0, let special = FileProblem.specialKind(info.st_mode) {
+      // Reading a named pipe waits for a writer; a device reads without end: neither is a recording.
+      throw AudioFileError(
+        code: .cannotOpen, path: path, message: "is \(special), not a regular file; give the path of an audio file")
+    }
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw AudioFileError(
         code: .cannotOpen, path: path, message: "cannot be read (permission denied); check its permissions")

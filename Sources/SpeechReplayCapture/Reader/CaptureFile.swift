@@ -36,6 +36,9 @@ public final class CaptureFile: Sendable {
 
   /// What of a damaged file could not be read (see ``CaptureDamage/unreadable``).
   let unreadable: String?
+  /// Events of kinds this version does not know (a newer recorder's), skipped as Captures.md
+  /// promises, by kind name and count.
+  public let skippedEventKinds: [String: Int]
 
   private let database: DatabaseQueue
   private let formatsByID: [Int64: CaptureFormat]
@@ -92,6 +95,7 @@ public final class CaptureFile: Sendable {
       duration = loaded.duration
       isFinished = loaded.isFinished
       framesPerFormat = loaded.framesPerFormat
+      skippedEventKinds = loaded.skippedKinds
       let cut = Self.shortfall(path).map {
         "the file is cut short (\($0.present) of the \($0.promised) bytes its header promises)"
       }
@@ -126,6 +130,12 @@ public final class CaptureFile: Sendable {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       return "is a folder, not a capture file. Give the .speechcapture file inside it"
     }
+    var info = stat()
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+      // Opening a named pipe would wait for a writer; a device reads without end.
+      return
+        "is not a regular file (a named pipe, a device or a socket), so it cannot be a capture. Give the path of a .speechcapture file"
+    }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       return access(path, R_OK) != 0 && (errno == EACCES || errno == EPERM)
         ? "cannot be read: permission denied. Check the file's permissions (ls -l) or run as a user who may read it"
@@ -142,6 +152,30 @@ public final class CaptureFile: Sendable {
         "is not a capture: it is not an SQLite file. Check the path: captures are .speechcapture files (SQLite) written by SpeechReplayCapture"
     }
     return nil
+  }
+
+  /// The start of a read copy's folder name; the process id that made it follows.
+  static let readCopyPrefix = "speech-replay-capture-"
+
+  /// Removes the read copies of processes that no longer run (killed before they could remove them:
+  /// SIGKILL, a crash), so a capture of 100 MB is not left in the temporary folder for good.
+  static func sweepStaleReadCopies() {
+    let temporary = FileManager.default.temporaryDirectory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+    for name in names where name.hasPrefix(readCopyPrefix) {
+      guard let pid = Int32(name.dropFirst(readCopyPrefix.count).prefix { $0 != "-" }), pid > 0 else { continue }
+      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
+  }
+
+  /// Removes this process's read copies: for a signal handler about to end the process.
+  public static func removeReadCopiesOfThisProcess() {
+    let temporary = FileManager.default.temporaryDirectory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+    for name in names where name.hasPrefix("\(readCopyPrefix)\(getpid())-") {
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
   }
 
   /// The file's size and the size its SQLite header promises (page size × page count), when it is shorter.
@@ -161,8 +195,9 @@ public final class CaptureFile: Sendable {
 
   /// A copy of the capture and its write-ahead log in a new temporary folder.
   private static func readCopy(of path: String) throws -> URL {
+    sweepStaleReadCopies()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "speech-replay-capture-\(UUID().uuidString)")
+      "\(readCopyPrefix)\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let copy = folder.appendingPathComponent("capture.sqlite")
     do {
@@ -351,11 +386,19 @@ public final class CaptureFile: Sendable {
     var isFinished: Bool
     var framesPerFormat: [CaptureFormat: Int]
     var unreadable: String?
+    var skippedKinds: [String: Int] = [:]
   }
 
   private static func load(_ db: Database, path: String) throws -> Loaded {
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     if version > CaptureSchema.version { throw newerSchemaError(path: path, found: version) }
+    if version < 1, try db.tableExists("meta"), try db.tableExists("buffers") {
+      throw CaptureError(
+        .notACapture, path: path,
+        message:
+          "is a capture of an older schema (version \(version), from before capture files were versioned); this speech-replay reads schema version \(CaptureSchema.version). Record the session again with the current SpeechReplayCapture"
+      )
+    }
     guard version >= 1, try db.tableExists("meta"), try db.tableExists("buffers") else {
       throw CaptureError(
         .notACapture, path: path,
@@ -468,7 +511,10 @@ public final class CaptureFile: Sendable {
       let format = formatsByID[formatID]
       let rate = format?.sampleRate ?? 0
       bufferCount += 1
-      if let format { framesPerFormat[format, default: 0] += frames }
+      // Saturating: a damaged file's frame counts may be anywhere in Int (the importer refuses them by name).
+      if let format {
+        framesPerFormat[format, default: 0] = framesPerFormat[format, default: 0].addingSaturated(frames)
+      }
       end = max(end, Double(nanoseconds) / 1e9 + (rate > 0 ? Double(frames) / rate : 0))
       if let previous, previous.formatID == formatID, let before = previous.sampleTime, let now = sampleTime,
         !overflowBefore.contains(seq)
@@ -493,6 +539,7 @@ public final class CaptureFile: Sendable {
 
     let decoder = JSONDecoder()
     var events: [CaptureEvent] = []
+    var skippedKinds: [String: Int] = [:]
     var eventRows: [Row] = []
     do {
       eventRows = try Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq")
@@ -522,6 +569,10 @@ public final class CaptureFile: Sendable {
       do {
         kind = try decoder.decode(CaptureEvent.Kind.self, from: Data(payload.utf8))
       } catch {
+        if let unknown = CaptureEvent.Kind.unknownKindName(ofPayload: payload) {
+          skippedKinds[unknown, default: 0] += 1
+          continue
+        }
         throw CaptureError(
           .notACapture, path: path,
           message:
@@ -536,7 +587,7 @@ public final class CaptureFile: Sendable {
       version: version, header: header, formatsByID: formatsByID, formats: formats, bufferCount: bufferCount,
       events: events, gaps: gaps,
       duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil, framesPerFormat: framesPerFormat,
-      unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "))
+      unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "), skippedKinds: skippedKinds)
   }
 
   // MARK: Schema version
@@ -583,5 +634,13 @@ extension CaptureFile {
         )
       }
     }
+  }
+}
+
+extension Int {
+  /// The sum, held at `Int.max` or `Int.min` instead of trapping.
+  fileprivate func addingSaturated(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
   }
 }

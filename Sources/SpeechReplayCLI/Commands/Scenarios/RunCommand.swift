@@ -224,6 +224,9 @@ struct RunCommand: AsyncParsableCommand {
       }
       setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1)
     }
+    // One run records into a capture folder at a time: a second would replace the first's captures as it writes them.
+    let captureLock = try capture.map { try FolderLock(folder: $0, option: "--capture") }
+    defer { captureLock?.release() }
     // Opened before the first worker starts: a history that cannot be written (or is not ours) stops
     // the run at once, not after it.
     let historyStore: HistoryStore?
