@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -25,8 +26,19 @@ struct HistoryCommand: ParsableCommand {
   )
   var html: String?
 
+  @Flag(
+    help:
+      "Write --html even to a name that looks like an audio, scenario, capture or database file (never onto the history)."
+  )
+  var force = false
+
   func validate() throws {
     if limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit))") }
+    if let html {
+      var outputs = OutputPaths()
+      outputs.input(HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath, what: "the history database")
+      try outputs.checkReport(html, option: "--html", force: force)
+    }
   }
 
   func run() throws {
@@ -45,8 +57,7 @@ struct HistoryCommand: ParsableCommand {
         let oldestFirst = Array(runs.reversed())
         let results = try oldestFirst.map { run throws(HistoryError) in try store.results(ofRun: run.id) }
         do {
-          try Data(TrendPage(runs: oldestFirst, results: results).html().utf8).write(
-            to: URL(fileURLWithPath: html), options: .atomic)
+          try FileReplacement.write(Data(TrendPage(runs: oldestFirst, results: results).html().utf8), to: html)
         } catch {
           throw HistoryError(
             "\(html): cannot write the trend page (\(error.localizedDescription)); check that its folder exists and is writable"
