@@ -188,6 +188,8 @@ struct RunCommand: AsyncParsableCommand {
     if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
     if let json { try outputs.checkReport(json, option: "--json", force: force) }
     if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
+    // Checked before the run: a folder in the way (or the history) is found now, not after it.
+    if let perfetto { try outputs.checkFolder(perfetto, option: "--perfetto") }
     var captureNames: [String: String] = [:]
     if let capture {
       captureNames = Self.captureNames(plan.scenarios.map(\.file))
