@@ -2,8 +2,8 @@ import SpeechReplay
 
 /// `run --capture`: the reference live stack records each run with the capture recorder.
 extension ReferenceSubject: SessionCapturing {
-  func beginCapture(of scenario: Scenario) {
-    capture = ScenarioCapture.attach(to: self, scenario: scenario)
+  func beginCapture(of scenario: Scenario, settings: SessionCaptureSettings?) {
+    capture = ScenarioCapture.attach(to: self, scenario: scenario, settings: settings)
   }
 
   func endCapture() {

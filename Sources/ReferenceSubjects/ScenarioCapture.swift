@@ -11,7 +11,7 @@ import SpeechShim
 /// trace of a run does not change.
 @MainActor
 package final class ScenarioCapture: CaptureInProgress {
-  /// The environment variable that names the folder captures go to (set by `run --capture`).
+  /// The environment variable that names the folder captures go to when the runner names none.
   nonisolated static let folderVariable = sessionCaptureFolderVariable
 
   /// The subject option that names the folder for one run (tests set it instead of the
@@ -41,14 +41,17 @@ package final class ScenarioCapture: CaptureInProgress {
     self.url = url
   }
 
-  /// Starts recording the reference live stack when captures were asked for; nil otherwise.
-  static func attach(to reference: ReferenceSubject, scenario: Scenario) -> ScenarioCapture? {
-    guard let folder = scenario.subject.options[folderOption] ?? ProcessInfo.processInfo.environment[folderVariable],
+  /// Starts recording the reference live stack when captures were asked for (the scenario's subject
+  /// option, else the runner's settings, else the environment variable); nil otherwise.
+  static func attach(
+    to reference: ReferenceSubject, scenario: Scenario, settings: SessionCaptureSettings?
+  ) -> ScenarioCapture? {
+    guard
+      let folder = scenario.subject.options[folderOption] ?? settings?.folder
+        ?? ProcessInfo.processInfo.environment[folderVariable],
       !folder.isEmpty
     else { return nil }
-    let name =
-      ProcessInfo.processInfo.environment[sessionCaptureNameVariable]
-      ?? ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
+    let name = settings?.name ?? ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
     let url = URL(fileURLWithPath: folder).appendingPathComponent("\(name.isEmpty ? "scenario" : name).speechcapture")
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

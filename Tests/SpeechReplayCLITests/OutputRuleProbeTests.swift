@@ -38,10 +38,12 @@ import Testing
     "audio info": ["files"],
     "audio convert": ["input", "rate", "channels", "sample-type", "quality", "engine", "container", "encoding"],
     "audio segments": ["file"],
-    // The hidden worker: its folders are the parent's temporary folders, never a user's path.
+    // The hidden worker: its folders are the parent's temporary folders, or `run --capture`'s
+    // folder, which `run` checked (and locked) before it started the worker — never a user's path
+    // the worker should judge again.
     "run-scenario": [
       "file", "seed", "subject", "record", "trace-dir", "timeline-dir", "max-virtual-time", "simulation-time-limit",
-      "capture-name",
+      "capture-name", "capture",
     ],
     "capture info": ["files"],
     "capture import": ["file", "from", "to", "name"],

@@ -1,34 +1,46 @@
 extension CheckID {
-  /// The families of checks a run is judged by. Each has a folder under `Checks/` with its part of
-  /// the scenario model, its decoder and its check; `Documentation/Architecture.md` has the table.
-  public enum Family: String, Sendable, Hashable, CaseIterable, Codable {
+  /// The families of checks a run is judged by. Each registered family declares its name in its own
+  /// folder under `Checks/` (`extension CheckID.Family { static let metric = … }`) and is listed once
+  /// in ``CheckRegistry``; `scenario` and `step` are produced by the loader and the session, not by
+  /// a check. `Documentation/Architecture.md` has the table.
+  public struct Family: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The family's name, the part of a ``CheckID`` before the dot.
+    public let rawValue: String
+
+    /// The family named `rawValue`; nil when no such family exists.
+    public init?(rawValue: String) {
+      guard let family = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+      self = family
+    }
+
+    /// Declares a family; a family folder's declaration, listed in ``CheckRegistry``.
+    init(declaring name: String) { rawValue = name }
+
+    /// Reads a family's name; an unknown one is an error.
+    public init(from decoder: any Decoder) throws {
+      let name = try decoder.singleValueContainer().decode(String.self)
+      guard let family = Self(rawValue: name) else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not a check family"))
+      }
+      self = family
+    }
+
+    /// Writes the family's name.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
+
+    /// The family's name.
+    public var description: String { rawValue }
+
+    /// Every family: the two without a check, then the registered ones in the order they report.
+    public static var allCases: [Family] { [.scenario, .step] + CheckRegistry.families.map { $0.family } }
+
     /// The scenario file could not be loaded or is refused (limits, presets).
-    case scenario
-    /// The simulation itself: it did not finish, the body threw, work escaped it.
-    case run
+    public static let scenario = Family(declaring: "scenario")
     /// The steps: a step that could not be performed (a route change that failed, a stop with no screen).
-    case step
-    /// Expected UI states: `expect.final` and `expect.snapshots`.
-    case state
-    /// Golden snapshot files (`expect.golden`).
-    case golden
-    /// The twins' diagnostics (`expect.diagnostics`).
-    case diagnostics
-    /// The invariants every run keeps (`expect.invariants`).
-    case invariant
-    /// Timing budgets in virtual time (`expect.budgets`).
-    case budget
-    /// Streaming metrics and their bounds (`expect.metrics`).
-    case metric
-    /// Leak cycles (`expect.leaks`).
-    case leak
-    /// First divergence of a replayed capture from what the device showed (`observed:`).
-    case divergence
-    /// What `dismiss` steps leave alive.
-    case dismissal
-    /// The subject's reported input queue (figures only).
-    case inputQueue
-    /// Audio conservation: what the analyzer received against what the tap delivered (`expect.audio`).
-    case audio
+    public static let step = Family(declaring: "step")
   }
 }

@@ -7,17 +7,18 @@ struct CheckOutcome: Sendable {
   var failures: [ScenarioFailure]
   /// Lines for the result's output.
   var notes: [String]
-  /// Spans of the microphone's audio the check judged (the audio check's), for the report's lane.
-  var audioMarks: [AudioLane.Mark]
+  /// What the check's family shows besides figures and failures, read back by its
+  /// ``CheckFamily/report(_:setup:into:)`` (the audio check's judged spans for its lane).
+  var attachments: [any Sendable]
 
   /// Creates an outcome.
   init(
-    figures: [Figure] = [], failures: [ScenarioFailure] = [], notes: [String] = [], audioMarks: [AudioLane.Mark] = []
+    figures: [Figure] = [], failures: [ScenarioFailure] = [], notes: [String] = [], attachments: [any Sendable] = []
   ) {
     self.figures = figures
     self.failures = failures
     self.notes = notes
-    self.audioMarks = audioMarks
+    self.attachments = attachments
   }
 
   /// Nothing measured, nothing failed.

@@ -50,6 +50,9 @@ public struct ScenarioRunner: Sendable {
   /// thread longer than its bound in wall time: two kernel calls fewer per main-actor job (a tenth
   /// of a 60 s scenario's replay).
   public var keepsMainActorJobs = true
+  /// Where each run records a capture when its subject can (`run --capture DIR`, passed to the
+  /// workers as arguments); nil (the default) records none unless `SPEECH_REPLAY_CAPTURE_DIR` is set.
+  package var capture: SessionCaptureSettings? = nil
 
   /// Creates a runner.
   /// - Parameters:
@@ -123,36 +126,55 @@ public struct ScenarioRunner: Sendable {
           name: scenario.name, file: scenario.file, status: .failed, seed: seed, failures: [refusal],
           warnings: scenario.warnings))
     }
+    let setup = self.setup(for: scenario, seed: seed)
+    let report: Simulation.Report<ScenarioSession.Output>
+    do {
+      let factory = subject
+      report = try Simulation.run(setup.configuration) { [device = setup.device, capture] in
+        try await SimulatedDevice.withDevice(device) {
+          try await ScenarioSession.perform(scenario, on: device, factory: factory, capture: capture)
+        }
+      }
+    } catch {
+      var result = ScenarioResult(
+        name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
+      result.failures = [ScenarioFailure("the simulation could not start: \(error)", check: CheckID(.run, "start"))]
+      return ScenarioRun(result: result)
+    }
+    var run = judge(report, setup: setup, seed: seed)
+    run.result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
+    return run
+  }
+
+  /// The device and the simulation's configuration for one run, with every family's preparation.
+  private func setup(for scenario: Scenario, seed: UInt64) -> RunSetup {
     let watchdog = max(self.watchdog, scenario.limits.wallClock ?? .zero)
     let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
     // The user speaks only during play steps, and the scripted model follows what was played.
     // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
     device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty
     device.microphone.keysModelToTape = scenario.device.microphone.audioFile != nil
-    device.audioConservation.keepsReceivedEnvelope = keepsReceivedAudio
-    var result = ScenarioResult(
-      name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
     if let traceSpill { configuration.traceSpill = traceSpill }
     // For the Perfetto trace's main-actor track; kept beside the trace, so the hash is unchanged.
     configuration.recordsMainActorJobs = keepsMainActorJobs
-    if scenario.expectations.invariants.off[.mainActorResponsive] == nil {
-      configuration.mainActorHangThreshold = InvariantCheck.mainActorHangBound(scenario.expectations.invariants)
-    }
-    let factory = subject
-    let report: Simulation.Report<ScenarioSession.Output>
-    do {
-      report = try Simulation.run(configuration) {
-        try await SimulatedDevice.withDevice(device) {
-          try await ScenarioSession.perform(scenario, on: device, factory: factory)
-        }
-      }
-    } catch {
-      result.failures = [ScenarioFailure("the simulation could not start: \(error)", check: CheckID(.run, "start"))]
-      return ScenarioRun(result: result)
-    }
+    var setup = RunSetup(scenario: scenario, runner: self, device: device, configuration: configuration)
+    for family in CheckRegistry.families { family.prepare(&setup) }
+    return setup
+  }
+
+  /// Judges a finished simulation: the run's own failures, then every registered family's checks
+  /// on one record, in registry order; then each family adds what it reports besides.
+  private func judge(
+    _ report: Simulation.Report<ScenarioSession.Output>, setup: RunSetup, seed: UInt64
+  )
+    -> ScenarioRun
+  {
+    let scenario = setup.scenario
+    var result = ScenarioResult(
+      name: scenario.name, file: scenario.file, status: .failed, seed: seed, warnings: scenario.warnings)
     let timeline = Timeline(events: report.trace)
     result.traceHash = report.traceHash
     if let problem = report.traceSpillError {
@@ -160,38 +182,36 @@ public struct ScenarioRunner: Sendable {
       result.warnings.append(ScenarioFailure(problem.description, check: CheckID(.run, "traceSpill")))
     }
     result.virtualSeconds = DurationText.seconds(report.virtualTime)
-    var failures = RunCheck.failures(of: report, scenario: scenario, watchdog: watchdog)
-    var audioMarks: [AudioLane.Mark] = []
+    var failures = RunCheck.failures(
+      of: report, scenario: scenario, watchdog: max(watchdog, scenario.limits.wallClock ?? .zero))
+    var outcomes: [CheckID.Family: [CheckOutcome]] = [:]
     let output = report.value
     if let output {
-      var (options, problem) = snapshots.map { ($0, nil) } ?? SnapshotOptions.environmentOrDefault()
-      if options.variant == nil { options.variant = subject.goldenVariant }
-      if let problem {
-        failures.append(
-          ScenarioFailure("golden snapshots were not checked: \(problem.message)", check: CheckID(.golden, "options")))
-      }
+      failures += setup.failures
       let record = RunRecord(
-        scenario: scenario, timeline: timeline, output: output, device: device, mainActorHangs: report.mainActorHangs,
-        ledgerAtEnd: report.ledgerAtEnd, virtualTime: report.virtualTime, snapshotOptions: options)
+        scenario: scenario, timeline: timeline, output: output, device: setup.device,
+        mainActorHangs: report.mainActorHangs, ledgerAtEnd: report.ledgerAtEnd, virtualTime: report.virtualTime,
+        snapshotOptions: setup.snapshotOptions)
       var found = output.failures
-      for check in scenario.checks(goldenFiles: problem == nil) {
-        let outcome = check.evaluate(record)
-        result.figures.record(outcome.figures)
-        found += outcome.failures
-        result.output += outcome.notes.map { $0 + "\n" }.joined()
-        audioMarks += outcome.audioMarks
+      for family in CheckRegistry.families {
+        for check in family.checks(for: record, setup: setup) {
+          let outcome = check.evaluate(record)
+          result.figures.record(outcome.figures)
+          found += outcome.failures
+          result.output += outcome.notes.map { $0 + "\n" }.joined()
+          outcomes[family.family, default: []].append(outcome)
+        }
       }
       failures += found
     }
     failures = scenario.expectations.trap?.label(failures) ?? failures
     result.failures = failures
     result.status = failures.isEmpty ? .passed : .failed
-    result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
-    return ScenarioRun(
+    var run = ScenarioRun(
       result: result, timeline: timeline, finalState: output?.finalState, snapshots: output?.snapshots ?? [:],
-      mainActorJobs: report.mainActorJobs,
-      audioLane: keepsReceivedAudio
-        ? AudioLane(envelope: device.audioConservation.receivedEnvelope(), marks: audioMarks) : nil)
+      mainActorJobs: report.mainActorJobs)
+    for family in CheckRegistry.families { family.report(outcomes[family.family] ?? [], setup: setup, into: &run) }
+    return run
   }
 
   /// Runs a scenario file and renders what happened: a header, the failures, then the timeline one

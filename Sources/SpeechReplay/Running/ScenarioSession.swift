@@ -79,8 +79,9 @@ final class ScenarioSession {
 
   /// Makes the subject, performs the steps, waits for every `start()` to return and reports.
   /// - Throws: What the factory throws, described with the factory's name.
-  static func perform(_ scenario: Scenario, on device: SimulatedDevice, factory: SubjectFactory) async throws -> Output
-  {
+  static func perform(
+    _ scenario: Scenario, on device: SimulatedDevice, factory: SubjectFactory, capture: SessionCaptureSettings? = nil
+  ) async throws -> Output {
     // Only the objects this run's code creates: tests in the same process make their own meanwhile.
     let scope = Simulation.current?.objectScope
     let objectsBefore = scope.map { LiveObjectTracker.liveCounts(createdIn: $0) } ?? LiveObjectTracker.liveCounts()
@@ -88,7 +89,7 @@ final class ScenarioSession {
     // `dismiss` frees it when the session lets go of it.
     let session = try ScenarioSession(
       scenario: scenario, device: device, factory: factory, subject: make(factory, scenario: scenario, device: device))
-    (session.current as? any SessionCapturing)?.beginCapture(of: scenario)  // `run --capture`
+    (session.current as? any SessionCapturing)?.beginCapture(of: scenario, settings: capture)  // `run --capture`
     defer {
       if let capturing = session.current as? any SessionCapturing {
         capturing.endCapture()

@@ -1,5 +1,6 @@
 extension Scenario {
-  /// What must hold: the UI state at the end and at named snapshots, and the diagnostics.
+  /// What must hold: the UI state at the end and at named snapshots, the diagnostics, the trap, and
+  /// each check family's part. Compared and hashed member by member (synthesized).
   package struct Expectations: Sendable, Hashable {
     /// What the device's diagnostics must contain.
     package enum Diagnostics: Sendable, Hashable {
@@ -16,52 +17,26 @@ extension Scenario {
     /// The UI state after the last step, when checked.
     package var final: StateExpectation?
     /// The UI state at each named snapshot, in file order.
-    package var snapshots: [(name: String, expectation: StateExpectation)]
+    package var snapshots: [NamedStateExpectation]
     /// The diagnostics check.
     package var diagnostics: Diagnostics
     /// Where `diagnostics: none` is written, for its failure.
     package var diagnosticsLocation: SourceLocation?
-    /// Timing budgets in virtual time (`budgets:`).
-    package var budgets = Budgets()
-    /// The leak check of the longest `cycle:` step (`leaks:`; defaults when absent).
-    package var leaks = Leaks()
-    /// Bounds on the streaming metrics (`metrics:`).
-    package var metrics = MetricLimits()
-    /// The UI states compared with golden files (`golden: all` or a list of names), if any.
-    package var golden: GoldenSnapshots? = nil
-    /// Audio conservation (`audio:`): on by default, with the loss the stack may declare.
-    package var audio = AudioExpectation()
-    /// Which invariants are expected to break or are switched off.
-    package var invariants: InvariantSettings = InvariantSettings()
+    /// Each registered family's own part (budgets, leaks, metrics, golden files, invariants, audio…),
+    /// read and written through the property its folder declares on this type.
+    package var families = FamilyParts()
     /// The trap the scenario guards against (`trap:`), named in the failures of the checks it is about; nil when unnamed.
     package var trap: ScenarioTrap? = nil
 
     /// Creates expectations; by default nothing is checked.
     package init(
-      final: StateExpectation? = nil, snapshots: [(name: String, expectation: StateExpectation)] = [],
+      final: StateExpectation? = nil, snapshots: [NamedStateExpectation] = [],
       diagnostics: Diagnostics = .unchecked, diagnosticsLocation: SourceLocation? = nil
     ) {
       self.final = final
       self.snapshots = snapshots
       self.diagnostics = diagnostics
       self.diagnosticsLocation = diagnosticsLocation
-    }
-
-    /// Equal when every expectation, name and location is equal (snapshots in order).
-    package static func == (lhs: Expectations, rhs: Expectations) -> Bool {
-      lhs.final == rhs.final && lhs.diagnostics == rhs.diagnostics && lhs.diagnosticsLocation == rhs.diagnosticsLocation
-        && lhs.budgets == rhs.budgets && lhs.leaks == rhs.leaks && lhs.metrics == rhs.metrics
-        && lhs.golden == rhs.golden && lhs.invariants == rhs.invariants && lhs.trap == rhs.trap
-        && lhs.audio == rhs.audio
-        && lhs.snapshots.map(\.name) == rhs.snapshots.map(\.name)
-        && lhs.snapshots.map(\.expectation) == rhs.snapshots.map(\.expectation)
-    }
-
-    /// Hashes the final and snapshot expectations.
-    package func hash(into hasher: inout Hasher) {
-      hasher.combine(final)
-      hasher.combine(snapshots.map(\.name))
-      hasher.combine(snapshots.map(\.expectation))
     }
   }
 }

@@ -7,6 +7,9 @@ package struct ScenarioKey: Hashable, Sendable, CustomStringConvertible {
 
   fileprivate init(_ name: String) { self.name = name }
 
+  /// A key under `expect:` that a check family declares in its folder (`Checks/<Family>/`).
+  init(family name: String) { self.name = name }
+
   package var description: String { name }
 
   /// A key the user names rather than the schema: a snapshot's name under `expect.snapshots`.
@@ -178,18 +181,12 @@ package enum ScenarioKeys {
     package static let final = ScenarioKey("final")
     package static let snapshots = ScenarioKey("snapshots")
     package static let diagnostics = ScenarioKey("diagnostics")
-    package static let budgets = ScenarioKey("budgets")
-    package static let leaks = ScenarioKey("leaks")
-    package static let metrics = ScenarioKey("metrics")
-    package static let invariants = ScenarioKey("invariants")
-    package static let golden = ScenarioKey("golden")
+    // The other families' keys are declared in their folders under `Checks/`.
     package static let trap = ScenarioKey("trap")
-    package static let audio = ScenarioKey("audio")
     /// Obsolete: read only to warn that it has no effect.
     package static let observed = ScenarioKey("observed")
-    package static let all = [
-      final, snapshots, diagnostics, budgets, leaks, metrics, invariants, golden, trap, audio, observed,
-    ]
+    /// Every family's keys in registry order, then `trap` and `observed`.
+    package static var all: [ScenarioKey] { CheckRegistry.expectKeys + [trap, observed] }
   }
 
   /// An expected UI state (`expect.final`, one of `expect.snapshots`).

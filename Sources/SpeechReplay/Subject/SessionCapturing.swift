@@ -5,7 +5,11 @@ import Synchronization
 @MainActor
 package protocol SessionCapturing: AnyObject {
   /// The scenario's steps are about to run.
-  func beginCapture(of scenario: Scenario)
+  /// - Parameters:
+  ///   - scenario: The scenario.
+  ///   - settings: Where the runner was asked to record (``ScenarioRunner/capture``, `run --capture`
+  ///     passes it to its workers as arguments); nil when it was not.
+  func beginCapture(of scenario: Scenario, settings: SessionCaptureSettings?)
   /// The steps ran and every `start()` returned: finish the capture.
   func endCapture()
   /// A `dismiss` step closes this subject's screen: record the dismissal and let go of the capture
@@ -23,17 +27,13 @@ package protocol CaptureInProgress: AnyObject {
   func finish()
 }
 
-/// The environment variable naming the folder `run --capture` records into (its workers inherit it).
+/// The environment variable naming a folder to record every run into when the runner was given no
+/// ``SessionCaptureSettings`` (a user's own setting; `run --capture` passes its folder as an argument).
 package let sessionCaptureFolderVariable = "SPEECH_REPLAY_CAPTURE_DIR"
 
 /// The `osVersion` of the header of every capture `run --capture` records: how a run tells the
 /// captures of an earlier run (which it replaces) from a device's (which it never does).
 package let sessionCaptureOSVersion = "speech-replay twins"
-
-/// The environment variable naming the capture file (without `.speechcapture`) of the one scenario
-/// a worker runs; `run --capture` passes it (`--capture-name`) so two scenarios with the same file
-/// name never share a capture. Unset: the scenario file's name.
-package let sessionCaptureNameVariable = "SPEECH_REPLAY_CAPTURE_NAME"
 
 /// Problems the capture recorder met in this process: a capture that was asked for and could not be
 /// recorded fails the scenario (``ScenarioWorker`` adds them to the result), never a warning a

@@ -7,7 +7,7 @@ extension ScenarioEngine {
   /// - Returns: An engine whose `name` and `explain` throw ``ScenarioError`` for an invalid file.
   package static func runner(_ runner: ScenarioRunner) -> ScenarioEngine {
     ScenarioEngine(
-      name: { file in try Scenario.load(fileAt: file).name },
+      name: { file in try LoadedScenarios.load(fileAt: file).name },
       run: { file, seed in runner.run(fileAt: file, seed: seed) },
       explain: { file, seed in
         // Loading first turns an invalid file into an error (a non-zero exit) rather than text.

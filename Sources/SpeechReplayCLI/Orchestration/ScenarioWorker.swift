@@ -4,18 +4,55 @@ import SpeechReplay
 /// Both ends of the worker protocol: the worker prints its ``ScenarioResult`` as one line of JSON,
 /// last on standard output; the parent reads that line, or reports the worker as crashed.
 package enum ScenarioWorker {
-  /// Runs one scenario in this process and prints the result line; what the worker calls.
+  /// The one route from a worker into the runner: runs one scenario with `runner`, writes its canonical trace lines to `traceFile` (for
+  /// `--check-determinism`) and its timeline as JSON to `timelineFile` (for `--html` and
+  /// `--perfetto`, with the main-actor jobs beside it, ``MainActorJobsFile``), then prints the result line.
   ///
   /// - Parameters:
   ///   - file: The scenario file.
   ///   - seed: The seed override.
-  ///   - engine: The engine that runs it.
-  ///   - write: Where the line goes (standard output by default).
+  ///   - runner: The runner that replays it.
+  ///   - traceFile: Where the trace lines go; `nil` for nowhere.
+  ///   - timelineFile: Where the timeline goes; `nil` for nowhere.
+  ///   - write: Where the result line goes (standard output by default).
   package static func runAndReport(
-    file: String, seed: UInt64?, engine: ScenarioEngine, write: (String) -> Void = { print($0) }
+    file: String, seed: UInt64?, runner: ScenarioRunner, traceFile: String? = nil, timelineFile: String? = nil,
+    write: (String) -> Void = { print($0) }
   ) {
     prepareOutput()
-    write(resultLine(for: withCaptureProblems(engine.run(file, seed))))
+    var runner = runner
+    // The main-actor jobs go only beside a timeline.
+    runner.keepsMainActorJobs = timelineFile != nil
+    let run = runner.replay(fileAt: file, seed: seed)
+    var result = run.result
+    if let traceFile {
+      do {
+        try DeterminismCheck.writeTrace(run.timeline.events.map(\.canonicalLine), to: traceFile)
+      } catch {
+        result.failures.append(
+          ScenarioFailure(
+            "cannot write the trace to \(traceFile) (\(error)); check the temporary folder",
+            check: CheckID(.run, "trace")))
+        result.status = .failed
+      }
+    }
+    if let timelineFile {
+      do {
+        try HTMLReport.writeTimeline(run.timeline, to: timelineFile)
+        try MainActorJobsFile.write(run.mainActorJobs, to: MainActorJobsFile.path(besideTimeline: timelineFile))
+        if let lane = run.audioLane {
+          try HTMLReport.writeAudioLane(
+            lane, to: HTMLReport.audioLaneFile(for: file, in: (timelineFile as NSString).deletingLastPathComponent))
+        }
+      } catch {
+        result.failures.append(
+          ScenarioFailure(
+            "cannot write the timeline to \(timelineFile) (\(error)); check the temporary folder",
+            check: CheckID(.run, "trace")))
+        result.status = .failed
+      }
+    }
+    write(resultLine(for: withCaptureProblems(result)))
   }
 
   /// `result` failed with every problem the capture recorder met (``CaptureProblems``): a capture

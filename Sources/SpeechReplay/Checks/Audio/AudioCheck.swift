@@ -13,6 +13,8 @@ struct AudioCheck: ScenarioCheck {
   var family: CheckID.Family { .audio }
   /// Whether loss is declared.
   var expectation: Scenario.AudioExpectation
+  /// What the device's monitor saw, finished by ``AudioFamily`` before the check runs.
+  var report: AudioConservation.Report
 
   /// Lost spans shorter than this are the edges of a comparison, not audio a model would miss.
   static let shortestLoss = 0.010
@@ -27,7 +29,6 @@ struct AudioCheck: ScenarioCheck {
   static let shortestGarbled = 0.040
 
   func evaluate(_ run: RunRecord) -> CheckOutcome {
-    let report = run.device.audioConservation.finish()
     let rate = AudioConservation.rate
     // After an analyzer failed, the tap's audio has nowhere to go until the app starts another one.
     // Positions in `report.deliveries`, not copies: an hours-long run has a delivery per tap buffer.
@@ -157,7 +158,7 @@ struct AudioCheck: ScenarioCheck {
         place.mark(
           CheckID(.audio, problem.kind.rawValue), problem.span, "\(what): \(place.describe(problem.span))\(at)"))
     }
-    return CheckOutcome(figures: figures, failures: failures, audioMarks: marks)
+    return CheckOutcome(figures: figures, failures: failures, attachments: marks)
   }
 
   /// The audio a stack that reports `droppedBuffers` dropped buffers has declared lost, in seconds.

@@ -5,7 +5,7 @@ struct StateCheck: ScenarioCheck {
   /// The state expected after the last step.
   var final: StateExpectation?
   /// The states expected at named snapshots, in file order.
-  var snapshots: [(name: String, expectation: StateExpectation)]
+  var snapshots: [NamedStateExpectation]
 
   /// The final state's check.
   static let finalID = CheckID(.state, "final")
@@ -22,7 +22,7 @@ struct StateCheck: ScenarioCheck {
         audioTime: uiStates.last.map { DurationText.seconds($0.event.audio) })
     }
     let taken = run.timeline.events(ScenarioSnapshotEvent.self)
-    for (name, expectation) in snapshots {
+    for (name, expectation) in snapshots.map({ ($0.name, $0.expectation) }) {
       guard let state = run.output.snapshots[name] else {
         failures.append(
           ScenarioFailure(

@@ -26,8 +26,9 @@ struct CompareCommand: ParsableCommand {
   @Option(name: .customLong("run"), parsing: .unconditional, help: "The run to compare. Default: the latest run.")
   var runID: Int64?
 
-  @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
-  var history: String?
+  @OptionGroup var database: HistoryDatabaseOption
+  /// `--history`.
+  var history: String? { database.history }
 
   @Option(help: "Also write the two runs side by side, per scenario and figure, as an HTML page to this file.")
   var html: String?

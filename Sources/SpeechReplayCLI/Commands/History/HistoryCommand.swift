@@ -14,8 +14,9 @@ struct HistoryCommand: ParsableCommand {
       scenario and figure a chart over the runs, changes marked by the rules of `compare` (see Documentation/Reports.md).
       """)
 
-  @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
-  var history: String?
+  @OptionGroup var database: HistoryDatabaseOption
+  /// `--history`.
+  var history: String? { database.history }
 
   @Option(parsing: .unconditional, help: "How many runs to list (at least 1).")
   var limit: Int = 20

@@ -29,8 +29,9 @@ struct ReportCommand: AsyncParsableCommand {
   @Flag(help: "Write only index.html from the history, without re-running scenarios.")
   var indexOnly = false
 
-  @Option(help: "The history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
-  var history: String?
+  @OptionGroup var database: HistoryDatabaseOption
+  /// `--history`.
+  var history: String? { database.history }
 
   @Option(
     parsing: .unconditional, help: "How many worker processes re-run scenarios at once. Default: the number of CPUs.")

@@ -19,26 +19,9 @@ struct MergeCommand: ParsableCommand {
   @Argument(help: "The JSON reports to merge (written by run --json).")
   var reports: [String]
 
-  @Option(help: "Write the merged JUnit XML report to this file.")
-  var junit: String?
+  @OptionGroup var reportOptions: ReportOptions
 
-  @Option(help: "Write the merged JSON report to this file.")
-  var json: String?
-
-  @Option(help: "Write the merged run's HTML index into this folder.")
-  var html: String?
-
-  @Option(
-    help:
-      "Record the merged run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite."
-  )
-  var history: String?
-
-  @Option(help: "Record the merged run under this label. Default: the git commit's first 12 digits, when there is one.")
-  var label: String?
-
-  @Flag(help: "Do not record the merged run in the history.")
-  var noHistory = false
+  @OptionGroup var historyOptions: HistoryRecordingOptions
 
   @Flag(
     help:
@@ -53,12 +36,8 @@ struct MergeCommand: ParsableCommand {
     for report in reports { try PathCheck.checkReadable(report, what: "the report") }
     var outputs = OutputPaths()
     outputs.inputs(reports, what: "the report")
-    if let path = HistoryLocation.path(option: history, disabled: noHistory) {
-      outputs.input(path, what: "the history database")
-    }
-    if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
-    if let json { try outputs.checkReport(json, option: "--json", force: force) }
-    if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
+    if let path = historyOptions.path { outputs.input(path, what: "the history database") }
+    try reportOptions.check(&outputs, force: force)
   }
 
   func run() throws {
@@ -95,23 +74,20 @@ struct MergeCommand: ParsableCommand {
     let results = byFile.keys.sorted().map { byFile[$0]! }
     let summary = RunSummary(results: results)
     var failed = false
-    if let junit {
-      failed = !write(Data(JUnitReport(results: results, runProperties: []).xml().utf8), to: junit) || failed
-    }
-    if let json {
-      do { failed = !write(try JSONReport(results: results).encoded(), to: json) || failed } catch {
-        Failure.printError(error, path: json)
-        failed = true
-      }
-    }
+    // The report recorders `run` writes with; the merged run's history and index are its own.
+    let finished = FinishedRun(results: results, startedAt: Date(), factories: [])
+    var recorders: [any RunRecorder] = []
+    if let junit = reportOptions.junit { recorders.append(JUnitRecorder(path: junit)) }
+    if let json = reportOptions.json { recorders.append(JSONRecorder(path: json)) }
+    for recorder in recorders { failed = !recorder.finish(finished) || failed }
     var runID: Int64?
-    if let path = HistoryLocation.path(option: history, disabled: noHistory) {
+    if let path = historyOptions.path {
       do {
         let store = try HistoryStore(path: path)
         let commit = GitCommit.current()
         let metadata = RunMetadata(
           startedAt: Date(), gitCommit: commit, seed: nil, mode: RunMetadata.timingMode(of: results), shard: nil,
-          label: RunMetadata.label(given: label, commit: commit))
+          label: RunMetadata.label(given: historyOptions.label, commit: commit))
         runID = try store.record(metadata, results: results)
         Failure.printNote("recorded the merged run as run \(runID!) in \(path)")
       } catch {
@@ -119,14 +95,16 @@ struct MergeCommand: ParsableCommand {
         failed = true
       }
     }
-    if let html {
+    if let html = reportOptions.html {
       let title = runID.map { "speech-replay run \($0) (merged)" } ?? "speech-replay run (merged)"
       do {
         let commit = GitCommit.current()
         let short = commit.map { String($0.prefix(12)) }
         var line =
           "merged \(ISO8601DateFormatter().string(from: Date())) from \(reports.count) reports, commit \(short ?? "none (not a git checkout)")"
-        if let label = RunMetadata.label(given: label, commit: commit), label != short { line += ", label \(label)" }
+        if let label = RunMetadata.label(given: historyOptions.label, commit: commit), label != short {
+          line += ", label \(label)"
+        }
         try HTMLReport(folder: html, title: title, details: [line]).writeIndex(
           results.map { RunIndexPage.Row(result: $0, page: nil) })
       } catch {
@@ -158,16 +136,6 @@ struct MergeCommand: ParsableCommand {
     case .typeMismatch(_, let context), .valueNotFound(_, let context):
       return "a value\(place(context.codingPath)) is not what a report holds"
     @unknown default: return "it cannot be read"
-    }
-  }
-
-  private func write(_ data: Data, to path: String) -> Bool {
-    do {
-      try FileReplacement.write(data, to: path)
-      return true
-    } catch {
-      Failure.printError(OrchestrationError(.unwritableReport, "cannot write the report: \(Failure.line(for: error))"))
-      return false
     }
   }
 }

@@ -62,17 +62,7 @@ struct RunCommand: AsyncParsableCommand {
   )
   var shard: String?
 
-  @Option(help: "Write a JUnit XML report to this file.")
-  var junit: String?
-
-  @Option(help: "Write a JSON report to this file.")
-  var json: String?
-
-  @Option(
-    help:
-      "Write an HTML report into this folder: index.html and one timeline page per scenario (see Documentation/Reports.md)."
-  )
-  var html: String?
+  @OptionGroup var reports: ReportOptions
 
   @Option(
     help:
@@ -101,19 +91,7 @@ struct RunCommand: AsyncParsableCommand {
   )
   var capture: String?
 
-  @Option(
-    help:
-      "Record the run in this history database. Default: $SPEECH_REPLAY_HISTORY, else .speech-replay/history.sqlite.")
-  var history: String?
-
-  @Option(
-    help:
-      "Record the run in the history under this label (a version, a branch); the trend page names runs by it. Default: the git commit's first 12 digits, when there is one."
-  )
-  var label: String?
-
-  @Flag(help: "Do not record the run in the history.")
-  var noHistory = false
+  @OptionGroup var historyOptions: HistoryRecordingOptions
 
   @Flag(
     help:
@@ -146,8 +124,8 @@ struct RunCommand: AsyncParsableCommand {
     if let maxVirtualTime, DurationText.parse(maxVirtualTime) == nil {
       throw ValidationError("--max-virtual-time must be a duration such as 90m, 3h or 7200s (got '\(maxVirtualTime)')")
     }
-    if let junit { try PathCheck.checkWritable(junit, option: "--junit") }
-    if let json { try PathCheck.checkWritable(json, option: "--json") }
+    if let junit = reports.junit { try PathCheck.checkWritable(junit, option: "--junit") }
+    if let json = reports.json { try PathCheck.checkWritable(json, option: "--json") }
     if let shard {
       do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
     }
@@ -167,83 +145,17 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let plan: SuitePlan
-    do {
-      plan = try SuitePlan(
-        paths: paths.isEmpty ? ["Scenarios"] : paths, filter: try filter.map { try ScenarioFilter(pattern: $0) },
-        excluding: try exclude.map { try ScenarioFilter(pattern: $0, option: "--exclude") },
-        // Names do not depend on the subject: the first names them all.
-        shard: try shard.map { try Shard(parsing: $0) },
-        engine: .runner(ScenarioRunner(subject: try subject.factories()[0])))
-    } catch let error as OrchestrationError {
-      Failure.printError(error)
-      throw ExitCode.validationFailure
-    }
-    // Every output checked against every input before the first worker starts.
-    var outputs = OutputPaths()
-    outputs.inputs(plan.scenarios.map(\.file), what: "the scenario")
-    if let path = HistoryLocation.path(option: history, disabled: noHistory) {
-      outputs.input(path, what: "the history database")
-    }
-    if let junit { try outputs.checkReport(junit, option: "--junit", force: force) }
-    if let json { try outputs.checkReport(json, option: "--json", force: force) }
-    if let html { try outputs.checkFolder(html, option: "--html", files: ["index.html"]) }
-    // Checked before the run: a folder in the way (or the history) is found now, not after it.
-    if let perfetto { try outputs.checkFolder(perfetto, option: "--perfetto") }
-    var captureNames: [String: String] = [:]
-    if let capture {
-      captureNames = Self.captureNames(plan.scenarios.map(\.file))
-      try outputs.checkFolder(capture, option: "--capture", files: captureNames.values.map { "\($0).speechcapture" })
-      // A run replaces the captures of an earlier run, never a capture from a device (evidence).
-      for name in captureNames.values.sorted() {
-        let path = (capture as NSString).appendingPathComponent("\(name).speechcapture")
-        guard FileManager.default.fileExists(atPath: path), !force else { continue }
-        let header = (try? CaptureFile(url: URL(fileURLWithPath: path)))?.header
-        if header?.osVersion != sessionCaptureOSVersion {
-          let what =
-            header.map { "a capture from \($0.deviceModel) (\($0.osVersion))" }
-            ?? "a file that is not a capture a run recorded"
-          throw ValidationError(
-            "--capture \(path) is \(what), which this run would replace; move it, choose another --capture folder, or give --force"
-          )
-        }
-      }
-    }
-    // Workers inherit the environment: `--capture` reaches them through it.
-    if let capture {
-      // Created here, once, before the first worker (a worker that cannot write its capture fails its scenario).
-      var isFolder: ObjCBool = false
-      do {
-        if FileManager.default.fileExists(atPath: capture, isDirectory: &isFolder), !isFolder.boolValue {
-          throw ValidationError("--capture \(capture) is a file; name a folder")
-        }
-        try FileManager.default.createDirectory(atPath: capture, withIntermediateDirectories: true)
-      } catch let error as ValidationError {
-        throw error
-      } catch {
-        throw ValidationError(
-          "--capture \(capture): cannot create the folder (\(FileProblem.describe(error, path: capture)))")
-      }
-      setenv(sessionCaptureFolderVariable, URL(fileURLWithPath: capture).standardizedFileURL.path, 1)
-    }
+    let plan = try makePlan()
+    let captureNames = try checkOutputs(of: plan)
+    if let capture { try Self.makeCaptureFolder(capture) }
     // One run records into a capture folder at a time: a second would replace the first's captures as it writes them.
     let captureLock = try capture.map { try FolderLock(folder: $0, option: "--capture") }
     defer { captureLock?.release() }
     // Opened before the first worker starts: a history that cannot be written (or is not ours) stops
     // the run at once, not after it.
-    let historyStore: HistoryStore?
-    do {
-      historyStore = try HistoryLocation.path(option: history, disabled: noHistory).map { try HistoryStore(path: $0) }
-    } catch {
-      Failure.printError(error)
-      throw ExitCode.validationFailure
-    }
+    let recorders = try makeRecorders(plan)
     let startedAt = Date()
     let factories = try subject.factories()
-    // With several subjects every result names its own, and every report keeps them apart.
-    let several = factories.count > 1
-    let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    let timeout: Duration? = self.timeout > 0 ? .milliseconds(Int64((self.timeout * 1000).rounded())) : nil
     // Ctrl-C and a CI job's cancel kill the workers too, and the reports are still written.
     let processes = WorkerProcesses()
     let signalSources = processes.handleSignals([SIGINT, SIGTERM]) { signal in
@@ -254,118 +166,118 @@ struct RunCommand: AsyncParsableCommand {
     if let shard, plan.scenarios.isEmpty {
       Failure.printNote("shard \(shard) holds none of the \(plan.discoveredCount) scenarios")
     }
-    let order = startOrder(plan)
-    var results: [ScenarioResult] = []
-    // Each subject's timelines (`--html`, `--perfetto`), in a temporary folder of its own: the
-    // workers name them after the scenario file, which the subjects share.
-    var timelineFolders: [String: TimelineFolder] = [:]
-    defer { for folder in timelineFolders.values { folder.remove() } }
-    var consoles: [ConsoleReporter] = []
-    for factory in factories {
-      var command = try workerCommand(subject: several ? factory.name : subject.name)
+    let execution = RunExecution(
+      plan: plan, factories: factories, seed: seed, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+      timeout: self.timeout > 0 ? .milliseconds(Int64((self.timeout * 1000).rounded())) : nil,
+      order: startOrder(plan), checkDeterminism: checkDeterminism, freshWorkers: freshWorkers,
+      keepsTimelines: reports.html != nil || perfetto != nil, processes: processes
+    ) { factory in
+      var command = try workerCommand(subject: factories.count > 1 ? factory.name : subject.name)
       command.fileArguments = captureNames.mapValues { ["--capture-name", $0] }
-      // `--html`, `--perfetto`: every worker also writes its timeline as JSON into a temporary folder; the pages are
-      // rendered here from those files, the results and the scenario files.
-      if html != nil || perfetto != nil {
-        do { timelineFolders[factory.name] = try TimelineFolder() } catch {
-          Failure.printError(error)
-          throw ExitCode(Failure.exitCode)
-        }
-        command.extraArguments += timelineFolders[factory.name]!.workerArguments
-      }
-      // Reused workers: a worker process runs scenario after scenario and is replaced when one crashes.
-      let reusing = freshWorkers ? nil : ReusableWorkers(executable: command.executable, processes: processes)
-      defer { reusing?.close() }
-      let pool = WorkerPool(command: command, jobs: jobs, timeout: timeout, processes: processes, reusing: reusing)
-      let console = ConsoleReporter(
-        style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: plan.scenarios,
-        subject: several ? factory.name : nil
-      ) { text in
-        FileHandle.standardOutput.write(Data(text.utf8))
-      }
-      consoles.append(console)
-      if several { console.header() }
-      if processes.receivedSignal != nil {
-        // Interrupted during an earlier subject: this one never starts.
-        results += plan.scenarios.map {
-          ScenarioResult(
-            name: $0.name, file: $0.file, status: .skipped, seed: seed ?? 0,
-            failures: [
-              ScenarioFailure(
-                "not run: the run was interrupted by \(WorkerProcesses.name(of: processes.receivedSignal!))",
-                check: CheckID(.run, "interrupted"))
-            ], subject: factory.name)
-        }
-        continue
-      }
-      var subjectResults =
-        checkDeterminism
-        ? await DeterminismRun(
-          command: command, jobs: jobs, timeout: timeout, processes: processes, firstPassReusing: reusing
-        ).run(plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
-        : await pool.run(
-          plan.scenarios, seed: seed, order: order, started: console.started, finished: console.finished)
-      if several {
-        for index in subjectResults.indices { subjectResults[index].subject = factory.name }
-        console.finishSubject(RunSummary(results: subjectResults))
-      }
-      results += subjectResults
+      return command
     }
-    let summary = RunSummary(results: results)
+    var timelines: [String: TimelineFolder] = [:]
+    defer { for folder in timelines.values { folder.remove() } }
+    let results = try await execution.run(recorders, timelines: &timelines)
+    let finished = FinishedRun(
+      results: results, startedAt: startedAt, factories: factories, timelines: timelines,
+      signal: processes.receivedSignal)
     var reportFailed = false
-    if let junit {
-      var properties: [(String, String)] = []
-      if let shard { properties.append(("shard", shard)) }
-      if let seed { properties.append(("seed", String(seed))) }
-      reportFailed =
-        !write(Data(JUnitReport(results: results, runProperties: properties).xml().utf8), to: junit) || reportFailed
-    }
-    if let json {
-      do {
-        reportFailed = !write(try JSONReport(results: results).encoded(), to: json) || reportFailed
-      } catch {
-        Failure.printError(error, path: json)
-        reportFailed = true
-      }
-    }
-    if let html {
-      do {
-        try writeHTML(
-          html, results: results, factories: several ? factories : [], timelines: timelineFolders, startedAt: startedAt)
-      } catch {
-        Failure.printError(
-          OrchestrationError(
-            .unwritableReport,
-            "\(html): cannot write the HTML report (\(FileProblem.describe(error, path: html))); check that the folder is writable"
-          ))
-        reportFailed = true
-      }
-    }
-    if let perfetto {
-      do {
-        for (folder, subjectResults) in Self.bySubject(results, into: perfetto) {
-          let timelines = timelineFolders[subjectResults.first?.subject ?? factories[0].name]
-          try PerfettoTrace.write(
-            results: subjectResults, into: folder, timeline: { timelines?.timeline(of: $0) },
-            mainActorJobs: { timelines?.mainActorJobs(of: $0) ?? [] })
-        }
-      } catch {
-        Failure.printError(
-          OrchestrationError(
-            .unwritableReport,
-            "\(perfetto): cannot write the traces (\(error.localizedDescription)); check that the folder is writable"))
-        reportFailed = true
-      }
-    }
-    if let signal = processes.receivedSignal {
-      // An interrupted run is not a sample of the suite: it stays out of the history.
-      finishConsole(consoles, summary: summary, several: several)
+    for recorder in recorders { reportFailed = !recorder.finish(finished) || reportFailed }
+    if let signal = finished.signal {
       Failure.printNote("interrupted by \(WorkerProcesses.name(of: signal)); the run is not recorded in the history")
       throw ExitCode(128 + signal)
     }
-    reportFailed = !recordHistory(results, in: historyStore, startedAt: startedAt) || reportFailed
-    finishConsole(consoles, summary: summary, several: several)
-    if !summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
+    if !finished.summary.succeeded || reportFailed { throw ExitCode(Failure.exitCode) }
+  }
+
+  /// The scenarios to run, found, filtered and sharded; a path that cannot be searched stops the run (64).
+  private func makePlan() throws -> SuitePlan {
+    do {
+      return try SuitePlan(
+        paths: paths.isEmpty ? ["Scenarios"] : paths, filter: try filter.map { try ScenarioFilter(pattern: $0) },
+        excluding: try exclude.map { try ScenarioFilter(pattern: $0, option: "--exclude") },
+        // Names do not depend on the subject: the first names them all.
+        shard: try shard.map { try Shard(parsing: $0) },
+        engine: .runner(ScenarioRunner(subject: try subject.factories()[0])))
+    } catch let error as OrchestrationError {
+      Failure.printError(error)
+      throw ExitCode.validationFailure
+    }
+  }
+
+  /// Checks every output against every input before the first worker starts; returns each
+  /// scenario's capture name (`--capture`), empty without it.
+  private func checkOutputs(of plan: SuitePlan) throws -> [String: String] {
+    var outputs = OutputPaths()
+    outputs.inputs(plan.scenarios.map(\.file), what: "the scenario")
+    if let path = historyOptions.path { outputs.input(path, what: "the history database") }
+    try reports.check(&outputs, force: force)
+    // Checked before the run: a folder in the way (or the history) is found now, not after it.
+    if let perfetto { try outputs.checkFolder(perfetto, option: "--perfetto") }
+    guard let capture else { return [:] }
+    let captureNames = Self.captureNames(plan.scenarios.map(\.file))
+    try outputs.checkFolder(capture, option: "--capture", files: captureNames.values.map { "\($0).speechcapture" })
+    // A run replaces the captures of an earlier run, never a capture from a device (evidence).
+    for name in captureNames.values.sorted() {
+      let path = (capture as NSString).appendingPathComponent("\(name).speechcapture")
+      guard FileManager.default.fileExists(atPath: path), !force else { continue }
+      let header = (try? CaptureFile(url: URL(fileURLWithPath: path)))?.header
+      if header?.osVersion != sessionCaptureOSVersion {
+        let what =
+          header.map { "a capture from \($0.deviceModel) (\($0.osVersion))" }
+          ?? "a file that is not a capture a run recorded"
+        throw ValidationError(
+          "--capture \(path) is \(what), which this run would replace; move it, choose another --capture folder, or give --force"
+        )
+      }
+    }
+    return captureNames
+  }
+
+  /// Creates the `--capture` folder once, before the first worker (a worker that cannot write its
+  /// capture fails its scenario).
+  private static func makeCaptureFolder(_ capture: String) throws {
+    var isFolder: ObjCBool = false
+    do {
+      if FileManager.default.fileExists(atPath: capture, isDirectory: &isFolder), !isFolder.boolValue {
+        throw ValidationError("--capture \(capture) is a file; name a folder")
+      }
+      try FileManager.default.createDirectory(atPath: capture, withIntermediateDirectories: true)
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      throw ValidationError(
+        "--capture \(capture): cannot create the folder (\(FileProblem.describe(error, path: capture)))")
+    }
+  }
+
+  /// The run's recorders in the order they write: the reports, the history, then the console's last lines.
+  private func makeRecorders(_ plan: SuitePlan) throws -> [any RunRecorder] {
+    let historyStore: HistoryStore?
+    do {
+      historyStore = try historyOptions.path.map { try HistoryStore(path: $0) }
+    } catch {
+      Failure.printError(error)
+      throw ExitCode.validationFailure
+    }
+    var recorders: [any RunRecorder] = []
+    if let junit = reports.junit {
+      var properties: [(String, String)] = []
+      if let shard { properties.append(("shard", shard)) }
+      if let seed { properties.append(("seed", String(seed))) }
+      recorders.append(JUnitRecorder(path: junit, properties: properties))
+    }
+    if let json = reports.json { recorders.append(JSONRecorder(path: json)) }
+    if let html = reports.html {
+      recorders.append(HTMLRecorder(folder: html, seed: seed) { runDetails(startedAt: $0) })
+    }
+    if let perfetto { recorders.append(PerfettoRecorder(folder: perfetto)) }
+    if let historyStore {
+      recorders.append(HistoryRecorder(store: historyStore, seed: seed, shard: shard, label: historyOptions.label))
+    }
+    recorders.append(ConsoleRecorder(scenarios: plan.scenarios))
+    return recorders
   }
 
   /// Each scenario's capture name for `--capture`: the file's name without extension, or, when
@@ -405,7 +317,7 @@ struct RunCommand: AsyncParsableCommand {
   /// is not turned off), so the suite's slowest scenario does not start last; suite order (nil)
   /// otherwise, or when the history cannot be read (recording it reports that later).
   private func startOrder(_ plan: SuitePlan) -> [Int]? {
-    guard let path = HistoryLocation.path(option: history, disabled: noHistory),
+    guard let path = historyOptions.path,
       FileManager.default.fileExists(atPath: path),
       let times = try? HistoryStore(path: path).lastWallSeconds()
     else { return nil }
@@ -418,7 +330,9 @@ struct RunCommand: AsyncParsableCommand {
     let commit = GitCommit.current()
     var line =
       "started \(ISO8601DateFormatter().string(from: startedAt)), commit \(commit.map { String($0.prefix(12)) } ?? "none (not a git checkout)")"
-    if let label = RunMetadata.label(given: label, commit: commit), label != commit.map({ String($0.prefix(12)) }) {
+    if let label = RunMetadata.label(given: historyOptions.label, commit: commit),
+      label != commit.map({ String($0.prefix(12)) })
+    {
       line += ", label \(label)"
     }
     line += ", seed " + (seed.map { "\($0) for every scenario" } ?? "each scenario's own")
@@ -427,16 +341,6 @@ struct RunCommand: AsyncParsableCommand {
       (names.count > 1 ? ", subjects " : ", subject ") + (names.isEmpty ? "default" : names.joined(separator: ", "))
     line += ", shard \(shard ?? "all"), host \(ProcessInfo.processInfo.hostName)"
     return [line]
-  }
-
-  /// The console's last lines: for one subject its failures in full (on a terminal) and the summary;
-  /// for several (each already closed with its own line) the summary of all.
-  private func finishConsole(_ consoles: [ConsoleReporter], summary: RunSummary, several: Bool) {
-    if !several, let console = consoles.first {
-      console.finish(summary)
-    } else {
-      FileHandle.standardOutput.write(Data((summary.line + "\n").utf8))
-    }
   }
 
   /// The results split by subject, each with the folder its pages or traces go into: `folder`
@@ -458,69 +362,8 @@ struct RunCommand: AsyncParsableCommand {
     }
   }
 
-  /// `--html DIR`: the report of a run of one subject in DIR; of several, each subject's report in
-  /// `DIR/<subject>/` and an index of the subjects in `DIR/index.html`.
-  private func writeHTML(
-    _ html: String, results: [ScenarioResult], factories: [SubjectFactory], timelines: [String: TimelineFolder],
-    startedAt: Date
-  ) throws {
-    var links: [(name: String, folder: String, summary: RunSummary)] = []
-    for (folder, subjectResults) in Self.bySubject(results, into: html) {
-      let name = subjectResults.first?.subject
-      var report = HTMLReport(
-        folder: folder, title: "\(CLIContext.current.commandName) run" + (name.map { " — subject \($0)" } ?? ""),
-        details: runDetails(startedAt: startedAt))
-      report.seedOverride = seed
-      let defaultName = try subject.factories().first?.name ?? ""
-      let folderTimelines = timelines[name ?? defaultName]
-      try report.write(
-        results: subjectResults, timeline: { folderTimelines?.timeline(of: $0) },
-        audioLane: { folderTimelines?.audioLane(of: $0) })
-      if let name { links.append((name, (folder as NSString).lastPathComponent, RunSummary(results: subjectResults))) }
-    }
-    guard !factories.isEmpty else { return }
-    var page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
-    page +=
-      JUnitReport.escape("\(CLIContext.current.commandName) run — \(links.count) subjects") + "</title></head><body>\n"
-    page += "<h1>\(JUnitReport.escape(CLIContext.current.commandName)) run — \(links.count) subjects</h1>\n<ul>\n"
-    for link in links {
-      page +=
-        "<li><a href=\"\(JUnitReport.escape(link.folder))/index.html\">\(JUnitReport.escape(link.name))</a>: \(JUnitReport.escape(link.summary.line))</li>\n"
-    }
-    page += "</ul>\n</body></html>\n"
-    try FileReplacement.write(Data(page.utf8), to: (html as NSString).appendingPathComponent("index.html"))
-  }
-
-  /// Records the run in the history database unless `--no-history`; false when that failed.
-  private func recordHistory(_ results: [ScenarioResult], in store: HistoryStore?, startedAt: Date) -> Bool {
-    guard let store else { return true }
-    let path = store.path
-    do {
-      let commit = GitCommit.current()
-      let metadata = RunMetadata(
-        startedAt: startedAt, gitCommit: commit, seed: seed, mode: RunMetadata.timingMode(of: results), shard: shard,
-        label: RunMetadata.label(given: label, commit: commit))
-      let id = try store.record(metadata, results: results)
-      Failure.printNote("recorded run \(id) in \(path)")
-      return true
-    } catch {
-      Failure.printError(error)
-      return false
-    }
-  }
-
-  private func write(_ data: Data, to path: String) -> Bool {
-    do {
-      try FileReplacement.write(data, to: path)
-      return true
-    } catch {
-      Failure.printError(OrchestrationError(.unwritableReport, "cannot write the report: \(Failure.line(for: error))"))
-      return false
-    }
-  }
-
-  /// The worker: this executable (or `--worker`) with the subject and the golden-file flags passed
-  /// explicitly, so a worker needs nothing from the parent's environment.
+  /// The worker: this executable (or `--worker`) with the subject, the golden-file flags and the
+  /// capture folder passed explicitly, so a worker needs nothing from the parent's environment.
   /// - Parameter subject: The subject the worker runs against; nil for the executable's default.
   func workerCommand(subject: String?) throws -> WorkerCommand {
     var command = WorkerCommand(executable: worker.map { URL(fileURLWithPath: $0) } ?? CLIContext.ownExecutable)
@@ -528,6 +371,7 @@ struct RunCommand: AsyncParsableCommand {
     if let subject { command.extraArguments += ["--subject", subject] }
     if failOnObsolete { command.extraArguments.append("--fail-on-obsolete") }
     if let maxVirtualTime { command.extraArguments += ["--max-virtual-time", maxVirtualTime] }
+    if let capture { command.extraArguments += ["--capture", URL(fileURLWithPath: capture).standardizedFileURL.path] }
     return command
   }
 }

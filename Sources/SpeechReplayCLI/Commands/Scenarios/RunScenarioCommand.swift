@@ -3,7 +3,7 @@ import Foundation
 import SpeechReplay
 
 /// `speech-replay run-scenario FILE [--seed N] [--subject NAME] [--record MODE] [--fail-on-obsolete]
-/// [--trace-dir DIR] [--timeline-dir DIR]` (hidden): the worker. Runs one scenario in this process and prints its result
+/// [--trace-dir DIR] [--timeline-dir DIR] [--capture DIR [--capture-name NAME]]` (hidden): the worker. Runs one scenario in this process and prints its result
 /// as JSON on the last line of standard output. `run` passes its flags explicitly.
 struct RunScenarioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -40,6 +40,10 @@ struct RunScenarioCommand: ParsableCommand {
   var simulationTimeLimit: String?
   @Option(
     help: ArgumentHelp(
+      "Record the run as a capture into this folder (what `run --capture` passes its workers).", visibility: .hidden))
+  var capture: String?
+  @Option(
+    help: ArgumentHelp(
       "The capture's file name (without .speechcapture) when `run --capture` records (what `run` passes when two scenarios share a file name).",
       visibility: .hidden))
   var captureName: String?
@@ -60,7 +64,6 @@ struct RunScenarioCommand: ParsableCommand {
   /// Runs the scenario and prints its result line, without watching the parent (what a reused
   /// worker, `serve-scenarios`, calls for each request).
   func runHere() throws {
-    if let captureName { setenv(sessionCaptureNameVariable, captureName, 1) }
     var snapshots: SnapshotOptions
     do {
       snapshots = try SnapshotOptions.fromEnvironment()
@@ -73,15 +76,12 @@ struct RunScenarioCommand: ParsableCommand {
     var runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
     if let limit = maxVirtualTime.flatMap(DurationText.parse) { runner.limits.virtualTime = limit }
     runner.simulationTimeLimit = simulationTimeLimit.flatMap(DurationText.parse)
+    runner.capture = capture.map { SessionCaptureSettings(folder: $0, name: captureName) }
     // The HTML report draws what the analyzer heard beside the microphone's waveform.
     runner.keepsReceivedAudio = timelineDir != nil
-    if traceDir != nil || timelineDir != nil {
-      ScenarioWorker.runAndReport(
-        file: file, seed: seed, runner: runner,
-        traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },
-        timelineFile: timelineDir.map { HTMLReport.timelineFile(for: file, in: $0) })
-    } else {
-      ScenarioWorker.runAndReport(file: file, seed: seed, engine: .runner(runner))
-    }
+    ScenarioWorker.runAndReport(
+      file: file, seed: seed, runner: runner,
+      traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },
+      timelineFile: timelineDir.map { HTMLReport.timelineFile(for: file, in: $0) })
   }
 }

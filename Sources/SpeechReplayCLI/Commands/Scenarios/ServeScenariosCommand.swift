@@ -20,16 +20,9 @@ struct ServeScenariosCommand: ParsableCommand {
   func run() throws {
     ParentWatch.startInWorker(watchingInput: false)
     ScenarioWorker.prepareOutput()
-    // A request's `--capture-name` must not outlive it.
-    let captureName = ProcessInfo.processInfo.environment[sessionCaptureNameVariable]
     var parsed: [[String]: RunScenarioCommand] = [:]
     // At the end of the input (the parent is done with this worker, or gone) the process ends.
     ParentWatch.serveRequests { line in
-      if let captureName {
-        setenv(sessionCaptureNameVariable, captureName, 1)
-      } else {
-        unsetenv(sessionCaptureNameVariable)
-      }
       do {
         guard let arguments = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String] else {
           throw ValidationError("a request is a JSON array of run-scenario's arguments (got \(line.prefix(200)))")

@@ -41,7 +41,7 @@ package struct HTMLReport {
     for result in results {
       let name = Self.pageName(for: result.file, avoiding: used)
       used.insert(name)
-      let scenario = try? Scenario.load(fileAt: result.file)
+      let scenario = try? LoadedScenarios.load(fileAt: result.file)
       let audio = scenario?.device.microphone.audioFile.flatMap(WaveformEnvelope.read)
       let page = ScenarioPage(
         result: result, scenario: scenario, timeline: timeline(result), audio: audio, heard: audioLane(result),

@@ -27,7 +27,7 @@ extension PerfettoTrace {
       used.insert(page)
       let name = String(page.dropLast(".html".count)) + ".trace.json"
       let trace = PerfettoTrace(
-        result: result, scenario: try? Scenario.load(fileAt: result.file), timeline: timeline(result),
+        result: result, scenario: try? LoadedScenarios.load(fileAt: result.file), timeline: timeline(result),
         mainActorJobs: mainActorJobs(result))
       let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
       try trace.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -1,0 +1,35 @@
+extension CheckID.Family {
+  /// Leak cycles (`expect.leaks`).
+  public static let leak = CheckID.Family(declaring: "leak")
+}
+
+extension ScenarioKeys.Expect {
+  /// `expect.leaks`.
+  package static let leaks = ScenarioKey(family: "leaks")
+}
+
+extension Scenario.Expectations {
+  /// The `leak` family's part (`expect.leaks`).
+  package var leaks: Scenario.Leaks {
+    get { families[.leak, default: Scenario.Leaks()] }
+    set { families[.leak, default: Scenario.Leaks()] = newValue }
+  }
+}
+
+/// The `leak` family's declaration (``CheckRegistry``).
+enum LeakFamily: CheckFamily {
+  static let family = CheckID.Family.leak
+
+  static var expectKeys: [ScenarioKey] { [ScenarioKeys.Expect.leaks] }
+
+  static func decode(
+    _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,
+    steps: [Scenario.Step]
+  ) throws(ScenarioError) {
+    if let node = expect["leaks"] { expectations.leaks = try decoder.leaks(node, steps: steps) }
+  }
+
+  static func checks(for record: RunRecord, setup: RunSetup) -> [any ScenarioCheck] {
+    [LeakCheck(leaks: record.scenario.expectations.leaks)]
+  }
+}

@@ -1,0 +1,35 @@
+extension CheckID.Family {
+  /// Streaming metrics and their bounds (`expect.metrics`).
+  public static let metric = CheckID.Family(declaring: "metric")
+}
+
+extension ScenarioKeys.Expect {
+  /// `expect.metrics`.
+  package static let metrics = ScenarioKey(family: "metrics")
+}
+
+extension Scenario.Expectations {
+  /// The `metric` family's part (`expect.metrics`).
+  package var metrics: Scenario.MetricLimits {
+    get { families[.metric, default: Scenario.MetricLimits()] }
+    set { families[.metric, default: Scenario.MetricLimits()] = newValue }
+  }
+}
+
+/// The `metric` family's declaration (``CheckRegistry``).
+enum MetricFamily: CheckFamily {
+  static let family = CheckID.Family.metric
+
+  static var expectKeys: [ScenarioKey] { [ScenarioKeys.Expect.metrics] }
+
+  static func decode(
+    _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,
+    steps: [Scenario.Step]
+  ) throws(ScenarioError) {
+    if let node = expect["metrics"] { expectations.metrics = try decoder.metricLimits(node) }
+  }
+
+  static func checks(for record: RunRecord, setup: RunSetup) -> [any ScenarioCheck] {
+    [MetricCheck(limits: record.scenario.expectations.metrics)]
+  }
+}
