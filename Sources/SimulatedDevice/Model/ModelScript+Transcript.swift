@@ -65,12 +65,14 @@ extension ModelScript {
 
       var shown: RecognizedText?
       var heardCount = 0
+      var heard = 0
       var tick = utterance[0].start + interval
       // One tick past the last word lets a misheard last word be corrected; none reaches the final.
       let finalAt = utterance[utterance.count - 1].end + silence
       let stop = utterance[utterance.count - 1].end + interval + interval
       while tick <= stop && tick < finalAt {
-        let heard = utterance.prefix { $0.end <= tick }.count
+        // The words whose audio ended by now: a prefix that only grows as the tick moves on.
+        while heard < utterance.count && utterance[heard].end <= tick { heard += 1 }
         var words = utterance.prefix(heard).map {
           RecognizedWord($0.text, range: $0.range, confidence: options.confidence * 0.6)
         }

@@ -41,6 +41,11 @@ package struct Explorer: Sendable {
   package var overlapsBatches = false
   /// The most runs one failure's shrinking may take.
   package var shrinkBudget = 300
+  /// Asked before every batch and shrinking run: once true, no run starts, shrinking keeps what it
+  /// has, and the report holds every finding so far (the runs already started finish).
+  package var isInterrupted: @Sendable () -> Bool = { false }
+  /// Told each finding as soon as it is shrunk, so it can be written before the exploration ends.
+  package var found: @Sendable (ExplorationFinding) -> Void = { _ in }
   /// Told after every batch and shrinking step.
   package var progress: @Sendable (ExplorationProgress) -> Void = { _ in }
 
@@ -88,6 +93,10 @@ package struct Explorer: Sendable {
     /// they are drawn); nil when every run is taken or the time limit has passed.
     func startNext() -> Running? {
       guard index < plannedCount, !upcoming.isEmpty else { return nil }
+      if isInterrupted() {
+        report.stoppedByInterruption = true
+        return nil
+      }
       if let timeLimit, started.duration(to: .now) >= timeLimit {
         report.stoppedByTimeLimit = true
         return nil
@@ -128,6 +137,7 @@ package struct Explorer: Sendable {
         let base = bases[run % bases.count]
         var shrinker = ExplorationShrinker(
           execute: execute, batchSize: batchSize, budget: shrinkBudget, deadline: timeLimit.map { started + $0 })
+        shrinker.isInterrupted = isInterrupted
         let shrunk = await shrinker.shrink(
           base: base, perturbations: candidate.perturbations, seed: candidate.seed, failure: first,
           failingDocument: candidate.document
@@ -143,6 +153,7 @@ package struct Explorer: Sendable {
             signature: signature, foundWith: candidate.perturbations, perturbations: shrunk.perturbations,
             document: shrunk.document,
             failure: shrunk.failure ?? first, shrinkRuns: shrinker.runsUsed))
+        found(report.findings[report.findings.count - 1])
         status.findings = report.findings.count
         status.shrinking = nil
       }
@@ -150,6 +161,7 @@ package struct Explorer: Sendable {
       if !overlapsBatches { current = startNext() }
     }
     report.wallSeconds = DurationText.seconds(started.duration(to: .now))
+    if isInterrupted() { report.stoppedByInterruption = true }
     return report
   }
 

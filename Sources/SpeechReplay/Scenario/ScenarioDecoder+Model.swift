@@ -33,16 +33,14 @@ extension ScenarioDecoder {
     }
     if let transcript = map["transcript"] {
       let path = resolve(try transcript.nonEmptyString())
+      let table = try boundedText(
+        path, at: transcript, what: "the transcript", limit: ScenarioFileBounds.transcriptBytes,
+        advice: "give a .words.tsv path relative to the scenario file")
       let words: [TimedWord]
       do {
-        let table = try String(contentsOfFile: path, encoding: .utf8)
         words = try TimedWord.parseTable(table, source: path)
-      } catch let error as TimedWord.TableError {
-        throw transcript.error("the transcript '\(path)' is not a word-timing table: \(error)")
       } catch {
-        throw transcript.error(
-          "cannot read the transcript '\(path)': \(FileProblem.describe(error, path: path)); give a .words.tsv path relative to the scenario file"
-        )
+        throw transcript.error("the transcript '\(path)' is not a word-timing table: \(error)")
       }
       var options =
         profile.map { ModelScript.TranscriptOptions.following($0, latency: latency) }
@@ -50,6 +48,7 @@ extension ScenarioDecoder {
       if let generate = map["generate"] {
         options = try self.generate(generate, base: options, wordCount: words.count)
       }
+      try checkGeneratedSize(words, options, at: transcript, path: path)
       var script = ModelScript(transcript: words, options: options)
       script.faults = faults
       script.leadingSpaceAfterFirstFinal = leadingSpace
@@ -65,6 +64,26 @@ extension ScenarioDecoder {
     return Scenario.Model(locale: locale, script: script)
   }
 
+  /// Refuses a transcript whose generated results would be slow to build or run (one long utterance).
+  private func checkGeneratedSize(
+    _ words: [TimedWord], _ options: ModelScript.TranscriptOptions, at node: ScenarioNode, path: String
+  ) throws(ScenarioError) {
+    let size = ModelScript.TranscriptSize(transcript: words, options: options)
+    guard size.words > ScenarioFileBounds.generatedWords || size.ticks > ScenarioFileBounds.generatedTicks else {
+      return
+    }
+    let longest = size.largestUtterance
+    let start = longest.isEmpty ? 0 : words[longest.lowerBound].start.seconds
+    let what =
+      size.words > ScenarioFileBounds.generatedWords
+      ? "about \(size.words) words of results, more than the \(ScenarioFileBounds.generatedWords) a scenario may generate (each volatile result repeats its utterance so far)"
+      : "\(size.ticks) volatile updates, more than the \(ScenarioFileBounds.generatedTicks) a scenario may generate"
+    throw node.error(
+      "the transcript '\(path)' generates \(what); its longest utterance is \(longest.count) words from word \(longest.lowerBound) (\(String(format: "%.2f", start)) s) with no pause of finalAfterSilence; "
+        + "add pauses, lower 'generate.finalAfterSilence', raise 'generate.volatileEvery', or split the transcript"
+    )
+  }
+
   private func generate(
     _ node: ScenarioNode, base: ModelScript.TranscriptOptions, wordCount: Int
   ) throws(ScenarioError) -> ModelScript.TranscriptOptions {
@@ -72,8 +91,10 @@ extension ScenarioDecoder {
     var options = base
     if let value = map["volatileEvery"] {
       options.volatileInterval = try value.duration()
-      guard options.volatileInterval > .zero else {
-        throw value.error("'model.generate.volatileEvery' must be longer than 0s; write for example 200ms")
+      guard options.volatileInterval >= ScenarioFileBounds.volatileFloor else {
+        throw value.error(
+          "'model.generate.volatileEvery' must be at least 10ms (a model publishes a guess every 100 to 500 ms; a shorter cadence only makes loading and running slow); write for example 200ms"
+        )
       }
     }
     if let value = map["finalAfterSilence"] { options.finalAfterSilence = try value.duration() }

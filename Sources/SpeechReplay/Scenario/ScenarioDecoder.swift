@@ -115,6 +115,11 @@ struct ScenarioDecoder {
   private func duration(
     ofAudio path: String, at node: ScenarioNode
   ) throws(ScenarioError) -> (Double, [ScenarioFailure]) {
+    if let size = ScenarioFileBounds.size(of: path), size > ScenarioFileBounds.audioBytes {
+      throw node.error(
+        "the audio file '\(path)' is \(ScenarioFileBounds.text(size)), more than the \(ScenarioFileBounds.text(ScenarioFileBounds.audioBytes)) a scenario may replay; is it the right file? cut the recording to the part the scenario needs (speech-replay audio convert)"
+      )
+    }
     do {
       let summary = try AudioFileSummaries.summary(ofFileAt: path)
       let warnings = summary.warnings.map {

@@ -44,7 +44,10 @@ extension CaptureFile {
       let format = formatsByID[formatID]
       let rate = format?.sampleRate ?? 0
       count += 1
-      if let format { framesPerFormat[format, default: 0] += frames }
+      // Saturating: a damaged file's frame counts may be anywhere in Int (the importer refuses them by name).
+      if let format {
+        framesPerFormat[format, default: 0] = framesPerFormat[format, default: 0].addingSaturated(frames)
+      }
       end = max(end, Double(nanoseconds) / 1e9 + (rate > 0 ? Double(frames) / rate : 0))
       if let previous, previous.formatID == formatID, let before = previous.sampleTime, let now = sampleTime,
         !overflowBefore.contains(seq)

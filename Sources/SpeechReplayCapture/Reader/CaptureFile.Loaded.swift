@@ -16,6 +16,8 @@ extension CaptureFile {
     var isFinished: Bool
     var framesPerFormat: [CaptureFormat: Int]
     var unreadable: String?
+    /// Events of kinds this version does not know (a newer recorder's), by kind name and count.
+    var skippedKinds: [String: Int] = [:]
 
     /// Reads every table of the capture at `path` (named in errors).
     /// - Throws: ``CaptureError`` for a file that is not a capture, a newer schema, or a damaged
@@ -41,19 +43,26 @@ extension CaptureFile {
         end = max(end, gap.audioTime + (rate > 0 ? Double(gap.frames) / rate : 0))
       }
       gaps.sort { $0.audioTime < $1.audioTime }
-      let (events, eventDamage) = try readEvents(db, path: path)
+      let (events, eventDamage, skippedKinds) = try readEvents(db, path: path)
       let unreadable = [index.damage, eventDamage].compactMap { $0 }
       return Loaded(
         version: version, header: header, formatsByID: formatsByID, formats: formats, bufferCount: index.count,
         events: events, gaps: gaps, duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil,
         framesPerFormat: index.framesPerFormat,
-        unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "))
+        unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "), skippedKinds: skippedKinds)
     }
 
     /// The schema version, once the file is known to be a capture this code reads.
     private static func readVersion(_ db: Database, path: String) throws -> Int {
       let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
       if version > CaptureSchema.version { throw CaptureFile.newerSchemaError(path: path, found: version) }
+      if version < 1, try db.tableExists("meta"), try db.tableExists("buffers") {
+        throw CaptureError(
+          .notACapture, path: path,
+          message:
+            "is a capture of an older schema (version \(version), from before capture files were versioned); this speech-replay reads schema version \(CaptureSchema.version). Record the session again with the current SpeechReplayCapture"
+        )
+      }
       guard version >= 1, try db.tableExists("meta"), try db.tableExists("buffers") else {
         throw CaptureError(
           .notACapture, path: path,
@@ -111,7 +120,9 @@ extension CaptureFile {
     }
 
     /// The events table, read up to any damage, and what the damage left unread.
-    private static func readEvents(_ db: Database, path: String) throws -> ([CaptureEvent], damage: String?) {
+    private static func readEvents(
+      _ db: Database, path: String
+    ) throws -> ([CaptureEvent], damage: String?, skippedKinds: [String: Int]) {
       var damage: String?
       var rows: [Row] = []
       do {
@@ -133,11 +144,25 @@ extension CaptureFile {
           "events damaged after event \(rows.count) (\(CaptureFile.describe(error))): the events before it are read"
       }
       let decoder = JSONDecoder()
-      return (try rows.map { try event($0, decoder: decoder, path: path) }, damage)
+      var events: [CaptureEvent] = []
+      var skippedKinds: [String: Int] = [:]
+      for row in rows {
+        switch try event(row, decoder: decoder, path: path) {
+        case .known(let event): events.append(event)
+        case .unknownKind(let name): skippedKinds[name, default: 0] += 1
+        }
+      }
+      return (events, damage, skippedKinds)
+    }
+
+    /// An event row: one this version reads, or one of a kind it does not know (skipped, counted).
+    private enum EventRow {
+      case known(CaptureEvent)
+      case unknownKind(String)
     }
 
     /// One row of the events table.
-    private static func event(_ row: Row, decoder: JSONDecoder, path: String) throws -> CaptureEvent {
+    private static func event(_ row: Row, decoder: JSONDecoder, path: String) throws -> EventRow {
       let column = Column(row: row, table: "events", path: path)
       let payload: String = try column("payload")
       let nanoseconds: Int64 = try column("capture_ns")
@@ -147,14 +172,16 @@ extension CaptureFile {
       do {
         kind = try decoder.decode(CaptureEvent.Kind.self, from: Data(payload.utf8))
       } catch {
+        if let unknown = CaptureEvent.Kind.unknownKindName(ofPayload: payload) { return .unknownKind(unknown) }
         throw CaptureError(
           .notACapture, path: path,
           message:
             "is damaged: event \(seq) holds a payload this version cannot read (\(CaptureFile.describe(error))). Import a window before it (--to), or update speech-replay"
         )
       }
-      return CaptureEvent(
-        index: seq, audioTime: Double(nanoseconds) / 1e9, wallTime: Date(timeIntervalSince1970: wall), kind: kind)
+      return .known(
+        CaptureEvent(
+          index: seq, audioTime: Double(nanoseconds) / 1e9, wallTime: Date(timeIntervalSince1970: wall), kind: kind))
     }
   }
 }

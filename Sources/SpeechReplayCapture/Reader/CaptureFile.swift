@@ -36,6 +36,9 @@ public final class CaptureFile: Sendable {
 
   /// What of a damaged file could not be read (see ``CaptureDamage/unreadable``).
   let unreadable: String?
+  /// Events of kinds this version does not know (a newer recorder's), skipped as Captures.md
+  /// promises, by kind name and count.
+  public let skippedEventKinds: [String: Int]
 
   private let database: DatabaseQueue
   private let formatsByID: [Int64: CaptureFormat]
@@ -92,6 +95,7 @@ public final class CaptureFile: Sendable {
       duration = loaded.duration
       isFinished = loaded.isFinished
       framesPerFormat = loaded.framesPerFormat
+      skippedEventKinds = loaded.skippedKinds
       let cut = Self.shortfall(path).map {
         "the file is cut short (\($0.present) of the \($0.promised) bytes its header promises)"
       }
@@ -132,6 +136,12 @@ public final class CaptureFile: Sendable {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       return "is a folder, not a capture file. Give the .speechcapture file inside it"
     }
+    var info = stat()
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+      // Opening a named pipe would wait for a writer; a device reads without end.
+      return
+        "is not a regular file (a named pipe, a device or a socket), so it cannot be a capture. Give the path of a .speechcapture file"
+    }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       return access(path, R_OK) != 0 && (errno == EACCES || errno == EPERM)
         ? "cannot be read: permission denied. Check the file's permissions (ls -l) or run as a user who may read it"
@@ -148,6 +158,30 @@ public final class CaptureFile: Sendable {
         "is not a capture: it is not an SQLite file. Check the path: captures are .speechcapture files (SQLite) written by SpeechReplayCapture"
     }
     return nil
+  }
+
+  /// The start of a read copy's folder name; the process id that made it follows.
+  static let readCopyPrefix = "speech-replay-capture-"
+
+  /// Removes the read copies of processes that no longer run (killed before they could remove them:
+  /// SIGKILL, a crash), so a capture of 100 MB is not left in the temporary folder for good.
+  static func sweepStaleReadCopies() {
+    let temporary = FileManager.default.temporaryDirectory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+    for name in names where name.hasPrefix(readCopyPrefix) {
+      guard let pid = Int32(name.dropFirst(readCopyPrefix.count).prefix { $0 != "-" }), pid > 0 else { continue }
+      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
+  }
+
+  /// Removes this process's read copies: for a signal handler about to end the process.
+  public static func removeReadCopiesOfThisProcess() {
+    let temporary = FileManager.default.temporaryDirectory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+    for name in names where name.hasPrefix("\(readCopyPrefix)\(getpid())-") {
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
   }
 
   /// The file's size and the size its SQLite header promises (page size × page count), when it is shorter.
@@ -167,8 +201,9 @@ public final class CaptureFile: Sendable {
 
   /// A copy of the capture and its write-ahead log in a new temporary folder.
   private static func readCopy(of path: String) throws -> URL {
+    sweepStaleReadCopies()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "speech-replay-capture-\(UUID().uuidString)")
+      "\(readCopyPrefix)\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let copy = folder.appendingPathComponent("capture.sqlite")
     do {
@@ -387,5 +422,13 @@ extension CaptureFile {
         )
       }
     }
+  }
+}
+
+extension Int {
+  /// The sum, held at `Int.max` or `Int.min` instead of trapping.
+  func addingSaturated(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
   }
 }

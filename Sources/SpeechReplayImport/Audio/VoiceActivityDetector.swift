@@ -43,6 +43,8 @@ public struct VoiceActivityDetector: Sendable {
     /// The noise floor and threshold used, in dBFS.
     public var noiseFloor: Double
     public var threshold: Double
+    /// The file's warnings (a recording cut short, samples read as silence because they were NaN or infinite, …).
+    public var warnings: [AudioFileWarning] = []
   }
 
   /// Finds the speech segments of an audio file.
@@ -76,7 +78,10 @@ public struct VoiceActivityDetector: Sendable {
       }
     }
     if count > 0 { levels.append(Self.decibels(sum / Double(count))) }
-    return detect(levels: levels, frameSeconds: Double(frameLength) / rate, duration: Double(file.frameCount) / rate)
+    var detection = detect(
+      levels: levels, frameSeconds: Double(frameLength) / rate, duration: Double(file.frameCount) / rate)
+    detection.warnings = file.warnings
+    return detection
   }
 
   /// Finds segments in per-frame levels (dBFS).
@@ -123,8 +128,10 @@ public struct VoiceActivityDetector: Sendable {
     return end
   }
 
+  /// A level in dBFS, from −120 (silence) to +400, so a level is always a finite number.
   static func decibels(_ meanSquare: Double) -> Double {
-    meanSquare > 1e-12 ? 10 * log10(meanSquare) : -120
+    guard meanSquare.isFinite else { return meanSquare.isNaN ? -120 : 400 }
+    return meanSquare > 1e-12 ? min(400, 10 * log10(meanSquare)) : -120
   }
 }
 

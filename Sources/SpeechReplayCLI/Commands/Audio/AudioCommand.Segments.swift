@@ -47,6 +47,7 @@ extension AudioCommand {
     func run() throws {
       do {
         let detection = try detector.segments(ofFileAt: file)
+        for warning in detection.warnings { Failure.printWarning(warning) }
         for segment in detection.segments { print(String(format: "%.3f\t%.3f", segment.start, segment.end)) }
         Failure.printNote(
           "\(file): \(detection.segments.count) speech segment\(detection.segments.count == 1 ? "" : "s") in \(String(format: "%.3f", detection.duration)) s (noise floor \(Int(detection.noiseFloor.rounded())) dBFS, threshold \(Int(detection.threshold.rounded())) dBFS)"

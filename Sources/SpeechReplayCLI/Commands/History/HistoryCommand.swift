@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -34,8 +35,19 @@ struct HistoryCommand: ParsableCommand {
       valueName: "[SCENARIO:]FIGURE=TOLERANCE"))
   var tolerances: [String] = []
 
+  @Flag(
+    help:
+      "Write --html even to a name that looks like an audio, scenario, capture or database file (never onto the history)."
+  )
+  var force = false
+
   func validate() throws {
     if limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit))") }
+    if let html {
+      var outputs = OutputPaths()
+      outputs.input(HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath, what: "the history database")
+      try outputs.checkReport(html, option: "--html", force: force)
+    }
     for text in tolerances {
       do { _ = try ToleranceOverride(parsing: text) } catch { throw ValidationError(error.message) }
     }
@@ -57,8 +69,8 @@ struct HistoryCommand: ParsableCommand {
         let results = try oldestFirst.map { run throws(HistoryError) in try store.results(ofRun: run.id) }
         do {
           let overrides = try tolerances.map { text throws(HistoryError) in try ToleranceOverride(parsing: text) }
-          try Data(TrendPage(runs: oldestFirst, results: results, tolerances: overrides).html().utf8).write(
-            to: URL(fileURLWithPath: html), options: .atomic)
+          try FileReplacement.write(
+            Data(TrendPage(runs: oldestFirst, results: results, tolerances: overrides).html().utf8), to: html)
         } catch {
           throw HistoryError(
             "\(html): cannot write the trend page (\(error.localizedDescription)); check that its folder exists and is writable"

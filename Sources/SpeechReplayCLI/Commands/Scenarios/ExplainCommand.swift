@@ -43,11 +43,25 @@ struct ExplainCommand: ParsableCommand {
   )
   var perfetto: String?
 
+  @Flag(
+    help:
+      "Write --perfetto even to a name that looks like an audio, scenario, capture or database file (never onto the scenario)."
+  )
+  var force = false
+
   func validate() throws {
     _ = try subject.factory(command: "explain")
     // A file that is not there is a usage error (64); a file that is there but invalid is status 1.
     try PathCheck.checkReadable(scenario)
-    if let perfetto { try PathCheck.checkWritable(perfetto, option: "--perfetto") }
+    if let perfetto {
+      // The scenario and the files it names are inputs; a loader error is reported by run() (status 1).
+      var outputs = OutputPaths()
+      outputs.input(scenario, what: "the scenario")
+      if let loaded = try? Scenario.load(fileAt: scenario) {
+        outputs.inputs(loaded.namedFiles, what: "a file the scenario reads")
+      }
+      try outputs.checkReport(perfetto, option: "--perfetto", force: force)
+    }
     _ = try filter()
   }
 

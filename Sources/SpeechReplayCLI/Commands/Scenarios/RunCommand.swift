@@ -170,6 +170,9 @@ struct RunCommand: AsyncParsableCommand {
     let plan = try makePlan()
     let captureNames = try checkOutputs(of: plan)
     if let capture { try Self.makeCaptureFolder(capture) }
+    // One run records into a capture folder at a time: a second would replace the first's captures as it writes them.
+    let captureLock = try capture.map { try FolderLock(folder: $0, option: "--capture") }
+    defer { captureLock?.release() }
     // Opened before the first worker starts: a history that cannot be written (or is not ours) stops
     // the run at once, not after it.
     let recorders = try makeRecorders(plan)
@@ -232,6 +235,8 @@ struct RunCommand: AsyncParsableCommand {
     outputs.inputs(plan.scenarios.map(\.file), what: "the scenario")
     if let path = historyOptions.path { outputs.input(path, what: "the history database") }
     try reports.check(&outputs, force: force)
+    // Checked before the run: a folder in the way (or the history) is found now, not after it.
+    if let perfetto { try outputs.checkFolder(perfetto, option: "--perfetto") }
     guard let capture else { return [:] }
     let captureNames = Self.captureNames(plan.scenarios.map(\.file))
     try outputs.checkFolder(capture, option: "--capture", files: captureNames.values.map { "\($0).speechcapture" })
