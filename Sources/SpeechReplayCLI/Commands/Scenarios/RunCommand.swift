@@ -40,6 +40,13 @@ struct RunCommand: AsyncParsableCommand {
   var seed: UInt64?
 
   @Option(
+    parsing: .unconditional,
+    help:
+      "Run every scenario under the seeded schedule with this seed (the order of jobs ready together, of timers due together, late wake-ups) instead of each scenario's own `schedule:`."
+  )
+  var scheduleSeed: UInt64?
+
+  @Option(
     parsing: .unconditional, help: "How many worker processes run at once, at least 1. Default: the number of CPUs.")
   var jobs: Int?
 
@@ -367,6 +374,7 @@ struct RunCommand: AsyncParsableCommand {
     if failOnObsolete { command.extraArguments.append("--fail-on-obsolete") }
     if let maxVirtualTime { command.extraArguments += ["--max-virtual-time", maxVirtualTime] }
     if let capture { command.extraArguments += ["--capture", URL(fileURLWithPath: capture).standardizedFileURL.path] }
+    if let scheduleSeed { command.extraArguments += ["--schedule-seed", String(scheduleSeed)] }
     return command
   }
 }

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import SpeechReplay
 
-/// `speech-replay run-scenario FILE [--seed N] [--subject NAME] [--record MODE] [--fail-on-obsolete]
-/// [--trace-dir DIR] [--timeline-dir DIR] [--capture DIR [--capture-name NAME]]` (hidden): the worker. Runs one scenario in this process and prints its result
+/// `speech-replay run-scenario FILE [--seed N] [--schedule-seed N] [--subject NAME] [--record MODE]
+/// [--fail-on-obsolete] [--trace-dir DIR] [--timeline-dir DIR] [--capture DIR [--capture-name NAME]]` (hidden): the
+/// worker. Runs one scenario in this process and prints its result
 /// as JSON on the last line of standard output. `run` passes its flags explicitly.
 struct RunScenarioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -16,6 +17,9 @@ struct RunScenarioCommand: ParsableCommand {
 
   @Option(help: "Use this seed instead of the scenario's own.")
   var seed: UInt64?
+
+  @Option(help: "Run under the seeded schedule with this seed instead of the scenario's own `schedule:`.")
+  var scheduleSeed: UInt64?
 
   @OptionGroup var subject: SubjectOption
 
@@ -77,6 +81,7 @@ struct RunScenarioCommand: ParsableCommand {
     if let limit = maxVirtualTime.flatMap(DurationText.parse) { runner.limits.virtualTime = limit }
     runner.simulationTimeLimit = simulationTimeLimit.flatMap(DurationText.parse)
     runner.capture = capture.map { SessionCaptureSettings(folder: $0, name: captureName) }
+    runner.schedule = scheduleSeed.map { .seeded($0) }
     // The HTML report draws what the analyzer heard beside the microphone's waveform.
     runner.keepsReceivedAudio = timelineDir != nil
     ScenarioWorker.runAndReport(
