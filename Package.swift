@@ -128,7 +128,7 @@ let package = Package(
       dependencies: ["SpeechShim", .product(name: "GRDB", package: "GRDB.swift")]),
     // Capture → scenario (audio, tap schedule, results, steps, UI timeline), and the energy-based voice-activity detector.
     // The scenarios it writes use SpeechReplay's key table and writer (ScenarioKeys, ScenarioWriter).
-    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM", "SpeechReplay"]),
+    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM", "SpeechReplay", "SimulatedDevice", "Simulation"]),
     // Records synthetic tap buffers until it is killed, so a test can SIGKILL a recorder mid-session.
     .executableTarget(
       name: "capture-recorder-probe", dependencies: ["SpeechReplayCapture", "SpeechShim"],
@@ -141,7 +141,7 @@ let package = Package(
     .target(
       name: "SpeechReplayCLI",
       dependencies: [
-        "SpeechReplay", "AudioPCM", "Simulation", "SpeechReplayCapture", "SpeechReplayImport",
+        "SpeechReplay", "AudioPCM", "Simulation", "SimulatedDevice", "SpeechReplayCapture", "SpeechReplayImport",
         // The HTML report's lanes read the typed views these twins own (engine buffers, analyzer input and results).
         "AVFAudioTwin", "SpeechTwin",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

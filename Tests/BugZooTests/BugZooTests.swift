@@ -57,6 +57,9 @@ import Testing
       fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"),
       trap: "converter kept across a route change"),
     Catch(
+      fault: .endsRecordingOnInterruption, scenario: "notification-interruption.yaml", check: CheckID(.state, "final"),
+      trap: "ends the recording on any interruption"),
+    Catch(
       fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", check: CheckID(.state, "final"),
       trap: "result spacing"),
     Catch(

@@ -87,6 +87,9 @@ extension LiveTranscriber {
     /// The end of an interruption is ignored (no restart even with `shouldResume`): the engine stays
     /// stopped while the screen still says listening.
     case ignoresInterruptionEnd
+    /// Any interruption that begins ends the recording (finalized, back to idle), even a
+    /// notification's short one that the system ends with `.shouldResume` (pilgrim-ios#47, 2026).
+    case endsRecordingOnInterruption
     /// A route change restarts only the engine: the tap removed for the old format is never
     /// reinstalled, so the screen says listening while no audio reaches the analyzer.
     case restartsOnlyEngineAfterRouteChange

@@ -165,6 +165,11 @@ extension LiveTranscriber {
     guard current == generation, case .listening = uiState.phase, let session, let engine else { return }
     switch type {
     case .began:
+      // Bug zoo: the recording ends on any interruption, however short.
+      if has(.endsRecordingOnInterruption) {
+        await finishListening()
+        return
+      }
       session.isInterrupted = true
       engine.pause()
     case .ended:

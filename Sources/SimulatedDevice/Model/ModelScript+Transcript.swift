@@ -25,6 +25,8 @@ extension ModelScript {
     public var rewrites: [Int: String]
     /// Confidence given to every word of a final (volatile words get 60 % of it).
     public var confidence: Double
+    /// The profile whose finalize and first-result timing the script takes; nil: none (no delays).
+    public var profile: ModelProfile?
 
     /// Creates options; the defaults give volatile results every 200 ms, finals after 800 ms of
     /// silence and no latency.
@@ -92,6 +94,7 @@ extension ModelScript {
       index = last + 1
     }
     self.init(entries: entries, latency: options.latency)
+    if let profile = options.profile { apply(profile) }
   }
 
   private static func finalText(
@@ -103,5 +106,15 @@ extension ModelScript {
       result[result.count - 1].text += "."
     }
     return RecognizedText(words: result)
+  }
+}
+
+extension ModelScript.TranscriptOptions {
+  /// Options with a profile's cadence and timing (and the defaults for the rest).
+  public static func following(_ profile: ModelProfile, latency: Duration = .zero) -> Self {
+    var options = Self(
+      volatileInterval: profile.volatileInterval, finalAfterSilence: profile.finalAfterSilence, latency: latency)
+    options.profile = profile
+    return options
   }
 }

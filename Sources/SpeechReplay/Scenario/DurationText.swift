@@ -1,7 +1,9 @@
 import Foundation
 import Simulation
 
-/// Durations as scenario files write them: `2s`, `500ms`, `1.5s`, `1m`, `10h`, `250us`.
+/// Durations as scenario files write them: `2s`, `500ms`, `1.5s`, `1m`, `10h`, `250us`; a bare
+/// number is seconds (`2.9`), as `audio segments` prints them, so a time is accepted the same way
+/// in scenario files, command-line options and segment files.
 ///
 /// Written here instead of taken from a library: no listed package parses this small notation,
 /// and the error text must say how to write it.
@@ -12,10 +14,13 @@ package enum DurationText {
   ]
 
   /// Parses `text`; nil when it is not a duration.
-  /// - Parameter text: Such as `2s`, `500ms`, `1.5s`.
+  /// - Parameter text: Such as `2s`, `500ms`, `1.5s`, `2.9` (seconds).
   /// - Returns: The duration, or nil.
   package static func parse(_ text: String) -> Duration? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let units =
+      trimmed.last.map { $0.isASCII && ($0.isNumber || $0 == ".") } == true
+      ? [(suffix: "", nanoseconds: 1e9)] : Self.units
     for unit in units where trimmed.hasSuffix(unit.suffix) {
       let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
       // Up to about 290 years: beyond that the nanoseconds do not fit (and no scenario means it).

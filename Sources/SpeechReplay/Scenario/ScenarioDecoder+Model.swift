@@ -18,6 +18,10 @@ extension ScenarioDecoder {
     let locale = try map["locale"].map { (node) throws(ScenarioError) in try self.locale(node) } ?? "en-US"
     let latency = try map["latency"]?.duration() ?? .zero
     let faults = try map["faults"].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
+    // A named behaviour (Documentation/ModelBehaviour.md); none keeps the legacy timing.
+    let profile = try map["profile"].map { (node) throws(ScenarioError) in
+      ModelProfile.named(try node.choice(ModelProfile.all.map(\.name)))!
+    }
     if let results = map["results"], let transcript = map["transcript"] {
       _ = results
       throw transcript.error(
@@ -40,9 +44,11 @@ extension ScenarioDecoder {
           "cannot read the transcript '\(path)': \(FileProblem.describe(error, path: path)); give a .words.tsv path relative to the scenario file"
         )
       }
-      var options = ModelScript.TranscriptOptions(latency: latency)
+      var options =
+        profile.map { ModelScript.TranscriptOptions.following($0, latency: latency) }
+        ?? ModelScript.TranscriptOptions(latency: latency)
       if let generate = map["generate"] {
-        options = try self.generate(generate, latency: latency, wordCount: words.count)
+        options = try self.generate(generate, base: options, wordCount: words.count)
       }
       var script = ModelScript(transcript: words, options: options)
       script.faults = faults
@@ -53,17 +59,17 @@ extension ScenarioDecoder {
     if let results = map["results"] {
       for item in try results.list() { entries.append(try entry(item)) }
     }
-    return Scenario.Model(
-      locale: locale,
-      script: ModelScript(entries: entries, faults: faults, latency: latency, leadingSpaceAfterFirstFinal: leadingSpace)
-    )
+    var script = ModelScript(
+      entries: entries, faults: faults, latency: latency, leadingSpaceAfterFirstFinal: leadingSpace)
+    if let profile { script.apply(profile) }
+    return Scenario.Model(locale: locale, script: script)
   }
 
   private func generate(
-    _ node: ScenarioNode, latency: Duration, wordCount: Int
+    _ node: ScenarioNode, base: ModelScript.TranscriptOptions, wordCount: Int
   ) throws(ScenarioError) -> ModelScript.TranscriptOptions {
     let map = try node.mapping(keys: ScenarioKeys.Generate.all.names)
-    var options = ModelScript.TranscriptOptions(latency: latency)
+    var options = base
     if let value = map["volatileEvery"] {
       options.volatileInterval = try value.duration()
       guard options.volatileInterval > .zero else {
@@ -129,16 +135,22 @@ extension ScenarioDecoder {
     if let value = map["alternatives"] {
       for item in try value.list() { alternatives.append(RecognizedText(try item.string(), confidence: confidence)) }
     }
-    var finalizeAs: RecognizedText?
+    var entry = ModelScript.Entry(
+      kind: isFinal ? .final : .volatile, at: at, alternatives: alternatives, range: range, delay: delay)
     if let value = map["finalizeAs"] {
       guard !isFinal else {
         throw value.error("'finalizeAs' applies to volatile results only; remove it from this final")
       }
-      finalizeAs = RecognizedText(try value.string(), confidence: confidence)
+      // One text, or a list of them: finalize then publishes one final per item (one per sentence).
+      if case .sequence = value.node {
+        entry.finalizeAsResults = try value.list().map { (item) throws(ScenarioError) in
+          RecognizedText(try item.string(), confidence: confidence)
+        }
+      } else {
+        entry.finalizeAs = RecognizedText(try value.string(), confidence: confidence)
+      }
     }
-    return ModelScript.Entry(
-      kind: isFinal ? .final : .volatile, at: at, alternatives: alternatives, range: range, delay: delay,
-      finalizeAs: finalizeAs)
+    return entry
   }
 
   /// `faults:` items: `{ error: 1s, code: 6, message: "…", delay: 0s }`, `{ stall: 1s, for: 500ms }`, `{ latencySpike: [1s, 2s], extra: 300ms }`.

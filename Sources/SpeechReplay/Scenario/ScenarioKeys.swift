@@ -128,7 +128,8 @@ package enum ScenarioKeys {
     package static let generate = ScenarioKey("generate")
     package static let faults = ScenarioKey("faults")
     package static let spacing = ScenarioKey("spacing")
-    package static let all = [locale, latency, results, transcript, generate, faults, spacing]
+    package static let profile = ScenarioKey("profile")
+    package static let all = [locale, latency, results, transcript, generate, faults, spacing, profile]
   }
 
   /// `model.generate:`.
