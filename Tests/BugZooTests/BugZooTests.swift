@@ -57,6 +57,12 @@ import Testing
       fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"),
       trap: "converter kept across a route change"),
     Catch(
+      fault: .leavesAudioSessionActive, scenario: "hello-world.yaml", check: CheckID(.endState, "audioSession"),
+      trap: nil),
+    Catch(
+      fault: .deactivatesWithoutNotifyingOthers, scenario: "hello-world.yaml",
+      check: CheckID(.endState, "audioSession"), trap: nil),
+    Catch(
       fault: .endsRecordingOnInterruption, scenario: "notification-interruption.yaml", check: CheckID(.state, "final"),
       trap: "ends the recording on any interruption"),
     Catch(
