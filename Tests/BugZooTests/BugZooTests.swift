@@ -168,6 +168,20 @@ import Testing
     )
   }
 
+  /// The end-state check names what a stop left behind and since when, and the reference stack
+  /// leaves nothing on the same scenario.
+  @Test func theEndStateNamesTheAudioSessionLeftActiveAndSinceWhen() {
+    let file = Self.scenarios.appendingPathComponent("hello-world.yaml").path
+    let leaving = ScenarioRunner(subject: .reference(faults: [.leavesAudioSessionActive]), snapshots: Self.snapshots)
+      .run(fileAt: file, seed: nil)
+    let endState = leaving.failures.filter { $0.check == CheckID(.endState, "audioSession") }
+    #expect(endState.count == 1)
+    #expect(endState.first?.message.contains("the audio session is still active (since") == true)
+    #expect(endState.first?.message.contains("left behind after the stop at") == true)
+    let reference = ScenarioRunner(subject: .reference, snapshots: Self.snapshots).run(fileAt: file, seed: nil)
+    #expect(!reference.failures.contains { $0.check.family == .endState })
+  }
+
   /// A main-actor-isolated tap block ends the process at the first tap buffer, with a diagnostic
   /// that names the tap, as Swift 6's isolation check does on a device.
   @Test func aMainActorTapBlockEndsTheRunNamingTheTap() async {
