@@ -65,6 +65,12 @@ import Testing
       fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"),
       trap: "converter kept across a route change"),
     Catch(
+      fault: .leavesAudioSessionActive, scenario: "hello-world.yaml", check: CheckID(.endState, "audioSession"),
+      trap: nil),
+    Catch(
+      fault: .deactivatesWithoutNotifyingOthers, scenario: "hello-world.yaml",
+      check: CheckID(.endState, "audioSession"), trap: nil),
+    Catch(
       fault: .endsRecordingOnInterruption, scenario: "notification-interruption.yaml", check: CheckID(.state, "final"),
       trap: "ends the recording on any interruption"),
     Catch(
@@ -172,6 +178,20 @@ import Testing
       !naming.isEmpty,
       "no failure of \(entry.scenario) is \(entry.check) pointing at '\(entry.trap ?? "no trap")': \(failures.map { "[\($0.check)] trap: \($0.trap ?? "none") — \($0.message)" }.joined(separator: "\n"))"
     )
+  }
+
+  /// The end-state check names what a stop left behind and since when, and the reference stack
+  /// leaves nothing on the same scenario.
+  @Test func theEndStateNamesTheAudioSessionLeftActiveAndSinceWhen() {
+    let file = Self.scenarios.appendingPathComponent("hello-world.yaml").path
+    let leaving = ScenarioRunner(subject: .reference(faults: [.leavesAudioSessionActive]), snapshots: Self.snapshots)
+      .run(fileAt: file, seed: nil)
+    let endState = leaving.failures.filter { $0.check == CheckID(.endState, "audioSession") }
+    #expect(endState.count == 1)
+    #expect(endState.first?.message.contains("the audio session is still active (since") == true)
+    #expect(endState.first?.message.contains("left behind after the stop at") == true)
+    let reference = ScenarioRunner(subject: .reference, snapshots: Self.snapshots).run(fileAt: file, seed: nil)
+    #expect(!reference.failures.contains { $0.check.family == .endState })
   }
 
   /// A main-actor-isolated tap block ends the process at the first tap buffer, with a diagnostic

@@ -29,6 +29,8 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     var mode = Mode.default
     var options = CategoryOptions()
     var isActive = false
+    /// Whether the last deactivation passed `.notifyOthersOnDeactivation`; nil before any.
+    var deactivationNotifiedOthers: Bool?
     var preferredInputUID: String?
     var preferredSampleRate = 0.0
     var preferredIOBufferDuration = 0.0
@@ -39,7 +41,7 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
 
   /// One session per simulated device, as each phone has its own app: tests that run devices side by
   /// side (or touch the session outside a run) never share a category, preference or observer.
-  private static let sessions = SessionsByDevice()
+  static let sessions = SessionsByDevice()
 
   /// Creates a session object of its own on `SimulatedDevice.current`, as `AVAudioSession()` compiles
   /// against Apple's SDK (the class inherits `NSObject`'s `init()`, which the header does not mark
@@ -121,7 +123,8 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
   /// Activates or deactivates the session. Activating applies a preferred input set while inactive.
   /// - Parameters:
   ///   - active: True to activate.
-  ///   - options: Deactivation options (`.notifyOthersOnDeactivation`); no effect in the twin.
+  ///   - options: Deactivation options (`.notifyOthersOnDeactivation`); the twin keeps whether the last
+  ///     deactivation passed it, for the end-state check (other apps' audio resumes only then).
   /// - Throws: An `NSError` in `NSOSStatusErrorDomain` with code ``ErrorCode/insufficientPriority``
   ///   (`'!pri'`) when activating during an interruption, as on a device.
   public func setActive(_ active: Bool, options: SetActiveOptions = []) throws {
@@ -133,6 +136,7 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     }
     let (preferred, changed) = lock.withLock { () -> (String?, Bool) in
       defer { state.isActive = active }
+      if !active { state.deactivationNotifiedOthers = options.contains(.notifyOthersOnDeactivation) }
       return (state.preferredInputUID, state.isActive != active)
     }
     Simulation.current?.trace.record(.sessionActive, ["active": String(active)])

@@ -23,4 +23,9 @@ final class SessionsByDevice: @unchecked Sendable {
       return session
     }
   }
+
+  /// The session of `device` if the app made one.
+  func existingSession(for device: SimulatedDevice) -> AVAudioSession? {
+    lock.withLock { entries[ObjectIdentifier(device)].flatMap { $0.device === device ? $0.session : nil } }
+  }
 }

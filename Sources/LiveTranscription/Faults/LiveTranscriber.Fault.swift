@@ -121,6 +121,12 @@ extension LiveTranscriber {
     /// `run --schedules`, `explore`) runs a final's task after the stop ended the session, so the
     /// last words appear after the screen said idle, or not at all.
     case appliesResultsInUnstructuredTasks
+    /// The stop stops the engine and removes the tap but never deactivates the audio session: the
+    /// screen is idle while the session stays active, so other apps' audio never resumes.
+    case leavesAudioSessionActive
+    /// The stop deactivates the audio session without `.notifyOthersOnDeactivation`: an app whose
+    /// audio the recording interrupted is never told it may resume.
+    case deactivatesWithoutNotifyingOthers
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -34,7 +34,10 @@ extension LiveTranscriber {
       engine.inputNode.removeTap(onBus: 0)
       session.isTapInstalled = false
     }
-    try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+    if has(.leavesAudioSessionActive) { return }
+    let options: AVAudioSession.SetActiveOptions =
+      has(.deactivatesWithoutNotifyingOthers) ? [] : .notifyOthersOnDeactivation
+    try? AVAudioSession.sharedInstance().setActive(false, options: options)
   }
 
   private func installTap(

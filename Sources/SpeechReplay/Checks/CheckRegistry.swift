@@ -1,5 +1,5 @@
 /// Every family of checks, in the order their failures are reported: the run's own figures, then
-/// what the user saw, then timing, leaks, golden files, invariants and the audio.
+/// what the user saw, then timing, leaks, golden files, invariants, the end state and the audio.
 ///
 /// The one place a family is registered: its keys are read, its preparation applied and its checks
 /// run because it is listed here (`CheckRegistryTests` fails for a family folder that is not).
@@ -16,6 +16,7 @@ enum CheckRegistry {
     LeakFamily.self,
     GoldenFamily.self,
     InvariantFamily.self,
+    EndStateFamily.self,
     InputQueueFamily.self,
     AudioFamily.self,
   ]

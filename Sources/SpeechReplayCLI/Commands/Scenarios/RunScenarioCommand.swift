@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import SpeechReplay
 
-/// `speech-replay run-scenario FILE [--seed N] [--schedule-seed N] [--subject NAME] [--record MODE] [--fail-on-obsolete]
-/// [--trace-dir DIR] [--timeline-dir DIR] [--capture DIR [--capture-name NAME]]` (hidden): the worker. Runs one scenario in this process and prints its result
+/// `speech-replay run-scenario FILE [--seed N] [--schedule-seed N] [--subject NAME] [--record MODE]
+/// [--fail-on-obsolete] [--trace-dir DIR] [--timeline-dir DIR] [--capture DIR [--capture-name NAME]]` (hidden): the
+/// worker. Runs one scenario in this process and prints its result
 /// as JSON on the last line of standard output. `run` passes its flags explicitly.
 struct RunScenarioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

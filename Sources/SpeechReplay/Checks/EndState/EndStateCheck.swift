@@ -1,0 +1,65 @@
+import AVFAudioTwin
+import Simulation
+
+/// A stack at rest: after a stop that ends idle, the audio session is inactive and was deactivated
+/// with `.notifyOthersOnDeactivation` (Apple's guidance for recording apps: other apps' audio
+/// resumes only then), and no continuation the stack made is still waiting (`endState.audioSession`,
+/// `endState.continuation`). Each failure names what was left and since when.
+///
+/// Engines, taps, analyzer sessions and tasks left open are the invariant
+/// `ledgerBaselineAfterStop`'s to judge; asset reservations are not judged, since a reservation is
+/// what keeps a model installed across launches (Apple's `AssetInventory`), so a stack keeps it.
+struct EndStateCheck: ScenarioCheck {
+  var family: CheckID.Family { .endState }
+
+  func evaluate(_ run: RunRecord) -> CheckOutcome {
+    let events = run.timeline.events
+    guard let firstStart = events.firstIndex(where: { ScenarioStepEvent($0)?.isStart == true }),
+      let stop = events.lastIndex(where: { SubjectReturnedEvent($0)?.call == .stop }),
+      events.last(where: { $0.kind == UIStateEvent.kind }).flatMap(UIStateEvent.init)?.isIdle == true
+    else { return .passed }
+    let stopTime = DurationText.seconds(events[stop].time)
+    var failures: [ScenarioFailure] = []
+    if let session = audioSession(run, events: events, stopTime: stopTime) { failures.append(session) }
+    failures += continuations(events, firstStart: firstStart, end: stop, stopTime: stopTime)
+    return CheckOutcome(failures: failures)
+  }
+
+  /// The session still active, or deactivated without notifying others, after the stop.
+  private func audioSession(_ run: RunRecord, events: TraceLog, stopTime: Double) -> ScenarioFailure? {
+    guard let activity = AVAudioSession.activity(on: run.device) else { return nil }
+    let last = events.last(where: { $0.kind == .sessionActive })
+    let since = last.map { DurationText.seconds($0.time) }
+    let when = since.map { "since \(StepMeasure.text($0))" } ?? "since the start"
+    let fix = "call AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation) in stop()"
+    if activity.isActive {
+      return ScenarioFailure(
+        "left behind after the stop at \(StepMeasure.text(stopTime)): the audio session is still active (\(when)); other apps' audio never resumes — \(fix)",
+        check: CheckID(.endState, "audioSession"), virtualTime: stopTime)
+    }
+    if activity.deactivationNotifiedOthers == false {
+      return ScenarioFailure(
+        "left behind after the stop at \(StepMeasure.text(stopTime)): the audio session was deactivated (\(when)) without .notifyOthersOnDeactivation, so an app whose audio it interrupted is never told to resume — \(fix)",
+        check: CheckID(.endState, "audioSession"), virtualTime: stopTime)
+    }
+    return nil
+  }
+
+  /// Continuations made after the first start and still waiting when the stop returned.
+  private func continuations(_ events: TraceLog, firstStart: Int, end: Int, stopTime: Double) -> [ScenarioFailure] {
+    var open: [String: [Duration]] = [:]
+    for event in events[firstStart...end] {
+      if let acquired = ResourceAcquiredEvent(event), acquired.resource == .unfinishedContinuations {
+        open[acquired.label, default: []].append(event.time)
+      } else if let released = ResourceReleasedEvent(event), released.resource == .unfinishedContinuations {
+        if open[released.label]?.isEmpty == false { open[released.label]?.removeFirst() }
+      }
+    }
+    return open.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { label, times in
+      let since = StepMeasure.text(DurationText.seconds(times[0]))
+      return ScenarioFailure(
+        "left behind after the stop at \(StepMeasure.text(stopTime)): \(times.count) continuation\(times.count == 1 ? "" : "s") '\(label)' still waiting (made at \(since)); whatever awaits it never resumes — resume or finish it when the stack stops",
+        check: CheckID(.endState, "continuation"), virtualTime: stopTime)
+    }
+  }
+}
