@@ -26,28 +26,29 @@ import Testing
     "run": [
       "paths", "filter", "exclude", "seed", "jobs", "timeout", "max-virtual-time", "shard", "record", "history",
       "label",
-      "subject", "worker",
+      "subject", "worker", "schedules", "schedule-seed",
     ],
     "explore": ["paths", "runs", "seed", "time-limit", "jobs", "shard", "shrink-budget", "subject", "worker"],
     "list": ["paths"],
     "explain": ["scenario", "seed", "subject", "kinds", "from", "to", "grep"],
-    "history": ["history", "limit"],
-    "compare": ["baseline", "run", "history"],
+    "history": ["history", "limit", "[SCENARIO:]FIGURE=TOLERANCE"],
+    "compare": ["baseline", "run", "history", "RUN", "[SCENARIO:]FIGURE=TOLERANCE"],
     "report": ["run-id", "history", "jobs", "subject", "worker"],
     "merge": ["reports", "history", "label"],
     "audio info": ["files"],
     "audio convert": ["input", "rate", "channels", "sample-type", "quality", "engine", "container", "encoding"],
-    "audio segments": ["file"],
+    "audio segments": ["file", "dB", "time"],
     // The hidden worker: its folders are the parent's temporary folders, or `run --capture`'s
     // folder, which `run` checked (and locked) before it started the worker — never a user's path
     // the worker should judge again.
     "run-scenario": [
       "file", "seed", "subject", "record", "trace-dir", "timeline-dir", "max-virtual-time", "simulation-time-limit",
-      "capture-name", "capture",
+      "capture-name", "capture", "schedule-seed",
     ],
     "capture info": ["files"],
     "capture import": ["file", "from", "to", "name"],
-    "scenario new": ["from", "text", "time"],
+    // --text-file and --segments are read (value name `file`), --device and --model name profiles.
+    "scenario new": ["from", "text", "time", "file", "profile", "name"],
     "help": ["subcommands"],
   ]
 
