@@ -64,6 +64,8 @@ let package = Package(
     .target(name: "CMallocInfo"),
     // The audio check's inner loops, in C so that an app's debug build runs them fast too.
     .target(name: "CSignalKernels"),
+    // Interposes dispatch_async/after/sync (Linux) so main-queue blocks run in the simulation's virtual time.
+    .target(name: "CDispatchCapture"),
 
     // MARK: audio
     .target(name: "AudioPCM", dependencies: ["CSndFile", "CSampleRate", "CSoxr"]),
@@ -73,6 +75,7 @@ let package = Package(
       name: "Simulation",
       dependencies: [
         "CMallocInfo",
+        "CDispatchCapture",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]),
@@ -94,7 +97,7 @@ let package = Package(
     .target(name: "AVFAudioTwinTapAPI", dependencies: ["AVFAudioTwin"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // AVFoundation's asset reading (AVURLAsset, AVAssetReader, AVAssetReaderTrackOutput) for audio files.
     .target(name: "AVFoundationTwin", dependencies: ["AVFAudioTwin", "CoreMediaTwin", "AudioPCM", "SimulatedDevice"]),
-    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "SimulatedDevice", "Simulation", "AudioPCM"]),
+    .target(name: "SpeechTwin", dependencies: ["CoreMediaTwin", "AVFAudioTwin", "AVFAudioTwinTapAPI", "AVFoundationTwin", "SimulatedDevice", "Simulation", "AudioPCM"]),
     // App code imports this one module: Apple's frameworks on iOS, the twins elsewhere.
     .target(
       name: "SpeechShim",
@@ -125,7 +128,7 @@ let package = Package(
       dependencies: ["SpeechShim", .product(name: "GRDB", package: "GRDB.swift")]),
     // Capture → scenario (audio, tap schedule, results, steps, UI timeline), and the energy-based voice-activity detector.
     // The scenarios it writes use SpeechReplay's key table and writer (ScenarioKeys, ScenarioWriter).
-    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM", "SpeechReplay"]),
+    .target(name: "SpeechReplayImport", dependencies: ["SpeechReplayCapture", "AudioPCM", "SpeechReplay", "SimulatedDevice", "Simulation"]),
     // Records synthetic tap buffers until it is killed, so a test can SIGKILL a recorder mid-session.
     .executableTarget(
       name: "capture-recorder-probe", dependencies: ["SpeechReplayCapture", "SpeechShim"],
@@ -138,7 +141,7 @@ let package = Package(
     .target(
       name: "SpeechReplayCLI",
       dependencies: [
-        "SpeechReplay", "AudioPCM", "Simulation", "SpeechReplayCapture", "SpeechReplayImport",
+        "SpeechReplay", "AudioPCM", "Simulation", "SimulatedDevice", "SpeechReplayCapture", "SpeechReplayImport",
         // The HTML report's lanes read the typed views these twins own (engine buffers, analyzer input and results).
         "AVFAudioTwin", "SpeechTwin",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -18,6 +18,11 @@ extension AVAudioNode {
   ///   - bufferSize: The requested frames per call.
   ///   - format: The format of the buffers, or nil for the bus's format.
   ///   - tapBlock: Called with each buffer and the time of its first frame.
+  @available(iOS, deprecated: 27.0, message: "use installAudioTap(onBus:bufferSize:format:tapProvider:)")
+  @available(macOS, deprecated: 27.0, message: "use installAudioTap(onBus:bufferSize:format:tapProvider:)")
+  @available(tvOS, deprecated: 27.0, message: "use installAudioTap(onBus:bufferSize:format:tapProvider:)")
+  @available(visionOS, deprecated: 27.0, message: "use installAudioTap(onBus:bufferSize:format:tapProvider:)")
+  @available(watchOS, deprecated: 27.0, message: "use installAudioTap(onBus:bufferSize:format:tapProvider:)")
   public func installTap(
     onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
     block tapBlock: @escaping AVAudioNodeTapBlock

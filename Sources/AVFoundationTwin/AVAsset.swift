@@ -6,7 +6,7 @@ public import Foundation
 /// ``AVAssetReader``). Create an ``AVURLAsset``.
 open class AVAsset: NSObject, @unchecked Sendable {
   // @unchecked: immutable after init, except the probe result, written once under `lock`.
-  let fileURL: URL
+  package let fileURL: URL
   private let lock = NSLock()
   private var probed: Result<Probe, NSError>?
 

@@ -12,10 +12,29 @@ import SimulatedDevice
 /// (undetermined → `notDetermined`, denied → `denied`, granted → `authorized`). The simulated device
 /// has no camera: `.video` stays `notDetermined` and a request answers false with a diagnostic
 /// (**twin decision**). Any other media type ends the process, as Apple's method raises an
-/// exception. Devices, formats and capture sessions are not mirrored (Twins.md).
+/// exception. The microphone is a device (``default(for:)``) that an ``AVCaptureSession`` captures from; formats are not mirrored (Twins.md).
 open class AVCaptureDevice: NSObject, @unchecked Sendable {
-  // @unchecked: no instances are made; the class methods read the current simulated device.
+  // @unchecked: instances are immutable; the class methods read the current simulated device.
+  /// The device's identifier (**twin decision**: `"SimulatedMicrophone"`).
+  open var uniqueID: String { "SimulatedMicrophone" }
+  /// The device's name (**twin decision**: `"Simulated Microphone"`).
+  open var localizedName: String { "Simulated Microphone" }
+
   private override init() {}
+
+  /// The simulated device's microphone for `.audio`; nil for other media (the simulated device has
+  /// no camera). The microphone follows the simulated route (the current input), as the system
+  /// default audio device does.
+  /// - Parameter mediaType: The media type.
+  /// - Returns: The default device, or nil.
+  open class func `default`(for mediaType: AVMediaType) -> AVCaptureDevice? {
+    mediaType == .audio ? AVCaptureDevice() : nil
+  }
+
+  /// Whether the device captures `mediaType` (only `.audio`).
+  /// - Parameter mediaType: The media type.
+  /// - Returns: True for `.audio`.
+  open func hasMediaType(_ mediaType: AVMediaType) -> Bool { mediaType == .audio }
 
   /// The app's permission to capture `mediaType` now.
   /// - Parameter mediaType: `.audio` or `.video`.

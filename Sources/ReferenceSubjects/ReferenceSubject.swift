@@ -20,9 +20,11 @@ final class ReferenceSubject: TranscriptionSubject {
   /// - Parameters:
   ///   - options: The scenario's `subject:` options.
   ///   - faults: The bug zoo's traps to switch on; none by default.
-  init(options: SubjectOptions, faults: Set<LiveTranscriber.Fault> = []) {
+  ///   - inputAPI: The SDK whose input API the stack uses (the 26 one by default).
+  init(options: SubjectOptions, faults: Set<LiveTranscriber.Fault> = [], inputAPI: LiveTranscriber.InputAPI = .sdk26) {
     var configuration = LiveTranscriber.Configuration(clock: VirtualClock())
     configuration.faults = faults
+    configuration.inputAPI = inputAPI
     if let limit = options.inputBufferLimit { configuration.inputLimit = .buffers(limit) }
     configuration.usesDictationFallback = options.options["dictationFallback"] == "true"
     transcriber = LiveTranscriber(locale: Locale(identifier: options.locale), configuration: configuration)

@@ -5,6 +5,6 @@ import SpeechReplayCLI
 @main
 enum SpeechReplayMain {
   static func main() async {
-    await SpeechReplayCLI.main(subjects: [.reference])
+    await SpeechReplayCLI.main(subjects: [.reference, .reference27])
   }
 }

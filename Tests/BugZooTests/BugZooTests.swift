@@ -18,6 +18,8 @@ import Testing
     /// Words of the trap the failure points at; nil: it must point at none (an audio fault
     /// explains itself, and a scenario's trap about something else would mislead).
     let trap: String?
+    /// The stack's input API: the 27 path's faults live in `LiveTranscription-27`.
+    var inputAPI: LiveTranscriber.InputAPI = .sdk26
     var testDescription: String { fault.rawValue }
   }
 
@@ -54,8 +56,20 @@ import Testing
       fault: .neverDrainsConverter, scenario: "stop-drains-converter.yaml", check: CheckID(.audio, "tail"),
       trap: "never drains the converter"),
     Catch(
+      fault: .noFlushAtStop, scenario: "stop-drains-converter.yaml", check: CheckID(.audio, "tail"),
+      trap: "never drains the converter", inputAPI: .sdk27),
+    Catch(
+      fault: .makesConverterForWrongModules, scenario: "hello-world.yaml", check: CheckID(.state, "final"),
+      trap: nil, inputAPI: .sdk27),
+    Catch(
       fault: .keepsConverterAcrossRouteChange, scenario: "route-change.yaml", check: CheckID(.state, "final"),
       trap: "converter kept across a route change"),
+    Catch(
+      fault: .endsRecordingOnInterruption, scenario: "notification-interruption.yaml", check: CheckID(.state, "final"),
+      trap: "ends the recording on any interruption"),
+    Catch(
+      fault: .comparesLocalesExactly, scenario: "locale-with-region-override.yaml", check: CheckID(.state, "final"),
+      trap: "compares locales exactly"),
     Catch(
       fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", check: CheckID(.state, "final"),
       trap: "result spacing"),
@@ -119,17 +133,22 @@ import Testing
     .stopIgnoresInFlightDownload, .capitalizesCommittedTextAtStop,
   ]
 
+  /// Faults only another order of tasks shows: seeded schedules find them (ScheduleFaultTests).
+  static let foundBySchedules: Set<LiveTranscriber.Fault> = [.appliesResultsInUnstructuredTasks]
+
   @Test func everyFaultHasACatch() {
     #expect(
-      Set(Self.catches.map(\.fault)).union(Self.trapping).union(Self.foundByExploration)
+      Set(Self.catches.map(\.fault)).union(Self.trapping).union(Self.foundByExploration).union(Self.foundBySchedules)
         == Set(LiveTranscriber.Fault.allCases))
     #expect(
-      Self.catches.count + Self.trapping.count + Self.foundByExploration.count == LiveTranscriber.Fault.allCases.count)
+      Self.catches.count + Self.trapping.count + Self.foundByExploration.count + Self.foundBySchedules.count
+        == LiveTranscriber.Fault.allCases.count)
     for entry in Self.catches { #expect(Self.files.contains(entry.scenario), "\(entry.scenario) is not in Scenarios/") }
   }
 
   @Test(arguments: catches) func theSuiteCatchesTheVariantAndNamesTheTrap(_ entry: Catch) {
-    let runner = ScenarioRunner(subject: .reference(faults: [entry.fault]), snapshots: Self.snapshots)
+    let runner = ScenarioRunner(
+      subject: .reference(faults: [entry.fault], inputAPI: entry.inputAPI), snapshots: Self.snapshots)
     var results: [String: ScenarioResult] = [:]
     for file in Self.files where !Self.skippedForVariants.contains(file) {
       results[file] = runner.run(fileAt: Self.scenarios.appendingPathComponent(file).path, seed: nil)

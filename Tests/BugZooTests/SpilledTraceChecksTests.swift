@@ -41,7 +41,8 @@ import Testing
 
   @Test(arguments: BugZooTests.catches)
   func eachVariantFailsAlikeFromASpilledTrace(_ entry: BugZooTests.Catch) throws {
-    let (kept, spilled) = try Self.runBoth(entry.scenario, subject: .reference(faults: [entry.fault]))
+    let (kept, spilled) = try Self.runBoth(
+      entry.scenario, subject: .reference(faults: [entry.fault], inputAPI: entry.inputAPI))
     #expect(kept.hasPrefix("failed"), "\(entry.scenario) against \(entry.fault)")
     #expect(spilled == kept, "\(entry.scenario) against \(entry.fault)")
   }

@@ -127,7 +127,7 @@ import Testing
 
   @Test func aDroppedBufferIsLostAtItsPlace() throws {
     let report = try Self.run(fault: .dropEvery(7))
-    let lost = report.problems.filter { $0.kind == .lost }
+    let lost = report.problems.filter { $0.kind == .skipped }
     #expect(!lost.isEmpty, "\(report.problems)")
     // The seventh converted buffer is the seventh tap buffer's audio: 0.6–0.7 s.
     let first = try #require(lost.first)

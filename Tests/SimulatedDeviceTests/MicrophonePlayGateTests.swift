@@ -5,7 +5,7 @@ import SimulatedDevice
 import SpeechReplayTestSupport
 import Testing
 
-/// The play gate and the tape the scripted model follows when ``Microphone/keysModelToTape`` is on.
+/// The play gate and the tape the scripted model follows when ``ScriptedModelBackend/Timing`` follows the tape.
 @Suite struct MicrophonePlayGateTests {
   static let helloWorld = TestFiles.audio.appendingPathComponent("hello-world.wav").path
 
@@ -58,13 +58,13 @@ import Testing
       configuration: .init(microphone: .init(sampleRate: 16_000, tapFrames: 1600, audioFile: Self.helloWorld)))
     let microphone = device.microphone
     microphone.isPlaying = false
-    microphone.keysModelToTape = true
     let script = ModelScript(entries: [.volatile("hello", at: .seconds(0.8))])
     let recognizer = SimulatedDevice.withDevice(device) {
       ScriptedRecognizer(
         script: script,
-        request: RecognitionRequest(module: .speechTranscriber, localeIdentifier: "en-US", reportsVolatileResults: true)
-      )
+        request: RecognitionRequest(
+          module: .speechTranscriber, localeIdentifier: "en-US", reportsVolatileResults: true),
+        followsTape: true)
     }
     var published: [Double] = []
     var analyzerTime = 0.0

@@ -64,8 +64,9 @@ import Testing
     ])
     #expect(written.status == 0, "\(written.standardError)")
     let text = try String(contentsOf: out, encoding: .utf8)
-    #expect(text.contains("sampleRate: 16000"))
-    #expect(text.contains("final: \"Turn on the lights.\""))
+    // An iPhone's microphone, not the file's 16 kHz; the two sentences held through the 1.5 s pause.
+    #expect(text.contains("microphone: { sampleRate: 48000, channels: 1, tapFrames: 4800 }"), "\(text)")
+    #expect(text.contains("finalizeAs: [\"Turn on the lights.\", \"Set a timer for ten minutes.\"]"), "\(text)")
     let again = try CommandLineRun(["scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path])
     #expect(again.status == 64)
     #expect(again.standardError.contains("--force"))
@@ -82,8 +83,7 @@ import Testing
     ])
     #expect(written.status == 0, "\(written.standardError)")
     let text = try String(contentsOf: out, encoding: .utf8)
-    #expect(text.contains("final: \"Turn on the lights.\""))
-    #expect(text.contains("finalizeAs: "))
+    #expect(text.contains("finalizeAs: [\"Turn on the lights.\", \"Set a timer\"]"), "\(text)")
     #expect(text.contains("  - play: 5s\n  - snapshot: before-stop\n  - stop\n"))
     let notATime = try CommandLineRun([
       "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--stop-at", "soon",
@@ -95,5 +95,46 @@ import Testing
     ])
     #expect(pastTheEnd.status == 1)
     #expect(pastTheEnd.standardError.contains("is not inside the recording"), "\(pastTheEnd.standardError)")
+  }
+
+  /// `audio segments` output (edited or not) and a line per segment go into `scenario new` as they are.
+  @Test func scenarioNewTakesSegmentsAndLinesFilesAndBareSeconds() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segments-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let segments = try CommandLineRun([
+      "audio", "segments", "fixtures/audio/two-commands.wav", "--threshold", "12", "--hangover", "0.3",
+    ])
+    #expect(segments.status == 0, "\(segments.standardError)")
+    let segmentsFile = folder.appendingPathComponent("segments.tsv")
+    try segments.standardOutput.write(to: segmentsFile, atomically: true, encoding: .utf8)
+    let lines = folder.appendingPathComponent("lines.txt")
+    try "Turn on the lights.\nSet a timer for ten minutes.\n".write(to: lines, atomically: true, encoding: .utf8)
+    let out = folder.appendingPathComponent("s.yaml")
+    let written = try CommandLineRun([
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--segments",
+      segmentsFile.path, "--text-file", lines.path, "--stop-at", "2.9", "--device", "bluetooth-headset",
+    ])
+    #expect(written.status == 0, "\(written.standardError)")
+    let text = try String(contentsOf: out, encoding: .utf8)
+    #expect(text.contains("given with --segments"), "\(text)")
+    #expect(text.contains("sampleRate: 16000, channels: 1, tapFrames: 1600"), "\(text)")
+    #expect(text.contains("committed: \"Turn on the lights.\", volatile: \"\""), "\(text)")
+    let run = try CommandLineRun(["run", "--no-history", out.path])
+    #expect(run.status == 0, "\(run.standardOutput)")
+
+    try "1.0 0.5\n".write(to: segmentsFile, atomically: true, encoding: .utf8)
+    let backwards = try CommandLineRun([
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--segments",
+      segmentsFile.path,
+    ])
+    #expect(backwards.status == 1)
+    #expect(backwards.standardError.contains("segments.tsv:1: the segment ends at or before its start"))
+    let tooFewLines = try CommandLineRun([
+      "scenario", "new", "--from", "fixtures/audio/two-commands.wav", "--out", out.path, "--force", "--text-file",
+      lines.path, "--device", "nokia",
+    ])
+    #expect(tooFewLines.status == 64)
+    #expect(tooFewLines.standardError.contains("--device nokia is not a device profile"))
   }
 }

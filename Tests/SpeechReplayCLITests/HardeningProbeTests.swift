@@ -219,6 +219,39 @@ import Testing
     Probe(
       name: "300 000 steps", arguments: ["list", "$T/many.yaml"], status: 1,
       message: "more than 250000 values here, more than a scenario may have"),
+    // Issue 35: commands added after the rules, and the inputs they overwrote.
+    Probe(
+      name: "explain --perfetto onto its scenario", arguments: ["explain", "$T/s.yaml", "--perfetto", "$T/s.yaml"],
+      status: 64, message: "is the scenario", kept: ["s.yaml"]),
+    Probe(
+      name: "explain --perfetto onto audio", arguments: ["explain", "$T/s.yaml", "--perfetto", "$T/rec.wav"],
+      status: 64, message: "is named like an audio file", kept: ["rec.wav"]),
+    Probe(
+      name: "explain --perfetto onto a history",
+      arguments: ["explain", "$T/s.yaml", "--perfetto", "$T/history.sqlite"], status: 64,
+      message: "is named like a database", kept: ["history.sqlite"]),
+    Probe(
+      name: "explain --perfetto onto a capture",
+      arguments: ["explain", "$T/s.yaml", "--perfetto", "$T/c.speechcapture"], status: 64,
+      message: "is named like a capture", kept: ["c.speechcapture"]),
+    Probe(
+      name: "history --html onto the history it reads, forced",
+      arguments: ["history", "--history", "$T/history.sqlite", "--html", "$T/history.sqlite", "--force"],
+      status: 64, message: "is the history database", kept: ["history.sqlite"]),
+    Probe(
+      name: "history --html onto a scenario",
+      arguments: ["history", "--history", "$T/history.sqlite", "--html", "$T/s.yaml"], status: 64,
+      message: "is named like a scenario file", kept: ["s.yaml"]),
+    Probe(
+      name: "a report option given twice",
+      arguments: ["run", "$T/s.yaml", "--json", "$T/a.json", "--json", "$T/b.json", "--no-history"], status: 64,
+      message: "--json is given twice"),
+    Probe(
+      name: "a bad SPEECH_REPLAY_FAIL_ON_OBSOLETE", arguments: ["run", "$T/s.yaml", "--no-history"], status: 64,
+      message: "SPEECH_REPLAY_FAIL_ON_OBSOLETE is 'maybe'", environment: ["SPEECH_REPLAY_FAIL_ON_OBSOLETE": "maybe"]),
+    Probe(
+      name: "a bad SPEECH_REPLAY_RESAMPLER", arguments: ["list", "$T/s.yaml"], status: 64,
+      message: "SPEECH_REPLAY_RESAMPLER is 'sinc'", environment: ["SPEECH_REPLAY_RESAMPLER": "sinc"]),
   ]
 
   @Test(arguments: probes) func probe(_ probe: Probe) throws {

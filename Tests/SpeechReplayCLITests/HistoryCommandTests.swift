@@ -42,10 +42,12 @@ import Testing
     let history = try CommandLineRun(["history", "--history", database])
     #expect(history.status == 0)
     let lines = history.standardOutput.split(separator: "\n")
-    #expect(lines.count == 1)
-    #expect(lines.first?.hasPrefix("   1  ") == true)
+    #expect(lines.count == 2)
+    // A header row, then the run: what it covered last.
+    #expect(lines.first?.hasPrefix("run  started (UTC)  ") == true, "\(history.standardOutput)")
+    #expect(lines.last?.hasPrefix("  1  ") == true, "\(history.standardOutput)")
     #expect(
-      lines.first?.hasSuffix("mixed  all  \(recorded.passed) passed, 0 failed, 0 crashed") == true,
+      lines.last?.contains("  mixed  all    \(recorded.passed) passed, 0 failed, 0 crashed  ") == true,
       "\(history.standardOutput)")
   }
 
@@ -73,18 +75,25 @@ import Testing
     #expect(try CommandLineRun(["run", suite, "--worker", probe], environment: environment).status == 0)
     let same = try CommandLineRun(["compare", "--baseline", "1"], environment: environment)
     #expect(same.status == 0, "\(same.standardOutput)\(same.standardError)")
-    #expect(same.standardOutput == "comparing run 2 with baseline 1\nno changes\n")
+    #expect(same.standardOutput.hasPrefix("comparing run 2 [commit "), "\(same.standardOutput)")
+    #expect(
+      same.standardOutput.hasSuffix(
+        "] with baseline 1 [commit \(same.standardOutput.dropFirst(24).prefix(12))]\nno changes\n"),
+      "\(same.standardOutput)")
 
     try Data("schema: 1\nname: flaky\nsteps: [start, stop]\n# probe: fail\n".utf8).write(to: URL(fileURLWithPath: file))
     #expect(try CommandLineRun(["run", suite, "--worker", probe], environment: environment).status == 1)
     let worse = try CommandLineRun(["compare", "--baseline", "1", "--history", database])
     #expect(worse.status == 1)
     #expect(worse.standardOutput.contains("REGRESSED  flaky: status passed → failed"), "\(worse.standardOutput)")
-    #expect(worse.standardOutput.hasSuffix("regressions: 1\n"), "\(worse.standardOutput)")
+    #expect(worse.standardOutput.contains("\nregressions: 1 (run 3 [commit "), "\(worse.standardOutput)")
+    // The scenario file was edited to fail: said as a finding of its own, and on the regression.
+    #expect(worse.standardOutput.contains("changed    flaky: the scenario file changed between the runs"))
+    #expect(worse.standardOutput.contains("REGRESSED  flaky: status passed → failed [the scenario's inputs changed"))
     // The fixed scenario compared with the failing run: an improvement, exit 0.
     let better = try CommandLineRun(["compare", "--baseline", "3", "--run", "2", "--history", database])
     #expect(better.status == 0)
-    #expect(better.standardOutput.contains("changed    flaky: status failed → passed"), "\(better.standardOutput)")
+    #expect(better.standardOutput.contains("improved   flaky: status failed → passed"), "\(better.standardOutput)")
   }
 
   @Test func compareNamesTheDatabaseAndTheMissingRun() throws {
@@ -111,8 +120,12 @@ import Testing
     let unknownRun = try CommandLineRun(["compare", "--baseline", "1", "--run", "7", "--history", database])
     #expect(unknownRun.status == 64)
     #expect(unknownRun.standardError.contains("there is no run 7"), "\(unknownRun.standardError)")
+    // One run: nothing earlier to compare it with.
     let usage = try CommandLineRun(["compare", "--history", database])
     #expect(usage.status == 64)
-    #expect(usage.standardError.contains("--baseline RUN is required"))
+    #expect(usage.standardError.contains("no run before run 1 covered the same files"), "\(usage.standardError)")
+    let malformed = try CommandLineRun(["compare", "--baseline", "yesterday", "--history", database])
+    #expect(malformed.status == 64)
+    #expect(malformed.standardError.contains("--baseline yesterday: not a run id, `last` or `last-labelled`"))
   }
 }

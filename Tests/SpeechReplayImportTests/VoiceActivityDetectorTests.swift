@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct VoiceActivityDetectorTests {
   /// A 16 kHz file of a quiet noise floor with loud tone bursts at known places.
-  static func file(bursts: [(Double, Double)], length: Double) throws -> String {
+  static func file(bursts: [(Double, Double)], length: Double, softTails: [(Double, Double)] = []) throws -> String {
     let path = try TemporaryFolder(prefix: "vad").url.appendingPathComponent("bursts.wav").path
     let format = try AudioFormat.standard(sampleRate: 16_000, channelCount: 1)
     let writer = try AudioFileWriter(path: path, container: .wav, encoding: .pcm16, format: format)
@@ -19,7 +19,10 @@ import Testing
       let noise = Float.random(in: -0.001..<0.001, using: &random)
       let time = Double(frame) / 16_000
       let loud = bursts.contains { time >= $0.0 && time < $0.1 }
-      buffer.setSample(noise + (loud ? 0.3 * Float(sin(2 * Double.pi * 220 * time)) : 0), channel: 0, frame: frame)
+      // A soft ending: a few dB under the threshold (about -53 dBFS here), within its release.
+      let soft = softTails.contains { time >= $0.0 && time < $0.1 }
+      let amplitude: Float = loud ? 0.3 : soft ? 0.002 : 0
+      buffer.setSample(noise + amplitude * Float(sin(2 * Double.pi * 220 * time)), channel: 0, frame: frame)
     }
     try writer.write(buffer)
     try writer.close()
@@ -36,6 +39,15 @@ import Testing
     #expect(abs(segments[1].start - 3.0) <= 0.02 && abs(segments[1].end - 3.5) <= 0.02)
   }
 
+  /// "…young man." trails off: the quiet end of a word belongs to its segment (it was cut early).
+  @Test func aSoftEndingStaysInsideTheSegment() throws {
+    let path = try Self.file(bursts: [(0.5, 1.5)], length: 3, softTails: [(1.5, 1.64)])
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let detection = try VoiceActivityDetector().segments(ofFileAt: path)
+    #expect(detection.segments.count == 1)
+    #expect(abs(detection.segments[0].end - 1.64) <= 0.02, "\(detection.segments) threshold \(detection.threshold)")
+  }
+
   @Test func silenceHasNoSegments() throws {
     let path = try Self.file(bursts: [], length: 2)
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -47,11 +59,14 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let scenario = (path as NSString).deletingPathExtension + ".yaml"
     defer { try? FileManager.default.removeItem(atPath: scenario) }
-    let skeleton = try ScenarioSkeleton(audioPath: path, text: "turn on the lights").render(scenarioPath: scenario)
+    // Two sentences, one per segment, held through the 1 s pause and finalized one per sentence.
+    let skeleton = try ScenarioSkeleton(audioPath: path, text: "Turn on. The lights.").render(scenarioPath: scenario)
     #expect(skeleton.segments.count == 2)
-    #expect(skeleton.text.contains("final: \"turn\""))
-    #expect(skeleton.text.contains("final: \"on the lights\""))
-    #expect(skeleton.text.contains("sampleRate: 16000"))
+    #expect(skeleton.text.contains("finalizeAs: [\"Turn on.\", \"The lights.\"]"), "\(skeleton.text)")
+    #expect(skeleton.text.contains("sampleRate: 48000"))
+    // One sentence over both segments is one utterance: no final ends mid-sentence.
+    let one = try ScenarioSkeleton(audioPath: path, text: "turn on the lights").render(scenarioPath: scenario)
+    #expect(one.segments == [SpeechSegment(start: skeleton.segments[0].start, end: skeleton.segments[1].end)])
     try skeleton.text.write(toFile: scenario, atomically: true, encoding: .utf8)
     let result = ScenarioRunnerBridge.run(scenario)
     #expect(result.passed, "\(result.failures)")

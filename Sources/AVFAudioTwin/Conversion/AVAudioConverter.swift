@@ -75,6 +75,12 @@ public class AVAudioConverter: NSObject, @unchecked Sendable {
   var hasReportedUseAfterEnd = false
   var hasReportedDroppedChannel = false
   var reportedPendingFrames = 0
+  /// Twin-only: the API that owns this converter and how its user drains it, for the note on a
+  /// stream that ends undrained (Speech's `AnalyzerInputConverter` drains with `flush()`).
+  package var ownerName = "AVAudioConverter"
+  /// Twin-only: see ``ownerName``.
+  package var drainAdvice =
+    "at the end of a stream call convert once more with an input block that answers .endOfStream and send what comes out"
 
   /// Creates a converter, or returns nil when the twin cannot convert between the formats (a
   /// sample rate of 0, or a rate ratio outside libsamplerate's 1/256 … 256).
@@ -104,8 +110,8 @@ public class AVAudioConverter: NSObject, @unchecked Sendable {
     guard held > 0 else { return }
     let milliseconds = Int((Double(held) / stream.outputRate * 1000).rounded())
     SimulatedDevice.current.diagnose(
-      "AVAudioConverter",
-      "the converter was \(event) with \(held) frames (\(milliseconds) ms) of the stream's newest audio still inside its filter (the resampler's look-ahead), so they never reach the output, as on a device; at the end of a stream call convert once more with an input block that answers .endOfStream and send what comes out, or the end of the last word before a stop can be lost",
+      ownerName,
+      "the converter was \(event) with \(held) frames (\(milliseconds) ms) of the stream's newest audio still inside its filter (the resampler's look-ahead), so they never reach the output, as on a device; \(drainAdvice), or the end of the last word before a stop can be lost",
       level: .note)
   }
 

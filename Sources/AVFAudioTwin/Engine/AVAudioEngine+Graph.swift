@@ -35,6 +35,11 @@ extension AVAudioEngine {
   ///   - node1: The source.
   ///   - node2: The destination.
   ///   - format: The connection's format, or nil for the source's output format.
+  @available(iOS, deprecated: 27.0, message: "use connectNode(_:to:format:)")
+  @available(macOS, deprecated: 27.0, message: "use connectNode(_:to:format:)")
+  @available(tvOS, deprecated: 27.0, message: "use connectNode(_:to:format:)")
+  @available(visionOS, deprecated: 27.0, message: "use connectNode(_:to:format:)")
+  @available(watchOS, deprecated: 27.0, message: "use connectNode(_:to:format:)")
   public func connect(_ node1: AVAudioNode, to node2: AVAudioNode, format: AVAudioFormat?) {
     let bus = node2 is AVAudioMixerNode ? graph.nextFreeInputBus(of: node2) : 0
     connect(node1, to: node2, fromBus: 0, toBus: bus, format: format)
@@ -49,6 +54,11 @@ extension AVAudioEngine {
   ///   - bus1: The source's output bus.
   ///   - bus2: The destination's input bus.
   ///   - format: The connection's format, or nil for the source's output format.
+  @available(iOS, deprecated: 27.0, message: "use connectNode(_:to:fromBus:toBus:format:)")
+  @available(macOS, deprecated: 27.0, message: "use connectNode(_:to:fromBus:toBus:format:)")
+  @available(tvOS, deprecated: 27.0, message: "use connectNode(_:to:fromBus:toBus:format:)")
+  @available(visionOS, deprecated: 27.0, message: "use connectNode(_:to:fromBus:toBus:format:)")
+  @available(watchOS, deprecated: 27.0, message: "use connectNode(_:to:fromBus:toBus:format:)")
   public func connect(
     _ node1: AVAudioNode, to node2: AVAudioNode, fromBus bus1: AVAudioNodeBus, toBus bus2: AVAudioNodeBus,
     format: AVAudioFormat?
@@ -115,7 +125,7 @@ extension AVAudioEngine {
   /// The player nodes attached now.
   var players: [AVAudioPlayerNode] { graph.attached.compactMap { $0 as? AVAudioPlayerNode } }
 
-  private func isAttached(_ node: AVAudioNode) -> Bool {
+  func isAttached(_ node: AVAudioNode) -> Bool {
     node === mainMixerNode || node === outputNode || node === existingInputNode || graph.contains(node)
   }
 }

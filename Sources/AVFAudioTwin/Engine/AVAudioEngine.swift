@@ -204,25 +204,13 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     return UInt64(max(0, parts.seconds)) * 1_000_000_000 + UInt64(max(0, parts.attoseconds) / 1_000_000_000)
   }
 
-  /// The task that calls the tap: one callback per `callbackInterval` of virtual time on a nominal
-  /// schedule (jitter delays a callback but does not shift the next ones).
+  /// The task that calls the tap: the microphone's tap clock, one callback per `callbackInterval`
+  /// of virtual time, until the run `generation` ends or the engine is gone.
   private func startTapTask(generation: Int, microphone: Microphone) -> Task<Void, Never> {
     let weakSelf = WeakEngine(engine: self)
-    let loop: @Sendable () async -> Void = {
-      let clock = VirtualClock()
-      var nominal = clock.now
-      while !Task.isCancelled {
-        nominal = nominal.advanced(by: microphone.callbackInterval)
-        do {
-          try await clock.sleep(until: nominal.advanced(by: microphone.nextJitter()))
-        } catch {
-          return
-        }
-        guard let engine = weakSelf.engine, engine.deliver(generation: generation, from: microphone) else { return }
-      }
+    return microphone.startTapClock(named: "AVAudioEngine input") {
+      weakSelf.engine?.deliver(generation: generation, from: microphone) ?? false
     }
-    if let simulation = Simulation.current { return simulation.task("AVAudioEngine input", operation: loop) }
-    return Task(operation: loop)
   }
 
   /// Captures one buffer and calls the tap; false when the run `generation` has ended.

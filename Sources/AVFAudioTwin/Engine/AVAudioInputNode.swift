@@ -1,4 +1,5 @@
 import SimulatedDevice
+import Simulation
 
 /// The engine's connection to the microphone — the twin of `AVAudioInputNode`. Its formats are the
 /// simulated device's hardware format now (Float32 deinterleaved at the route's rate and channels);
@@ -31,4 +32,16 @@ open class AVAudioInputNode: AVAudioIONode {
   public var isVoiceProcessingAGCEnabled = true
   /// Whether voice processing mutes the input (recorded only; the twin's tap still hears the audio).
   public var isVoiceProcessingInputMuted = false
+  /// How voice processing ducks other audio (kept and recorded only: the simulated device plays no
+  /// other audio). The default is no advanced ducking at the default level.
+  public var voiceProcessingOtherAudioDuckingConfiguration = AVAudioVoiceProcessingOtherAudioDuckingConfiguration() {
+    didSet {
+      Simulation.current?.trace.record(
+        .engineVoiceProcessingDucking,
+        [
+          "advanced": String(voiceProcessingOtherAudioDuckingConfiguration.enableAdvancedDucking.boolValue),
+          "level": String(voiceProcessingOtherAudioDuckingConfiguration.duckingLevel.rawValue),
+        ])
+    }
+  }
 }

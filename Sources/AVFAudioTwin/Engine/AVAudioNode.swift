@@ -94,29 +94,58 @@ open class AVAudioNode: NSObject {
     onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
     block tapBlock: @escaping AVAudioNodeTapBlock
   ) {
+    switch tapRefusal(onBus: bus, format: format, in: "installTap") {
+    case .busTaken: AVFAudioException.raise("required condition is false: nullptr == Tap()")
+    case .rateMismatch: AVFAudioException.raise("required condition is false: format.sampleRate == hwFormat.sampleRate")
+    case nil: addTap(onBus: bus, bufferSize: bufferSize, format: format, block: tapBlock)
+    }
+  }
+
+  /// Why a tap cannot go on `bus` with `format`, after a diagnostic that says what Apple does; nil
+  /// when it can.
+  func tapRefusal(onBus bus: AVAudioNodeBus, format: AVAudioFormat?, in method: String) -> TapRefusal? {
     let device = SimulatedDevice.current
+    let outcome =
+      method == "installTap"
+      ? "Apple's framework raises an uncatchable exception and the app ends"
+      : "installAudioTap throws and installs nothing"
     if lock.withLock({ taps[bus] != nil }) {
       device.diagnose(
         "AVAudioNode",
-        "installTap was called on bus \(bus) of \(nodeName), which already has a tap; Apple's framework raises an uncatchable exception and the app ends. Call removeTap(onBus:) first."
+        "\(method) was called on bus \(bus) of \(nodeName), which already has a tap; \(outcome). Call removeTap(onBus:) first."
       )
-      AVFAudioException.raise("required condition is false: nullptr == Tap()")
+      return .busTaken
     }
     let busFormat = outputFormat(forBus: bus)
+    if let format, format.sampleRate != busFormat.sampleRate {
+      device.diagnose(
+        "AVAudioNode",
+        "a tap on \(nodeName) asked for \(format) but the hardware delivers \(busFormat); \(outcome). Pass nil or outputFormat(forBus: 0), and convert after the tap."
+      )
+      return .rateMismatch
+    }
+    return nil
+  }
+
+  /// Why a tap was refused.
+  enum TapRefusal {
+    /// The bus has a tap already.
+    case busTaken
+    /// The requested format's sample rate is not the bus's.
+    case rateMismatch
+  }
+
+  /// Installs a tap that ``tapRefusal(onBus:format:in:)`` accepted.
+  func addTap(
+    onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
+    block tapBlock: @escaping AVAudioNodeTapBlock
+  ) {
+    let busFormat = outputFormat(forBus: bus)
     var converter: SampleRateConverter?
-    if let format, format != busFormat {
-      if format.sampleRate != busFormat.sampleRate {
-        device.diagnose(
-          "AVAudioNode",
-          "a tap on \(nodeName) asked for \(format) but the hardware delivers \(busFormat); Apple's framework raises an uncatchable exception and the app ends. Pass nil or outputFormat(forBus: 0), and convert after the tap."
-        )
-        AVFAudioException.raise("required condition is false: format.sampleRate == hwFormat.sampleRate")
-      }
-      // Same rate, other layout or channel count: the engine converts for the tap (no rate change).
-      if let input = busFormat.audioFormat, let output = format.audioFormat {
-        converter = try? SampleRateConverter(
-          from: input, to: output, quality: .fastest, engine: SimulatedDevice.resamplingEngine)
-      }
+    // Same rate, other layout or channel count: the engine converts for the tap (no rate change).
+    if let format, format != busFormat, let input = busFormat.audioFormat, let output = format.audioFormat {
+      converter = try? SampleRateConverter(
+        from: input, to: output, quality: .fastest, engine: SimulatedDevice.resamplingEngine)
     }
     let lease = Simulation.current?.ledger.acquire(.installedTaps, label: "\(nodeName) bus \(bus)")
     let block = lock.withLock { tapWrapper }.map { $0(tapBlock) } ?? tapBlock

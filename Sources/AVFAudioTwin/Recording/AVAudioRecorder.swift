@@ -260,25 +260,12 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
     weak var recorder: AVAudioRecorder?
   }
 
+  /// The task that captures: the microphone's tap clock, until this recording run ends.
   private func startCaptureTask(generation: Int, microphone: Microphone) -> Task<Void, Never> {
     let weakSelf = WeakRecorder(recorder: self)
-    let loop: @Sendable () async -> Void = {
-      let clock = VirtualClock()
-      var nominal = clock.now
-      while !Task.isCancelled {
-        nominal = nominal.advanced(by: microphone.callbackInterval)
-        do {
-          try await clock.sleep(until: nominal.advanced(by: microphone.nextJitter()))
-        } catch {
-          return
-        }
-        guard let recorder = weakSelf.recorder, recorder.capture(generation: generation, from: microphone) else {
-          return
-        }
-      }
+    return microphone.startTapClock(named: "AVAudioRecorder input") {
+      weakSelf.recorder?.capture(generation: generation, from: microphone) ?? false
     }
-    if let simulation = Simulation.current { return simulation.task("AVAudioRecorder input", operation: loop) }
-    return Task(operation: loop)
   }
 
   /// Captures one buffer, writes it and measures it; false when this recording run has ended.

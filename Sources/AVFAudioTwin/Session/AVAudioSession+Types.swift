@@ -78,6 +78,21 @@ extension AVAudioSession {
   }
 
   /// Whether an interruption began or ended (Apple's raw values: ended 0, began 1).
+  @available(
+    iOS, introduced: 6.0, deprecated: 27.0, message: "observe didBecomeInactiveNotification and its DeactivationContext"
+  )
+  @available(
+    tvOS, introduced: 9.0, deprecated: 27.0,
+    message: "observe didBecomeInactiveNotification and its DeactivationContext"
+  )
+  @available(
+    watchOS, introduced: 2.0, deprecated: 27.0,
+    message: "observe didBecomeInactiveNotification and its DeactivationContext"
+  )
+  @available(
+    visionOS, introduced: 1.0, deprecated: 27.0,
+    message: "observe didBecomeInactiveNotification and its DeactivationContext"
+  )
   public enum InterruptionType: UInt, Sendable, Hashable {
     /// The interruption ended.
     case ended = 0
@@ -86,6 +101,21 @@ extension AVAudioSession {
   }
 
   /// Hints at the end of an interruption.
+  @available(
+    iOS, introduced: 6.0, deprecated: 27.0, message: "observe didBecomeInactiveNotification and its DeactivationContext"
+  )
+  @available(
+    tvOS, introduced: 9.0, deprecated: 27.0,
+    message: "observe didBecomeInactiveNotification and its DeactivationContext"
+  )
+  @available(
+    watchOS, introduced: 2.0, deprecated: 27.0,
+    message: "observe didBecomeInactiveNotification and its DeactivationContext"
+  )
+  @available(
+    visionOS, introduced: 1.0, deprecated: 27.0,
+    message: "observe didBecomeInactiveNotification and its DeactivationContext"
+  )
   public struct InterruptionOptions: OptionSet, Hashable, Sendable {
     /// The option bits.
     public let rawValue: UInt

@@ -131,11 +131,12 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
         .insufficientPriority,
         "The session cannot be activated while another session interrupts it; activate it after the interruption ends.")
     }
-    let preferred = lock.withLock { () -> String? in
-      state.isActive = active
-      return state.preferredInputUID
+    let (preferred, changed) = lock.withLock { () -> (String?, Bool) in
+      defer { state.isActive = active }
+      return (state.preferredInputUID, state.isActive != active)
     }
     Simulation.current?.trace.record(.sessionActive, ["active": String(active)])
+    if changed { postActivityChange(active: active, interruption: nil) }
     if active, let preferred, device.microphone.currentInput.uid != preferred {
       try? device.microphone.selectInput(uid: preferred)
     }
@@ -163,9 +164,15 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
           AVAudioSessionRouteChangeReasonKey: reason.rawValue, AVAudioSessionRouteChangePreviousRouteKey: previous,
         ])
     case .interruptionBegan:
+      let wasActive = lock.withLock { () -> Bool in
+        defer { state.isActive = false }
+        return state.isActive
+      }
       NotificationCenter.default.post(
         name: Self.interruptionNotification, object: self,
         userInfo: [AVAudioSessionInterruptionTypeKey: InterruptionType.began.rawValue])
+      // The 27 notification follows the old one; only an active session becomes inactive.
+      if wasActive { postActivityChange(active: false, interruption: .default) }
     case .interruptionEnded(let shouldResume):
       let options: InterruptionOptions = shouldResume ? .shouldResume : []
       NotificationCenter.default.post(

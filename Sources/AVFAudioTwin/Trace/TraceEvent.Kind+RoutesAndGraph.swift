@@ -19,6 +19,8 @@ extension TraceEvent.Kind {
   public static let engineDisconnect = TraceEvent.Kind("engine.disconnect")
   /// Voice processing was switched on or off (fields `enabled`, `node`).
   public static let engineVoiceProcessing = TraceEvent.Kind("engine.voiceProcessing")
+  /// Voice processing's other-audio ducking configuration was set (fields `advanced`, `level`).
+  public static let engineVoiceProcessingDucking = TraceEvent.Kind("engine.voiceProcessingDucking")
   /// An `AVAudioPlayerNode` started playing.
   public static let playerPlay = TraceEvent.Kind("player.play")
   /// An `AVAudioPlayerNode` paused.

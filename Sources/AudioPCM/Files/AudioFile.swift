@@ -37,6 +37,8 @@ public final class AudioFile {
 
   private var handle: OpaquePointer?
   private let scratch = ScratchStorage()
+  /// How floating-point samples are corrected on reading, when they need it (see ``FloatingPointScan``).
+  private var correction: FloatingPointScan.Correction?
 
   /// The file's length in seconds: ``frameCount`` over the sample rate.
   public var duration: Double { Double(frameCount) / fileFormat.sampleRate }
@@ -125,6 +127,7 @@ public final class AudioFile {
         ))
     }
     if let warning = extensionWarning() { warnings.append(warning) }
+    if !encoding.decodesToIntegers { scanFloatingPointSamples(handle) }
   }
 
   deinit { close() }
@@ -221,6 +224,7 @@ extension AudioFile {
   private func readFrames(_ handle: OpaquePointer, into buffer: PCMBuffer, count: Int) -> Int {
     guard count > 0 else { return 0 }
     let channels = fileFormat.channelCount
+    if let correction { return readCorrected(handle, into: buffer, count: count, correction) }
     let direct = buffer.format.isInterleaved || channels == 1
     let base = buffer.rawPlane(0)
     switch buffer.format.sampleType {
@@ -258,6 +262,41 @@ extension AudioFile {
       Self.scatter(doubles, got, into: buffer) { SampleScaling.int32($0) }
       return got
     }
+  }
+
+  /// Reads doubles, corrects each (scale, non-finite to 0) and converts them to the buffer's type.
+  private func readCorrected(
+    _ handle: OpaquePointer, into buffer: PCMBuffer, count: Int, _ correction: FloatingPointScan.Correction
+  ) -> Int {
+    let channels = fileFormat.channelCount
+    let doubles = scratch.reserve(count * channels, of: Double.self)
+    let got = Self.loop(count) { sf_readf_double(handle, doubles + $0 * channels, sf_count_t($1)) }
+    for index in 0..<(got * channels) { doubles[index] = correction.apply(doubles[index]) }
+    switch buffer.format.sampleType {
+    case .float32: Self.scatter(doubles, got, into: buffer) { Float($0) }
+    case .float64: Self.scatter(doubles, got, into: buffer) { $0 }
+    case .int16: Self.scatter(doubles, got, into: buffer) { SampleScaling.int16(Float($0)) }
+    case .int32: Self.scatter(doubles, got, into: buffer) { SampleScaling.int32($0) }
+    }
+    return got
+  }
+
+  /// Scans a floating-point file's samples once at opening: a scale no reader expects, or
+  /// non-finite values, become a correction applied on every read and a warning saying so.
+  private func scanFloatingPointSamples(_ handle: OpaquePointer) {
+    let channels = fileFormat.channelCount
+    let chunk = 16_384
+    let doubles = scratch.reserve(chunk * channels, of: Double.self)
+    var scan = FloatingPointScan()
+    while true {
+      let got = Self.loop(chunk) { sf_readf_double(handle, doubles + $0 * channels, sf_count_t($1)) }
+      if got == 0 { break }
+      scan.add(UnsafeBufferPointer(start: doubles, count: got * channels), channels: channels)
+      if got < chunk { break }
+    }
+    sf_seek(handle, 0, SEEK_SET)
+    correction = scan.correction
+    warnings += scan.warnings(path: path, encoding: encoding, sampleRate: fileFormat.sampleRate)
   }
 
   /// Calls `read(offsetFrames, framesLeft)` until `count` frames arrived or a call returned none.
@@ -300,6 +339,12 @@ extension AudioFile {
     guard !isDirectory.boolValue else {
       throw AudioFileError(
         code: .cannotOpen, path: path, message: "is a folder, not an audio file; give the path of a file")
+    }
+    var info = stat()
+    if stat(path, &info) == 0, let special = FileProblem.specialKind(info.st_mode) {
+      // Reading a named pipe waits for a writer; a device reads without end: neither is a recording.
+      throw AudioFileError(
+        code: .cannotOpen, path: path, message: "is \(special), not a regular file; give the path of an audio file")
     }
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw AudioFileError(

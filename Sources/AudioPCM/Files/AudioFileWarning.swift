@@ -6,6 +6,13 @@ public struct AudioFileWarning: Hashable, Sendable, CustomStringConvertible {
     case truncated
     /// The file name's extension names another container than the one the bytes hold.
     case extensionMismatch
+    /// Floating-point samples stored at 32-bit integer scale (±2³¹, as sox writes 64-bit float
+    /// CAF and W64); they are read divided by 2³¹, at their intended level.
+    case integerScaledFloats
+    /// Floating-point samples far beyond full scale that no known writer's scale explains; read as they are.
+    case beyondFullScale
+    /// NaN or infinite samples, which no microphone delivers; they are read as silence (0).
+    case nonFiniteSamples
   }
 
   /// The kind of problem.

@@ -22,6 +22,10 @@ public enum FileProblem {
     var info = stat()
     guard stat(path, &info) == 0 else { return reason(errno, path: path) }
     if info.st_mode & S_IFMT == S_IFDIR { return "a folder, not a file" }
+    if let special = specialKind(info.st_mode) {
+      // Reading one would wait for a writer or read without end: never a file's contents.
+      return "\(special), not a regular file; give the path of a file"
+    }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return reason(errno, path: path) }
     close(descriptor)
@@ -60,6 +64,17 @@ public enum FileProblem {
     return text.contains("Error Domain=") || text.contains("could not be completed")
       || text.contains("NSCocoaErrorDomain")
       ? "the file could not be read or written" : text
+  }
+
+  /// What a file that is not a regular file is: a named pipe, a device or a socket; nil for a regular file.
+  static func specialKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a named pipe (FIFO)"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: nil
+    }
   }
 
   private static func reason(_ number: Int32, path: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -80,10 +81,23 @@ public final class FileReplacement {
           "cannot create a file in \(folder) (\(Self.reason(lastError))); check that the folder exists and is writable")
     }
     temporaryPath = created
+    Self.pending.withLock { _ = $0.insert(created) }
   }
 
   deinit {
     if !finished { unlink(temporaryPath) }
+    Self.pending.withLock { _ = $0.remove(temporaryPath) }
+  }
+
+  /// The temporary files of replacements neither committed nor discarded yet, in this process.
+  private static let pending = Mutex<Set<String>>([])
+
+  /// Removes every temporary file a replacement of this process has not committed or discarded.
+  ///
+  /// For a signal handler that is about to end the process (Ctrl-C, SIGTERM): no `.partial` file
+  /// is left beside the destinations, which keep what they held.
+  public static func removePendingTemporaryFiles() {
+    for path in pending.withLock({ $0 }) { unlink(path) }
   }
 
   /// Renames the temporary file over the destination. Committing twice does nothing.
@@ -93,6 +107,7 @@ public final class FileReplacement {
   public func commit() throws {
     guard !finished else { return }
     finished = true
+    defer { Self.pending.withLock { _ = $0.remove(temporaryPath) } }
     if let writesInPlace {
       defer { unlink(temporaryPath) }
       try Self.copy(temporaryPath, into: writesInPlace)
@@ -112,6 +127,7 @@ public final class FileReplacement {
     guard !finished else { return }
     finished = true
     unlink(temporaryPath)
+    Self.pending.withLock { _ = $0.remove(temporaryPath) }
   }
 
   /// Writes `data` to `path` through a temporary file beside it.

@@ -38,6 +38,14 @@ extension LiveTranscriber {
     /// it), so the newest audio its filter still holds — 15 ms with libsoxr, 3 ms with
     /// libsamplerate — never reaches the analyzer and a word that ends just before the stop is lost.
     case neverDrainsConverter
+    /// 27 path: the stop never calls `AnalyzerInputConverter.flush()`, so the audio the converter
+    /// held back (the resampler's look-ahead) never reaches the analyzer: the 27 form of
+    /// ``neverDrainsConverter``.
+    case noFlushAtStop
+    /// 27 path: the `AnalyzerInputConverter` is made for modules other than the analyzer's (a
+    /// transcriber of another locale, made before the locale was resolved), whose assets are not
+    /// installed: `converter(compatibleWith:)` finds no format and the session cannot start.
+    case makesConverterForWrongModules
     /// A route change reinstalls the tap with the new hardware format but keeps the converter made
     /// for the old one.
     case keepsConverterAcrossRouteChange
@@ -87,6 +95,13 @@ extension LiveTranscriber {
     /// The end of an interruption is ignored (no restart even with `shouldResume`): the engine stays
     /// stopped while the screen still says listening.
     case ignoresInterruptionEnd
+    /// Any interruption that begins ends the recording (finalized, back to idle), even a
+    /// notification's short one that the system ends with `.shouldResume` (pilgrim-ios#47, 2026).
+    case endsRecordingOnInterruption
+    /// The locale is looked up by exact identifier in `supportedLocales` instead of with
+    /// `supportedLocale(equivalentTo:)`: a user locale with a region override (`en-US-u-rg-eszzzz`)
+    /// or only an equivalent locale installed is "not supported" (FrigadeHQ/yap#5, 2026).
+    case comparesLocalesExactly
     /// A route change restarts only the engine: the tap removed for the old format is never
     /// reinstalled, so the screen says listening while no audio reaches the analyzer.
     case restartsOnlyEngineAfterRouteChange
@@ -99,6 +114,13 @@ extension LiveTranscriber {
     /// `finalize…()` returns (the simulation's default order), and loses the last words where the
     /// final is still queued in the results stream (`device.resultDelivery: afterFinalizeReturns`).
     case cancelsResultsAfterFinalize
+    /// Each result is handed to an unstructured task of its own (`Task.detached { await
+    /// apply(result) }`), so nothing orders the results' handling after the loop that read them or
+    /// before the stop that waits for that loop. Latent: under the simulation's default first-in
+    /// first-out order each task runs before the next step; a seeded schedule (`schedule: { seed: N }`,
+    /// `run --schedules`, `explore`) runs a final's task after the stop ended the session, so the
+    /// last words appear after the screen said idle, or not at all.
+    case appliesResultsInUnstructuredTasks
   }
 
   /// Whether `fault` is switched on for this transcriber.

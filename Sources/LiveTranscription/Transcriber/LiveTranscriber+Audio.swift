@@ -37,8 +37,23 @@ extension LiveTranscriber {
     try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
   }
 
-  private func installTap(_ session: Session, on engine: AVAudioEngine, format: AVAudioFormat, pipeline: TapPipeline) {
-    if has(.tapBlockIsolatedToMainActor) {
+  private func installTap(
+    _ session: Session, on engine: AVAudioEngine, format: AVAudioFormat, pipeline: any InputPipeline
+  ) {
+    if #available(iOS 27, macOS 27, *), configuration.inputAPI == .sdk27 {
+      // The 27 tap throws where the 26 one traps (a second tap, a format at another rate); the
+      // stack removes its tap before reinstalling and asks for the hardware's format, so it does not.
+      do {
+        try engine.inputNode.installAudioTap(
+          onBus: 0, bufferSize: configuration.tapBufferSize, format: format, tapProvider: Self.tapProvider(pipeline))
+      } catch {
+        Task {
+          await conversionFailed(
+            "the tap could not be installed: \(error.localizedDescription)", generation: generation)
+        }
+        return
+      }
+    } else if has(.tapBlockIsolatedToMainActor) {
       // Bug zoo: the closure is written here, in a main-actor method, so it is main-actor isolated
       // and Swift 6 traps when the audio render thread calls it.
       // (It reads the transcriber's generation to drop buffers of an older session.)
@@ -54,9 +69,19 @@ extension LiveTranscriber {
     session.tapFormat = format
   }
 
+  /// The 27 tap's provider: the read-only buffer is copied into one the converter can take.
+  @available(iOS 27, macOS 27, *)
+  nonisolated private static func tapProvider(
+    _ pipeline: any InputPipeline
+  )
+    -> @Sendable (AVReadOnlyAudioPCMBuffer, AVAudioTime) -> Void
+  {
+    { buffer, _ in pipeline.process(AVAudioPCMBuffer(copying: buffer)) }
+  }
+
   /// The tap block, made outside the main actor: a closure formed in a main-actor method would be
   /// main-actor isolated, and Swift 6 traps when the audio thread calls it.
-  nonisolated private static func tapBlock(_ pipeline: TapPipeline) -> AVAudioNodeTapBlock {
+  nonisolated private static func tapBlock(_ pipeline: any InputPipeline) -> AVAudioNodeTapBlock {
     { buffer, _ in pipeline.process(buffer) }
   }
 
@@ -70,8 +95,34 @@ extension LiveTranscriber {
         using: Self.configurationChangeHandler(for: self, generation: current)),
       center.addObserver(
         forName: AVAudioSession.interruptionNotification, object: nil, queue: nil,
-        using: Self.interruptionHandler(for: self, generation: current)),
+        using: Self.interruptionHandler(for: self, generation: current, endsOnly: uses27SessionNotifications)),
     ]
+    if #available(iOS 27, macOS 27, *), uses27SessionNotifications {
+      session.observers.append(
+        center.addObserver(
+          forName: AVAudioSession.didBecomeInactiveNotification, object: nil, queue: nil,
+          using: Self.deactivationHandler(for: self, generation: current)))
+    }
+  }
+
+  /// Whether the stack learns of an interruption's start from the 27 `didBecomeInactiveNotification`
+  /// (the 27 path), keeping the deprecated `interruptionNotification` for its end only.
+  private var uses27SessionNotifications: Bool {
+    guard #available(iOS 27, macOS 27, *) else { return false }
+    return configuration.inputAPI == .sdk27
+  }
+
+  /// The 27 session notification: a session the system deactivated for an interruption is the
+  /// interruption's start; the app's own deactivation is not.
+  @available(iOS 27, macOS 27, *)
+  nonisolated private static func deactivationHandler(
+    for transcriber: LiveTranscriber, generation current: Int
+  ) -> @Sendable (Notification) -> Void {
+    { [weak transcriber] notification in
+      let context = notification.userInfo?[AVAudioSession.deactivationContextKey] as? AVAudioSession.DeactivationContext
+      guard let context, context.source == .system, context.interruptionContext != nil else { return }
+      Task { @MainActor in await transcriber?.interrupted(.began, options: [], generation: current) }
+    }
   }
 
   nonisolated private static func configurationChangeHandler(
@@ -85,7 +136,7 @@ extension LiveTranscriber {
   }
 
   nonisolated private static func interruptionHandler(
-    for transcriber: LiveTranscriber, generation current: Int
+    for transcriber: LiveTranscriber, generation current: Int, endsOnly: Bool
   )
     -> @Sendable (Notification) -> Void
   {
@@ -94,7 +145,7 @@ extension LiveTranscriber {
         AVAudioSession.InterruptionType.init(rawValue:))
       let options = AVAudioSession.InterruptionOptions(
         rawValue: notification.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
-      guard let type else { return }
+      guard let type, !(endsOnly && type == .began) else { return }
       Task { @MainActor in await transcriber?.interrupted(type, options: options, generation: current) }
     }
   }
@@ -165,6 +216,11 @@ extension LiveTranscriber {
     guard current == generation, case .listening = uiState.phase, let session, let engine else { return }
     switch type {
     case .began:
+      // Bug zoo: the recording ends on any interruption, however short.
+      if has(.endsRecordingOnInterruption) {
+        await finishListening()
+        return
+      }
       session.isInterrupted = true
       engine.pause()
     case .ended:

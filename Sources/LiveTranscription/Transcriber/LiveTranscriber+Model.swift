@@ -4,6 +4,14 @@ extension LiveTranscriber {
   /// Decides which transcriber can run for ``locale``.
   func checkAvailability() async -> Availability {
     if SpeechTranscriber.isAvailable {
+      // Bug zoo: an exact identifier compare misses a locale with a region override.
+      if has(.comparesLocalesExactly) {
+        let identifier = locale.identifier(.bcp47)
+        guard await SpeechTranscriber.supportedLocales.contains(where: { $0.identifier(.bcp47) == identifier }) else {
+          return .unavailable("Transcription in \(Self.name(of: locale)) is not supported on this device.")
+        }
+        return .speech(locale)
+      }
       if let supported = await SpeechTranscriber.supportedLocale(equivalentTo: locale) { return .speech(supported) }
       return .unavailable("Transcription in \(Self.name(of: locale)) is not supported on this device.")
     }

@@ -77,12 +77,8 @@ extension LiveTranscriber {
     let queue = AnalyzerInputQueue(
       limit: configuration.inputLimitInBuffers(sampleRate: hardwareFormat.sampleRate), isUnbounded: has(.unboundedInput)
     )
-    let pipeline = TapPipeline(
-      outputFormat: analyzerFormat, queue: queue, margin: configuration.converterMargin, faults: configuration.faults
-    ) {
-      [weak self] message in
-      Task { @MainActor in await self?.conversionFailed(message, generation: current) }
-    }
+    let made = await pipeline(for: module, analyzerFormat: analyzerFormat, queue: queue, session: session)
+    guard let pipeline = made, current == generation else { return }
     session.pipeline = pipeline
     guard pipeline.prepare(for: hardwareFormat) else {
       await abort(
@@ -123,6 +119,39 @@ extension LiveTranscriber {
       return
     }
     update { $0.phase = .listening }
+  }
+
+  /// The tap's pipeline: Speech's `AnalyzerInputConverter` on the 27 path, the stack's own
+  /// `AVAudioConverter` otherwise; nil (the session aborted) when the 27 converter cannot be made.
+  private func pipeline(
+    for module: any SpeechModule, analyzerFormat: AVAudioFormat, queue: AnalyzerInputQueue, session: Session
+  ) async -> (any InputPipeline)? {
+    let current = session.generation
+    let onFailure: @Sendable (String) -> Void = { [weak self] message in
+      Task { @MainActor in await self?.conversionFailed(message, generation: current) }
+    }
+    guard #available(iOS 27, macOS 27, *), configuration.inputAPI == .sdk27 else {
+      return TapPipeline(
+        outputFormat: analyzerFormat, queue: queue, margin: configuration.converterMargin, faults: configuration.faults,
+        onFailure: onFailure)
+    }
+    // Bug zoo: the converter is made for a transcriber of another locale, not the analyzer's module.
+    let modules: [any SpeechModule] =
+      has(.makesConverterForWrongModules)
+      ? [SpeechTranscriber(locale: Locale(identifier: "en-GB"), preset: configuration.preset)] : [module]
+    do {
+      let converter = try await AnalyzerInputConverter.converter(compatibleWith: modules)
+      return AnalyzerInputPipeline(
+        converter: converter, queue: queue, faults: configuration.faults, onFailure: onFailure)
+    } catch {
+      if current == generation {
+        await abort(
+          session,
+          phase: .failed(
+            message: "The audio converter could not be made: \(error.localizedDescription). Start again to retry."))
+      }
+      return nil
+    }
   }
 
   /// Whether recording is allowed, asking the user when they have not decided yet.

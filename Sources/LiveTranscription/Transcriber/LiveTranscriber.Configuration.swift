@@ -30,6 +30,9 @@ extension LiveTranscriber {
     public var clock: any Clock<Duration>
     /// How often download progress is read while the model downloads.
     public var progressInterval: Duration
+    /// The SDK whose input API the stack uses: `.sdk26` (the default) or `.sdk27` (taken only where
+    /// `#available(iOS 27, macOS 27, *)`).
+    public var inputAPI: InputAPI = .sdk26
     /// The traps switched on for the bug zoo; empty (the default) in every real use.
     package var faults: Set<Fault> = []
 

@@ -8,7 +8,7 @@ extension LiveTranscriber {
     /// The analyzer, once made.
     var analyzer: SpeechAnalyzer?
     /// Converter and bounded queue, once the analyzer format is known.
-    var pipeline: TapPipeline?
+    var pipeline: (any InputPipeline)?
     /// The task that reads the transcriber's results into the UI state.
     var resultsTask: Task<Void, Never>?
     /// Whether the microphone tap is installed.

@@ -185,7 +185,7 @@ extension AudioConservation {
       var best = 0
       for index in 1..<scores.count where scores[best] < scores[index] { best = index }
       guard let bestIndex = scores.isEmpty ? nil : best,
-        energies[bestIndex] >= AudioConservation.silence
+        energies[bestIndex] >= AudioConservation.tuning.silence
       else { return nil }
       var peak = scores[bestIndex]
       // A peak between two samples (another resampler's fractional delay): the parabola's top.

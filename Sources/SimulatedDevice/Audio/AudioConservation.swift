@@ -12,7 +12,7 @@ import Synchronization
 /// Alignment tolerates what a correct stack does: another resampler (any engine or quality, the
 /// app's own), re-chunking, and the few milliseconds a streaming converter holds back. Each block of
 /// 20 ms is first compared at the current offset (±2 samples); when that fails, the offsets one or
-/// more tap buffers away are tried (whole tap buffers lost, sent twice or read after being
+/// more tap buffers away are tried (whole tap buffers skipped, sent twice or read after being
 /// overwritten), then a ±50 ms search; what matches nowhere is garbled. Silence matches silence
 /// without a comparison, so a long quiet session costs little. The work is linear in the audio's
 /// length and the memory bounded by the reference window.
@@ -23,28 +23,7 @@ public final class AudioConservation: @unchecked Sendable {
   public static let rate = 16_000.0
   /// Samples per compared block (20 ms).
   public static let block = 320
-  /// Below this mean square (-60 dBFS) a block is silence.
-  static let silence: Float = 1e-6
-  /// Normalised correlation at which a block is the microphone's audio (a signal-to-noise ratio of
-  /// about 6 dB after the best gain).
-  static let matchCorrelation: Float = 0.9
-  /// A change of offset this small (4 ms) is drift — another converter's delay, a new session's
-  /// converter — not audio lost or repeated.
-  static let drift = 64
-  /// A jump to another offset (audio lost or repeated) needs a clearer match than continuing.
-  static let jumpCorrelation: Float = 0.98
-  /// …and the audio at the current offset to be something else (below this correlation).
-  static let stayCorrelation: Float = 0.85
-  /// …and a block with enough sound to place it (-40 dBFS).
-  static let jumpEnergy: Float = 1e-4
-  /// How far the level may differ from the microphone's and still be intact, in dB.
-  static let levelTolerance: Float = 10
-  /// How far a session that heard only silence may be from where it is placed (a converter's lag,
-  /// the seam of a new run), in seconds: its edges are widened by this much.
-  public static let silencePlacementSlack = 0.040
-  /// Seconds of reference kept for alignment: an analyzer reading audio older than this cannot be
-  /// compared (a queue that lags this far is itself reported by the input-bounded invariant).
-  static let windowSeconds = 120.0
+  /// Every threshold the comparison and the verdict use is in ``Tuning``.
 
   private let lock = Mutex<Void>(())
   private var stored = State()
@@ -98,11 +77,42 @@ public final class AudioConservation: @unchecked Sendable {
     _ analyzer: String, start: Double, samples: UnsafeBufferPointer<Float>, virtualTime: Double
   ) {
     withState { state in
-      if state.keepsEnvelope { state.recordEnvelope(start: start, samples: samples, virtualTime: virtualTime) }
-      state.current = analyzer
-      if state.firstInputs[analyzer] == nil { state.firstInputs[analyzer] = virtualTime }
-      state.receive(analyzer, start: Int((start * Self.rate).rounded()), samples: samples, now: virtualTime)
+      state.accept(analyzer, start: Int((start * Self.rate).rounded()), samples: samples, virtualTime: virtualTime)
     }
+  }
+
+  /// Records audio a legacy recognition task (`SFSpeechRecognitionTask`) took from the buffers the
+  /// app appended to its request: compared with the tap as an analyzer's input is, once brought to
+  /// the monitor's rate (``RecognizerFeed``). Call ``analyzerStarted(_:virtualTime:)`` when the task
+  /// starts and ``recognizerEnded(_:failed:virtualTime:)`` when it ends.
+  /// - Parameters:
+  ///   - recognizer: The task's name (unique per task).
+  ///   - start: Where the buffer starts on the task's audio timeline, in seconds.
+  ///   - samples: The buffer's samples, mono, at `sampleRate`.
+  ///   - sampleRate: The buffer's sample rate.
+  ///   - virtualTime: Virtual seconds now.
+  public func recognizerReceived(
+    _ recognizer: String, start: Double, samples: UnsafeBufferPointer<Float>, sampleRate: Double, virtualTime: Double
+  ) {
+    withState { state in
+      var feed = state.feeds.removeValue(forKey: recognizer) ?? RecognizerFeed(sampleRate: sampleRate, start: start)
+      feed.convert(samples) { index, converted in
+        state.accept(recognizer, start: index, samples: converted, virtualTime: virtualTime)
+      }
+      state.feeds[recognizer] = feed
+    }
+  }
+
+  /// Records that a legacy recognition task ended: what its converter held back is compared, then
+  /// the task counts as an analyzer whose session ended (``analyzerFinished(_:failed:virtualTime:)``).
+  public func recognizerEnded(_ recognizer: String, failed: Bool, virtualTime: Double) {
+    withState { state in
+      guard var feed = state.feeds.removeValue(forKey: recognizer) else { return }
+      feed.convert(nil) { index, converted in
+        state.accept(recognizer, start: index, samples: converted, virtualTime: virtualTime)
+      }
+    }
+    analyzerFinished(recognizer, failed: failed, virtualTime: virtualTime)
   }
 
   /// Records that an analyzer began reading its input sequence: tap buffers delivered since then are
@@ -219,7 +229,7 @@ public final class AudioConservation: @unchecked Sendable {
   }
 
   struct State {
-    var reference = ReferenceTrack(rate: AudioConservation.rate, windowSeconds: AudioConservation.windowSeconds)
+    var reference = ReferenceTrack(rate: AudioConservation.rate, windowSeconds: AudioConservation.tuning.windowSeconds)
     /// One per tap buffer: past 16,384 the older ones go to a temporary file, so an hours-long
     /// session's monitor stays flat (`RecordLog`).
     var deliveries = RecordLog<TapDelivery>()
@@ -256,6 +266,19 @@ public final class AudioConservation: @unchecked Sendable {
       }
     }
 
+    /// The legacy recognition tasks' audio on its way to the monitor's rate, by task name.
+    var feeds: [String: RecognizerFeed] = [:]
+
+    /// Takes audio an analyzer (or a recognition task) received: its envelope, then the comparison.
+    mutating func accept(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>, virtualTime: Double) {
+      if keepsEnvelope {
+        recordEnvelope(start: Double(start) / AudioConservation.rate, samples: samples, virtualTime: virtualTime)
+      }
+      current = name
+      if firstInputs[name] == nil { firstInputs[name] = virtualTime }
+      receive(name, start: start, samples: samples, now: virtualTime)
+    }
+
     mutating func receive(_ name: String, start: Int, samples: UnsafeBufferPointer<Float>, now: Double) {
       receivedSamples += samples.count
       // An empty buffer says nothing about where the audio is: the guess waits for samples.
@@ -272,12 +295,13 @@ public final class AudioConservation: @unchecked Sendable {
         let lastFailure = failures.map(\.virtualTime).max() ?? -1
         // Buffers delivered since the analyzer started reading are candidates too, however long a
         // slow model with large buffers kept the first one waiting.
-        let since = min(now - 2, startTimes[name] ?? now - 2)
+        let tuning = AudioConservation.tuning
+        let since = min(now - tuning.candidateSeconds, startTimes[name] ?? now - tuning.candidateSeconds)
+        let overlap = Int(tuning.candidateOverlap * AudioConservation.rate)
         let candidates = Array(
           deliveries.lazy.filter {
-            $0.span.lowerBound >= heard - Int(0.005 * AudioConservation.rate) && $0.virtualTime >= since
-              && $0.virtualTime > lastFailure
-          }.prefix(256))
+            $0.span.lowerBound >= heard - overlap && $0.virtualTime >= since && $0.virtualTime > lastFailure
+          }.prefix(tuning.candidateBuffers))
         let first = candidates.first?.span.lowerBound ?? newest
         // The app may have started its queue with any of them (what an ended session's stack held
         // went with it); bounded: two seconds of small buffers, a long wait with large ones. Buffers

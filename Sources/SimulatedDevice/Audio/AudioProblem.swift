@@ -1,11 +1,14 @@
-/// Something that happened to the microphone's audio between the tap and the analyzer: a span that
-/// never arrived, arrived twice, or arrived garbled. Spans are on the reference timeline (samples at
+/// Something that happened to the microphone's audio between the tap and the analyzer: a span the
+/// analyzer's stream skipped, one that arrived twice, or one that arrived garbled. Spans are on the reference timeline (samples at
 /// ``AudioConservation/rate`` on the capture timeline), so they name the tap buffers they came from.
 public struct AudioProblem: Sendable, Hashable {
   /// What happened.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// Audio the tap delivered never reached the analyzer.
-    case lost
+    /// The analyzer's stream jumped forward: the audio between the two places was skipped on the
+    /// way to this analyzer. Not a verdict: the audio check calls audio *lost* only when no
+    /// analyzer received it at all (what it expected less what arrived), so a skip another
+    /// analyzer heard, or one an excuse covers, fails nothing.
+    case skipped
     /// Audio reached the analyzer twice, or out of order.
     case repeated
     /// The analyzer received silence where the microphone heard sound.
@@ -21,7 +24,7 @@ public struct AudioProblem: Sendable, Hashable {
 
   /// What happened.
   public var kind: Kind
-  /// The analyzer that received it (lost audio names the analyzer that should have).
+  /// The analyzer that received it (a skip names the analyzer whose stream skipped it).
   public var analyzer: String
   /// The span of reference samples it is about.
   public var span: Range<Int>

@@ -25,6 +25,8 @@ extension ModelScript {
     public var rewrites: [Int: String]
     /// Confidence given to every word of a final (volatile words get 60 % of it).
     public var confidence: Double
+    /// The profile whose finalize and first-result timing the script takes; nil: none (no delays).
+    public var profile: ModelProfile?
 
     /// Creates options; the defaults give volatile results every 200 ms, finals after 800 ms of
     /// silence and no latency.
@@ -63,12 +65,14 @@ extension ModelScript {
 
       var shown: RecognizedText?
       var heardCount = 0
+      var heard = 0
       var tick = utterance[0].start + interval
       // One tick past the last word lets a misheard last word be corrected; none reaches the final.
       let finalAt = utterance[utterance.count - 1].end + silence
       let stop = utterance[utterance.count - 1].end + interval + interval
       while tick <= stop && tick < finalAt {
-        let heard = utterance.prefix { $0.end <= tick }.count
+        // The words whose audio ended by now: a prefix that only grows as the tick moves on.
+        while heard < utterance.count && utterance[heard].end <= tick { heard += 1 }
         var words = utterance.prefix(heard).map {
           RecognizedWord($0.text, range: $0.range, confidence: options.confidence * 0.6)
         }
@@ -92,6 +96,7 @@ extension ModelScript {
       index = last + 1
     }
     self.init(entries: entries, latency: options.latency)
+    if let profile = options.profile { apply(profile) }
   }
 
   private static func finalText(
@@ -103,5 +108,15 @@ extension ModelScript {
       result[result.count - 1].text += "."
     }
     return RecognizedText(words: result)
+  }
+}
+
+extension ModelScript.TranscriptOptions {
+  /// Options with a profile's cadence and timing (and the defaults for the rest).
+  public static func following(_ profile: ModelProfile, latency: Duration = .zero) -> Self {
+    var options = Self(
+      volatileInterval: profile.volatileInterval, finalAfterSilence: profile.finalAfterSilence, latency: latency)
+    options.profile = profile
+    return options
   }
 }

@@ -23,6 +23,10 @@ extension ModelScript {
     public var delay: Duration?
     /// For a volatile result: what `finalize(through:)` makes of it; the volatile text when nil.
     public var finalizeAs: RecognizedText?
+    /// For a volatile result: what `finalize(through:)` makes of it when that is several finals
+    /// (one per sentence, as a scenario skeleton writes held sentences); overrides ``finalizeAs``
+    /// when not empty. The pending range is shared out between them by their word counts.
+    public var finalizeAsResults: [RecognizedText] = []
 
     /// Creates an entry.
     public init(

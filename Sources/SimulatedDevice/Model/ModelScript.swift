@@ -30,6 +30,13 @@ public struct ModelScript: Sendable, Hashable {
   /// `DictationTranscriber.ContentHint.customizedLanguage`). The twin records the answer in the
   /// trace; a scripted model's text does not change with it.
   public var usesCustomLanguageModel: Bool
+  /// How long the results `finalize(through:)` produces take to be published; ``latency`` when nil
+  /// (``ModelProfile/finalizeDelay``).
+  public var finalizeDelay: Duration?
+  /// Extra delay of the results triggered by a session's first audio: the model warming up
+  /// (``ModelProfile/firstResultDelay``). Results due in the first this-much of audio after the
+  /// first buffer wait until the model is ready, as behind a stall, so none overtakes another.
+  public var firstResultDelay: Duration = .zero
 
   /// Creates a script; entries are ordered by audio time (stable for equal times).
   public init(
@@ -48,4 +55,12 @@ public struct ModelScript: Sendable, Hashable {
 extension CMTime {
   /// The time of `seconds` at a microsecond timescale, for scripts written in seconds.
   public static func seconds(_ seconds: Double) -> CMTime { CMTime(seconds: seconds, preferredTimescale: 1_000_000) }
+}
+
+extension ModelScript {
+  /// Takes the finalize and first-result timing of `profile` (its cadence applies to generated scripts).
+  public mutating func apply(_ profile: ModelProfile) {
+    finalizeDelay = profile.finalizeDelay
+    firstResultDelay = profile.firstResultDelay
+  }
 }

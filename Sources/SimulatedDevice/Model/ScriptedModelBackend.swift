@@ -6,6 +6,8 @@
 public struct ScriptedModelBackend: SpeechModelBackend {
   /// The script for each locale identifier (BCP-47, `en-US`).
   public var scripts: [String: ModelScript]
+  /// Whether the scripts follow the analyzer's clock or the microphone's tape.
+  public let timing = Timing()
 
   /// Creates a backend with one script per locale.
   public init(scripts: [String: ModelScript]) { self.scripts = scripts }
@@ -23,6 +25,6 @@ public struct ScriptedModelBackend: SpeechModelBackend {
           "no scripted model for locale \(request.localeIdentifier); scripts exist for \(scripts.keys.sorted().joined(separator: ", "))"
       )
     }
-    return ScriptedRecognizer(script: script, request: request)
+    return ScriptedRecognizer(script: script, request: request, followsTape: timing.followsTape)
   }
 }

@@ -13,10 +13,12 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   private var failed = false
   /// Whether a non-empty final has been published (later results may start with a space).
   private var publishedFinal = false
-  /// The microphone whose tape the script follows (see ``Microphone/keysModelToTape``), and the
+  /// The microphone whose tape the script follows (see ``ScriptedModelBackend/Timing``), and the
   /// capture second that analyzer time zero corresponds to (set at the first consume).
   private let microphone: Microphone?
   private var captureBase: Double?
+  /// The script time of the end of the session's first audio (for ``ModelScript/firstResultDelay``).
+  private var sessionStart: CMTime?
   /// Starts of the words already reported as not heard, so each is reported once.
   private var unheard = Set<Double>()
 
@@ -26,14 +28,17 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     var end: CMTime
     var text: RecognizedText
     var finalizeAs: RecognizedText?
+    var finalizeAsResults: [RecognizedText] = []
   }
 
   /// Creates a recognizer for one module's request.
-  public init(script: ModelScript, request: RecognitionRequest) {
+  /// - Parameter followsTape: Whether the script is timed on the current device's microphone tape
+  ///   rather than the analyzer's clock (``ScriptedModelBackend/Timing``).
+  public init(script: ModelScript, request: RecognitionRequest, followsTape: Bool = false) {
     self.script = script
     self.request = request
     let microphone = SimulatedDevice.current.microphone
-    self.microphone = microphone.keysModelToTape ? microphone : nil
+    self.microphone = followsTape ? microphone : nil
     if let microphone = self.microphone {
       // What was played before this session was heard by an earlier one.
       let start = CMTime.seconds(microphone.tapeTime(atCaptureSeconds: microphone.secondsCaptured) ?? 0)
@@ -108,6 +113,7 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     guard !failed else { return [] }
     let time = scriptTime(analyzerTime)
     if time > consumed { consumed = time }
+    if sessionStart == nil { sessionStart = time }
     var outputs: [RecognizerOutput] = []
     while !failed {
       let entry =
@@ -133,11 +139,30 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     guard let hypothesis = pending, hypothesis.start < time else { return [] }
     pending = nil
     let end = Swift.max(time, hypothesis.start)
-    let text = hypothesis.finalizeAs ?? hypothesis.text
-    let result = RecognizedResult(
-      range: CMTimeRange(start: hypothesis.start, end: end), finalizationTime: end,
-      alternatives: [text], leadingSpace: spaced(text, final: true))
-    return [.result(result, delay: script.latency + extraDelay(forAudioAt: consumed))]
+    let delay = (script.finalizeDelay ?? script.latency) + extraDelay(forAudioAt: consumed)
+    let texts =
+      hypothesis.finalizeAsResults.isEmpty ? [hypothesis.finalizeAs ?? hypothesis.text] : hypothesis.finalizeAsResults
+    return Self.shareOut(CMTimeRange(start: hypothesis.start, end: end), among: texts).map { range, text in
+      let result = RecognizedResult(
+        range: range, finalizationTime: range.end, alternatives: [text], leadingSpace: spaced(text, final: true))
+      return .result(result, delay: delay)
+    }
+  }
+
+  /// `range` cut into one piece per text, each as long as its share of the words (the last ends at `range.end`).
+  private static func shareOut(_ range: CMTimeRange, among texts: [RecognizedText]) -> [(CMTimeRange, RecognizedText)] {
+    guard texts.count > 1 else { return texts.map { (range, $0) } }
+    let total = Swift.max(1, texts.reduce(0) { $0 + $1.words.count })
+    var start = range.start
+    var counted = 0
+    return texts.enumerated().map { index, text in
+      counted += text.words.count
+      let end =
+        index == texts.count - 1
+        ? range.end : range.start + CMTime.seconds(range.duration.seconds * Double(counted) / Double(total))
+      defer { start = end }
+      return (CMTimeRange(start: start, end: end), text)
+    }
   }
 
   /// Turns an entry into an output, updating the hypothesis; nil when the request hides it.
@@ -146,6 +171,7 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     // The model hears only what reached it: words whose audio was lost or garbled are left out.
     entry.alternatives = entry.alternatives.map(heard)
     entry.finalizeAs = entry.finalizeAs.map(heard)
+    entry.finalizeAsResults = entry.finalizeAsResults.map(heard).filter { !$0.isEmpty }
     let range = entry.range ?? CMTimeRange(start: lastFinalEnd, end: Swift.max(entry.at, lastFinalEnd))
     let alternatives = request.reportsAlternatives ? entry.alternatives : [entry.alternatives[0]]
     let delay = (entry.delay ?? script.latency) + extraDelay(forAudioAt: entry.at)
@@ -161,7 +187,11 @@ public final class ScriptedRecognizer: SpeechRecognizing {
     case .volatile:
       let text = entry.alternatives[0]
       pending =
-        text.isEmpty ? nil : Pending(start: range.start, end: range.end, text: text, finalizeAs: entry.finalizeAs)
+        text.isEmpty
+        ? nil
+        : Pending(
+          start: range.start, end: range.end, text: text, finalizeAs: entry.finalizeAs,
+          finalizeAsResults: entry.finalizeAsResults)
       // Without volatile reporting the model keeps its hypothesis to itself until it is final.
       guard request.reportsVolatileResults else { return nil }
       return .result(
@@ -197,6 +227,11 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   /// Extra publication delay from stalls and latency spikes for an output triggered at `audioTime`.
   private func extraDelay(forAudioAt audioTime: CMTime) -> Duration {
     var extra = Duration.zero
+    // Warming up: what the first audio triggers waits until the model is ready, as a stall would.
+    if script.firstResultDelay > .zero, let start = sessionStart {
+      let ready = start + CMTime(script.firstResultDelay)
+      if audioTime < ready { extra += Duration(ready - audioTime) }
+    }
     for fault in script.faults {
       switch fault {
       case .error: continue

@@ -14,6 +14,10 @@ protocol CheckFamily {
   /// The keys under `expect:` this family reads; empty when it has none.
   static var expectKeys: [ScenarioKey] { get }
 
+  /// The figures this family's checks report, each with which way is worse and its tolerance
+  /// (``FigureRule``); empty when it reports none.
+  static var figureRules: [CheckID.Family.FigureDeclaration] { get }
+
   /// Reads this family's keys of `expect:` into `expectations` (defaults stay when a key is absent).
   /// - Parameters:
   ///   - expect: The `expect:` mapping, already checked against every family's keys.
@@ -42,6 +46,8 @@ protocol CheckFamily {
 
 extension CheckFamily {
   static var expectKeys: [ScenarioKey] { [] }
+
+  static var figureRules: [CheckID.Family.FigureDeclaration] { [] }
 
   static func decode(
     _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,

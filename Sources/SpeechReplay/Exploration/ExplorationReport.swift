@@ -12,6 +12,8 @@ package struct ExplorationReport: Sendable {
   package var findings: [ExplorationFinding] = []
   /// Whether the time limit ended the exploration before its runs were done.
   package var stoppedByTimeLimit = false
+  /// Whether an interruption (SIGINT, SIGTERM) stopped it: no run started after it, shrinking kept what it had.
+  package var stoppedByInterruption = false
   /// Wall-clock seconds the exploration took.
   package var wallSeconds = 0.0
   /// The failure of the first run of each scenario that could not run at all, for the report.

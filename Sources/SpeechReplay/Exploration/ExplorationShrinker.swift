@@ -15,6 +15,8 @@ package struct ExplorationShrinker {
   /// When the exploration's `--time-limit` ends: shrinking stops there too, with what it has
   /// (every step it took still fails, so the reproducer fails on its own). Nil for none.
   let deadline: ContinuousClock.Instant?
+  /// Whether the exploration was interrupted (Ctrl-C): shrinking stops with what it has, as at the deadline.
+  var isInterrupted: @Sendable () -> Bool = { false }
   /// Runs taken so far.
   private(set) var runsUsed = 0
 
@@ -26,7 +28,9 @@ package struct ExplorationShrinker {
   }
 
   /// Whether another run may start: budget left and time left.
-  private var mayRun: Bool { runsUsed < budget && deadline.map { ContinuousClock.now < $0 } ?? true }
+  private var mayRun: Bool {
+    runsUsed < budget && deadline.map { ContinuousClock.now < $0 } ?? true && !isInterrupted()
+  }
 
   /// Shrinks the failing run of `perturbations` on `base`, whose first failure was `failure` (on
   /// `failingDocument`): a candidate is taken only when it fails with the same ``FailureIdentity``.

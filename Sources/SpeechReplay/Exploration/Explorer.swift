@@ -41,6 +41,11 @@ package struct Explorer: Sendable {
   package var overlapsBatches = false
   /// The most runs one failure's shrinking may take.
   package var shrinkBudget = 300
+  /// Asked before every batch and shrinking run: once true, no run starts, shrinking keeps what it
+  /// has, and the report holds every finding so far (the runs already started finish).
+  package var isInterrupted: @Sendable () -> Bool = { false }
+  /// Told each finding as soon as it is shrunk, so it can be written before the exploration ends.
+  package var found: @Sendable (ExplorationFinding) -> Void = { _ in }
   /// Told after every batch and shrinking step.
   package var progress: @Sendable (ExplorationProgress) -> Void = { _ in }
 
@@ -88,6 +93,10 @@ package struct Explorer: Sendable {
     /// they are drawn); nil when every run is taken or the time limit has passed.
     func startNext() -> Running? {
       guard index < plannedCount, !upcoming.isEmpty else { return nil }
+      if isInterrupted() {
+        report.stoppedByInterruption = true
+        return nil
+      }
       if let timeLimit, started.duration(to: .now) >= timeLimit {
         report.stoppedByTimeLimit = true
         return nil
@@ -128,6 +137,7 @@ package struct Explorer: Sendable {
         let base = bases[run % bases.count]
         var shrinker = ExplorationShrinker(
           execute: execute, batchSize: batchSize, budget: shrinkBudget, deadline: timeLimit.map { started + $0 })
+        shrinker.isInterrupted = isInterrupted
         let shrunk = await shrinker.shrink(
           base: base, perturbations: candidate.perturbations, seed: candidate.seed, failure: first,
           failingDocument: candidate.document
@@ -143,6 +153,7 @@ package struct Explorer: Sendable {
             signature: signature, foundWith: candidate.perturbations, perturbations: shrunk.perturbations,
             document: shrunk.document,
             failure: shrunk.failure ?? first, shrinkRuns: shrinker.runsUsed))
+        found(report.findings[report.findings.count - 1])
         status.findings = report.findings.count
         status.shrinking = nil
       }
@@ -150,6 +161,7 @@ package struct Explorer: Sendable {
       if !overlapsBatches { current = startNext() }
     }
     report.wallSeconds = DurationText.seconds(started.duration(to: .now))
+    if isInterrupted() { report.stoppedByInterruption = true }
     return report
   }
 
@@ -167,6 +179,10 @@ package struct Explorer: Sendable {
   static let audioPathStream: UInt64 = 0xA0D1_0BA7_4C0F_FEE5
   /// Mixed into the seed for the result-delivery kind's own stream.
   static let resultDeliveryStream: UInt64 = 0xDE11_7E12_F1A1_0A7E
+  /// Mixed into the seed for the user-locale kind's own stream.
+  static let userLocaleStream: UInt64 = 0x10CA_1E5E_77A6_0D1E
+  /// Mixed into the seed for the schedule kind's own stream.
+  static let scheduleStream: UInt64 = 0x5C4E_D01E_0D12_A3E5
 
   /// The candidate of run `run`, nil when the perturbed scenario does not load.
   package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
@@ -188,6 +204,17 @@ package struct Explorer: Sendable {
     var deliveryRandom = ExplorationRandom(seed: seed ^ Self.resultDeliveryStream, run: run)
     if Int.random(in: 0..<3, using: &deliveryRandom) == 0 {
       perturbations.append(Perturbation.Kind.resultDelivery.draw(using: &deliveryRandom, in: context))
+    }
+    // Another form of the user's locale in a third of the runs, from its own stream as well.
+    var localeRandom = ExplorationRandom(seed: seed ^ Self.userLocaleStream, run: run)
+    if Int.random(in: 0..<3, using: &localeRandom) == 0 {
+      perturbations.append(Perturbation.Kind.userLocale.draw(using: &localeRandom, in: context))
+    }
+    // A seeded schedule in half the runs, from its own stream too: the other half keep the
+    // default order, so a finding shows whether it needs another order.
+    var scheduleRandom = ExplorationRandom(seed: seed ^ Self.scheduleStream, run: run)
+    if Bool.random(using: &scheduleRandom) {
+      perturbations.append(Perturbation.Kind.schedule.draw(using: &scheduleRandom, in: context))
     }
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }
@@ -252,6 +279,11 @@ package struct Explorer: Sendable {
       let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
       words = text.split(separator: "\n").filter { line in line.first.map { $0.isNumber } ?? false }.count
     }
-    return .init(stepsDuration: document.stepsDuration, audioDuration: document.audioDuration, transcriptWords: words)
+    var context = Perturbation.Kind.Context(
+      stepsDuration: document.stepsDuration, audioDuration: document.audioDuration, transcriptWords: words)
+    if let locale = document.value(at: [ScenarioKeys.model, ScenarioKeys.Model.locale])?.string {
+      context.modelLocale = locale
+    }
+    return context
   }
 }

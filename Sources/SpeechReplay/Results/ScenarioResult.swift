@@ -40,6 +40,12 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   /// The subject it ran against, when a run had several (`run --subject a,b`); nil when the run had
   /// one. Reports group by it and the history keys results by it.
   public var subject: String?
+  /// The scenario's own `expect.tolerances` (figure or pattern → tolerance as written), carried to
+  /// the history so `compare` judges its figures by them; nil when it set none.
+  public var tolerances: [String: String]?
+  /// The seed of the schedule the run took (`schedule: { seed: N }`, `run --schedules`); nil for
+  /// the default first-in first-out order.
+  public var scheduleSeed: UInt64? = nil
 
   /// Creates a result.
   public init(
@@ -63,9 +69,12 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case name, file, status, seed, failures, wallSeconds, virtualSeconds, traceHash, figures, output, warnings, subject
+    case tolerances
+    case scheduleSeed
   }
 
-  /// Decodes a result; `warnings` and `subject` may be missing (results written before they existed).
+  /// Decodes a result; `warnings`, `subject`, `tolerances` and `scheduleSeed` may be missing (results
+  /// written before they existed, scenarios that set no tolerances, runs in the default order).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
@@ -80,9 +89,15 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     output = try container.decode(String.self, forKey: .output)
     warnings = try container.decodeIfPresent([ScenarioFailure].self, forKey: .warnings) ?? []
     subject = try container.decodeIfPresent(String.self, forKey: .subject)
+    tolerances = try container.decodeIfPresent([String: String].self, forKey: .tolerances)
+    scheduleSeed = try container.decodeIfPresent(UInt64.self, forKey: .scheduleSeed)
   }
 
   /// The scenario's identity in a run: its file, and its subject when the run had several
-  /// (`app-live: Scenarios/x.yaml`). Reports and the history tell results apart by it.
-  public var key: String { subject.map { "\($0): \(file)" } ?? file }
+  /// (`app-live: Scenarios/x.yaml`), and its schedule when it took a seeded one
+  /// (`Scenarios/x.yaml [schedule 3]`). Reports and the history tell results apart by it.
+  public var key: String {
+    let scheduled = scheduleSeed.map { "\(file) [schedule \($0)]" } ?? file
+    return subject.map { "\($0): \(scheduled)" } ?? scheduled
+  }
 }

@@ -4,8 +4,8 @@ extension ScenarioRunner {
   /// Why a scenario does not apply to this runner's subject: it requires a capability
   /// (`subject.requires`) the subject's factory does not declare. Nil when it applies.
   func skipReason(for scenario: Scenario) -> ScenarioFailure? {
-    let missing = scenario.requirements.filter { !subject.capabilities.contains($0) }
-    guard !missing.isEmpty else { return nil }
+    let missing = scenario.requirements.filter { !subject.satisfies($0) }
+    guard !missing.isEmpty else { return localeSkipReason(for: scenario) }
     let names = missing.map { "'\($0)'" }.joined(separator: ", ")
     let declared =
       subject.capabilities.isEmpty
@@ -14,7 +14,45 @@ extension ScenarioRunner {
     return ScenarioFailure(
       "skipped: the scenario requires \(names), and the subject \(subject.name) \(declared); "
         + "a stack that has \(missing.count == 1 ? "it" : "them") declares \(missing.count == 1 ? "it" : "them") in "
-        + "SubjectFactory(capabilities:)", check: CheckID(.scenario, "requires"),
+        + "SubjectFactory(capabilities:)\(missing.contains(.speechAnalyzer) ? Self.speechAnalyzerNote : "")",
+      check: CheckID(.scenario, "requires"),
+      at: scenario.requirementsLocation ?? SourceLocation(file: scenario.file, line: 1, column: 1))
+  }
+
+  private static let speechAnalyzerNote =
+    " (the scenario is about SpeechAnalyzer — its assets, finalize or finals during a session — which a stack on the legacy SFSpeechRecognizer does not have)"
+
+  /// Why a scenario does not apply to a subject that follows the device's locale: it asks for
+  /// another locale than the simulated device's, which such a stack cannot be told.
+  private func localeSkipReason(for scenario: Scenario) -> ScenarioFailure? {
+    let deviceLocale = SubjectOptions().locale
+    guard subject.capabilities.contains(.followsDeviceLocale), scenario.subject.locale != deviceLocale else {
+      return nil
+    }
+    return ScenarioFailure(
+      "skipped: the scenario asks the stack for the locale \(scenario.subject.locale) (its model.locale or subject.locale), "
+        + "but the subject \(subject.name) declares 'followsDeviceLocale' and the simulated device's user locale is "
+        + "\(deviceLocale); test that locale with a subject that takes SubjectOptions.locale",
+      check: CheckID(.scenario, "requires"), at: SourceLocation(file: scenario.file, line: 1, column: 1))
+  }
+
+  /// Why a scenario that requires ``SubjectCapability/speechAnalyzer`` did not apply after all: the
+  /// subject declared neither recognizer, and the run shows the stack used only the legacy
+  /// `SFSpeechRecognizer` (recognition tasks, no analyzer). Nil when it applied.
+  func inferredSkipReason(for scenario: Scenario, timeline: Timeline) -> ScenarioFailure? {
+    guard subject.infersRecognizer, scenario.requirements.contains(.speechAnalyzer) else { return nil }
+    var usedRecognizer = false
+    for event in timeline.events {
+      let kind = event.kind.rawValue
+      if kind.hasPrefix("analyzer.") { return nil }
+      if kind.hasPrefix("recognizer.task.") { usedRecognizer = true }
+    }
+    guard usedRecognizer else { return nil }
+    return ScenarioFailure(
+      "skipped: the scenario requires 'speechAnalyzer'\(Self.speechAnalyzerNote), and the subject \(subject.name) "
+        + "ran SFSpeechRecognizer tasks and no SpeechAnalyzer; declare .legacyRecognizer in SubjectFactory(capabilities:) "
+        + "to skip such scenarios without running them (or .speechAnalyzer if the stack uses it too)",
+      check: CheckID(.scenario, "requires"),
       at: scenario.requirementsLocation ?? SourceLocation(file: scenario.file, line: 1, column: 1))
   }
 

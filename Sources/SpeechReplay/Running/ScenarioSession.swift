@@ -20,6 +20,9 @@ final class ScenarioSession {
     var objectScope: UInt64?
     /// Whether the run ended with the screen dismissed (no subject left).
     var endedDismissed = false
+    /// How many trace events there were once the steps' effects had settled (see `settle()`),
+    /// before the session let go of the subject: where end-of-run checks measure.
+    var settledEventCount: Int?
   }
 
   let scenario: Scenario
@@ -73,7 +76,7 @@ final class ScenarioSession {
       throw SubjectCreationError(factory: factory.name, underlying: String(describing: error))
     }
     // A subject that reads the file itself hears nothing through the microphone: its script follows the analyzer's time.
-    if subject is any AudioFileSubject { device.microphone.keysModelToTape = false }
+    if subject is any AudioFileSubject { (device.model as? ScriptedModelBackend)?.timing.followsTape = false }
     return subject
   }
 
@@ -102,6 +105,8 @@ final class ScenarioSession {
     _ = await session.execute(scenario.steps)
     for task in session.startTasks { await task.value }
     session.startTasks = []
+    await session.settle()
+    let settledEventCount = Simulation.current?.trace.count
     session.stateMayHaveChanged()
     var output = Output(
       finalState: session.current?.uiState ?? session.lastState ?? UIState(), snapshots: session.snapshots,
@@ -112,7 +117,16 @@ final class ScenarioSession {
     output.objectsBefore = objectsBefore
     output.objectScope = scope
     output.endedDismissed = session.current == nil
+    output.settledEventCount = settledEventCount
     return output
+  }
+
+  /// Waits until nothing else can run in this virtual instant (``Simulation/settle()``): a
+  /// synchronous `stop()` returns while the twins' own tasks (an engine winding down, a recognition
+  /// task completing) and the stack's main-actor work still have a turn to take. Exact — no yielding
+  /// and hoping — and neither virtual time nor any timer moves.
+  private func settle() async {
+    await Simulation.settle()
   }
 
   /// Marks the dismissed subjects' objects that are among `objects` (held by another subject) as shared.

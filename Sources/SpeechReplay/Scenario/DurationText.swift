@@ -1,10 +1,9 @@
 import Foundation
 import Simulation
 
-/// Durations as scenario files and command-line options write them: `2s`, `500ms`, `1.5s`, `1m`,
-/// `10h`, `250us`, `5ns`, or a bare number of seconds (`2`, `12.5`). The one parser of durations:
-/// scenario files, `--from`/`--to`, `--max-virtual-time`, `--time-limit`, `--stop-at` and the
-/// environment's bounds all read through it, so every place accepts the same forms.
+/// Durations as scenario files write them: `2s`, `500ms`, `1.5s`, `1m`, `10h`, `250us`; a bare
+/// number is seconds (`2.9`), as `audio segments` prints them, so a time is accepted the same way
+/// in scenario files, command-line options and segment files.
 ///
 /// Written here instead of taken from a library: no listed package parses this small notation,
 /// and the error text must say how to write it.
@@ -15,26 +14,23 @@ package enum DurationText {
   ]
 
   /// Parses `text`; nil when it is not a duration.
-  /// - Parameter text: Such as `2s`, `500ms`, `1.5s`, or `2` (seconds).
+  /// - Parameter text: Such as `2s`, `500ms`, `1.5s`, `2.9` (seconds).
   /// - Returns: The duration, or nil.
   package static func parse(_ text: String) -> Duration? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let units =
+      trimmed.last.map { $0.isASCII && ($0.isNumber || $0 == ".") } == true
+      ? [(suffix: "", nanoseconds: 1e9)] : Self.units
     for unit in units where trimmed.hasSuffix(unit.suffix) {
-      return duration(trimmed.dropLast(unit.suffix.count), nanosecondsPerUnit: unit.nanoseconds)
+      let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
+      // Up to about 290 years: beyond that the nanoseconds do not fit (and no scenario means it).
+      guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+        let value = Double(number), value.isFinite, value >= 0,
+        value * unit.nanoseconds < 9e18
+      else { return nil }
+      return .nanoseconds(Int64((value * unit.nanoseconds).rounded()))
     }
-    // A bare number is seconds, as the command line's options always took it.
-    return duration(Substring(trimmed), nanosecondsPerUnit: 1e9)
-  }
-
-  /// `number` units as a duration; nil when it is not a plain decimal number or is too large.
-  private static func duration(_ number: Substring, nanosecondsPerUnit: Double) -> Duration? {
-    let number = number.trimmingCharacters(in: .whitespaces)
-    // Up to about 290 years: beyond that the nanoseconds do not fit (and no scenario means it).
-    guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-      let value = Double(number), value.isFinite, value >= 0,
-      value * nanosecondsPerUnit < 9e18
-    else { return nil }
-    return .nanoseconds(Int64((value * nanosecondsPerUnit).rounded()))
+    return nil
   }
 
   /// Seconds of a duration as a Double.

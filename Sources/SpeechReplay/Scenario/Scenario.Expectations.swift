@@ -25,6 +25,9 @@ extension Scenario {
     /// Each registered family's own part (budgets, leaks, metrics, golden files, invariants, audio…),
     /// read and written through the property its folder declares on this type.
     package var families = FamilyParts()
+    /// `expect.tolerances`: this scenario's own tolerances for `compare` (figure or pattern →
+    /// tolerance as written), validated when the file is read and carried on its results.
+    package var tolerances: [String: String] = [:]
     /// The trap the scenario guards against (`trap:`), named in the failures of the checks it is about; nil when unnamed.
     package var trap: ScenarioTrap? = nil
 

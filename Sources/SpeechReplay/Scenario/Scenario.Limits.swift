@@ -21,8 +21,8 @@ extension Scenario {
       self.wallClock = wallClock
     }
 
-    /// The runner's defaults, sized for CI: 2 hours of virtual time, a million steps, 120 s of wall-clock time.
-    public static let standard = Limits(virtualTime: .seconds(2 * 3600), steps: 1_000_000, wallClock: .seconds(120))
+    /// The runner's defaults, sized for CI: 2 hours of virtual time, 100 000 steps, 120 s of wall-clock time.
+    public static let standard = Limits(virtualTime: .seconds(2 * 3600), steps: 100_000, wallClock: .seconds(120))
 
     /// The larger of the two limits for each kind (a limit only one side gives is kept).
     public func raised(by other: Limits) -> Limits {

@@ -10,7 +10,7 @@ extension ScenarioDecoder {
   /// A locale: a BCP-47 identifier Foundation knows (`en-US`; `en_US` is read as `en-US`).
   func locale(_ node: ScenarioNode) throws(ScenarioError) -> String {
     let text = try node.nonEmptyString()
-    let canonical = AssetCatalogue.canonical(text)
+    let canonical = Self.withoutExtensions(AssetCatalogue.canonical(text))
     guard Self.knownLocales.contains(canonical) else {
       let suggestions = Array(Self.knownLocales).sorted()
       throw node.error(
@@ -18,6 +18,14 @@ extension ScenarioDecoder {
       )
     }
     return text
+  }
+
+  /// A BCP-47 identifier without its extensions: `en-US-u-rg-eszzzz` (English, region set to
+  /// Spain in Settings) is `en-US` with a preference, a locale `supportedLocale(equivalentTo:)` maps.
+  static func withoutExtensions(_ identifier: String) -> String {
+    let parts = identifier.split(separator: "-")
+    guard let singleton = parts.firstIndex(where: { $0.count == 1 }), singleton > 0 else { return identifier }
+    return parts[..<singleton].joined(separator: "-")
   }
 
   /// A list of locales.
@@ -43,7 +51,8 @@ extension ScenarioDecoder {
     _ top: ScenarioMapping, device: SimulatedDevice.Configuration, subject: SubjectOptions
   ) throws(ScenarioError) -> [ScenarioFailure] {
     let supported = device.assets.supportedLocales
-    guard !supported.map(AssetCatalogue.canonical).contains(AssetCatalogue.canonical(subject.locale)) else { return [] }
+    let wanted = Self.withoutExtensions(AssetCatalogue.canonical(subject.locale))
+    guard !supported.map(AssetCatalogue.canonical).contains(wanted) else { return [] }
     var node = try top["subject"]?.mapping(keys: ScenarioKeys.Subject.all.names)["locale"]
     if node == nil { node = try top["model"]?.mapping(keys: Self.modelKeys)["locale"] }
     return [

@@ -7,6 +7,8 @@ extension ScenarioDecoder {
       try family.decode(map, into: &expectations, with: self, steps: steps)
     }
     if let trap = map["trap"] { expectations.trap = try self.trap(trap) }
+    // Not a check family's: the scenario's own tolerances for `compare` (no check reads them).
+    if let tolerances = map["tolerances"] { expectations.tolerances = try self.tolerances(tolerances) }
     return expectations
   }
 

@@ -18,6 +18,10 @@ extension ScenarioDecoder {
     let locale = try map["locale"].map { (node) throws(ScenarioError) in try self.locale(node) } ?? "en-US"
     let latency = try map["latency"]?.duration() ?? .zero
     let faults = try map["faults"].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
+    // A named behaviour (Documentation/ModelBehaviour.md); none keeps the legacy timing.
+    let profile = try map["profile"].map { (node) throws(ScenarioError) in
+      ModelProfile.named(try node.choice(ModelProfile.all.map(\.name)))!
+    }
     if let results = map["results"], let transcript = map["transcript"] {
       _ = results
       throw transcript.error(
@@ -29,21 +33,22 @@ extension ScenarioDecoder {
     }
     if let transcript = map["transcript"] {
       let path = resolve(try transcript.nonEmptyString())
+      let table = try boundedText(
+        path, at: transcript, what: "the transcript", limit: ScenarioFileBounds.transcriptBytes,
+        advice: "give a .words.tsv path relative to the scenario file")
       let words: [TimedWord]
       do {
-        let table = try String(contentsOfFile: path, encoding: .utf8)
         words = try TimedWord.parseTable(table, source: path)
-      } catch let error as TimedWord.TableError {
-        throw transcript.error("the transcript '\(path)' is not a word-timing table: \(error)")
       } catch {
-        throw transcript.error(
-          "cannot read the transcript '\(path)': \(FileProblem.describe(error, path: path)); give a .words.tsv path relative to the scenario file"
-        )
+        throw transcript.error("the transcript '\(path)' is not a word-timing table: \(error)")
       }
-      var options = ModelScript.TranscriptOptions(latency: latency)
+      var options =
+        profile.map { ModelScript.TranscriptOptions.following($0, latency: latency) }
+        ?? ModelScript.TranscriptOptions(latency: latency)
       if let generate = map["generate"] {
-        options = try self.generate(generate, latency: latency, wordCount: words.count)
+        options = try self.generate(generate, base: options, wordCount: words.count)
       }
+      try checkGeneratedSize(words, options, at: transcript, path: path)
       var script = ModelScript(transcript: words, options: options)
       script.faults = faults
       script.leadingSpaceAfterFirstFinal = leadingSpace
@@ -53,21 +58,43 @@ extension ScenarioDecoder {
     if let results = map["results"] {
       for item in try results.list() { entries.append(try entry(item)) }
     }
-    return Scenario.Model(
-      locale: locale,
-      script: ModelScript(entries: entries, faults: faults, latency: latency, leadingSpaceAfterFirstFinal: leadingSpace)
+    var script = ModelScript(
+      entries: entries, faults: faults, latency: latency, leadingSpaceAfterFirstFinal: leadingSpace)
+    if let profile { script.apply(profile) }
+    return Scenario.Model(locale: locale, script: script)
+  }
+
+  /// Refuses a transcript whose generated results would be slow to build or run (one long utterance).
+  private func checkGeneratedSize(
+    _ words: [TimedWord], _ options: ModelScript.TranscriptOptions, at node: ScenarioNode, path: String
+  ) throws(ScenarioError) {
+    let size = ModelScript.TranscriptSize(transcript: words, options: options)
+    guard size.words > ScenarioFileBounds.generatedWords || size.ticks > ScenarioFileBounds.generatedTicks else {
+      return
+    }
+    let longest = size.largestUtterance
+    let start = longest.isEmpty ? 0 : words[longest.lowerBound].start.seconds
+    let what =
+      size.words > ScenarioFileBounds.generatedWords
+      ? "about \(size.words) words of results, more than the \(ScenarioFileBounds.generatedWords) a scenario may generate (each volatile result repeats its utterance so far)"
+      : "\(size.ticks) volatile updates, more than the \(ScenarioFileBounds.generatedTicks) a scenario may generate"
+    throw node.error(
+      "the transcript '\(path)' generates \(what); its longest utterance is \(longest.count) words from word \(longest.lowerBound) (\(String(format: "%.2f", start)) s) with no pause of finalAfterSilence; "
+        + "add pauses, lower 'generate.finalAfterSilence', raise 'generate.volatileEvery', or split the transcript"
     )
   }
 
   private func generate(
-    _ node: ScenarioNode, latency: Duration, wordCount: Int
+    _ node: ScenarioNode, base: ModelScript.TranscriptOptions, wordCount: Int
   ) throws(ScenarioError) -> ModelScript.TranscriptOptions {
     let map = try node.mapping(keys: ScenarioKeys.Generate.all.names)
-    var options = ModelScript.TranscriptOptions(latency: latency)
+    var options = base
     if let value = map["volatileEvery"] {
       options.volatileInterval = try value.duration()
-      guard options.volatileInterval > .zero else {
-        throw value.error("'model.generate.volatileEvery' must be longer than 0s; write for example 200ms")
+      guard options.volatileInterval >= ScenarioFileBounds.volatileFloor else {
+        throw value.error(
+          "'model.generate.volatileEvery' must be at least 10ms (a model publishes a guess every 100 to 500 ms; a shorter cadence only makes loading and running slow); write for example 200ms"
+        )
       }
     }
     if let value = map["finalAfterSilence"] { options.finalAfterSilence = try value.duration() }
@@ -129,16 +156,22 @@ extension ScenarioDecoder {
     if let value = map["alternatives"] {
       for item in try value.list() { alternatives.append(RecognizedText(try item.string(), confidence: confidence)) }
     }
-    var finalizeAs: RecognizedText?
+    var entry = ModelScript.Entry(
+      kind: isFinal ? .final : .volatile, at: at, alternatives: alternatives, range: range, delay: delay)
     if let value = map["finalizeAs"] {
       guard !isFinal else {
         throw value.error("'finalizeAs' applies to volatile results only; remove it from this final")
       }
-      finalizeAs = RecognizedText(try value.string(), confidence: confidence)
+      // One text, or a list of them: finalize then publishes one final per item (one per sentence).
+      if case .sequence = value.node {
+        entry.finalizeAsResults = try value.list().map { (item) throws(ScenarioError) in
+          RecognizedText(try item.string(), confidence: confidence)
+        }
+      } else {
+        entry.finalizeAs = RecognizedText(try value.string(), confidence: confidence)
+      }
     }
-    return ModelScript.Entry(
-      kind: isFinal ? .final : .volatile, at: at, alternatives: alternatives, range: range, delay: delay,
-      finalizeAs: finalizeAs)
+    return entry
   }
 
   /// `faults:` items: `{ error: 1s, code: 6, message: "…", delay: 0s }`, `{ stall: 1s, for: 500ms }`, `{ latencySpike: [1s, 2s], extra: 300ms }`.

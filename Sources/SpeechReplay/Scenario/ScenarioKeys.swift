@@ -35,10 +35,19 @@ package enum ScenarioKeys {
   package static let limits = ScenarioKey("limits")
   package static let observed = ScenarioKey("observed")
   package static let explore = ScenarioKey("explore")
+  package static let schedule = ScenarioKey("schedule")
   /// The top-level keys.
   package static let all = [
     schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore,
+    schedule,
   ]
+
+  /// `schedule: { seed: 7, wakeUpDelay: 2ms }`.
+  package enum Schedule {
+    package static let seed = ScenarioKey("seed")
+    package static let wakeUpDelay = ScenarioKey("wakeUpDelay")
+    package static let all = [seed, wakeUpDelay]
+  }
 
   /// `limits:`.
   package enum Limits {
@@ -58,8 +67,11 @@ package enum ScenarioKeys {
     package static let transcriberAvailable = ScenarioKey("transcriberAvailable")
     package static let maximumAnalyzers = ScenarioKey("maximumAnalyzers")
     package static let resultDelivery = ScenarioKey("resultDelivery")
+    package static let locale = ScenarioKey("locale")
+    package static let languages = ScenarioKey("languages")
     package static let all = [
       microphone, locales, download, network, permission, transcriberAvailable, maximumAnalyzers, resultDelivery,
+      locale, languages,
     ]
   }
 
@@ -117,7 +129,8 @@ package enum ScenarioKeys {
     package static let generate = ScenarioKey("generate")
     package static let faults = ScenarioKey("faults")
     package static let spacing = ScenarioKey("spacing")
-    package static let all = [locale, latency, results, transcript, generate, faults, spacing]
+    package static let profile = ScenarioKey("profile")
+    package static let all = [locale, latency, results, transcript, generate, faults, spacing, profile]
   }
 
   /// `model.generate:`.
@@ -184,10 +197,12 @@ package enum ScenarioKeys {
     package static let diagnostics = ScenarioKey("diagnostics")
     // The other families' keys are declared in their folders under `Checks/`.
     package static let trap = ScenarioKey("trap")
+    /// The scenario's own tolerances for `compare` (not a check family's key).
+    package static let tolerances = ScenarioKey("tolerances")
     /// Obsolete: read only to warn that it has no effect.
     package static let observed = ScenarioKey("observed")
-    /// Every family's keys in registry order, then `trap` and `observed`.
-    package static var all: [ScenarioKey] { CheckRegistry.expectKeys + [trap, observed] }
+    /// Every family's keys in registry order, then `trap`, `tolerances` and `observed`.
+    package static var all: [ScenarioKey] { CheckRegistry.expectKeys + [trap, tolerances, observed] }
   }
 
   /// An expected UI state (`expect.final`, one of `expect.snapshots`).

@@ -31,12 +31,12 @@ package struct ScenarioTrap: Sendable, Hashable {
     }
   }
 
-  /// What a plain `trap: "text"` is about: the expectations a scenario writes itself (states,
-  /// golden files, diagnostics, budgets, metrics, leaks, divergence), not the invariants (each
-  /// names its own trap) nor the audio, steps and run (their failures explain themselves).
-  package static let defaultFamilies: [CheckID.Family] = [
-    .state, .golden, .diagnostics, .budget, .metric, .leak, .divergence,
-  ]
+  /// What a plain `trap: "text"` is about: what the user must see — the expected states, the
+  /// diagnostics and the divergence from a capture. Not golden files (a file not yet recorded is
+  /// no trap), budgets, metrics or leaks (an overrun is a different bug): a trap about those names
+  /// them (`checks:`); nor the invariants (each names its own trap) nor the audio, steps and run
+  /// (their failures explain themselves).
+  package static let defaultFamilies: [CheckID.Family] = [.state, .diagnostics, .divergence]
 
   /// Failures of these families are causes, not symptoms: when one of them failed, what the user
   /// saw went wrong because of it, and a scenario's trap would mislabel the run.

@@ -30,8 +30,23 @@ public struct SubjectCapability: Sendable, Hashable, Comparable, Codable, Custom
   /// (`options: { dictationFallback: "true" }` turns it on in the reference stack).
   public static let dictationFallback = SubjectCapability("dictationFallback")
 
+  /// The stack transcribes with `SpeechAnalyzer`: scenarios about its assets (`AssetInventory`
+  /// downloads, reservations), `finalize` or finals published while a session goes on require it. Unlike the others it
+  /// is assumed of a subject that declares neither it nor ``legacyRecognizer``; for such a subject
+  /// the runner also infers it from the run: a stack seen to use only `SFSpeechRecognizer` skips
+  /// the scenario, with the reason.
+  public static let speechAnalyzer = SubjectCapability("speechAnalyzer")
+  /// The stack transcribes with the legacy `SFSpeechRecognizer` (audio appended to an
+  /// `SFSpeechAudioBufferRecognitionRequest`): declared alone, scenarios that require
+  /// ``speechAnalyzer`` are skipped before they run. A stack that uses both declares both.
+  public static let legacyRecognizer = SubjectCapability("legacyRecognizer")
+  /// The stack transcribes in the user's locale (`Locale.current`, `SFSpeechRecognizer()`) rather
+  /// than the ``SubjectOptions/locale`` it is given: a scenario that asks for another locale than
+  /// the simulated device's (en-US) is skipped, with the reason, since the stack cannot be told.
+  public static let followsDeviceLocale = SubjectCapability("followsDeviceLocale")
+
   /// Every capability the bundled scenarios require: what a stack that has every feature declares.
-  public static let bundled: Set<SubjectCapability> = [.fileTranscription, .dictationFallback]
+  public static let bundled: Set<SubjectCapability> = [.fileTranscription, .dictationFallback, .speechAnalyzer]
 
   /// The name.
   public var description: String { name }

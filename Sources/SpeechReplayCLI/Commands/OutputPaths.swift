@@ -41,6 +41,8 @@ struct OutputPaths {
     kinds["speechcapture"] = "a capture"
     for ext in ["sqlite", "sqlite3", "db"] { kinds[ext] = "a database" }
     kinds["swift"] = "a source file"
+    // Transcripts (.words.tsv), tap schedules and observed timelines: tables scenarios read.
+    kinds["tsv"] = "a table a scenario reads"
     return kinds
   }()
 
@@ -97,7 +99,7 @@ struct OutputPaths {
     try checkNotOtherOutput(path, option: option)
     if kind == .report, !force, let what = Self.notReportExtensions[Self.fileExtension(path)] {
       throw ValidationError(
-        "\(option) \(path) is named like \(what), not a report; name the report .\(option == "--junit" ? "xml" : option == "--json" ? "json" : "html"), or give --force to write it there"
+        "\(option) \(path) is named like \(what), not a report; name the report .\(option == "--junit" ? "xml" : option == "--json" || option == "--perfetto" ? "json" : "html"), or give --force to write it there"
       )
     }
     if kind == .edited, !force, FileManager.default.fileExists(atPath: path) {

@@ -23,6 +23,9 @@ struct SpeechReplayCommand: AsyncParsableCommand {
   static func main() async {
     do {
       var command = try parseAsRoot()
+      // Before any command works, and so before any worker starts (a worker would fail every scenario).
+      try EnvironmentCheck.validate()
+      try RepeatedOutputs.check(Array(CommandLine.arguments.dropFirst()))
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

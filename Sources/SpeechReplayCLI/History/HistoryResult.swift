@@ -21,6 +21,12 @@ package struct HistoryResult: Sendable, Hashable {
   package var figures: [String: Figure]
   /// The subject it ran against, when its run had several; nil otherwise.
   package var subject: String?
+  /// The scenario file's fingerprint (a content hash) when the run recorded one.
+  package var fileHash: String?
+  /// The fingerprint of the audio the scenario plays (its `audio:` file) when the run recorded one.
+  package var audioHash: String?
+  /// The scenario's own `expect.tolerances` when it ran: figure (or pattern) → tolerance as written.
+  package var tolerances: [String: String] = [:]
 
   /// The identity `compare` matches results by across runs: the file, and the subject when the
   /// run had several, so two subjects' results of one file are never compared with each other.
@@ -83,5 +89,6 @@ package struct HistoryResult: Sendable, Hashable {
     self.init(
       name: result.name, file: result.file, status: result.status, seed: result.seed, wallSeconds: result.wallSeconds,
       virtualSeconds: result.virtualSeconds, traceHash: result.traceHash, figures: figures, subject: result.subject)
+    tolerances = result.tolerances ?? [:]
   }
 }

@@ -45,6 +45,21 @@ extension HistoryStore {
     migrator.registerMigration("v3: scenario result subject") { db in
       try db.alter(table: "scenarioResult") { table in table.add(column: "subject", .text) }
     }
+    // What a run ran: the paths it was given, the tool's commit, the machine; each result's
+    // scenario-file and audio fingerprints (content hashes), so `compare` tells an edit from a
+    // regression, and the scenario's own `expect.tolerances` (`figure=tolerance` lines).
+    migrator.registerMigration("v4: fingerprints, paths, tool commit, machine") { db in
+      try db.alter(table: "run") { table in
+        table.add(column: "paths", .text)
+        table.add(column: "toolCommit", .text)
+        table.add(column: "machine", .text)
+      }
+      try db.alter(table: "scenarioResult") { table in
+        table.add(column: "fileHash", .text)
+        table.add(column: "audioHash", .text)
+        table.add(column: "tolerances", .text)
+      }
+    }
     return migrator
   }
 

@@ -148,7 +148,8 @@ package final class HistoryStore: Sendable {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) }
   }
 
-  /// Records one run and its results in a single transaction.
+  /// Records one run and its results in a single transaction, each result with the fingerprints
+  /// of its scenario file and audio as they are on disk now.
   ///
   /// - Parameters:
   ///   - metadata: When, where and how the run ran.
@@ -161,30 +162,44 @@ package final class HistoryStore: Sendable {
   package func record(
     _ metadata: RunMetadata, results: [ScenarioResult], progress: (Int) -> Void = { _ in }
   ) throws(HistoryError) -> Int64 {
+    // Read before the transaction: hashing files does not hold the database.
+    var reader = ScenarioFingerprint.Reader()
+    var fingerprints: [String: ScenarioFingerprint] = [:]
+    for file in results.map(\.file) where fingerprints[file] == nil {
+      fingerprints[file] = reader.fingerprint(of: file)
+    }
     do {
       return try pool.write { db in
         try db.execute(
           sql: """
-            INSERT INTO run (startedAt, gitCommit, seed, mode, shard, host, toolVersion, scenarioCount, label)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO run (startedAt, gitCommit, seed, mode, shard, host, toolVersion, scenarioCount, label,
+              paths, toolCommit, machine)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             metadata.startedAt, metadata.gitCommit, metadata.seed.map { Int64(bitPattern: $0) }, metadata.mode,
             metadata.shard,
             metadata.host, metadata.toolVersion, results.count, metadata.label,
+            metadata.paths.isEmpty ? nil : metadata.paths.joined(separator: "\n"), metadata.toolCommit,
+            metadata.machine,
           ])
         let runID = db.lastInsertedRowID
         for (index, result) in results.enumerated() {
           let stored = HistoryResult(result)
+          let fingerprint = fingerprints[result.file]
           try db.execute(
             sql: """
-              INSERT INTO scenarioResult (runId, name, file, status, seed, wallSeconds, virtualSeconds, traceHash, subject)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+              INSERT INTO scenarioResult (runId, name, file, status, seed, wallSeconds, virtualSeconds, traceHash, subject,
+                fileHash, audioHash, tolerances)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               """,
             arguments: [
               runID, stored.name, stored.file, stored.status.rawValue, Int64(bitPattern: stored.seed),
               stored.wallSeconds,
-              stored.virtualSeconds, stored.traceHash, stored.subject,
+              stored.virtualSeconds, stored.traceHash, stored.subject, fingerprint?.file, fingerprint?.audio,
+              stored.tolerances.isEmpty
+                ? nil
+                : stored.tolerances.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"),
             ])
           let resultID = db.lastInsertedRowID
           for (name, figure) in stored.figures.sorted(by: { $0.key < $1.key }) {
@@ -301,11 +316,19 @@ package final class HistoryStore: Sendable {
         let column = DamagedRowReading(row: row, table: "scenarioResult")
         let seed: Int64 = try column("seed")
         let id: Int64 = try column("id")
-        return HistoryResult(
+        var result = HistoryResult(
           name: try column("name"), file: try column("file"),
           status: ScenarioResult.Status(rawValue: try column("status")) ?? .failed, seed: UInt64(bitPattern: seed),
           wallSeconds: try column("wallSeconds"), virtualSeconds: try column("virtualSeconds"),
           traceHash: try column("traceHash"), figures: figures[id] ?? [:], subject: try column("subject"))
+        result.fileHash = try column("fileHash")
+        result.audioHash = try column("audioHash")
+        let tolerances: String? = try column("tolerances")
+        for line in tolerances?.split(separator: "\n") ?? [] {
+          guard let equals = line.firstIndex(of: "=") else { continue }
+          result.tolerances[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return result
       }
     } catch let damage as DamagedRow {
       throw damage.error(path)
@@ -360,10 +383,15 @@ package final class HistoryStore: Sendable {
 
   private static func metadata(_ column: DamagedRowReading) throws(DamagedRow) -> RunMetadata {
     let seed: Int64? = try column("seed")
-    return RunMetadata(
+    var metadata = RunMetadata(
       startedAt: try column("startedAt"), gitCommit: try column("gitCommit"), seed: seed.map { UInt64(bitPattern: $0) },
       mode: try column("mode"), shard: try column("shard"), host: try column("host"),
       toolVersion: try column("toolVersion"), label: try column("label"))
+    let paths: String? = try column("paths")
+    metadata.paths = paths.map { $0.split(separator: "\n").map(String.init) } ?? []
+    metadata.toolCommit = try column("toolCommit")
+    metadata.machine = try column("machine")
+    return metadata
   }
 
   /// SQLite's own message, without GRDB's statement dump.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension ParentWatch {
   /// A reused worker's loop: hands each line of standard input to `handle`, in order, on the calling
@@ -13,7 +12,7 @@ extension ParentWatch {
   ///
   /// - Parameter handle: Runs one request line (without its line break).
   package static func serveRequests(_ handle: (String) -> Void) -> Never {
-    let queue = Mutex<[String]>([])
+    let queue = ThreadLock<[String]>([])
     let ready = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       while let line = readLine(strippingNewline: true) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One worker process that runs many scenarios (`serve-scenarios`), one request at a time.
 ///
@@ -56,7 +55,7 @@ final class ReusableWorker: @unchecked Sendable {
     process.standardOutput = output.write
     process.standardError = errorFile
     process.environment = ParentWatch.environment(folder: folder)
-    let ending = Mutex<(exitedNormally: Bool, status: Int32)?>(nil)
+    let ending = ThreadLock<(exitedNormally: Bool, status: Int32)?>(nil)
     let semaphore = DispatchSemaphore(value: 0)
     process.terminationHandler = { finished in
       ending.withLock { $0 = (finished.terminationReason == .exit, finished.terminationStatus) }
@@ -107,7 +106,7 @@ final class ReusableWorker: @unchecked Sendable {
       return WorkerCapture(
         exitedNormally: end.exitedNormally, status: end.status, standardOutput: "", standardError: end.standardError)
     }
-    let expired = Mutex<(done: Bool, timedOut: Bool)>((false, false))
+    let expired = ThreadLock<(done: Bool, timedOut: Bool)>((false, false))
     if let timeout {
       let pid = pid
       DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {

@@ -17,7 +17,7 @@ package final class ReusableWorkers: Sendable {
   package let workingDirectory: URL?
   /// Where workers are registered, so a signal to the parent kills them.
   package let processes: WorkerProcesses?
-  private let idle = Mutex<[ReusableWorker]>([])
+  private let idle = ThreadLock<[ReusableWorker]>([])
   private let started = Atomic<Int>(0)
   /// Requests that may run at once, each on its own worker (`nil`: no bound, a worker per caller).
   package let limit: Int?

@@ -1,7 +1,6 @@
 import Foundation
 import Simulation
 import SpeechReplay
-import Synchronization
 
 /// What one finished worker process left behind: how it ended and what it printed.
 struct WorkerCapture: Sendable {
@@ -92,7 +91,7 @@ struct WorkerCapture: Sendable {
 extension WorkerCapture {
   /// Whether a worker ended before its timer fired, or the timer killed it first: exactly one wins.
   private final class Ending: Sendable {
-    private let state = Mutex<(ended: Bool, timedOut: Bool)>((false, false))
+    private let state = ThreadLock<(ended: Bool, timedOut: Bool)>((false, false))
 
     /// The worker ended (of itself or killed).
     func finish() { state.withLock { $0.ended = true } }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The worker processes a run has started, so that Ctrl-C or a CI job's cancel (SIGINT, SIGTERM)
 /// sent to the parent ends them all, and no worker outlives the run.
@@ -22,7 +21,7 @@ package final class WorkerProcesses: Sendable {
     var signal: Int32?
   }
 
-  private let state = Mutex(State())
+  private let state = ThreadLock(State())
 
   /// Creates an empty registry.
   package init() {}

@@ -134,14 +134,14 @@ package final class ConsoleReporter {
       )
       .map { "    | \($0)" }
     }
-    return lines
+    return lines.map { ConsoleText.visible($0) }
   }
 
   private func showProgress() {
     let done = results.count { $0 != nil }
     let failed = results.count { [.failed, .crashed, .timedOut].contains($0?.status) }
     let skipped = results.count { $0?.status == .skipped }
-    let names = running.sorted().prefix(2).map { scenarios[$0].name }.joined(separator: ", ")
+    let names = running.sorted().prefix(2).map { ConsoleText.value(scenarios[$0].name) }.joined(separator: ", ")
     var line = "[\(done)/\(scenarios.count)] \(done - failed - skipped) passed, \(failed) failed"
     if skipped > 0 { line += ", \(skipped) skipped" }
     if !names.isEmpty { line += " — running \(names)" }

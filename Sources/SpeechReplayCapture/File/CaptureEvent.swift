@@ -47,6 +47,22 @@ public struct CaptureEvent: Sendable, Hashable, CustomStringConvertible {
       case .note: "note"
       }
     }
+
+    /// Every kind name this version reads.
+    static let knownNames: Set<String> = [
+      "analyzerFormat", "configurationChange", "routeChange", "interruption", "result", "assetStatus",
+      "assetProgress", "assetError", "permission", "action", "uiState", "note",
+    ]
+
+    /// The kind name of a stored payload this version does not know (a newer recorder's kind,
+    /// `{"newKind": {…}}`), or nil when the payload names a known kind or is not one kind at all (damage).
+    static func unknownKindName(ofPayload payload: String) -> String? {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any],
+        object.count == 1, let name = object.keys.first, !knownNames.contains(name),
+        name.count <= 100, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      else { return nil }
+      return name
+    }
   }
 
   /// The event's position among the capture's events (0-based).

@@ -36,6 +36,9 @@ public final class CaptureFile: Sendable {
 
   /// What of a damaged file could not be read (see ``CaptureDamage/unreadable``).
   let unreadable: String?
+  /// Events of kinds this version does not know (a newer recorder's), skipped as Captures.md
+  /// promises, by kind name and count.
+  public let skippedEventKinds: [String: Int]
 
   private let database: DatabaseQueue
   private let formatsByID: [Int64: CaptureFormat]
@@ -81,7 +84,7 @@ public final class CaptureFile: Sendable {
     do {
       database = try DatabaseQueue(path: copy.path, configuration: configuration)
       // No transaction: its COMMIT would fail on a damaged file after every row before the damage was read.
-      let loaded = try database.inDatabase { db in try Self.load(db, path: path) }
+      let loaded = try database.inDatabase { db in try Loaded.read(db, path: path) }
       schemaVersion = loaded.version
       header = loaded.header
       formatsByID = loaded.formatsByID
@@ -92,6 +95,7 @@ public final class CaptureFile: Sendable {
       duration = loaded.duration
       isFinished = loaded.isFinished
       framesPerFormat = loaded.framesPerFormat
+      skippedEventKinds = loaded.skippedKinds
       let cut = Self.shortfall(path).map {
         "the file is cut short (\($0.present) of the \($0.promised) bytes its header promises)"
       }
@@ -101,19 +105,25 @@ public final class CaptureFile: Sendable {
       throw error
     } catch {
       try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
-      if let (present, promised) = Self.shortfall(path) {
-        throw CaptureError(
-          .notACapture, path: path,
-          message:
-            "is cut short: it holds \(present) of the \(promised) bytes its header promises, and what is missing includes its table of contents, so nothing of it can be read. Copy it from the device again (a copy or download that stopped early)"
-        )
-      }
-      throw CaptureError(
+      throw Self.unreadable(path, error)
+    }
+  }
+
+  /// The error for a capture SQLite could not read at all: cut short before its table of
+  /// contents, or damaged.
+  private static func unreadable(_ path: String, _ error: any Error) -> CaptureError {
+    if let (present, promised) = shortfall(path) {
+      return CaptureError(
         .notACapture, path: path,
         message:
-          "is damaged and cannot be read as a capture (\(Self.describe(error))); nothing of it could be read. Record the session again"
+          "is cut short: it holds \(present) of the \(promised) bytes its header promises, and what is missing includes its table of contents, so nothing of it can be read. Copy it from the device again (a copy or download that stopped early)"
       )
     }
+    return CaptureError(
+      .notACapture, path: path,
+      message:
+        "is damaged and cannot be read as a capture (\(describe(error))); nothing of it could be read. Record the session again"
+    )
   }
 
   deinit {
@@ -125,6 +135,12 @@ public final class CaptureFile: Sendable {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       return "is a folder, not a capture file. Give the .speechcapture file inside it"
+    }
+    var info = stat()
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+      // Opening a named pipe would wait for a writer; a device reads without end.
+      return
+        "is not a regular file (a named pipe, a device or a socket), so it cannot be a capture. Give the path of a .speechcapture file"
     }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       return access(path, R_OK) != 0 && (errno == EACCES || errno == EPERM)
@@ -144,6 +160,30 @@ public final class CaptureFile: Sendable {
     return nil
   }
 
+  /// The start of a read copy's folder name; the process id that made it follows.
+  static let readCopyPrefix = "speech-replay-capture-"
+
+  /// Removes the read copies of processes that no longer run (killed before they could remove them:
+  /// SIGKILL, a crash), so a capture of 100 MB is not left in the temporary folder for good.
+  static func sweepStaleReadCopies() {
+    let temporary = FileManager.default.temporaryDirectory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+    for name in names where name.hasPrefix(readCopyPrefix) {
+      guard let pid = Int32(name.dropFirst(readCopyPrefix.count).prefix { $0 != "-" }), pid > 0 else { continue }
+      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
+  }
+
+  /// Removes this process's read copies: for a signal handler about to end the process.
+  public static func removeReadCopiesOfThisProcess() {
+    let temporary = FileManager.default.temporaryDirectory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+    for name in names where name.hasPrefix("\(readCopyPrefix)\(getpid())-") {
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
+  }
+
   /// The file's size and the size its SQLite header promises (page size × page count), when it is shorter.
   static func shortfall(_ path: String) -> (present: Int, promised: Int)? {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
@@ -161,8 +201,9 @@ public final class CaptureFile: Sendable {
 
   /// A copy of the capture and its write-ahead log in a new temporary folder.
   private static func readCopy(of path: String) throws -> URL {
+    sweepStaleReadCopies()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "speech-replay-capture-\(UUID().uuidString)")
+      "\(readCopyPrefix)\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let copy = folder.appendingPathComponent("capture.sqlite")
     do {
@@ -337,208 +378,6 @@ public final class CaptureFile: Sendable {
     public func makeIterator() -> Iterator { Iterator(file: file) }
   }
 
-  // MARK: Loading
-
-  private struct Loaded {
-    var version: Int
-    var header: CaptureHeader
-    var formatsByID: [Int64: CaptureFormat]
-    var formats: [CaptureFormat]
-    var bufferCount: Int
-    var events: [CaptureEvent]
-    var gaps: [CaptureGap]
-    var duration: Double
-    var isFinished: Bool
-    var framesPerFormat: [CaptureFormat: Int]
-    var unreadable: String?
-  }
-
-  private static func load(_ db: Database, path: String) throws -> Loaded {
-    let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-    if version > CaptureSchema.version { throw newerSchemaError(path: path, found: version) }
-    guard version >= 1, try db.tableExists("meta"), try db.tableExists("buffers") else {
-      throw CaptureError(
-        .notACapture, path: path,
-        message:
-          "is an SQLite file but not a capture (it has no capture tables). Check the path: captures are .speechcapture files written by SpeechReplayCapture"
-      )
-    }
-    let meta = try Dictionary(
-      Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { (row: Row) -> (String, String) in
-        let column = Column(row: row, table: "meta", path: path)
-        return (try column("key"), try column("value"))
-      },
-      uniquingKeysWith: { first, _ in first })
-    guard let headerText = meta[CaptureSchema.Key.header],
-      let header = try? JSONDecoder().decode(CaptureHeader.self, from: Data(headerText.utf8))
-    else {
-      throw CaptureError(
-        .notACapture, path: path, message: "has no readable header; the recorder did not get to its first commit.")
-    }
-    var formatsByID: [Int64: CaptureFormat] = [:]
-    var formats: [CaptureFormat] = []
-    for row in try Row.fetchAll(
-      db, sql: "SELECT id, sample_rate, channel_count, common_format, interleaved FROM formats ORDER BY id")
-    {
-      let column = Column(row: row, table: "formats", path: path)
-      let common: Int64 = try column("common_format")
-      let format = CaptureFormat(
-        sampleRate: try column("sample_rate"), channelCount: try column("channel_count"),
-        commonFormat: UInt(clamping: common),
-        isInterleaved: try column("interleaved"))
-      formatsByID[try column("id")] = format
-      formats.append(format)
-    }
-
-    // Ring overflows the recorder wrote.
-    var gaps: [CaptureGap] = try Row.fetchAll(
-      db, sql: "SELECT before_buffer, buffers, frames, capture_ns, reason FROM gaps ORDER BY seq"
-    ).map { row in
-      let column = Column(row: row, table: "gaps", path: path)
-      let nanoseconds: Int64 = try column("capture_ns")
-      let reason: String = try column("reason")
-      return CaptureGap(
-        beforeBuffer: try column("before_buffer"), buffers: try column("buffers"), frames: try column("frames"),
-        audioTime: Double(nanoseconds) / 1e9,
-        reason: CaptureGap.Reason(rawValue: reason) ?? .ringOverflow)
-    }
-    let overflowBefore = Set(gaps.compactMap(\.beforeBuffer))
-
-    // The buffer index without the audio: counts, the end of the audio, sample-time jumps.
-    var bufferCount = 0
-    var end = 0.0
-    var framesPerFormat: [CaptureFormat: Int] = [:]
-    var previous: (formatID: Int64, sampleTime: Int64?, frames: Int)?
-    var unreadable: [String] = []
-    // A damaged file is read as far as it goes: the buffers before the damage are kept.
-    // Pages of rows, each statement run to its end, so a damaged page ends the reading cleanly; a
-    // page that fails is read row by row to keep every buffer before the damage.
-    var rows: [Row] = []
-    var position = 0
-    var nextSeq: Int64 = Int64.min
-    func fetch(after seq: Int64, limit: Int) throws -> [Row] {
-      try Row.fetchAll(
-        db,
-        sql:
-          "SELECT seq, format_id, frame_count, sample_time, capture_ns FROM buffers WHERE seq > ? ORDER BY seq LIMIT ?",
-        arguments: [seq, limit])
-    }
-    var damaged = false
-    while true {
-      if position == rows.count {
-        if damaged { break }
-        do {
-          rows = try fetch(after: nextSeq, limit: 512)
-        } catch {
-          rows = []
-          // Row by row while the sequence numbers move on (a damaged one ends it: no reading forever).
-          while let one = try? fetch(after: nextSeq, limit: 1), let row = one.first, let seq: Int64 = row["seq"],
-            seq > nextSeq
-          {
-            rows.append(row)
-            nextSeq = seq
-          }
-          unreadable.append(
-            "damaged after tap buffer \(bufferCount + rows.count) (\(describe(error))): the buffers before it are read")
-          damaged = true
-        }
-        position = 0
-        if rows.isEmpty { break }
-        // A sequence number that does not move on (NULL, text, damaged) would read the same page
-        // forever: what was read is kept, and the reading ends as at any damage.
-        guard let last: Int64 = rows.last?["seq"], last > nextSeq else {
-          if !damaged {
-            unreadable.append(
-              "damaged after tap buffer \(bufferCount) (its sequence numbers do not increase): the buffers before it are read"
-            )
-          }
-          damaged = true
-          continue  // these rows once, then the reading ends
-        }
-        nextSeq = last
-      }
-      let row = rows[position]
-      position += 1
-      let column = Column(row: row, table: "buffers", path: path)
-      let seq: Int = try column("seq")
-      let formatID: Int64 = try column("format_id")
-      let frames: Int = try column("frame_count")
-      let sampleTime: Int64? = try column("sample_time")
-      let nanoseconds: Int64 = try column("capture_ns")
-      let format = formatsByID[formatID]
-      let rate = format?.sampleRate ?? 0
-      bufferCount += 1
-      if let format { framesPerFormat[format, default: 0] += frames }
-      end = max(end, Double(nanoseconds) / 1e9 + (rate > 0 ? Double(frames) / rate : 0))
-      if let previous, previous.formatID == formatID, let before = previous.sampleTime, let now = sampleTime,
-        !overflowBefore.contains(seq)
-      {
-        // Wrapping arithmetic: a damaged file's sample times may be anywhere in Int64.
-        let expected = before &+ Int64(truncatingIfNeeded: previous.frames)
-        let (missing, overflow) = now.subtractingReportingOverflow(expected)
-        if now > expected, !overflow {
-          gaps.append(
-            CaptureGap(
-              beforeBuffer: seq, buffers: 0, frames: Int(missing), audioTime: Double(nanoseconds) / 1e9,
-              reason: .sampleTimeJump))
-        }
-      }
-      previous = (formatID, sampleTime, frames)
-    }
-    for gap in gaps where gap.beforeBuffer == nil {
-      let rate = formats.last?.sampleRate ?? 0
-      end = max(end, gap.audioTime + (rate > 0 ? Double(gap.frames) / rate : 0))
-    }
-    gaps.sort { $0.audioTime < $1.audioTime }
-
-    let decoder = JSONDecoder()
-    var events: [CaptureEvent] = []
-    var eventRows: [Row] = []
-    do {
-      eventRows = try Row.fetchAll(db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events ORDER BY seq")
-    } catch {
-      // Row by row up to the damage.
-      var last = Int64.min
-      while let one = try? Row.fetchAll(
-        db, sql: "SELECT seq, capture_ns, wall_time, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 1",
-        arguments: [last]),
-        let row = one.first,
-        // A sequence number that does not move on would read the same row forever.
-        let seq: Int64 = row["seq"], seq > last
-      {
-        eventRows.append(row)
-        last = seq
-      }
-      unreadable.append(
-        "events damaged after event \(eventRows.count) (\(describe(error))): the events before it are read")
-    }
-    for row in eventRows {
-      let column = Column(row: row, table: "events", path: path)
-      let payload: String = try column("payload")
-      let nanoseconds: Int64 = try column("capture_ns")
-      let wall: Double = try column("wall_time")
-      let seq: Int = try column("seq")
-      let kind: CaptureEvent.Kind
-      do {
-        kind = try decoder.decode(CaptureEvent.Kind.self, from: Data(payload.utf8))
-      } catch {
-        throw CaptureError(
-          .notACapture, path: path,
-          message:
-            "is damaged: event \(seq) holds a payload this version cannot read (\(Self.describe(error))). Import a window before it (--to), or update speech-replay"
-        )
-      }
-      events.append(
-        CaptureEvent(
-          index: seq, audioTime: Double(nanoseconds) / 1e9, wallTime: Date(timeIntervalSince1970: wall), kind: kind))
-    }
-    return Loaded(
-      version: version, header: header, formatsByID: formatsByID, formats: formats, bufferCount: bufferCount,
-      events: events, gaps: gaps,
-      duration: end, isFinished: meta[CaptureSchema.Key.finishedAt] != nil, framesPerFormat: framesPerFormat,
-      unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "))
-  }
-
   // MARK: Schema version
 
   /// The error for a capture written by a newer schema, naming both versions.
@@ -566,7 +405,7 @@ extension String {
 extension CaptureFile {
   /// One row's columns read with a located error instead of GRDB's trap: a damaged or hand-edited
   /// capture can hold NULL or text where the recorder wrote numbers.
-  fileprivate struct Column {
+  struct Column {
     let row: Row
     let table: String
     let path: String
@@ -583,5 +422,13 @@ extension CaptureFile {
         )
       }
     }
+  }
+}
+
+extension Int {
+  /// The sum, held at `Int.max` or `Int.min` instead of trapping.
+  func addingSaturated(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
   }
 }

@@ -154,6 +154,23 @@ public final class CaptureRecorder: @unchecked Sendable {
     ring.push(buffer, at: time)
   }
 
+  /// Records one buffer of the 27 tap (`installAudioTap`) as ``recordTap(_:at:)`` records the old
+  /// tap's: the buffer is read in place through a no-copy `AVAudioPCMBuffer` over its list (one
+  /// object, no sample copied).
+  /// - Parameters:
+  ///   - buffer: The 27 tap's read-only buffer.
+  ///   - time: The tap's time of the buffer's first frame.
+  @available(iOS 27, macOS 27, *)
+  public func recordTap(_ buffer: AVReadOnlyAudioPCMBuffer, at time: AVAudioTime) {
+    guard !isEnded.load(ordering: .relaxed) else { return }
+    buffer.withUnsafeAudioBufferList { list in
+      guard let view = AVAudioPCMBuffer(pcmFormat: buffer.format, bufferListNoCopy: list, deallocator: nil) else {
+        return
+      }
+      ring.push(view, at: time)
+    }
+  }
+
   /// Records one tap buffer like ``recordTap(_:at:)``, but when the ring has no room for it,
   /// commits first instead of dropping it. For audio that arrives faster than real time — a
   /// simulated replay, which delivers minutes of audio in a wall-clock second, faster than the

@@ -115,10 +115,11 @@ final class CaptureWriter: @unchecked Sendable {
     try ring.drain { slot, data in
       let formatID = try formatID(slot.format, db)
       if slot.droppedBuffersBefore > 0 {
-        let lost = slot.sampleRate > 0 ? Int64((Double(slot.droppedFramesBefore) / slot.sampleRate * 1e9).rounded()) : 0
+        let dropped =
+          slot.sampleRate > 0 ? Int64((Double(slot.droppedFramesBefore) / slot.sampleRate * 1e9).rounded()) : 0
         try insertGap(
           db, before: nextBufferSeq, buffers: slot.droppedBuffersBefore, frames: slot.droppedFramesBefore,
-          at: slot.captureNanoseconds - lost)
+          at: slot.captureNanoseconds - dropped)
         recordedDroppedBuffers += slot.droppedBuffersBefore
         statistics.buffersDropped += slot.droppedBuffersBefore
       }

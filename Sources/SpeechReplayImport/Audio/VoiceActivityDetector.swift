@@ -10,7 +10,8 @@ import AudioPCM
 /// 3. Speech starts after ``onsetFrames`` (2, 40 ms) frames in a row above the threshold (a click
 ///    does not start a segment) and goes on until ``hangover`` (300 ms) has passed with no frame
 ///    above it, so short pauses between words stay inside one segment. The segment ends at the end
-///    of its last loud frame.
+///    of its last loud frame, carried on over the frames right after it that stay within
+///    ``releaseDrop`` (10 dB) of the threshold: a soft word ending ("man", "himself") is speech.
 /// 4. Segments shorter than ``minimumSpeech`` (100 ms) are dropped.
 ///
 /// The file is read once in 1-second pieces; memory is one level per frame (30 000 for 10 minutes).
@@ -27,6 +28,8 @@ public struct VoiceActivityDetector: Sendable {
   public var hangover = 0.300
   /// Shortest segment kept, in seconds.
   public var minimumSpeech = 0.100
+  /// dB below the threshold that a segment's end still carries on over (a soft word ending).
+  public var releaseDrop = 10.0
 
   /// A detector with the documented defaults.
   public init() {}
@@ -40,6 +43,8 @@ public struct VoiceActivityDetector: Sendable {
     /// The noise floor and threshold used, in dBFS.
     public var noiseFloor: Double
     public var threshold: Double
+    /// The file's warnings (a recording cut short, samples read as silence because they were NaN or infinite, …).
+    public var warnings: [AudioFileWarning] = []
   }
 
   /// Finds the speech segments of an audio file.
@@ -73,7 +78,10 @@ public struct VoiceActivityDetector: Sendable {
       }
     }
     if count > 0 { levels.append(Self.decibels(sum / Double(count))) }
-    return detect(levels: levels, frameSeconds: Double(frameLength) / rate, duration: Double(file.frameCount) / rate)
+    var detection = detect(
+      levels: levels, frameSeconds: Double(frameLength) / rate, duration: Double(file.frameCount) / rate)
+    detection.warnings = file.warnings
+    return detection
   }
 
   /// Finds segments in per-frame levels (dBFS).
@@ -92,8 +100,9 @@ public struct VoiceActivityDetector: Sendable {
       if let open = start {
         if loud { lastLoud = index }
         if index - lastLoud >= hangoverFrames {
+          let end = release(levels, after: lastLoud, threshold: threshold, frames: hangoverFrames)
           segments.append(
-            SpeechSegment(start: Double(open) * frameSeconds, end: min(duration, Double(lastLoud + 1) * frameSeconds)))
+            SpeechSegment(start: Double(open) * frameSeconds, end: min(duration, Double(end + 1) * frameSeconds)))
           start = nil
         }
       } else if run >= onsetFrames {
@@ -102,16 +111,27 @@ public struct VoiceActivityDetector: Sendable {
       }
     }
     if let open = start {
+      let end = release(levels, after: lastLoud, threshold: threshold, frames: hangoverFrames)
       segments.append(
-        SpeechSegment(start: Double(open) * frameSeconds, end: min(duration, Double(lastLoud + 1) * frameSeconds)))
+        SpeechSegment(start: Double(open) * frameSeconds, end: min(duration, Double(end + 1) * frameSeconds)))
     }
     return Detection(
       segments: segments.filter { $0.duration >= minimumSpeech - 1e-9 }, duration: duration, noiseFloor: floor,
       threshold: threshold)
   }
 
+  /// The last frame of a segment whose last loud frame is `last`: the quieter frames right after
+  /// it that stay within ``releaseDrop`` of the threshold still belong to it (at most `frames`).
+  func release(_ levels: [Double], after last: Int, threshold: Double, frames: Int) -> Int {
+    var end = last
+    while end + 1 < levels.count, end + 1 - last < frames, levels[end + 1] >= threshold - releaseDrop { end += 1 }
+    return end
+  }
+
+  /// A level in dBFS, from −120 (silence) to +400, so a level is always a finite number.
   static func decibels(_ meanSquare: Double) -> Double {
-    meanSquare > 1e-12 ? 10 * log10(meanSquare) : -120
+    guard meanSquare.isFinite else { return meanSquare.isNaN ? -120 : 400 }
+    return meanSquare > 1e-12 ? min(400, 10 * log10(meanSquare)) : -120
   }
 }
 

@@ -156,6 +156,7 @@ public struct CaptureImporter {
         writer = try makeWriter(audioURL, format: buffer.format)
       }
       guard let writer, let fileFormat else { break }
+      try checkRange(buffer, from: from)
       let pcm = try pcmBuffer(buffer)
       // Silence for audio the capture is missing (dropped buffers, skipped frames).
       let due = Int(((buffer.audioTime - from) * fileFormat.sampleRate).rounded())
@@ -192,6 +193,36 @@ public struct CaptureImporter {
     }
     try write(taps, to: tapsURL)
     return WrittenAudio(audio: audioURL, taps: tapsURL, format: fileFormat, buffers: count, end: end, tapEnds: tapEnds)
+  }
+
+  /// The most frames one tap may deliver, and the largest sample time either way, as the scenario
+  /// loader accepts them in `taps.tsv`: an import never writes a schedule the loader then rejects.
+  static let largestTapFrames = 1_000_000
+  static let largestSampleTime: Int64 = 1_000_000_000_000
+  /// The latest audio time a buffer may start at: ten days, far past any capture, well inside what a frame count holds.
+  static let latestAudioTime = 864_000.0
+
+  /// Refuses a buffer whose fields a replay cannot hold (a damaged capture), naming it and the window before it.
+  private func checkRange(_ buffer: CaptureBuffer, from: Double) throws {
+    var problems: [String] = []
+    if !(0...Self.largestTapFrames).contains(buffer.frameCount) {
+      problems.append("\(buffer.frameCount) frames (a tap holds 0 to \(Self.largestTapFrames))")
+    }
+    if let time = buffer.sampleTime, time.magnitude > UInt64(Self.largestSampleTime) {
+      problems.append("sample time \(time) (at most \(Self.largestSampleTime) either way)")
+    }
+    if !(1_000...384_000).contains(buffer.format.sampleRate) || !(1...2).contains(buffer.format.channelCount) {
+      problems.append("the format \(buffer.format) (1000–384000 Hz, 1 or 2 channels)")
+    }
+    if !buffer.audioTime.isFinite || buffer.audioTime > Self.latestAudioTime || !buffer.duration.isFinite {
+      problems.append("audio time \(buffer.audioTime) s")
+    }
+    guard !problems.isEmpty else { return }
+    let before =
+      buffer.audioTime.isFinite && buffer.audioTime > from ? " with --to \(Self.seconds(buffer.audioTime))" : ""
+    throw CaptureImportError(
+      "\(capture.url.path): buffer \(buffer.index) has \(problems.joined(separator: ", ")), which no replay can hold; the capture is damaged there — import a window before it\(before)"
+    )
   }
 
   private func makeWriter(_ url: URL, format: CaptureFormat) throws -> AudioFileWriter {

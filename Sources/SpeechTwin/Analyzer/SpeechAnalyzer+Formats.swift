@@ -16,9 +16,23 @@ extension SpeechAnalyzer {
     compatibleWith modules: [any SpeechModule], considering naturalFormat: AVAudioFormat?
   ) async -> AVAudioFormat? {
     for module in modules {
-      if await module.availableCompatibleAudioFormats.isEmpty { return nil }
+      if await module.availableCompatibleAudioFormats.isEmpty {
+        diagnoseMissingModel(module)
+        return nil
+      }
     }
     return AnalyzerFormats.transcription
+  }
+
+  /// A nil format is easy to miss in an app (it shows as a failed first recording); say why it came.
+  private static func diagnoseMissingModel(_ module: any SpeechModule) {
+    guard let assets = module as? any ModuleAssets, assets.isSupportedOnDevice,
+      let locale = assets.requiredAssetLocale
+    else { return }
+    SimulatedDevice.current.diagnose(
+      "SpeechAnalyzer",
+      "bestAvailableAudioFormat(compatibleWith:) returned nil: the \(locale) model is not installed yet, and on a device the answer is nil until AssetInventory has installed it; ask for the format after installing the model (AssetInventory.assetInstallationRequest(supporting:) and downloadAndInstall()), or the first recording on a new device fails"
+    )
   }
 
   /// Replaces the modules. Added modules only see audio that arrives afterwards; removed ones'

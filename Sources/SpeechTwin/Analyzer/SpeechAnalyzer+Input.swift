@@ -120,7 +120,7 @@ extension SpeechAnalyzer {
   /// Takes one buffer: places it on the timeline, checks its format, feeds the modules.
   func accept(_ input: AnalyzerInput) {
     guard phase == .running else { return }
-    let buffer = input.buffer
+    let buffer = input.audio
     let rate = buffer.format.sampleRate
     let frames = Int64(buffer.frameLength)
     let previousEnd = consumedThrough ?? .zero
@@ -179,8 +179,8 @@ extension SpeechAnalyzer {
   /// stream back up (as on a device).
   func spendComputeTime(on input: AnalyzerInput) async {
     let cost = device.configuration.modelComputeCost
-    guard cost > 0, input.buffer.format.sampleRate > 0 else { return }
-    let seconds = Double(input.buffer.frameLength) / input.buffer.format.sampleRate * cost
+    guard cost > 0, input.audio.format.sampleRate > 0 else { return }
+    let seconds = Double(input.audio.frameLength) / input.audio.format.sampleRate * cost
     isSpendingComputeTime = true
     try? await clock.sleep(for: .nanoseconds(Int64((seconds * 1e9).rounded())))
     isSpendingComputeTime = false

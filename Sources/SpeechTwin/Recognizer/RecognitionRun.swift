@@ -78,8 +78,10 @@ final class RecognitionRun: @unchecked Sendable {
           continue
         }
         if firstPiece == nil { firstPiece = piece }
+        let start = time
         frames += Int64(piece.frames)
         time = CMTime(value: frames, timescale: CMTimeScale(piece.sampleRate.rounded()))
+        if task.source.isLive { recordInput(piece, from: start, to: time) }
         let outputs = piece.samples.withUnsafeBufferPointer { recognizer.consume(through: time, samples: $0) }
         schedule(outputs)
       case .end:
@@ -155,7 +157,10 @@ final class RecognitionRun: @unchecked Sendable {
       return nil
     }
     let lease = Simulation.current?.ledger.acquire(.openRecognitionTasks, label: task.name)
-    task.setRunning(lease: lease)
+    task.setRunning(lease: lease, conservation: task.source.isLive ? device.audioConservation : nil)
+    if task.source.isLive {
+      device.audioConservation.analyzerStarted(task.name, virtualTime: (Simulation.current?.now ?? .zero).seconds)
+    }
     Simulation.current?.trace.record(
       .recognitionTaskStarted,
       [
@@ -176,6 +181,23 @@ final class RecognitionRun: @unchecked Sendable {
       }
     }
     return recognizer
+  }
+
+  /// Records an appended buffer the task took: in the trace (`recognizer.input`, what the hearing
+  /// invariant reads) and in the device's audio conservation monitor (what the audio check compares
+  /// with the tap), as the analyzer records its input.
+  private func recordInput(_ piece: RecognitionAudioPiece, from start: CMTime, to end: CMTime) {
+    let now = (Simulation.current?.now ?? .zero).seconds
+    Simulation.current?.trace.record(
+      .recognitionInput,
+      [
+        "task": task.name, "start": start.millisecondsText, "end": end.millisecondsText,
+        "format": piece.formatDescription,
+      ])
+    piece.mixed.withUnsafeBufferPointer { samples in
+      device.audioConservation.recognizerReceived(
+        task.name, start: start.seconds, samples: samples, sampleRate: piece.sampleRate, virtualTime: now)
+    }
   }
 
   /// Queues outputs for publication after their delay, never out of order.

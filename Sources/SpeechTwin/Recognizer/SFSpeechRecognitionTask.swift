@@ -26,6 +26,8 @@ public final class SFSpeechRecognitionTask: @unchecked Sendable {
     var error: (any Error)?
     var completed = false
     var lease: LedgerLease?
+    /// The monitor that compares the task's live audio with the tap, told when the task ends.
+    var conservation: AudioConservation?
   }
 
   init(name: String, receiver: RecognitionReceiver, source: RecognitionAudioSource) {
@@ -73,10 +75,11 @@ public final class SFSpeechRecognitionTask: @unchecked Sendable {
 
   // MARK: Internal state changes
 
-  func setRunning(lease: LedgerLease?) {
+  func setRunning(lease: LedgerLease?, conservation: AudioConservation?) {
     status.withLock { status in
       if status.state == .starting { status.state = .running }
       status.lease = lease
+      status.conservation = conservation
     }
   }
 
@@ -96,18 +99,25 @@ public final class SFSpeechRecognitionTask: @unchecked Sendable {
     final result: SFSpeechRecognitionResult? = nil, error: (any Error)? = nil, cancelled: Bool = false,
     audioDuration: TimeInterval = 0
   ) async {
-    let (first, lease) = status.withLock { status -> (Bool, LedgerLease?) in
-      guard !status.completed else { return (false, nil) }
-      if status.isCancelled && !cancelled { return (false, nil) }  // cancel() completes it
+    let (first, lease, conservation) = status.withLock { status -> (Bool, LedgerLease?, AudioConservation?) in
+      guard !status.completed else { return (false, nil, nil) }
+      if status.isCancelled && !cancelled { return (false, nil, nil) }  // cancel() completes it
       status.completed = true
       status.state = .completed
       status.isFinishing = true
       status.error = error
-      defer { status.lease = nil }
-      return (true, status.lease)
+      defer {
+        status.lease = nil
+        status.conservation = nil
+      }
+      return (true, status.lease, status.conservation)
     }
     guard first else { return }
     try? lease?.release()
+    // An error ends the task's hearing as an analyzer's failure does: the tap's audio has nowhere
+    // to go until the app starts another task. A cancel is the app's own choice.
+    conservation?.recognizerEnded(
+      name, failed: error != nil && !cancelled, virtualTime: (Simulation.current?.now ?? .zero).seconds)
     Simulation.current?.trace.record(
       .recognitionTaskFinished,
       [

@@ -7,6 +7,11 @@ extension TraceEvent.Kind {
   public static let recognitionTaskStarted = TraceEvent.Kind("recognizer.task.start")
   /// A task delivered a result (fields `task`, `final`, `text`).
   public static let recognitionResult = TraceEvent.Kind("recognizer.result")
+  /// A task took a buffer the app appended to its request (fields `task`, `start` and `end` on the
+  /// task's audio timeline in seconds, `format`): the legacy recognizer's counterpart of
+  /// `analyzer.input`, which the hearing invariant reads the same way. Buffers ignored for a format
+  /// change are not recorded (their diagnostic says so).
+  public static let recognitionInput = TraceEvent.Kind("recognizer.input")
   /// The audio of a task ended (fields `task` when known, `source`: `endAudio` or `finish`).
   public static let recognitionAudioEnded = TraceEvent.Kind("recognizer.audio.end")
   /// A task was cancelled (field `task`).

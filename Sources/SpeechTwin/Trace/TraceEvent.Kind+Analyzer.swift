@@ -33,4 +33,6 @@ extension TraceEvent.Kind {
   public static let detectorSegment = TraceEvent.Kind("detector.segment")
   /// `SpeechModels.endRetention()` was called.
   public static let speechModelsEndRetention = TraceEvent.Kind("speech.models.endRetention")
+  /// An `AnalyzerInputConverter` flushed its held audio (field `inputs`: the inputs it returned).
+  public static let analyzerInputConverterFlush = TraceEvent.Kind("analyzerInputConverter.flush")
 }

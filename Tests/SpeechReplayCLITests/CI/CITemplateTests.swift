@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import SpeechReplay
+import SpeechReplayCLI
 import SpeechReplayTestSupport
 import Testing
 import Yams
@@ -147,5 +149,72 @@ import Yams
     )
     let trends = try String(contentsOf: out.appendingPathComponent("trends.html"), encoding: .utf8)
     #expect(trends.contains("Trends over the last 1 runs"))
+  }
+
+  /// Runs the merge job's command line as Actions runs it (bash, from the workspace) with `environment`.
+  static func runMergeStep(
+    in folder: URL, environment extra: [String: String]
+  ) throws -> (status: Int32, output: String) {
+    let mergeJob = try #require(try Self.jobs(try Self.workflow("linux.yml"))["merge"])
+    let merge = try #require(try Self.commands(mergeJob).first)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-euo", "pipefail", "-c", TestFiles.root.path + "/" + merge]
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+    let log = folder.appendingPathComponent("merge-\(UUID().uuidString).log")
+    FileManager.default.createFile(atPath: log.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: log)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+  }
+
+  @Test func aPullRequestFailsOnARegressionAgainstMainsLastLabelledRunWithTheComparisonAttached() throws {
+    let folder = try TemporaryFolder(prefix: "CITemplateTests")
+    defer { folder.remove() }
+    // The workflow labels main's runs, compares pull requests, and saves the history from main only.
+    let merge = try #require(try Self.jobs(try Self.workflow("linux.yml"))["merge"])
+    let step = try #require(try Self.steps(merge).first { ($0["run"] as? String)?.hasPrefix("ci/merge") == true })
+    let env = try #require(step["env"] as? [String: String])
+    #expect(env["SPEECH_REPLAY_LABEL"]?.contains("github.event_name == 'push'") == true)
+    #expect(env["SPEECH_REPLAY_COMPARE"] == "${{ github.event_name == 'pull_request' && 'last-labelled' || '' }}")
+    let save = try #require(
+      try Self.steps(merge).first { ($0["uses"] as? String)?.hasPrefix("actions/cache/save@") == true })
+    #expect((save["if"] as? String)?.contains("github.event_name == 'push'") == true)
+
+    // main's run, then a pull request's whose final latency is 350 ms slower in one scenario.
+    let json = folder.url.appendingPathComponent("shards/shard-1/scenarios.json")
+    try FileManager.default.createDirectory(
+      at: json.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let run = try CommandLineRun(["run", "Scenarios/hello-world.yaml", "--no-history", "--json", json.path])
+    #expect(run.status == 0, "\(run.standardError)")
+    let bin = try CommandLineRun.executable().path
+    let out = folder.url.appendingPathComponent("reports")
+    var environment = [
+      "SPEECH_REPLAY_BIN": bin, "SPEECH_REPLAY_REPORTS": out.path,
+      "SPEECH_REPLAY_HISTORY": folder.url.appendingPathComponent(".speech-replay/history.sqlite").path,
+    ]
+    // A pull request before main recorded anything: nothing to compare with, which fails nothing.
+    let first = try Self.runMergeStep(
+      in: folder.url, environment: environment.merging(["SPEECH_REPLAY_COMPARE": "last-labelled"]) { $1 })
+    #expect(first.status == 0, "\(first.output)")
+    #expect(first.output.contains("no labelled run to compare with yet"), "\(first.output)")
+    environment["SPEECH_REPLAY_LABEL"] = "main-1"
+    #expect(try Self.runMergeStep(in: folder.url, environment: environment).status == 0)
+    var report = try JSONReport.decode(Data(contentsOf: json))
+    let final = try #require(report.results[0].figures.figure(named: "latency.final.p50"))
+    report.results[0].figures.record(Figure(final.name, final.value + 0.35, unit: .seconds))
+    try report.encoded().write(to: json)
+    environment["SPEECH_REPLAY_LABEL"] = nil
+    environment["SPEECH_REPLAY_COMPARE"] = "last-labelled"
+    let pull = try Self.runMergeStep(in: folder.url, environment: environment)
+    #expect(pull.status == 1, "\(pull.output)")
+    #expect(pull.output.contains("REGRESSED  hello world"), "\(pull.output)")
+    let page = try String(contentsOf: out.appendingPathComponent("comparison.html"), encoding: .utf8)
+    #expect(page.contains("1 regressions"), "\(page.prefix(1500))")
   }
 }

@@ -45,7 +45,8 @@ import Testing
 
     let history = try CommandLineRun(["history", "--history", database])
     #expect(history.status == 0, "\(history.standardError)")
-    #expect(history.standardOutput.split(separator: "\n").count == 2)
+    // The header row and the two runs.
+    #expect(history.standardOutput.split(separator: "\n").count == 3)
     let compare = try CommandLineRun(["compare", "--baseline", "1", "--run", "2", "--history", database])
     #expect(compare.status == 1, "b regressed: \(compare.standardOutput)\(compare.standardError)")
     #expect(compare.standardOutput.contains("REGRESSED  b: status passed → failed"), "\(compare.standardOutput)")
@@ -129,14 +130,14 @@ import Testing
       // What a later speech-replay's second migration would leave behind.
       let queue = try DatabaseQueue(path: database)
       try queue.write { db in
-        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v4: a future change')")
+        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v5: a future change')")
       }
     }
     let history = try CommandLineRun(["history", "--history", database])
     #expect(history.status == 1)
     #expect(
       history.standardError.contains(
-        "the history was written by a newer speech-replay (history schema version 4); this one reads versions up to 3"),
+        "the history was written by a newer speech-replay (history schema version 5); this one reads versions up to 4"),
       "\(history.standardError)")
     let compare = try CommandLineRun(["compare", "--baseline", "1", "--history", database])
     #expect(compare.status == 2)

@@ -59,7 +59,7 @@ struct RunComparisonTests {
     let slower = RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 1.3)])
     #expect(slower.changes.map(\.kind) == [.wallFigure(name: "wallSeconds", baseline: 1.0, value: 1.3, allowed: 0.10)])
     #expect(slower.hasRegressions)
-    #expect(slower.rendered.contains("REGRESSED  a: wallSeconds 1 → 1.3 (wall, +30.0%; noise band ±10.0%)"))
+    #expect(slower.rendered.contains("REGRESSED  a: wallSeconds 1.000 s → 1.300 s (wall, +30.0%; noise band ±10.0%)"))
     // +20 % but only 0.2 s: below the absolute floor.
     #expect(
       RunComparison(baseline: [[Self.stored("a", wall: 1.0)]], run: [Self.stored("a", wall: 1.2)]).changes.isEmpty)

@@ -52,7 +52,7 @@ import Testing
     // the UI states, which become phase and text slices.
     let fromEvents = events.filter {
       $0.ph == "i" && $0.s == "t" && $0.tid != track("main-actor jobs")
-        || ($0.ph == "X" && ![track("phase"), track("UI text"), track("budgets")].contains($0.tid))
+        || ($0.ph == "X" && ![track("phase"), track("UI text"), track("latency")].contains($0.tid))
     }
     let uiStates = timeline.events(UIStateEvent.self).count
     let ledger = events.filter { $0.ph == "C" }.count
@@ -96,6 +96,34 @@ import Testing
     let phases = events.filter { $0.tid == track("phase") }
     #expect(!phases.isEmpty)
     for (a, b) in zip(phases, phases.dropFirst()) { #expect(a.ts! + a.dur! == b.ts!) }
+  }
+
+  @Test func everyMeasuredLatencyIsASliceOnTheLatencyTrackBudgetedOrNot() throws {
+    let folder = try TemporaryFolder(prefix: "PerfettoTraceTests")
+    defer { folder.remove() }
+    try folder.linkAudioFixtures()
+    // No budgets: the latencies are still drawn.
+    let file = try folder.write("passing.yaml", HTMLReportBrowserTests.passing)
+    let out = folder.url.appendingPathComponent("passing.trace.json")
+    let json = folder.url.appendingPathComponent("passing.json")
+    #expect(try CommandLineRun(["explain", file, "--perfetto", out.path]).status == 0)
+    #expect(try CommandLineRun(["run", file, "--no-history", "--json", json.path]).status == 0)
+    let figures = try #require(try JSONReport.decode(Data(contentsOf: json)).results.first?.figures)
+    let tid = PerfettoTrace.tracks.firstIndex(of: "latency")! + 1
+    let slices = try TraceEventFormat.read(try Data(contentsOf: out)).events.filter { $0.tid == tid && $0.ph != "M" }
+    let measures = slices.compactMap { $0.args["measure"] as? String }
+    #expect(Set(measures) == ["firstVolatile", "final", "modelReady", "stopToIdle"], "\(measures)")
+    #expect(slices.allSatisfy { $0.ph == "X" && $0.args["budget (s)"] == nil })
+    // Each slice's length is the latency the figures report, to the microsecond.
+    for measure in Set(measures) {
+      let drawn = slices.filter { $0.args["measure"] as? String == measure }
+      let longest = drawn.compactMap { TraceEventFormat.number($0.args["measured (s)"]) }.max()
+      let figure = try #require(figures["latency.\(measure).max"])
+      #expect(longest == figure, "\(measure)")
+      #expect(drawn.allSatisfy { abs(($0.dur ?? 0) / 1_000_000 - figure) < 1e-6 || drawn.count > 1 })
+    }
+    let final = try #require(slices.first { $0.args["measure"] as? String == "final" })
+    #expect(final.name == "final \(String(format: "%.3f", figures["latency.final.max"]!))s")
   }
 
   @Test func runWritesOneTracePerScenarioAndTheSameRunGivesTheSameBytes() throws {

@@ -45,7 +45,7 @@ import Testing
     let page = folder.url.appendingPathComponent("trends.html")
     let run = try CommandLineRun(["history", "--history", database, "--html", page.path])
     #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.standardOutput.contains("[v1.4]"))
+    #expect(run.standardOutput.contains(" v1.4 "), "\(run.standardOutput)")
 
     let dump = try browser.dumpDOM(page)
     let dom = dump.standardOutput
@@ -64,20 +64,39 @@ import Testing
       }
       #expect(text.matches(of: #/<circle class="point/#).count == 15, "\(scenario): 5 points for each of 3 figures")
     }
-    // Exactly what compare finds: the slow run and the failing run regress, the shifted figure changes, noise does not.
+    // Exactly what compare finds: the slow run, the failing run and the +100 ms final latency regress, noise does not.
     let rows = dom.matches(
       of:
         #/<tr data-status="([a-z]+)" class="[a-z]+"><td[^>]*>[a-z]+<\/td><td class="num">([0-9]+)<\/td><td>([^<]*)<\/td><td>[^<]*<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td>/#
     )
     .map { "\($0.output.1) run \($0.output.2) \($0.output.3) \($0.output.4): \($0.output.5)" }
     #expect(rows.count == 3, "\(rows)")
-    #expect(rows.contains { $0.hasPrefix("regressed run 5 v1.4 slower: wallSeconds 1 → 3") }, "\(rows)")
+    #expect(rows.contains { $0.hasPrefix("regressed run 5 v1.4 slower: wallSeconds 1.000 s → 3.000 s") }, "\(rows)")
     #expect(rows.contains { $0.hasPrefix("regressed run 4 v1.3 broken: status passed → failed") }, "\(rows)")
-    #expect(rows.contains { $0.hasPrefix("changed run 3 v1.2 shifted: latency.final.p50 0.8 → 0.9") }, "\(rows)")
+    #expect(
+      rows.contains { $0.hasPrefix("regressed run 3 v1.2 shifted: latency.final.p50 0.800 s → 0.900 s") }, "\(rows)")
     #expect(!rows.contains { $0.contains("steady") })
     // The points are marked the same way.
     let slower = try #require(dom.firstMatch(of: #/data-scenario="slower"(.*?)<\/section>/#.dotMatchesNewlines()))
     #expect(slower.output.1.contains("<circle class=\"point regressed\" cx=\"256\""))
+    // Regressed scenarios first, newest regression first; the steady one last.
+    let order = dom.matches(
+      of: #/<section class="[^"]*" id="trend-[0-9]+" data-scenario="([a-z]+)" data-regressed="([01])"/#
+    )
+    .map { "\($0.output.1)=\($0.output.2)" }
+    #expect(order == ["slower=1", "broken=1", "shifted=1", "steady=0"], "\(order)")
+    #expect(dom.matches(of: #/<ol id="regressions">/#).count == 1)
+    #expect(dom.contains(#"data-regressions="3""#))
+    // Every chart starts at zero; a wall figure draws its noise band (runs 2 to 5, one ribbon).
+    #expect(!dom.contains(#"data-scale-low="-"#))
+    let steady = try #require(dom.firstMatch(of: #/data-scenario="steady"(.*?)<\/section>/#.dotMatchesNewlines()))
+    let wall = try #require(
+      steady.output.1.firstMatch(of: #/data-figure="wallSeconds"(.*?)<\/figure>/#.dotMatchesNewlines()))
+    #expect(
+      wall.output.1.matches(of: #/<polygon class="band" points="([^"]*)"/#).map {
+        $0.output.1.split(separator: " ").count
+      } == [16])
+    #expect(wall.output.1.contains(#"<line class="zero""#))
     try FileManager.default.createDirectory(at: HTMLReportBrowserTests.artifacts, withIntermediateDirectories: true)
     _ = try browser.screenshot(page, to: HTMLReportBrowserTests.artifacts.appendingPathComponent("trends.png"))
   }

@@ -63,12 +63,12 @@ import Testing
       """)
     #expect(
       text.hasPrefix(
-        "scenario.yaml:6:61: the run performs 200010001 steps in all (cycles multiply), more than the limit of 1000000"),
+        "scenario.yaml:6:44: the run performs 200010001 steps in all (cycles multiply), more than the limit of 100000"),
       "\(text)")
     #expect(text.contains("'limits: { steps: 200010001 }'"), "\(text)")
-    // 49 outer passes of 20 001 steps, then the inner cycle: its 9975th pass's second step is the 1 000 001st.
+    // 4 outer passes of 20 001 steps, then the inner cycle: its 9998th pass's first step is the 100 001st.
     #expect(
-      text.contains("this step (pass 9975 of 10000 of the cycle at line 6) (pass 50 of 10000 of the cycle at line 3)"),
+      text.contains("this step (pass 9998 of 10000 of the cycle at line 6) (pass 5 of 10000 of the cycle at line 3)"),
       "\(text)")
   }
 

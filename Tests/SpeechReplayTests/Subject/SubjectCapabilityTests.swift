@@ -42,7 +42,7 @@ import Testing
     for file in TestFiles.scenarioFiles {
       required.formUnion(try Scenario.load(fileAt: TestFiles.scenarios.appendingPathComponent(file).path).requirements)
     }
-    #expect(required == [.fileTranscription, .dictationFallback])
+    #expect(required == [.fileTranscription, .dictationFallback, .speechAnalyzer])
     #expect(required.isSubset(of: SubjectFactory.reference.capabilities))
     #expect(SubjectCapability.bundled == required)
   }

@@ -248,6 +248,12 @@ import Testing
     #expect(value.0, "bestAvailableAudioFormat is nil until the asset is installed")
     #expect(value.1 == "SFSpeechErrorDomain Code=3 \"Audio format is not supported\"")
     #expect(device.diagnostics.contains { $0.message.contains("not installed") })
+    // The early question itself is named (an app's first-release bug: format asked before install).
+    #expect(
+      device.diagnostics.contains {
+        $0.message.hasPrefix(
+          "bestAvailableAudioFormat(compatibleWith:) returned nil: the en-US model is not installed yet")
+      }, "\(device.diagnostics.map(\.message))")
   }
 
   @Test func bestFormatIs16kMonoInt16OnceInstalled() throws {

@@ -35,6 +35,10 @@ public final class DictationModel {
     /// Where `SpeechTranscriber` is unavailable (older devices), use `DictationTranscriber`; false
     /// shows dictation as unavailable there (the app's first release for new devices only).
     public var fallsBackToDictation: Bool
+    /// Take the 26 SDK's microphone path (`installTap` and the app's own `AVAudioConverter`) even
+    /// where `#available(iOS 27, macOS 27, *)` offers the 27 one — always, on Linux — so tests
+    /// cover the path iOS 26 devices run. False in the app.
+    public var usesSDK26Input = false
 
     /// Creates options.
     public init(
@@ -120,7 +124,10 @@ public final class DictationModel {
     }
 
     do {
-      let recording = try Recording(module: module, analyzerFormat: format, maxQueuedBuffers: options.maxQueuedBuffers) { [weak self] event in
+      let recording = try Recording(
+        module: module, analyzerFormat: format, maxQueuedBuffers: options.maxQueuedBuffers,
+        usesSDK26Input: options.usesSDK26Input
+      ) { [weak self] event in
         self?.handle(event)
       }
       self.recording = recording

@@ -26,13 +26,19 @@ final class Recording {
   private var resultsTask: Task<Void, Never>?
   private var observers: [any NSObjectProtocol] = []
   /// The tap's converter, kept to drain it at the stop.
-  private var converter: BufferConverter?
+  private var converter: (any TapConverter)?
+  /// Takes the 26 SDK's input path even where the 27 one is available (for testing it on Linux).
+  private let usesSDK26Input: Bool
   /// Set when the recording is finishing or cancelled: a route change or interruption handled
   /// after that (its notification was already on its way) must not start the microphone again.
   private var isEnding = false
 
-  init(module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, onEvent: @escaping @MainActor (Event) -> Void) throws {
+  init(
+    module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, usesSDK26Input: Bool = false,
+    onEvent: @escaping @MainActor (Event) -> Void
+  ) throws {
     self.module = module
+    self.usesSDK26Input = usesSDK26Input
     self.analyzerFormat = analyzerFormat
     self.onEvent = onEvent
     analyzer = SpeechAnalyzer(modules: [module])
@@ -82,21 +88,33 @@ final class Recording {
   private func startMicrophone() throws {
     let inputNode = engine.inputNode
     let hardwareFormat = inputNode.outputFormat(forBus: 0)
-    guard let converter = AVAudioConverter(from: hardwareFormat, to: analyzerFormat) else {
-      throw DictationError("the microphone's audio (\(hardwareFormat)) cannot be converted for transcription")
+    if #available(iOS 27, macOS 27, *), !usesSDK26Input {
+      // The 27 SDK: Speech converts, and the tap hands out read-only, Sendable buffers.
+      let analyzerConverter = AnalyzerConverter(from: hardwareFormat, to: analyzerFormat)
+      converter = analyzerConverter
+      try inputNode.installAudioTap(
+        onBus: 0, bufferSize: 4096, format: hardwareFormat,
+        tapProvider: Self.tapProvider(converter: analyzerConverter, into: inputContinuation, counting: inputQueue))
+    } else {
+      guard let avConverter = AVAudioConverter(from: hardwareFormat, to: analyzerFormat) else {
+        throw DictationError("the microphone's audio (\(hardwareFormat)) cannot be converted for transcription")
+      }
+      avConverter.downmix = true  // a stereo microphone: mix both sides, not just the left one
+      let bufferConverter = BufferConverter(avConverter)
+      converter = bufferConverter
+      inputNode.installTap(
+        onBus: 0, bufferSize: 4096, format: hardwareFormat,
+        block: Self.tapBlock(converter: bufferConverter, into: inputContinuation, counting: inputQueue))
     }
-    converter.downmix = true  // a stereo microphone: mix both sides, not just the left one
-    let bufferConverter = BufferConverter(converter)
-    self.converter = bufferConverter
-    inputNode.installTap(onBus: 0, bufferSize: 4096, format: hardwareFormat, block: Self.tapBlock(converter: bufferConverter, into: inputContinuation, counting: inputQueue))
     engine.prepare()
     try engine.start()
   }
 
   /// Sends what the converter still holds — the newest few milliseconds, which end the last word —
-  /// to the analyzer, and lets the converter go (after the tap is removed).
+  /// to the analyzer, and lets the converter go (after the tap is removed): `.endOfStream` on the
+  /// 26 SDK's converter, `flush()` on the 27 SDK's.
   private func drainConverter() {
-    if let tail = converter?.drain() { inputQueue.record(inputContinuation.yield(AnalyzerInput(buffer: tail))) }
+    for tail in converter?.drainedInputs() ?? [] { inputQueue.record(inputContinuation.yield(tail)) }
     converter = nil
   }
 
@@ -110,13 +128,25 @@ final class Recording {
   /// The tap block runs on the audio thread: made outside the main actor, so Swift does not treat
   /// it as main-actor code (it would trap there), and holding no reference to the recording.
   private nonisolated static func tapBlock(
-    converter: BufferConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter
+    converter: any TapConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter
   ) -> AVAudioNodeTapBlock {
-    { buffer, _ in
-      guard let converted = converter.convert(buffer) else { return }
-      counter.record(continuation.yield(AnalyzerInput(buffer: converted)))
+    { buffer, time in
+      for input in converter.inputs(for: buffer, at: time) { counter.record(continuation.yield(input)) }
     }
   }
+
+  /// The 27 tap's provider: its buffer is read-only, so it is copied for the converter.
+  @available(iOS 27, macOS 27, *)
+  private nonisolated static func tapProvider(
+    converter: any TapConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter
+  ) -> @Sendable (AVReadOnlyAudioPCMBuffer, AVAudioTime) -> Void {
+    { buffer, time in
+      for input in converter.inputs(for: AVAudioPCMBuffer(copying: buffer), at: time) {
+        counter.record(continuation.yield(input))
+      }
+    }
+  }
+
 
   // MARK: Route changes and interruptions
 

@@ -8,12 +8,13 @@ import SpeechReplay
 final class DictationSubject: TranscriptionSubject, InputQueueReporting {
   let model: DictationModel
 
-  init(options: SubjectOptions, asksFormatAfterModel: Bool, fallsBackToDictation: Bool = true) {
+  init(options: SubjectOptions, asksFormatAfterModel: Bool, fallsBackToDictation: Bool = true, usesSDK26Input: Bool = false) {
     var settings = DictationModel.Options(
       locale: Locale(identifier: options.locale), asksFormatAfterModel: asksFormatAfterModel,
       fallsBackToDictation: fallsBackToDictation)
     // `subject: { inputBufferLimit: n }`: the scenario sizes the analyzer's input queue.
     if let limit = options.inputBufferLimit { settings.maxQueuedBuffers = limit }
+    settings.usesSDK26Input = usesSDK26Input
     model = DictationModel(options: settings)
   }
 

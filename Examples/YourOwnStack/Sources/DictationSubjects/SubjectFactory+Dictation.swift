@@ -8,6 +8,15 @@ extension SubjectFactory {
   /// Release 1.1: the model first, then the format.
   public static let dictationFixed = dictationFactory(name: "dictation-fixed", asksFormatAfterModel: true)
 
+  /// Release 1.1 on the 26 SDK's microphone path (`installTap`, its own `AVAudioConverter`): on
+  /// Linux `#available(iOS 27, macOS 27, *)` is true, so the other subjects run the 27 path.
+  public static let dictationFixed26 = SubjectFactory(
+    name: "dictation-fixed-26", presets: ["file"], capabilities: [.fileTranscription, .dictationFallback]
+  ) { options in
+    if options.preset == "file" { return try MemoSubject(options: options) }
+    return DictationSubject(options: options, asksFormatAfterModel: true, usesSDK26Input: true)
+  }
+
   /// The dictation screen alone, as an app without a voice-memo screen and without the fallback to
   /// `DictationTranscriber` ships it: it declares no capabilities, so the bundled scenarios for
   /// those features are skipped (with the reason), and every other scenario passes unedited.

@@ -13,6 +13,12 @@ import Testing
     expectScenario("\(Self.bundled)/\(name).yaml", subject: .dictationFixed)
   }
 
+  /// The same scenarios on the 26 SDK's microphone path, which iOS 26 devices run.
+  @Test(arguments: ["hello-world", "route-change", "interruption", "stop-drains-converter"])
+  func theFixedReleasePassesOnThe26PathToo(_ name: String) {
+    expectScenario("\(Self.bundled)/\(name).yaml", subject: .dictationFixed26)
+  }
+
   @Test func releaseOnePointZeroFailsItsFirstRunAfterTheDownload() {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let path = folder.appendingPathComponent("\(Self.bundled)/download-progress.yaml").standardizedFileURL.path

@@ -6,9 +6,10 @@ import Simulation
 /// Audio conservation (`audio.<kind>`): everything the microphone's tap handed the app while the app
 /// listened (its UI phase was `listening`) must reach the analyzer once, in order and intact — compared
 /// by content (``AudioConservation``), never by counting buffers. Figures on every run: seconds the
-/// tap delivered while listening, received, lost, repeated and garbled, and the worst signal-to-noise
-/// ratio of a span with sound. A failure says what happened to the audio, where in the recording and
-/// on the analyzer's timeline, and which tap buffers it came from.
+/// tap delivered while listening, received, lost, repeated and garbled, the worst signal-to-noise
+/// ratio of a span with sound, and what was excused and why (``AudioExcuse``, judged by
+/// ``AudioJudgement``). A failure says what happened to the audio, where in the recording and on the
+/// analyzer's timeline, and which tap buffers it came from.
 struct AudioCheck: ScenarioCheck {
   var family: CheckID.Family { .audio }
   /// Whether loss is declared.
@@ -16,134 +17,52 @@ struct AudioCheck: ScenarioCheck {
   /// What the device's monitor saw, finished by ``AudioFamily`` before the check runs.
   var report: AudioConservation.Report
 
-  /// Lost spans shorter than this are the edges of a comparison, not audio a model would miss.
-  static let shortestLoss = 0.010
-  /// With a declared loss: repeats shorter than this are the alignment settling after a drop.
-  static let seamRepeat = 0.050
-  /// With a declared loss: garbled runs this short are the seam of a drop.
-  static let seamGarbled = 0.060
-  /// The most a converter holds back (libsoxr's 37 ms at its default latency, with a margin): a
-  /// loss this short at the end of what the tap delivered is the converter's undrained tail.
-  static let longestTail = 0.050
-  /// Garbled audio shorter than this (two comparison blocks) is the edge of a comparison.
-  static let shortestGarbled = 0.040
+  /// The kinds of garbled audio, in the order their failures are reported.
+  static let garbledKinds: [AudioProblem.Kind] = [.silenced, .tooLoud, .tooQuiet, .foreign]
 
   func evaluate(_ run: RunRecord) -> CheckOutcome {
-    let rate = AudioConservation.rate
-    // After an analyzer failed, the tap's audio has nowhere to go until the app starts another one.
-    // Positions in `report.deliveries`, not copies: an hours-long run has a delivery per tap buffer.
-    let listening = Self.listeningDeliveries(report.deliveries, timeline: run.timeline).filter { position in
-      let delivery = report.deliveries[position]
-      return !report.analyzerFailures.contains { failure in
-        delivery.virtualTime >= failure.virtualTime
-          && !report.analyzerFirstInputs.contains { $0 > failure.virtualTime && $0 <= delivery.virtualTime }
-      }
-    }
-    // After an analyzer failed, the audio has nowhere to go until the app starts another one; so
-    // with the analyzer a dismissed screen's stack ended (in the instant of the `dismiss` step,
-    // while the screen listened): what it still held is heard by no one.
-    let dismissals = Self.dismissalsWhileListening(run.timeline)
-    let dismissedEnds = report.analyzerFinishes.filter { finish in
-      dismissals.contains { abs($0 - finish.virtualTime) < 0.0005 }
-    }
-    let orphaned = AudioSpanSet(
-      (report.analyzerFailures + dismissedEnds).compactMap(\.receivedThrough).map { failure in
-        failure..<(report.received.spans.first { $0.lowerBound > failure }?.lowerBound ?? Int.max / 2)
-      })
-    // A run that ends while the app still listens leaves the newest audio in flight (queued, or in
-    // the converter): not lost, only not yet heard.
-    let endsListening = run.timeline.events(UIStateEvent.self).last?.event.isListening == true
-    let inFlight =
-      endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
-    let expected = AudioSpanSet(listening.lazy.map { report.deliveries[$0].span }).subtracting(orphaned).subtracting(
-      inFlight)
-    // A listening stretch that ends in a failure the app showed the user, or in the screen being
-    // dismissed, has no stop to drain at: what it had not yet handed the analyzer (its queue, its
-    // converter's tail) has nowhere to go.
-    // (The next session's silence may be placed up to its slack before where the stretch ended.)
-    let failedEnds = Self.stretchEndsInFailure(report.deliveries, timeline: run.timeline)
-    let slack = Int(AudioConservation.silencePlacementSlack * rate)
-    let lost = expected.subtracting(report.received).spans.filter { span in
-      Double(span.count) / rate >= Self.shortestLoss
-        && !failedEnds.contains { span.upperBound <= $0 + 1 && span.upperBound >= $0 - slack }
-    }
-    let lostSeconds = Double(lost.reduce(0) { $0 + $1.count }) / rate
-    // A stack that drops audio on purpose (a bounded queue) drops whole buffers of its own, which
-    // start and end inside tap buffers: the blocks at those seams straddle two places and the
-    // alignment settles in a step or two. With a declared loss such seams are not judged.
-    // A stack that reports its input queue and counts what it dropped has declared that loss too:
-    // up to the audio of the buffers it says it dropped (at the size of the buffers it queues).
-    // Each subject counts from zero: after a dismissal the next one's count starts again, so the
-    // drops are each subject's last count, summed.
-    var droppedBuffers = 0, subjectDropped = 0
-    for report in run.timeline.events(StackInputEvent.self) {
-      if report.event.dropped < subjectDropped { droppedBuffers += subjectDropped }
-      subjectDropped = report.event.dropped
-    }
-    droppedBuffers += subjectDropped
-    let reportedLoss =
-      droppedBuffers == 0
-      ? 0
-      : Self.declaredLoss(
-        droppedBuffers: droppedBuffers, receivedSamples: report.receivedSamples, listening: listening,
-        deliveries: report.deliveries, timeline: run.timeline)
-    // Each drop's seam may misplace up to a comparison block (the block straddling the drop is
-    // judged before the alignment jumps): with buffers of a few milliseconds that is as much as the
-    // drop itself (found by explore: 53 drops of 9 ms, 0.28 s of seams).
-    let seamAllowance = Double(droppedBuffers) * Double(AudioConservation.block) / rate
-    // Input the analyzer rejected for its format is the analyzer-input-format invariant's to report.
-    let allowedLoss =
-      DurationText.seconds(expectation.maximumLost) + max(reportedLoss * 1.5, reportedLoss + seamAllowance)
-      + report.rejectedSeconds
-    // With a declared or reported loss the seams of the drops are not judged; without, every
-    // repeat and every garbled run is.
-    let seams = allowedLoss > 0
-    let rateSamples = { (seconds: Double) in Int(seconds * rate) }
-    // A stack that reports dropping buffers drops them where its own buffers start and end, and the
-    // alignment cannot tell a seam from a garbled span there: only its loss is judged.
-    let judgesSeams = droppedBuffers == 0
-    let repeated = report.problems.filter {
-      $0.kind == .repeated && judgesSeams && !(seams && $0.span.count < rateSamples(Self.seamRepeat))
-    }
-    let garbled = report.problems.filter {
-      $0.kind != .lost && $0.kind != .repeated && judgesSeams
-        && !(seams && $0.span.count <= rateSamples(Self.seamGarbled))
-    }
-    func seconds(_ problems: [AudioProblem]) -> Double { Double(problems.reduce(0) { $0 + $1.span.count }) / rate }
-    var figures = [
-      Figure("audio.tapSeconds", Double(expected.count) / rate, unit: .seconds),
-      Figure("audio.receivedSeconds", Double(report.receivedSamples) / rate, unit: .seconds),
-      Figure("audio.lostSeconds", lostSeconds, unit: .seconds),
-      Figure("audio.repeatedSeconds", seconds(repeated), unit: .seconds),
-      Figure("audio.garbledSeconds", seconds(garbled), unit: .seconds),
-    ]
-    if report.rejectedSeconds > 0 {
-      figures.append(Figure("audio.rejectedSeconds", report.rejectedSeconds, unit: .seconds))
-    }
-    if let snr = report.worstSignalToNoise { figures.append(Figure("audio.worstSignalToNoise", snr, unit: .decibels)) }
-
+    let judgement = AudioJudgement(
+      report: report, timeline: run.timeline, maximumLost: DurationText.seconds(expectation.maximumLost))
     let place = Place(run: run, deliveries: report.deliveries)
+    let failures = failures(judgement, place: place)
+    return CheckOutcome(
+      figures: judgement.figures, failures: failures,
+      attachments: Self.marks(judgement, failures: failures, place: place))
+  }
+
+  /// The failures of a judgement: lost beyond what is allowed, repeated, and each kind of garbling
+  /// longer in all than two blocks.
+  private func failures(_ judgement: AudioJudgement, place: Place) -> [ScenarioFailure] {
+    let rate = AudioConservation.rate
     var failures: [ScenarioFailure] = []
-    if droppedBuffers > 0 { figures.append(Figure("audio.reportedDropSeconds", reportedLoss, unit: .seconds)) }
-    if !lost.isEmpty, lostSeconds > allowedLoss + Self.shortestLoss {
+    if judgement.failsLoss {
       failures.append(
         lostFailure(
-          lost, seconds: lostSeconds, rejected: report.rejectedSeconds, place: place, listening: listening,
-          deliveries: report.deliveries))
+          judgement.lost, seconds: judgement.lostSeconds, rejected: judgement.report.rejectedSeconds, place: place,
+          listening: judgement.listening, deliveries: judgement.report.deliveries))
     }
-    if !repeated.isEmpty { failures.append(repeatedFailure(repeated, lost: lost, place: place)) }
-    for kind in [AudioProblem.Kind.silenced, .tooLoud, .tooQuiet, .foreign] {
-      let ofKind = garbled.filter { $0.kind == kind }
+    if !judgement.repeated.isEmpty {
+      failures.append(repeatedFailure(judgement.repeated, lost: judgement.lost, place: place))
+    }
+    for kind in Self.garbledKinds {
+      let ofKind = judgement.garbled.filter { $0.kind == kind }
       // A lone garbled block is the edge of a comparison (a converter's first or last samples).
-      if seconds(ofKind) >= Self.shortestGarbled { failures.append(garbledFailure(kind, ofKind, place: place)) }
+      if Double(ofKind.reduce(0) { $0 + $1.span.count }) / rate >= AudioConservation.tuning.shortestGarbled {
+        failures.append(garbledFailure(kind, ofKind, place: place))
+      }
     }
-    // The spans behind the figures, for the report's lane: lost ones (named as the failure names
-    // them), then repeated and garbled ones, each where the microphone heard it.
+    return failures
+  }
+
+  /// The spans behind the figures, for the report's lane: lost ones (named as the failure names
+  /// them), then repeated and garbled ones, each where the microphone heard it.
+  private static func marks(_ judgement: AudioJudgement, failures: [ScenarioFailure], place: Place) -> [AudioLane.Mark]
+  {
     let lostName = failures.contains { $0.check == CheckID(.audio, "tail") } ? "tail" : "lost"
-    var marks = lost.prefix(AudioLane.markLimit).map { span in
+    var marks = judgement.lost.prefix(AudioLane.markLimit).map { span in
       place.mark(CheckID(.audio, lostName), span, "never reached the analyzer: \(place.describe(span))")
     }
-    for problem in (repeated + garbled).prefix(AudioLane.markLimit) {
+    for problem in (judgement.repeated + judgement.garbled).prefix(AudioLane.markLimit) {
       let at = problem.analyzerTime.map { " (at \(Place.seconds($0)) s of \(problem.analyzer)'s timeline)" } ?? ""
       let what =
         switch problem.kind {
@@ -152,13 +71,13 @@ struct AudioCheck: ScenarioCheck {
         case .tooLoud: "reached the analyzer far louder or clipped"
         case .tooQuiet: "reached the analyzer far quieter"
         case .foreign: "reached the analyzer as audio that is not the microphone's"
-        case .lost: "never reached the analyzer"
+        case .skipped: "was skipped by the analyzer's stream"
         }
       marks.append(
         place.mark(
           CheckID(.audio, problem.kind.rawValue), problem.span, "\(what): \(place.describe(problem.span))\(at)"))
     }
-    return CheckOutcome(figures: figures, failures: failures, attachments: marks)
+    return marks
   }
 
   /// The audio a stack that reports `droppedBuffers` dropped buffers has declared lost, in seconds.
@@ -351,7 +270,7 @@ struct AudioCheck: ScenarioCheck {
         index + 1 == listening.count || deliveries[listening[index + 1]].index != deliveries[listening[index]].index + 1
       }.map { deliveries[listening[$0]].span.upperBound })
     if lost.count == 1, stretchEnds.contains(first.upperBound),
-      Double(first.count) / AudioConservation.rate <= Self.longestTail
+      Double(first.count) / AudioConservation.rate <= AudioConservation.tuning.longestTail
     {
       message +=
         "; it is the end of what the tap delivered before the stop: the converter still held it. At the stop, call convert once more with an input block that answers .endOfStream and send its output to the analyzer"
@@ -363,7 +282,7 @@ struct AudioCheck: ScenarioCheck {
       return failure("lost", message, span: first, place: place)
     }
     message +=
-      "; the stack drops buffers between the tap and the analyzer (a try? that swallows a conversion error, a dropping queue, a converter released with audio inside) — send every converted buffer, or if the stack drops audio on purpose declare it with expect.audio: { maximumLost: \(Place.seconds(seconds + 0.05))s }"
+      "; the stack drops buffers between the tap and the analyzer (a try? that swallows a conversion error, a dropping queue, a converter released with audio inside) — send every converted buffer, or if the stack drops audio on purpose declare it with expect.audio: { maximumLost: \(Place.seconds(seconds + AudioConservation.tuning.suggestedMargin))s }"
     return failure("lost", message, span: first, place: place)
   }
 
@@ -403,7 +322,7 @@ struct AudioCheck: ScenarioCheck {
     case .foreign:
       message =
         "the analyzer received audio that is not the microphone's for \(seconds) s, from \(where_) (its level matches, its content does not: signal-to-noise \(String(format: "%.0f", first.signalToNoise ?? 0)) dB); the wrong channel of a multichannel input, another sample type read as this one, or a rate labelled wrongly so it runs at the wrong speed — convert the tap's buffer with AVAudioConverter from the buffer's own format, mixing its channels"
-    case .lost, .repeated:
+    case .skipped, .repeated:
       message = ""
     }
     return failure(kind.rawValue, message, span: first.span, place: place, analyzerTime: first.analyzerTime)

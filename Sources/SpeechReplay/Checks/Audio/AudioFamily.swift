@@ -22,6 +22,27 @@ extension Scenario.Expectations {
 enum AudioFamily: CheckFamily {
   static let family = CheckID.Family.audio
 
+  /// The figures this family reports, with which way is worse and how far they may move
+  /// (``FigureRule``: what `compare` and the trend page judge by).
+  static var figureRules: [CheckID.Family.FigureDeclaration] {
+    [
+      CheckID.Family.FigureDeclaration("audio.tapSeconds", worse: .neither, unit: .seconds),
+      CheckID.Family.FigureDeclaration("audio.receivedSeconds", worse: .neither, unit: .seconds),
+      CheckID.Family.FigureDeclaration("audio.lostSeconds", worse: .higher, tolerance: .audioSeconds, unit: .seconds),
+      CheckID.Family.FigureDeclaration(
+        "audio.repeatedSeconds", worse: .higher, tolerance: .audioSeconds, unit: .seconds),
+      CheckID.Family.FigureDeclaration(
+        "audio.garbledSeconds", worse: .higher, tolerance: .audioSeconds, unit: .seconds),
+      CheckID.Family.FigureDeclaration(
+        "audio.rejectedSeconds", worse: .higher, tolerance: .audioSeconds, unit: .seconds),
+      CheckID.Family.FigureDeclaration(
+        "audio.reportedDropSeconds", worse: .higher, tolerance: .audioSeconds, unit: .seconds),
+      CheckID.Family.FigureDeclaration(
+        "audio.worstSignalToNoise", worse: .lower,
+        tolerance: FigureRule.Tolerance(absolute: 1, relative: 0.05, floor: 0.5), unit: .decibels),
+    ]
+  }
+
   static var expectKeys: [ScenarioKey] { [ScenarioKeys.Expect.audio] }
 
   static func decode(

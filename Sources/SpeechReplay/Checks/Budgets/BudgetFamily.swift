@@ -20,6 +20,18 @@ extension Scenario.Expectations {
 enum BudgetFamily: CheckFamily {
   static let family = CheckID.Family.budget
 
+  /// The figures this family reports, with which way is worse and how far they may move
+  /// (``FigureRule``: what `compare` and the trend page judge by).
+  static var figureRules: [CheckID.Family.FigureDeclaration] {
+    [
+      CheckID.Family.FigureDeclaration("timing.modelCost", worse: .neither, unit: .ratio),
+      CheckID.Family.FigureDeclaration("latency.*.count", worse: .neither),
+      CheckID.Family.FigureDeclaration("latency.*.p50", worse: .higher, tolerance: .latency, unit: .seconds),
+      CheckID.Family.FigureDeclaration("latency.*.p90", worse: .higher, tolerance: .latency, unit: .seconds),
+      CheckID.Family.FigureDeclaration("latency.*.max", worse: .higher, tolerance: .latency, unit: .seconds),
+    ]
+  }
+
   static var expectKeys: [ScenarioKey] { [ScenarioKeys.Expect.budgets] }
 
   static func decode(

@@ -7,6 +7,12 @@ extension CheckID.Family {
 enum DiagnosticsFamily: CheckFamily {
   static let family = CheckID.Family.diagnostics
 
+  /// The figures this family reports, with which way is worse and how far they may move
+  /// (``FigureRule``: what `compare` and the trend page judge by).
+  static var figureRules: [CheckID.Family.FigureDeclaration] {
+    [CheckID.Family.FigureDeclaration("diagnostics", worse: .higher)]
+  }
+
   static var expectKeys: [ScenarioKey] { [ScenarioKeys.Expect.diagnostics] }
 
   static func decode(

@@ -9,7 +9,7 @@ struct GoldenCheck: ScenarioCheck {
     var states = run.output.snapshots
     states[Scenario.GoldenSnapshots.finalName] = run.output.finalState
     let report = GoldenSnapshotCheck(options: run.snapshotOptions).check(
-      golden, scenarioFile: run.scenario.file, states: states)
+      golden, scenarioFile: run.scenario.file, states: states, restarted: Self.takenAfterRestart(run.timeline))
     var outcome = CheckOutcome(failures: report.failures, notes: report.warnings)
     if golden != nil || !report.obsolete.isEmpty {
       outcome.figures = [
@@ -19,5 +19,18 @@ struct GoldenCheck: ScenarioCheck {
       ]
     }
     return outcome
+  }
+
+  /// The snapshots (and `final`) taken after a second start: what an earlier session committed may
+  /// be kept or cleared there, each a correct stack's choice.
+  static func takenAfterRestart(_ timeline: Timeline) -> Set<String> {
+    var starts = 0
+    var names = Set<String>()
+    for event in timeline.events.only([ScenarioStepEvent.kind, ScenarioSnapshotEvent.kind]) {
+      if ScenarioStepEvent(event)?.isStart == true { starts += 1 }
+      if starts > 1, let snapshot = ScenarioSnapshotEvent(event) { names.insert(snapshot.name) }
+    }
+    if starts > 1 { names.insert(Scenario.GoldenSnapshots.finalName) }
+    return names
   }
 }

@@ -20,6 +20,16 @@ extension Scenario.Expectations {
 enum GoldenFamily: CheckFamily {
   static let family = CheckID.Family.golden
 
+  /// The figures this family reports, with which way is worse and how far they may move
+  /// (``FigureRule``: what `compare` and the trend page judge by).
+  static var figureRules: [CheckID.Family.FigureDeclaration] {
+    [
+      CheckID.Family.FigureDeclaration("snapshots.matched", worse: .neither),
+      CheckID.Family.FigureDeclaration("snapshots.recorded", worse: .neither),
+      CheckID.Family.FigureDeclaration("snapshots.obsolete", worse: .higher),
+    ]
+  }
+
   static var expectKeys: [ScenarioKey] { [ScenarioKeys.Expect.golden] }
 
   static func decode(

@@ -18,9 +18,12 @@ package struct GoldenSnapshotCheck: Sendable {
   ///   - golden: The names to compare (nil when the scenario asks for none; obsolete files are still reported).
   ///   - scenarioFile: The scenario's path (the golden folder is beside it).
   ///   - states: The UI states by name, with `final` for the state after the last step.
+  ///   - restarted: The names of the states taken after a second start: compared with a shared
+  ///     file, their committed text may leave out what earlier sessions committed.
   /// - Returns: The report.
   package func check(
-    _ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState]
+    _ golden: Scenario.GoldenSnapshots?, scenarioFile: String, states: [String: UIState],
+    restarted: Set<String> = []
   ) -> GoldenSnapshotReport {
     let folder = GoldenFolder(scenarioFile: scenarioFile, variant: options.variant)
     // A subject with files of its own falls back to the shared ones where it has none.
@@ -34,7 +37,9 @@ package struct GoldenSnapshotCheck: Sendable {
             check: CheckID(.golden, name), at: golden?.location))
         continue
       }
-      compare(state.rendered, name: name, folder: folder, shared: shared, at: golden?.location, into: &report)
+      compare(
+        state.rendered, name: name, folder: folder, shared: shared, restarted: restarted.contains(name),
+        at: golden?.location, into: &report)
     }
     let compared = Set(golden?.names ?? [])
     let listed = shared.map { FileManager.default.fileExists(atPath: folder.path) ? folder : $0 } ?? folder
@@ -55,8 +60,8 @@ package struct GoldenSnapshotCheck: Sendable {
   }
 
   private func compare(
-    _ actual: String, name: String, folder: GoldenFolder, shared: GoldenFolder?, at location: SourceLocation?,
-    into report: inout GoldenSnapshotReport
+    _ actual: String, name: String, folder: GoldenFolder, shared: GoldenFolder?, restarted: Bool,
+    at location: SourceLocation?, into report: inout GoldenSnapshotReport
   ) {
     let path = folder.file(for: name)
     let stored = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
@@ -71,7 +76,9 @@ package struct GoldenSnapshotCheck: Sendable {
         report.matched += 1
         return
       }
-      let portableMatch = Self.portable(fallback) == Self.portable(actual)
+      let portableMatch =
+        Self.portable(fallback) == Self.portable(actual)
+        || (restarted && Self.portable(Self.droppingEarlierText(fallback, toMatch: actual)) == Self.portable(actual))
       if !options.record.writes(missing: true, matches: portableMatch) {
         if portableMatch {
           report.matched += 1
@@ -145,6 +152,30 @@ package struct GoldenSnapshotCheck: Sendable {
   /// What every correct stack must show of a rendered state: the phase line keeps only the kind of
   /// phase (`failed`, `preparing`, `unavailable`…), since a failure's wording and a progress figure
   /// are each stack's own; text and microphone lines stay as they are.
+  /// `expected` with the start of its committed text left out where `actual`'s committed text is
+  /// the rest of it from a word boundary (or empty): after a restart the shared file's stack kept
+  /// what earlier sessions committed, another correct stack clears it (found adopting an app whose
+  /// failed restart showed an empty transcript). Unchanged otherwise.
+  static func droppingEarlierText(_ expected: String, toMatch actual: String) -> String {
+    let prefix = "committed: "
+    func committed(_ text: String) -> (index: Int, value: String)? {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let index = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else { return nil }
+      return (index, String(lines[index].dropFirst(prefix.count)))
+    }
+    guard let kept = committed(expected), let shown = committed(actual), kept.value != shown.value else {
+      return expected
+    }
+    // Both are quoted: compare inside the quotes.
+    let keptText = kept.value.dropFirst().dropLast(), shownText = shown.value.dropFirst().dropLast()
+    guard keptText.hasSuffix(shownText),
+      shownText.isEmpty || keptText.dropLast(shownText.count).last == " "
+    else { return expected }
+    var lines = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines[kept.index] = prefix + shown.value
+    return lines.joined(separator: "\n")
+  }
+
   static func portable(_ rendered: String) -> String {
     var lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if let first = lines.first, first.hasPrefix("phase: ") {

@@ -7,5 +7,16 @@ extension CheckID.Family {
 enum InputQueueFamily: CheckFamily {
   static let family = CheckID.Family.inputQueue
 
+  /// The figures this family reports, with which way is worse and how far they may move
+  /// (``FigureRule``: what `compare` and the trend page judge by).
+  static var figureRules: [CheckID.Family.FigureDeclaration] {
+    [
+      CheckID.Family.FigureDeclaration(
+        "stack.input.peak", worse: .higher, tolerance: FigureRule.Tolerance(absolute: 1)),
+      CheckID.Family.FigureDeclaration("stack.input.dropped", worse: .higher),
+      CheckID.Family.FigureDeclaration("stack.input.limit", worse: .neither),
+    ]
+  }
+
   static func checks(for record: RunRecord, setup: RunSetup) -> [any ScenarioCheck] { [InputQueueCheck()] }
 }

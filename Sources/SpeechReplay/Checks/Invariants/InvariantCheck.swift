@@ -17,6 +17,8 @@ struct InvariantCheck: ScenarioCheck {
       timeline: run.timeline, maximumInputLag: settings.maximumInputLag, mainActorHangs: run.mainActorHangs,
       mainActorHangBound: Self.mainActorHangBound(settings))
     checker.modelCost = run.scenario.timing.modelCost
+    checker.settledEventCount = run.output.settledEventCount
+    checker.queueAllowance = run.scenario.subject.inputBufferLimit
     let microphone = run.scenario.device.microphone
     if microphone.sampleRate > 0 {
       checker.tapInterval = .seconds(Double(microphone.tapFrames) / microphone.sampleRate) + microphone.jitter

@@ -1,3 +1,4 @@
+import Simulation
 import SpeechTwin
 
 extension InvariantChecker {
@@ -16,16 +17,18 @@ extension InvariantChecker {
     var matched: [String] = []
     var usedFinals = 0
     var committed = ""
-    for event in timeline.events.only([ScenarioStepEvent.kind, AnalyzerResultEvent.kind, UIStateEvent.kind]) {
+    let kinds = [ScenarioStepEvent.kind, AnalyzerResultEvent.kind, .recognitionResult, UIStateEvent.kind]
+    for event in timeline.events.only(kinds) {
       if ScenarioStepEvent(event)?.isStart == true {
         kept = Self.words(committed)
         continue
       }
-      if let result = AnalyzerResultEvent(event) {
-        if result.isFinal {
-          finals.append((result.text, Self.words(result.text)))
+      // A legacy recognition task's final result (the whole task's text) is what its stack commits.
+      if let result = AnalyzerResultEvent(event).map({ ($0.isFinal, $0.text) }) ?? Self.recognitionResult(event) {
+        if result.0 {
+          finals.append((result.1, Self.words(result.1)))
         } else {
-          guesses.insert(Self.words(result.text))
+          guesses.insert(Self.words(result.1))
         }
         continue
       }
@@ -57,6 +60,12 @@ extension InvariantChecker {
       }
     }
     return nil
+  }
+
+  /// An `SFSpeechRecognitionTask`'s result (`recognizer.result`): whether it is final, and its text.
+  private static func recognitionResult(_ event: TraceEvent) -> (Bool, String)? {
+    guard event.kind == .recognitionResult, let text = event.fields.value("text") else { return nil }
+    return (event.fields.value("final") == "true", text)
   }
 
   /// Extends `matched` (the committed words explained so far, with `usedFinals` finals) over

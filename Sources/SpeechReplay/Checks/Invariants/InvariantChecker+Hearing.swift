@@ -5,7 +5,8 @@ import SpeechTwin
 
 extension InvariantChecker {
   /// `listening-hears-audio`: while the UI shows `listening` (and no interruption is under way), the
-  /// microphone delivers tap buffers and the analyzer takes input, each within the hearing bound of
+  /// microphone delivers tap buffers and the analyzer takes input (for a stack on the legacy
+  /// `SFSpeechRecognizer`, its recognition task takes the buffers the app appends), each within the hearing bound of
   /// the moment listening began or resumed and of its previous buffer or input. A stack that shows
   /// `listening` after an interruption it never resumed from, or after a route change that restarted
   /// only the engine, breaks it: the user talks to a screen that hears nothing.
@@ -43,7 +44,7 @@ extension InvariantChecker {
     }
     let kinds: [TraceEvent.Kind] = [
       UIStateEvent.kind, .microphoneInterruption, .microphoneRoute, .engineStart, EngineBufferEvent.kind,
-      AnalyzerInputEvent.kind,
+      AnalyzerInputEvent.kind, .recognitionInput,
     ]
     for event in timeline.events.only(kinds) {
       switch event.kind {
@@ -73,7 +74,8 @@ extension InvariantChecker {
         lastBufferTime = event.time
         if since != nil { buffersSinceInput += 1 }
         if let violation = check(at: event.time) { return violation }
-      case AnalyzerInputEvent.kind:
+      case AnalyzerInputEvent.kind, .recognitionInput:
+        // A legacy stack's input is what it appends to its SFSpeechAudioBufferRecognitionRequest.
         lastInput = DurationText.seconds(event.time)
         buffersSinceInput = 0
       default:

@@ -12,6 +12,12 @@ import Simulation
 public struct InvariantChecker: Sendable {
   /// The timeline checked.
   public var timeline: Timeline
+  /// How many trace events the run had once the steps' effects settled, before the subject was let
+  /// go of: where `ledger-baseline-after-stop` measures (nil: at the last UI state or return).
+  package var settledEventCount: Int?
+  /// The most tap buffers the scenario lets a stack queue (`subject.inputBufferLimit`): a stack
+  /// that reports no input queue may lag this many tap intervals beyond ``maximumInputLag``.
+  package var queueAllowance: Int?
   /// How far the analyzer may fall behind when the stack reports no input limit.
   public var maximumInputLag: Duration
   /// The lag bound a scenario's `expect.invariants.maximumInputLag` defaults to.

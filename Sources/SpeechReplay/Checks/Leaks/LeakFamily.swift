@@ -20,6 +20,20 @@ extension Scenario.Expectations {
 enum LeakFamily: CheckFamily {
   static let family = CheckID.Family.leak
 
+  /// The figures this family reports, with which way is worse and how far they may move
+  /// (``FigureRule``: what `compare` and the trend page judge by).
+  static var figureRules: [CheckID.Family.FigureDeclaration] {
+    [
+      CheckID.Family.FigureDeclaration("leak.passes", worse: .neither),
+      CheckID.Family.FigureDeclaration("leak.window", worse: .neither),
+      // Measured on the machine: judged by the noise band, only its direction is used.
+      CheckID.Family.FigureDeclaration("leak.heapBytesPerCycle", worse: .higher, unit: .bytes),
+      // Live objects of a type gained per cycle: a tenth of an object per cycle is a leak.
+      CheckID.Family.FigureDeclaration(
+        "leak.*.perCycle", worse: .higher, tolerance: FigureRule.Tolerance(absolute: 0.1)),
+    ]
+  }
+
   static var expectKeys: [ScenarioKey] { [ScenarioKeys.Expect.leaks] }
 
   static func decode(

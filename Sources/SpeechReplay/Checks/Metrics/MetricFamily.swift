@@ -20,6 +20,14 @@ extension Scenario.Expectations {
 enum MetricFamily: CheckFamily {
   static let family = CheckID.Family.metric
 
+  /// The figures this family reports, with which way is worse and how far they may move
+  /// (``FigureRule``: what `compare` and the trend page judge by).
+  static var figureRules: [CheckID.Family.FigureDeclaration] {
+    StreamingMetrics.Metric.allCases.map {
+      CheckID.Family.FigureDeclaration("metrics.\($0.rawValue)", worse: .higher, tolerance: .metric, unit: .ratio)
+    }
+  }
+
   static var expectKeys: [ScenarioKey] { [ScenarioKeys.Expect.metrics] }
 
   static func decode(

@@ -79,9 +79,9 @@ package struct StreamingMetrics: Sendable, Hashable {
           continue
         }
         if shown.words.count == after.count && shown.words[common...] == after[common...] { continue }
-        let lost = shown.words.count - stablePrefix(shown.normalized, display.normalized, from: common)
-        unstable += lost
-        if lost > 0 { updates += 1 }
+        let revised = shown.words.count - stablePrefix(shown.normalized, display.normalized, from: common)
+        unstable += revised
+        if revised > 0 { updates += 1 }
         erased += shown.words.count - exactPrefix(shown.words, after, from: common)
         before = (after, display.normalized)
       }
@@ -111,9 +111,9 @@ package struct StreamingMetrics: Sendable, Hashable {
       for after in shown.dropFirst() {
         guard let (before, old) = previous else { break }
         let new = after.map(normalized)
-        let lost = before.count - stablePrefix(old, new)
-        unstable += lost
-        if lost > 0 { updates += 1 }
+        let revised = before.count - stablePrefix(old, new)
+        unstable += revised
+        if revised > 0 { updates += 1 }
         erased += before.count - exactPrefix(before, after)
         previous = (after, new)
       }

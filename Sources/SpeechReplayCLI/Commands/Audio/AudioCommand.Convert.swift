@@ -74,6 +74,7 @@ extension AudioCommand {
     }
 
     func run() throws {
+      InterruptCleanup.install()
       do {
         try convert()
       } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import Simulation
 import SpeechReplay
@@ -39,6 +40,21 @@ extension CaptureCommand {
     @Flag(help: "Replace the scenario, audio and timeline files if DIR already holds them (never the capture itself).")
     var force = false
 
+    /// Creates the output folder and takes it for this import: two imports into one folder would
+    /// mix one's audio with the other's tap schedule.
+    static func lockFolder(_ out: String) throws -> FolderLock {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
+        throw ValidationError("--out \(out) is a file; name a folder")
+      }
+      do {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+      } catch {
+        throw ValidationError("--out \(out): cannot create the folder (\(FileProblem.describe(error, path: out)))")
+      }
+      return try FolderLock(folder: out, option: "--out")
+    }
+
     func validate() throws {
       try PathCheck.checkReadable(file)
       if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"),
@@ -56,6 +72,9 @@ extension CaptureCommand {
     }
 
     func run() throws {
+      InterruptCleanup.install()
+      let lock = try Self.lockFolder(out)
+      defer { lock.release() }
       let capture: CaptureFile
       do {
         capture = try CaptureFile(url: URL(fileURLWithPath: file))
@@ -63,6 +82,7 @@ extension CaptureCommand {
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
       }
+      CaptureCommand.noteSkippedKinds(of: capture, path: file)
       let options = CaptureImporter.Options(
         from: try Self.seconds(from, option: "--from"), to: try Self.seconds(to, option: "--to"), name: name)
       do {

@@ -15,12 +15,14 @@ extension CaptureCommand {
     var files: [String]
 
     func run() throws {
+      InterruptCleanup.install()
       var failures = 0
       for (index, path) in files.enumerated() {
         do {
           let capture = try CaptureFile(url: URL(fileURLWithPath: path))
           if files.count > 1 { print("\(index > 0 ? "\n" : "")\(path):") }
           print(capture.summary)
+          CaptureCommand.noteSkippedKinds(of: capture, path: path)
         } catch {
           failures += 1
           Failure.printError(error)

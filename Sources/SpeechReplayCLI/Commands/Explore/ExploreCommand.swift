@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioPCM
 import Foundation
 import SpeechReplay
+import Synchronization
 
 /// `speech-replay explore SCENARIO…`: runs seeded perturbations of scenarios in worker processes,
 /// checks the invariants of every run, and shrinks each new failure to a reproducer file.
@@ -106,6 +107,10 @@ struct ExploreCommand: AsyncParsableCommand {
     explorer.shrinkBudget = shrinkBudget
     let line = ProgressLine(isTerminal: isatty(STDERR_FILENO) == 1)
     explorer.progress = { line.show($0) }
+    let interruption = ExploreInterruption()
+    explorer.isInterrupted = { interruption.signal != nil }
+    // Each finding is written as soon as it is shrunk: a reproducer outlives even a SIGKILL.
+    let foundSoFar = Mutex<[ExplorationFinding]>([])
     let execute: Explorer.Execute
     var workers: ExplorationWorkers?
     if inProcess {
@@ -115,6 +120,16 @@ struct ExploreCommand: AsyncParsableCommand {
       execute = workers!.execute
       explorer.overlapsBatches = workers!.canOverlapBatches
     }
+    let writer = reproducerWriter(temporaryFolder: workers?.folder.path)
+    explorer.found = { finding in
+      let findings = foundSoFar.withLock { found in
+        found.append(finding)
+        return found
+      }
+      _ = writer.write(findings)
+    }
+    let signalSources = interruption.catchSignals(temporaryFolder: workers?.folder)
+    defer { signalSources.forEach { $0.cancel() } }
     let report = await explorer.explore(documents, execute: execute)
     line.finish()
     // The workers close and their temporary files go when the command ends, after the report is
@@ -122,6 +137,7 @@ struct ExploreCommand: AsyncParsableCommand {
     // rewritten to name its reproducer under --out.
     defer { workers?.finish() }
     try write(report, temporaryFolder: workers?.folder.path)
+    if let signal = interruption.signal { throw ExitCode(128 + signal) }
     if !report.findings.isEmpty || report.failingRuns > 0 { throw ExitCode(Failure.exitCode) }
   }
 
@@ -131,58 +147,26 @@ struct ExploreCommand: AsyncParsableCommand {
   ///   - temporaryFolder: The workers' folder of perturbed scenarios, whose files are deleted when
   ///     explore ends: a path into it in a finding's message becomes the finding's reproducer.
   private func write(_ report: ExplorationReport, temporaryFolder: String?) throws {
-    let folder = URL(fileURLWithPath: out)
-    let foundBy = exploreCommandLine()
-    var text = ""
-    var inputs = OutputPaths()
-    inputs.inputs(paths, what: "the scenario")
-    var used = Set<String>()
-    for finding in report.findings {
-      // Each finding its own file, never one of the explored scenarios.
-      var fileName = finding.fileName
-      var suffix = 2
-      while used.contains(fileName)
-        || (try? inputs.checkNotInput(folder.appendingPathComponent(fileName).path, option: "--out")) == nil
-      {
-        fileName = "\((finding.fileName as NSString).deletingPathExtension)-\(suffix).yaml"
-        suffix += 1
-      }
-      used.insert(fileName)
-      let file = folder.appendingPathComponent(fileName)
-      let shownPath = (out as NSString).appendingPathComponent(fileName)
-      var finding = finding
-      if let temporaryFolder {
-        finding.failure.message = Self.replacingTemporaryFiles(
-          in: finding.failure.message, folder: temporaryFolder, with: Self.shellQuoted(shownPath))
-      }
-      let reproducer = finding.reproducer(
-        forFileIn: out, foundBy: foundBy, reproducedBy: runCommandLine(file: shownPath))
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileReplacement.write(Data(reproducer.utf8), to: file.path)
-      } catch {
-        // Checked before the exploration; if the folder went away since, the reproducer still reaches the user.
-        Failure.printError(
-          OrchestrationError(
-            .unwritableReport,
-            "\(file.path): cannot write the reproducer (\(Failure.line(for: error))); it follows on standard output"))
-        text += reproducer
-      }
-      text += "FAIL \(finding.signature) (run \(finding.run), \(finding.scenarioFile))\n"
-      text +=
-        "  reproducer: \((out as NSString).appendingPathComponent(fileName)) (\(finding.stepCount) steps, \(finding.perturbations.count) perturbation\(finding.perturbations.count == 1 ? "" : "s"), shrunk in \(finding.shrinkRuns) runs)\n"
-      for perturbation in finding.perturbations { text += "    \(perturbation)\n" }
-      text += "  \(finding.failure.message.split(separator: "\n").first ?? "")\n"
-    }
+    var text = reproducerWriter(temporaryFolder: temporaryFolder).write(report.findings)
     let rate = report.wallSeconds > 0 ? Double(report.runs + report.shrinkRuns) / report.wallSeconds : 0
     text +=
       "explored \(report.runs) runs (seed \(seed)\(report.invalidRuns > 0 ? ", \(report.invalidRuns) perturbed scenarios did not load" : "")"
-    text += "\(report.stoppedByTimeLimit ? ", stopped by --time-limit" : ""))"
+    text += "\(report.stoppedByTimeLimit ? ", stopped by --time-limit" : "")"
+    text +=
+      "\(report.stoppedByInterruption ? ", interrupted: the findings so far are kept, shrunk as far as they got" : ""))"
     text += String(
       format: " and %d shrinking runs in %.1f s (%.1f runs/s): ", report.shrinkRuns, report.wallSeconds, rate)
     text +=
       "\(report.failingRuns) failing run\(report.failingRuns == 1 ? "" : "s"), \(report.findings.count) distinct failure\(report.findings.count == 1 ? "" : "s")\n"
     FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// What writes this exploration's reproducers.
+  private func reproducerWriter(temporaryFolder: String?) -> ReproducerWriter {
+    let subjectName = (try? subject.factory(command: "explore"))?.name
+    return ReproducerWriter(
+      out: out, explored: paths, foundBy: exploreCommandLine(), runCommand: [CLIContext.current.commandName, "run"],
+      runOptions: subjectName.map { ["--subject", $0] } ?? [], temporaryFolder: temporaryFolder)
   }
 
   /// The command that ran this exploration, complete: the executable, every explored file, the
@@ -193,13 +177,6 @@ struct ExploreCommand: AsyncParsableCommand {
     if let timeLimit { words += ["--time-limit", timeLimit] }
     if let name = (try? subject.factory(command: "explore"))?.name { words += ["--subject", name] }
     words += ["--out", out]
-    return words.map(Self.shellQuoted).joined(separator: " ")
-  }
-
-  /// The command that runs a reproducer alone with the subject that found it.
-  private func runCommandLine(file: String) -> String {
-    var words = [CLIContext.current.commandName, "run", file]
-    if let name = (try? subject.factory(command: "explore"))?.name { words += ["--subject", name] }
     return words.map(Self.shellQuoted).joined(separator: " ")
   }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPCM
 import Foundation
 import SpeechReplay
 
@@ -8,8 +9,9 @@ struct HistoryCommand: ParsableCommand {
     commandName: "history",
     abstract: "List the runs recorded in the history database, newest first.",
     discussion: """
-      Each line: run id, start time (UTC), commit, mode, shard, and the passed/failed/crashed counts, and the label when it \
-      is not the commit. Use an id with `compare --baseline`. --html FILE also writes the listed runs as trends: per \
+      A table with a header row: run id, start time (UTC), label (`run --label`; `-` for a run named after its commit), \
+      commit, tool version, mode, shard, the passed/failed/crashed counts, and what the run covered (the paths it was \
+      given). Use an id with `compare --baseline`. --html FILE also writes the listed runs as trends: per \
       scenario and figure a chart over the runs, changes marked by the rules of `compare` (see Documentation/Reports.md).
       """)
 
@@ -26,8 +28,29 @@ struct HistoryCommand: ParsableCommand {
   )
   var html: String?
 
+  @Option(
+    name: .customLong("tolerance"),
+    help: ArgumentHelp(
+      "Another tolerance for a figure on the trend page, as `compare --tolerance` takes it; repeatable.",
+      valueName: "[SCENARIO:]FIGURE=TOLERANCE"))
+  var tolerances: [String] = []
+
+  @Flag(
+    help:
+      "Write --html even to a name that looks like an audio, scenario, capture or database file (never onto the history)."
+  )
+  var force = false
+
   func validate() throws {
     if limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit))") }
+    if let html {
+      var outputs = OutputPaths()
+      outputs.input(HistoryLocation.path(option: history) ?? HistoryLocation.defaultPath, what: "the history database")
+      try outputs.checkReport(html, option: "--html", force: force)
+    }
+    for text in tolerances {
+      do { _ = try ToleranceOverride(parsing: text) } catch { throw ValidationError(error.message) }
+    }
   }
 
   func run() throws {
@@ -40,14 +63,14 @@ struct HistoryCommand: ParsableCommand {
       // Read-only: listing never creates, migrates or touches the database (it may be on a read-only disk).
       let store = try HistoryStore(readingAt: path)
       let runs = try store.runs(limit: limit)
-      if runs.isEmpty { print("no runs recorded in \(path)") }
-      for run in runs { print(Self.line(for: run)) }
+      if runs.isEmpty { print("no runs recorded in \(path)") } else { print(Self.table(runs), terminator: "") }
       if let html {
         let oldestFirst = Array(runs.reversed())
         let results = try oldestFirst.map { run throws(HistoryError) in try store.results(ofRun: run.id) }
         do {
-          try Data(TrendPage(runs: oldestFirst, results: results).html().utf8).write(
-            to: URL(fileURLWithPath: html), options: .atomic)
+          let overrides = try tolerances.map { text throws(HistoryError) in try ToleranceOverride(parsing: text) }
+          try FileReplacement.write(
+            Data(TrendPage(runs: oldestFirst, results: results, tolerances: overrides).html().utf8), to: html)
         } catch {
           throw HistoryError(
             "\(html): cannot write the trend page (\(error.localizedDescription)); check that its folder exists and is writable"
@@ -60,18 +83,34 @@ struct HistoryCommand: ParsableCommand {
     }
   }
 
-  /// One run as a line: `  12  2026-11-21 06:30:00  1a2b3c4d5e6f  unaware  all  10 passed, 1 failed, 0 crashed`.
-  static func line(for run: HistoryRun) -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    let commit = run.metadata.gitCommit.map { String($0.prefix(12)) } ?? "no-commit"
-    let id = String(run.id)
-    return String(repeating: " ", count: max(0, 4 - id.count)) + id
-      + "  \(formatter.string(from: run.metadata.startedAt))  \(commit)  \(run.metadata.mode)  \(run.metadata.shard ?? "all")"
-      + "  \(run.passed) passed, \(run.failed) failed, \(run.crashed) crashed"
+  /// The runs as a table with a header row, columns padded to their widest cell.
+  static func table(_ runs: [HistoryRun]) -> String {
+    let header = ["run", "started (UTC)", "label", "commit", "tool", "mode", "shard", "results", "covered"]
+    let rows = [header] + runs.map(cells(for:))
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { column, cell in
+        column == row.count - 1
+          ? cell
+          : column == 0
+            ? String(repeating: " ", count: widths[0] - cell.count) + cell
+            : cell + String(repeating: " ", count: widths[column] - cell.count)
+      }.joined(separator: "  ") + "\n"
+    }.joined()
+  }
+
+  /// One run's cells: `12`, `2026-11-21 06:30:00`, `nightly`, `1a2b3c4d5e6f`, `0.6.0-dev`, …
+  static func cells(for run: HistoryRun) -> [String] {
+    let metadata = run.metadata
+    let commit = metadata.gitCommit.map { String($0.prefix(12)) } ?? "no-commit"
+    let results =
+      "\(run.passed) passed, \(run.failed) failed, \(run.crashed) crashed"
       + (run.timedOut > 0 ? ", \(run.timedOut) timed out" : "")
-      + (run.metadata.label.map { $0 == String(commit.prefix($0.count)) ? "" : "  [\($0)]" } ?? "")
+    let tool = metadata.toolVersion + (metadata.toolCommit.map { " @" + $0.prefix(12) } ?? "")
+    return [
+      String(run.id), TrendPage.date(metadata.startedAt), metadata.isLabelled ? metadata.label ?? "-" : "-", commit,
+      tool, metadata.mode, metadata.shard ?? "all", results,
+      metadata.paths.isEmpty ? "(not recorded)" : metadata.paths.joined(separator: " "),
+    ]
   }
 }

@@ -43,11 +43,25 @@ struct ExplainCommand: ParsableCommand {
   )
   var perfetto: String?
 
+  @Flag(
+    help:
+      "Write --perfetto even to a name that looks like an audio, scenario, capture or database file (never onto the scenario)."
+  )
+  var force = false
+
   func validate() throws {
     _ = try subject.factory(command: "explain")
     // A file that is not there is a usage error (64); a file that is there but invalid is status 1.
     try PathCheck.checkReadable(scenario)
-    if let perfetto { try PathCheck.checkWritable(perfetto, option: "--perfetto") }
+    if let perfetto {
+      // The scenario and the files it names are inputs; a loader error is reported by run() (status 1).
+      var outputs = OutputPaths()
+      outputs.input(scenario, what: "the scenario")
+      if let loaded = try? Scenario.load(fileAt: scenario) {
+        outputs.inputs(loaded.namedFiles, what: "a file the scenario reads")
+      }
+      try outputs.checkReport(perfetto, option: "--perfetto", force: force)
+    }
     _ = try filter()
   }
 
@@ -106,7 +120,7 @@ struct ExplainCommand: ParsableCommand {
     }
   }
 
-  /// The header and failures as `explain` prints them, then the matching events.
+  /// The header, failures and audio figures as `explain` prints them, then the matching events.
   static func filtered(_ run: ScenarioRun, scenario: Scenario, filter: ExplainFilter) -> String {
     let result = run.result
     var text =
@@ -119,6 +133,7 @@ struct ExplainCommand: ParsableCommand {
     for (failure, time) in zip(result.failures, times) {
       text += "failure at \(HTMLWriter.seconds(time))s: \(failure)\n"
     }
+    text += AudioExcuse.explanation(of: result.figures)
     if filter.aroundFailure != nil, times.isEmpty { text += "no failure: --around-failure prints no events\n" }
     let events = filter.apply(to: run.timeline, failureTime: times.first)
     text += "timeline (\(events.count) of \(run.timeline.events.count) events):\n" + Timeline(events: events).rendered

@@ -85,9 +85,10 @@ struct MergeCommand: ParsableCommand {
       do {
         let store = try HistoryStore(path: path)
         let commit = GitCommit.current()
-        let metadata = RunMetadata(
+        var metadata = RunMetadata(
           startedAt: Date(), gitCommit: commit, seed: nil, mode: RunMetadata.timingMode(of: results), shard: nil,
           label: RunMetadata.label(given: historyOptions.label, commit: commit))
+        (metadata.toolCommit, metadata.machine) = (RunMetadata.currentToolCommit, RunMetadata.currentMachine)
         runID = try store.record(metadata, results: results)
         Failure.printNote("recorded the merged run as run \(runID!) in \(path)")
       } catch {

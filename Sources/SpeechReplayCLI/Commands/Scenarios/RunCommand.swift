@@ -40,6 +40,20 @@ struct RunCommand: AsyncParsableCommand {
   var seed: UInt64?
 
   @Option(
+    parsing: .unconditional,
+    help:
+      "Run every scenario under the seeded schedule with this seed (the order of jobs ready together, of timers due together, late wake-ups) instead of each scenario's own `schedule:`."
+  )
+  var scheduleSeed: UInt64?
+
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Run every scenario under the seeded schedules 1 to N, one pass each (a scenario's `schedule: fifo` keeps the default order). CI sweeps the suite this way."
+  )
+  var schedules: Int?
+
+  @Option(
     parsing: .unconditional, help: "How many worker processes run at once, at least 1. Default: the number of CPUs.")
   var jobs: Int?
 
@@ -116,6 +130,14 @@ struct RunCommand: AsyncParsableCommand {
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    if let schedules, !(1...10_000).contains(schedules) {
+      throw ValidationError(
+        "--schedules must be from 1 to 10000 (got \(schedules)); each is one pass over the scenarios")
+    }
+    if schedules != nil, scheduleSeed != nil {
+      throw ValidationError(
+        "--schedules N runs the seeds 1 to N and --schedule-seed N one seed: give one of them")
+    }
     // A year bounds it (past it, milliseconds overflow what a Duration is built from); 0 is none.
     if !(timeout.isFinite && timeout >= 0 && timeout <= 365 * 86_400) {
       throw ValidationError(
@@ -148,6 +170,9 @@ struct RunCommand: AsyncParsableCommand {
     let plan = try makePlan()
     let captureNames = try checkOutputs(of: plan)
     if let capture { try Self.makeCaptureFolder(capture) }
+    // One run records into a capture folder at a time: a second would replace the first's captures as it writes them.
+    let captureLock = try capture.map { try FolderLock(folder: $0, option: "--capture") }
+    defer { captureLock?.release() }
     // Opened before the first worker starts: a history that cannot be written (or is not ours) stops
     // the run at once, not after it.
     let recorders = try makeRecorders(plan)
@@ -167,7 +192,7 @@ struct RunCommand: AsyncParsableCommand {
       plan: plan, factories: factories, seed: seed, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
       timeout: self.timeout > 0 ? .milliseconds(Int64((self.timeout * 1000).rounded())) : nil,
       order: startOrder(plan), checkDeterminism: checkDeterminism, freshWorkers: freshWorkers,
-      keepsTimelines: reports.html != nil || perfetto != nil, processes: processes
+      schedules: schedules, keepsTimelines: reports.html != nil || perfetto != nil, processes: processes
     ) { factory in
       var command = try workerCommand(subject: factories.count > 1 ? factory.name : subject.name)
       command.fileArguments = captureNames.mapValues { ["--capture-name", $0] }
@@ -210,6 +235,8 @@ struct RunCommand: AsyncParsableCommand {
     outputs.inputs(plan.scenarios.map(\.file), what: "the scenario")
     if let path = historyOptions.path { outputs.input(path, what: "the history database") }
     try reports.check(&outputs, force: force)
+    // Checked before the run: a folder in the way (or the history) is found now, not after it.
+    if let perfetto { try outputs.checkFolder(perfetto, option: "--perfetto") }
     guard let capture else { return [:] }
     let captureNames = Self.captureNames(plan.scenarios.map(\.file))
     try outputs.checkFolder(capture, option: "--capture", files: captureNames.values.map { "\($0).speechcapture" })
@@ -269,7 +296,10 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let perfetto { recorders.append(PerfettoRecorder(folder: perfetto)) }
     if let historyStore {
-      recorders.append(HistoryRecorder(store: historyStore, seed: seed, shard: shard, label: historyOptions.label))
+      recorders.append(
+        HistoryRecorder(
+          store: historyStore, seed: seed, shard: shard, label: historyOptions.label,
+          paths: (paths.isEmpty ? ["Scenarios"] : paths) + (filter.map { ["--filter \($0)"] } ?? [])))
     }
     recorders.append(ConsoleRecorder(scenarios: plan.scenarios))
     return recorders
@@ -366,6 +396,7 @@ struct RunCommand: AsyncParsableCommand {
     if let subject { command.extraArguments += ["--subject", subject] }
     if failOnObsolete { command.extraArguments.append("--fail-on-obsolete") }
     if let maxVirtualTime { command.extraArguments += ["--max-virtual-time", maxVirtualTime] }
+    if let scheduleSeed { command.extraArguments += ["--schedule-seed", String(scheduleSeed)] }
     if let capture { command.extraArguments += ["--capture", URL(fileURLWithPath: capture).standardizedFileURL.path] }
     return command
   }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import AudioPCM
 import Foundation
+import SimulatedDevice
+import Simulation
 import SpeechReplay
 import SpeechReplayImport
 
@@ -9,13 +11,13 @@ struct ScenarioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scenario", abstract: "Write scenario files.", subcommands: [New.self])
 
-  /// `speech-replay scenario new --from AUDIO --out FILE [--text "…"] [--stop-at T]`.
+  /// `speech-replay scenario new --from AUDIO --out FILE [--text "…" | --text-file F] [--segments F] [--stop-at T] [--device D]`.
   struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "Write a scenario skeleton for a user's audio file: its device format, one utterance per speech segment, start, play, stop.",
+        "Write a scenario skeleton for a user's audio file: a device's microphone, one utterance per speech segment, start, play, stop.",
       discussion:
-        "Segments come from the voice-activity detection of `speech-replay audio segments`. With --text, the words are spread over the segments by their length; otherwise each segment gets a placeholder to edit. With --stop-at, the user taps stop at that time of the file: the segment it cuts gets volatile results up to the stop with finalizeAs, and the steps play to the stop, take a snapshot and stop, so a stack that loses the last words at stop fails."
+        "Segments come from the voice-activity detection of `speech-replay audio segments`, or from --segments. With --text, the sentences are kept whole and mapped to the segments; with --text-file, line N is segment N's text; otherwise each segment gets a placeholder to edit. The model holds finals as Apple's SpeechTranscriber does (a final only after a long pause, or on finalize). With --stop-at, the user taps stop at that time of the file and every word heard before it is expected committed, so a stack that cancels instead of finalizing fails. Times are written 2.9, 2.9s or 2900ms."
     )
 
     @Option(help: "The audio file (WAV, CAF, FLAC, AIFF).")
@@ -24,35 +26,81 @@ struct ScenarioCommand: ParsableCommand {
     @Option(help: "The scenario file to write (.yaml).")
     var out: String
 
-    @Option(help: "What was said, spread over the speech segments by length.")
+    @Option(help: "What was said; its sentences are kept whole and mapped to the speech segments.")
     var text: String?
 
-    @Option(help: ArgumentHelp("When the user taps stop, as a time of the file (2.4s, 2400ms).", valueName: "time"))
+    @Option(help: ArgumentHelp("What was said, one line per speech segment.", valueName: "file"))
+    var textFile: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "The speech segments, one 'start end' per line (the output of `audio segments`), instead of detecting them.",
+        valueName: "file"))
+    var segments: String?
+
+    @Option(
+      help: ArgumentHelp("When the user taps stop, as a time of the file (2.4, 2.4s, 2400ms).", valueName: "time"))
     var stopAt: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "The device: \(SkeletonDevice.all.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ")).",
+        valueName: "name"))
+    var device = SkeletonDevice.iphone.name
+
+    @Option(
+      help: ArgumentHelp(
+        "How the model behaves: \(ModelProfile.all.map(\.name).joined(separator: ", ")) (Documentation/ModelBehaviour.md).",
+        valueName: "profile"))
+    var model = ModelProfile.speechTranscriber2026.name
 
     @Flag(help: "Replace FILE if it exists (never when it is the --from file).")
     var force = false
 
     func validate() throws {
       try PathCheck.checkReadable(from, what: "--from")
+      if let textFile { try PathCheck.checkReadable(textFile, what: "--text-file") }
+      if let segments { try PathCheck.checkReadable(segments, what: "--segments") }
+      if text != nil && textFile != nil { throw ValidationError("give --text or --text-file, not both") }
       var paths = OutputPaths()
       paths.input(from, what: "the audio file")
       try paths.check(out, option: "--out", kind: .edited, force: force)
       if let stopAt, stopSeconds == nil {
-        throw ValidationError("--stop-at \(stopAt) is not a time; write it as 2.4s or 2400ms")
+        throw ValidationError("--stop-at \(stopAt) is not a time; write it as 2.4, 2.4s or 2400ms")
+      }
+      guard SkeletonDevice.named(device) != nil else {
+        throw ValidationError(
+          "--device \(device) is not a device profile; use one of \(SkeletonDevice.all.map(\.name).joined(separator: ", "))"
+        )
+      }
+      guard ModelProfile.named(model) != nil else {
+        throw ValidationError(
+          "--model \(model) is not a model profile; use one of \(ModelProfile.all.map(\.name).joined(separator: ", "))")
       }
     }
 
     /// `--stop-at` in seconds.
-    var stopSeconds: Double? {
-      stopAt.flatMap { DurationText.parse($0) }.map {
-        Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18
+    var stopSeconds: Double? { stopAt.flatMap { DurationText.parse($0) }.map(\.seconds) }
+
+    /// The skeleton the options describe, with the text and segment files read.
+    func skeleton() throws -> ScenarioSkeleton {
+      var maker = ScenarioSkeleton(audioPath: from, text: text, stopAt: stopSeconds)
+      maker.device = SkeletonDevice.named(device) ?? .iphone
+      maker.profile = ModelProfile.named(model) ?? .speechTranscriber2026
+      if let textFile {
+        maker.lines = try String(contentsOfFile: textFile, encoding: .utf8).split(separator: "\n")
+          .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
       }
+      if let segments {
+        maker.segments = try SpeechSegment.parseList(
+          String(contentsOfFile: segments, encoding: .utf8), source: segments)
+      }
+      return maker
     }
 
     func run() throws {
       do {
-        let maker = ScenarioSkeleton(audioPath: from, text: text, stopAt: stopSeconds)
+        let maker = try skeleton()
         let skeleton = try maker.render(scenarioPath: out)
         // A recording cut short still makes a skeleton, but the user should know, as `audio info` says.
         for warning in try maker.warnings() { Failure.printWarning(warning) }

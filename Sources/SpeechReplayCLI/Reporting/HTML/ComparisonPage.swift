@@ -22,23 +22,22 @@ struct ComparisonPage {
     // Scenarios are files (as in RunComparison), shown by name.
     let base = RunComparison.byFile(baseline)
     let changes = Dictionary(grouping: comparison.changes, by: \.scenario)
-    let regressions = comparison.changes.filter(\.isRegression).count
-    var files = run.map(\.key)
-    for result in baseline where !files.contains(result.key) { files.append(result.key) }
+    let regressions = comparison.regressions.count
+    let improvements = comparison.changes.filter { $0.verdict == .improvement }.count
     let current = RunComparison.byFile(run)
-    let label = RunComparison.labels(run + baseline)
-    let names = files.map { file in (current[file] ?? base[file]).map(label) ?? file }
+    let (names, files) = rows()
 
     var page = HTMLWriter()
     page.beginDocument(
       title: "run \(runID) against baseline \(baselineID) — speech-replay",
-      extraCSS: "tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}",
+      extraCSS:
+        "tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}tr.improved td{background:#e8f5e9}",
       bodyAttributes: ["data-ready": "0"])
     page.element("h1", text: "Run \(runID) compared with baseline \(baselineID)")
     page.element(
       "p", ["class": "meta", "id": "summary"],
       text:
-        "\(regressions) regressions, \(comparison.changes.count) changes; baseline \(Self.counts(baseline)); run \(Self.counts(run))"
+        "\(regressions) regressions, \(improvements) improvements, \(comparison.changes.count - regressions - improvements) other changes; baseline \(Self.counts(baseline)); run \(Self.counts(run))"
     )
     page.filterBar(
       placeholder: "filter by scenario or change", statuses: ["regressed", "changed", "same"], anyStatus: "every row",
@@ -72,7 +71,7 @@ struct ComparisonPage {
 
     page.element("h2", text: "Figures per scenario")
     for (index, (name, file)) in zip(names, files).enumerated() {
-      let scenarioChanges = changes[name] ?? []
+      let scenarioChanges = (changes[name] ?? []).sorted { $0.isRegression && !$1.isRegression }
       page.open("details", ["id": "scenario-\(index + 1)", "open": scenarioChanges.isEmpty ? nil : ""])
       page.element("summary", text: "\(name) (\(scenarioChanges.count) changes)")
       page.open("table", ["class": "figures"])
@@ -81,7 +80,9 @@ struct ComparisonPage {
       let old = base[file]?.figures ?? [:], new = current[file]?.figures ?? [:]
       for figure in Set(old.keys).union(new.keys).sorted() {
         let change = scenarioChanges.first { Self.figureName(of: $0) == figure }
-        page.open("tr", ["class": change.map { $0.isRegression ? "regressed" : "changed" }])
+        page.open(
+          "tr",
+          ["class": change.map { $0.isRegression ? "regressed" : $0.verdict == .improvement ? "improved" : "changed" }])
         page.element("td", text: figure)
         page.element("td", ["class": "num"], text: old[figure].map { RunIndexPage.figureText($0.value) } ?? "absent")
         page.element("td", ["class": "num"], text: new[figure].map { RunIndexPage.figureText($0.value) } ?? "absent")
@@ -99,6 +100,23 @@ struct ComparisonPage {
     page.close("html")
     page.raw("\n")
     return page.output
+  }
+
+  /// The scenarios as rows (name shown, file), regressed scenarios first in the order of their
+  /// largest regression, then the run's order, then the baseline's scenarios the run lacks.
+  func rows() -> (names: [String], files: [String]) {
+    var files = run.map(\.key)
+    for result in baseline where !files.contains(result.key) { files.append(result.key) }
+    let base = RunComparison.byFile(baseline), current = RunComparison.byFile(run)
+    let label = RunComparison.labels(run + baseline)
+    let firstRegression = Dictionary(
+      comparison.regressions.enumerated().map { ($0.element.scenario, $0.offset) }, uniquingKeysWith: min)
+    let rows = files.map { file in ((current[file] ?? base[file]).map(label) ?? file, file) }.enumerated()
+      .sorted {
+        (firstRegression[$0.element.0] ?? Int.max, $0.offset) < (firstRegression[$1.element.0] ?? Int.max, $1.offset)
+      }
+      .map(\.element)
+    return (rows.map(\.0), rows.map(\.1))
   }
 
   /// The figure a change is about, if it is about one.

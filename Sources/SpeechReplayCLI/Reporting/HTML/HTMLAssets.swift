@@ -113,7 +113,9 @@ enum HTMLAssets {
     var body=document.body;
     window.addEventListener('error',function(e){body.setAttribute('data-error',String(e.message||e));});
     try{
-    var table=document.getElementById('scenarios'),tbody=table.tBodies[0],input=document.getElementById('filter'),status=document.getElementById('status-filter');
+    // A page with nothing to list (a trend page of identical runs) has no table: nothing to sort.
+    var table=document.getElementById('scenarios');if(!table){body.setAttribute('data-ready','1');return;}
+    var tbody=table.tBodies[0],input=document.getElementById('filter'),status=document.getElementById('status-filter');
     var direction={};
     function key(row,i){var c=row.cells[i];var v=c.getAttribute('data-sort');if(v===null){v=c.textContent;}
       var n=parseFloat(v);return isNaN(n)||!/^-?[0-9.]+(e-?[0-9]+)?$/.test(v)?v.toLowerCase():n;}

@@ -289,7 +289,9 @@ struct ScenarioPage {
     page.open("table", ["id": "figures"])
     page.open("tbody")
     for figure in result.figures {
-      page.open("tr", ["class": figure.clock == .wall ? "wall" : nil])
+      // An audio excuse says why on hover.
+      page.open(
+        "tr", ["class": figure.clock == .wall ? "wall" : nil, "title": AudioExcuse.why(figureNamed: figure.name)])
       page.element("td", text: figure.name)
       page.element("td", ["class": "num"], text: RunIndexPage.figureText(figure.value))
       page.close("tr")

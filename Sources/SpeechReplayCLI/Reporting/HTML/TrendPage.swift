@@ -7,9 +7,11 @@ import SpeechReplay
 ///
 /// Change points, not raw noise: each run is compared with the runs before it exactly as
 /// `compare --baseline PREVIOUS --baseline …` compares them (``RunComparison``, so virtual figures
-/// exactly and wall-clock figures through the noise band, with up to ``baselineWindow`` earlier runs
-/// as the band's samples). A point is red where that comparison finds a regression, yellow where it
-/// finds another change.
+/// by their rule and tolerance, wall-clock figures through the noise band, with up to
+/// ``baselineWindow`` earlier runs as the band's samples). A point is red where that comparison
+/// finds a regression, green where it finds an improvement, yellow where it finds another change.
+/// Scenarios with a regression come first, newest regression first; every chart starts at zero,
+/// so a point's height is its size, and a wall-clock figure's noise band is drawn behind its line.
 ///
 /// ```swift
 /// let page = TrendPage(runs: runs, results: try runs.map { try store.results(ofRun: $0.id) })
@@ -20,6 +22,8 @@ struct TrendPage {
   var runs: [HistoryRun]
   /// Each run's results, in the order of `runs`.
   var results: [[HistoryResult]]
+  /// `--tolerance` overrides, as `compare` takes them.
+  var tolerances: [ToleranceOverride] = []
 
   /// How many earlier runs serve as a run's baseline samples (the first of them for exact figures).
   static let baselineWindow = 5
@@ -40,7 +44,9 @@ struct TrendPage {
   var marks: [Mark] {
     results.indices.dropFirst().flatMap { index in
       let baseline = (max(0, index - Self.baselineWindow)..<index).reversed().map { results[$0] }
-      return RunComparison(baseline: baseline, run: results[index]).changes.map { Mark(run: index, change: $0) }
+      return RunComparison(baseline: baseline, run: results[index], tolerances: tolerances).changes.map {
+        Mark(run: index, change: $0)
+      }
     }
   }
 
@@ -50,15 +56,22 @@ struct TrendPage {
   func html() -> String {
     let marks = self.marks
     let regressions = marks.filter(\.change.isRegression).count
+    let improvements = marks.filter { $0.change.verdict == .improvement }.count
+    let regressed = Set(marks.filter(\.change.isRegression).map(\.change.scenario))
     var page = HTMLWriter()
     page.beginDocument(
       title: "trends over \(runs.count) runs — speech-replay", extraCSS: Self.css, bodyAttributes: ["data-ready": "0"])
     page.element("h1", text: "Trends over the last \(runs.count) runs")
     page.element(
-      "p", ["class": "meta", "id": "summary"],
+      "p",
+      [
+        "class": "meta", "id": "summary", "data-regressions": String(regressions),
+        "data-regressed-scenarios": String(regressed.count),
+      ],
       text:
-        "\(regressions) regressions and \(marks.count - regressions) other changes; each run compared with up to \(Self.baselineWindow) runs before it, as `compare` compares them"
+        "\(regressions) regressions in \(regressed.count) scenarios, \(improvements) improvements and \(marks.count - regressions - improvements) other changes; each run compared with up to \(Self.baselineWindow) runs before it, as `compare` compares them"
     )
+    writeRegressions(&page, marks: marks)
     writeRuns(&page)
     writeCharts(&page, marks: marks)
     writeChanges(&page, marks: marks)
@@ -71,10 +84,47 @@ struct TrendPage {
     return page.output
   }
 
+  /// The regressions, newest run first and largest first within a run, each linking to its scenario's charts.
+  private func writeRegressions(_ page: inout HTMLWriter, marks: [Mark]) {
+    let regressions = marks.enumerated().filter { $0.element.change.isRegression }.sorted {
+      let (a, b) = ($0.element, $1.element)
+      if a.run != b.run { return a.run > b.run }
+      return a.change.size != b.change.size ? a.change.size > b.change.size : $0.offset < $1.offset
+    }.map(\.element)
+    guard !regressions.isEmpty else { return }
+    let sections = Dictionary(
+      orderedScenarios(marks: marks).enumerated().map { ($0.element.label, $0.offset + 1) }, uniquingKeysWith: min)
+    page.element("h2", text: "Regressions (\(regressions.count))")
+    page.open("ol", ["id": "regressions"])
+    for mark in regressions {
+      page.open("li", ["data-scenario": mark.change.scenario, "data-run": String(runs[mark.run].id)])
+      page.text("\(runs[mark.run].metadata.shownName(id: runs[mark.run].id)): ")
+      page.element("a", ["href": "#trend-\(sections[mark.change.scenario] ?? 0)"], text: mark.change.scenario)
+      page.text(" — " + mark.change.summary)
+      page.close("li")
+    }
+    page.close("ol")
+  }
+
+  /// Scenarios with a regression first (the newest regression first), then the rest in suite order.
+  func orderedScenarios(marks: [Mark]) -> [(file: String, label: String)] {
+    var newest: [String: Int] = [:]
+    for mark in marks where mark.change.isRegression {
+      newest[mark.change.scenario] = max(newest[mark.change.scenario] ?? 0, mark.run)
+    }
+    return scenarios.enumerated().sorted {
+      let (a, b) = (newest[$0.element.label].map { -$0 } ?? 1, newest[$1.element.label].map { -$0 } ?? 1)
+      return a != b ? a < b : $0.offset < $1.offset
+    }.map(\.element)
+  }
+
   private func writeRuns(_ page: inout HTMLWriter) {
     page.element("h2", text: "Runs")
     page.open("table", ["id": "runs"])
-    page.tableHead(["#", "run", "label", "commit", "started (UTC)", "seed", "mode", "shard", "host", "results"])
+    page.tableHead([
+      "#", "run", "label", "commit", "started (UTC)", "seed", "mode", "shard", "host", "machine", "tool", "results",
+      "covered",
+    ])
     page.open("tbody")
     for (index, run) in runs.enumerated() {
       page.open("tr")
@@ -87,7 +137,11 @@ struct TrendPage {
       page.element("td", text: run.metadata.mode)
       page.element("td", text: run.metadata.shard ?? "all")
       page.element("td", text: run.metadata.host)
+      page.element("td", text: run.metadata.machine ?? "")
+      page.element(
+        "td", text: run.metadata.toolVersion + (run.metadata.toolCommit.map { " @" + $0.prefix(12) } ?? ""))
       page.element("td", text: "\(run.passed) passed, \(run.failed) failed, \(run.crashed) crashed")
+      page.element("td", text: run.metadata.paths.joined(separator: " "))
       page.close("tr")
     }
     page.close("tbody")
@@ -109,7 +163,7 @@ struct TrendPage {
   private func writeCharts(_ page: inout HTMLWriter, marks: [Mark]) {
     page.element("h2", text: "Figures per scenario")
     let byFile = results.map(RunComparison.byFile)
-    for (number, scenario) in scenarios.enumerated() {
+    for (number, scenario) in orderedScenarios(marks: marks).enumerated() {
       let (file, name) = scenario
       let scenarioMarks = marks.filter { $0.change.scenario == name }
       let changed = Set(scenarioMarks.compactMap { ComparisonPage.figureName(of: $0.change) })
@@ -119,7 +173,12 @@ struct TrendPage {
       var figures = Self.keyFigures.filter(present.contains) + leaks
       figures += changed.subtracting(figures).sorted()
       let regressed = scenarioMarks.contains { $0.change.isRegression }
-      page.open("section", ["class": "scenario", "id": "trend-\(number + 1)", "data-scenario": name])
+      page.open(
+        "section",
+        [
+          "class": "scenario" + (regressed ? " regressed" : ""), "id": "trend-\(number + 1)", "data-scenario": name,
+          "data-regressed": regressed ? "1" : "0",
+        ])
       page.open("h3")
       if regressed { page.element("span", ["class": "status status-failed"], text: "regressed") }
       page.text(" " + name)
@@ -130,69 +189,30 @@ struct TrendPage {
       for figure in figures {
         let values = byFile.map { $0[file]?.figures[figure]?.value }
         let figureMarks = scenarioMarks.filter { ComparisonPage.figureName(of: $0.change) == figure }
-        writeChart(&page, figure: figure, values: values, marks: figureMarks)
+        TrendChart(
+          figure: figure, values: values, band: band(file: file, figure: figure), marks: figureMarks, runs: runs
+        ).write(&page)
       }
       page.close("div")
       page.close("section")
     }
   }
 
-  /// One figure's values as a line over the runs, each point with its run's label and value.
-  private func writeChart(_ page: inout HTMLWriter, figure: String, values: [Double?], marks: [Mark]) {
-    let width = 260.0, height = 70.0, left = 4.0, right = 4.0, top = 8.0, bottom = 8.0
-    let present = values.compactMap { $0 }
-    let low = present.min() ?? 0, high = present.max() ?? 0
-    let span = high - low
-    func x(_ index: Int) -> Double {
-      values.count < 2 ? width / 2 : left + Double(index) / Double(values.count - 1) * (width - left - right)
+  /// A wall-clock figure's noise band per run: the values `compare` would not count as a change
+  /// against the runs before it (mean ± max(allowed relative change × mean, the absolute floor));
+  /// `nil` for a run without earlier samples and for every run of a virtual figure.
+  func band(file: String, figure: String) -> [ClosedRange<Double>?] {
+    let threshold = NoiseThreshold()
+    let byFile = results.map(RunComparison.byFile)
+    return byFile.indices.map { index in
+      guard byFile[index][file]?.figures[figure]?.kind == .wall else { return nil }
+      let window = (max(0, index - Self.baselineWindow)..<index).reversed()
+      let samples = window.compactMap { byFile[$0][file]?.figures[figure]?.value }
+      guard !samples.isEmpty else { return nil }
+      let mean = samples.reduce(0, +) / Double(samples.count)
+      let half = max(threshold.allowedRelativeChange(samples: samples) * abs(mean), threshold.minimumAbsolute)
+      return (mean - half)...(mean + half)
     }
-    func y(_ value: Double) -> Double { span == 0 ? height / 2 : top + (high - value) / span * (height - top - bottom) }
-    page.open("figure", ["class": "chart", "data-figure": figure])
-    page.open("figcaption")
-    page.element("span", ["class": "figure-name"], text: figure)
-    page.element(
-      "span", ["class": "range"],
-      text: present.isEmpty ? "" : " \(RunIndexPage.figureText(low)) – \(RunIndexPage.figureText(high))")
-    page.close("figcaption")
-    page.open(
-      "svg",
-      ["width": HTMLWriter.number(width), "height": HTMLWriter.number(height), "xmlns": "http://www.w3.org/2000/svg"])
-    var path = ""
-    var pen = false
-    for (index, value) in values.enumerated() {
-      guard let value else {
-        pen = false
-        continue
-      }
-      path += (pen ? "L" : "M") + "\(HTMLWriter.number(x(index))) \(HTMLWriter.number(y(value)))"
-      pen = true
-    }
-    if !path.isEmpty { page.empty("path", ["class": "trend", "d": path]) }
-    for (index, value) in values.enumerated() {
-      guard let value else { continue }
-      let mark = marks.first { $0.run == index }
-      let state = mark.map { $0.change.isRegression ? "regressed" : "changed" } ?? "same"
-      page.open(
-        "circle",
-        [
-          "class": "point \(state)", "cx": HTMLWriter.number(x(index)), "cy": HTMLWriter.number(y(value)),
-          "r": state == "same" ? "2.5" : "4",
-          "data-run": String(runs[index].id), "data-value": RunIndexPage.figureText(value),
-        ])
-      let name = runs[index].metadata.shownName(id: runs[index].id)
-      page.element(
-        "title", text: "\(name): \(RunIndexPage.figureText(value))" + (mark.map { "\n" + $0.change.summary } ?? ""))
-      page.close("circle")
-    }
-    page.close("svg")
-    // The axis: the first and the last run's names under the ends of the line.
-    if let first = runs.first, let last = runs.last {
-      page.open("div", ["class": "ends"])
-      page.element("span", text: first.metadata.shownName(id: first.id))
-      if runs.count > 1 { page.element("span", text: last.metadata.shownName(id: last.id)) }
-      page.close("div")
-    }
-    page.close("figure")
   }
 
   private func writeChanges(_ page: inout HTMLWriter, marks: [Mark]) {
@@ -202,16 +222,21 @@ struct TrendPage {
       return
     }
     page.filterBar(
-      placeholder: "filter by run, scenario or change", statuses: ["regressed", "changed"], anyStatus: "every change",
+      placeholder: "filter by run, scenario or change", statuses: ["regressed", "improved", "changed"],
+      anyStatus: "every change",
       shown: marks.count)
     page.open("table", ["id": "scenarios"])
     page.tableHead(["", "run", "label", "started (UTC)", "scenario", "change"])
     page.open("tbody")
-    for mark in marks.reversed() {
+    // Newest run first, its regressions first.
+    let rank: (Mark) -> Int = { $0.change.isRegression ? 0 : $0.change.verdict == .improvement ? 1 : 2 }
+    for mark in marks.enumerated().sorted(by: {
+      ($0.element.run, -rank($0.element), -$0.offset) > ($1.element.run, -rank($1.element), -$1.offset)
+    }).map(\.element) {
       let run = runs[mark.run]
-      let state = mark.change.isRegression ? "regressed" : "changed"
+      let state = mark.change.isRegression ? "regressed" : mark.change.verdict == .improvement ? "improved" : "changed"
       page.open("tr", ["data-status": state, "class": state])
-      page.element("td", ["data-sort": mark.change.isRegression ? "0" : "1"], text: state)
+      page.element("td", ["data-sort": String(rank(mark))], text: state)
       page.element("td", ["class": "num"], text: String(run.id))
       page.element("td", text: run.metadata.shownName(id: run.id))
       page.element("td", text: Self.date(run.metadata.startedAt))
@@ -232,7 +257,10 @@ struct TrendPage {
   }
 
   static let css = """
-    tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}
+    tr.regressed td{background:#ffebee;color:#b71c1c}tr.changed td{background:#fffde7}tr.improved td{background:#e8f5e9}
+    #regressions li{color:#b71c1c}section.scenario.regressed{border-top:2px solid #e53935}
+    line.zero{stroke:#bbb;stroke-width:1}polygon.band{fill:#3f6fb5;fill-opacity:.12;stroke:none}
+    polyline.band{stroke:#3f6fb5;stroke-opacity:.25;stroke-width:6;fill:none}circle.point.improved{fill:#43a047;stroke:#1b5e20}
     section.scenario{border-top:1px solid #ddd;margin-top:10px}section.scenario h3{font-size:14px;margin:8px 0 2px}
     .charts{display:flex;flex-wrap:wrap;gap:8px}figure.chart{margin:0;border:1px solid #eee;padding:4px;background:#fcfcfd}
     figcaption{font-size:11px;color:#333}figcaption .range{color:#888}

@@ -10,14 +10,19 @@ struct HistoryRecorder: RunRecorder {
   var seed: UInt64?
   var shard: String?
   var label: String?
+  /// The paths the run was given, and `--filter REGEX` when it had one: what it covered, for
+  /// `compare`'s like-with-like baseline and its missing-or-not-run verdict.
+  var paths: [String] = []
 
   func finish(_ run: FinishedRun) -> Bool {
     guard run.signal == nil else { return true }
     do {
       let commit = GitCommit.current()
-      let metadata = RunMetadata(
+      var metadata = RunMetadata(
         startedAt: run.startedAt, gitCommit: commit, seed: seed, mode: RunMetadata.timingMode(of: run.results),
         shard: shard, label: RunMetadata.label(given: label, commit: commit))
+      metadata.paths = paths
+      (metadata.toolCommit, metadata.machine) = (RunMetadata.currentToolCommit, RunMetadata.currentMachine)
       let id = try store.record(metadata, results: run.results)
       Failure.printNote("recorded run \(id) in \(store.path)")
       return true

@@ -51,7 +51,7 @@ package struct PerfettoTrace {
   /// The tracks, in the order of the HTML page's lanes; the thread id is the position from 1.
   package static let tracks = [
     "user steps", "phase", "taps", "converter", "analyzer input", "model results", "UI text", "main-actor jobs",
-    "budgets", "ledger",
+    "latency", "ledger",
     "diagnostics", "failures", "other events",
   ]
 
@@ -125,7 +125,7 @@ package struct PerfettoTrace {
     var shown: Set<Int> = []
     events +=
       steps(&shown) + phases(&shown, end: end) + dense(&shown) + results(&shown, end: end) + uiText(&shown, end: end)
-    events += mainActor() + budgets() + ledger(&shown) + diagnostics(&shown) + failures(end: end) + others(shown)
+    events += mainActor() + latencies() + ledger(&shown) + diagnostics(&shown) + failures(end: end) + others(shown)
     return events
   }
 
@@ -282,22 +282,25 @@ package struct PerfettoTrace {
   /// Wall time in milliseconds, to the microsecond.
   static func milliseconds(_ duration: Duration) -> Double { (duration.seconds * 1_000_000).rounded() / 1000 }
 
-  /// Each measured wait the scenario budgets, as a slice from when it began to when it ended.
-  func budgets() -> [Event] {
-    guard let scenario, !scenario.expectations.budgets.limits.isEmpty else { return [] }
+  /// Each wait the budget check measures (first volatile, final after speech end, model ready,
+  /// stop to idle, cycle), budgeted or not, as a slice from when it began to when it ended, named
+  /// `measure 0.350s`; a measure the scenario budgets carries its budget and whether the wait went
+  /// over it. Cycle passes and waits that were never measured are left out: they have no end on
+  /// the timeline (the run's figures have them).
+  func latencies() -> [Event] {
+    guard let scenario else { return [] }
     let limits = scenario.expectations.budgets.limits
     return ScenarioRunner.latencySamples(scenario, timeline: timeline).compactMap { sample in
-      guard let value = sample.value.map(\.seconds), let end = sample.end.map(\.seconds) else { return nil }
-      let limit = limits.filter { $0.measure == sample.measure }.map { $0.limit.seconds }.min()
-      var args: [String: Argument] = ["measured (s)": .number(value), "wait": .text(sample.label)]
-      if let limit {
+      var args: [String: Argument] = ["measure": .text(sample.measure.rawValue), "wait": .text(sample.label)]
+      if let limit = limits.filter({ $0.measure == sample.measure }).map({ $0.limit.seconds }).min() {
         args["budget (s)"] = .number(limit)
-        args["over"] = .text(value > limit + 1e-9 ? "yes" : "no")
+        if let value = sample.value { args["over"] = .text(value.seconds > limit + 1e-9 ? "yes" : "no") }
       }
+      guard let value = sample.value.map(\.seconds), let end = sample.end.map(\.seconds) else { return nil }
+      args["measured (s)"] = .number(value)
       return Event(
-        name: sample.measure.rawValue, cat: "budgets", ph: "X", ts: Self.micros(end - value), dur: Self.micros(value),
-        pid: Self.pid,
-        tid: Self.tid("budgets"), args: args)
+        name: "\(sample.measure.rawValue) \(HTMLWriter.seconds(value))s", cat: "latency", ph: "X",
+        ts: Self.micros(end - value), dur: Self.micros(value), pid: Self.pid, tid: Self.tid("latency"), args: args)
     }
   }
 

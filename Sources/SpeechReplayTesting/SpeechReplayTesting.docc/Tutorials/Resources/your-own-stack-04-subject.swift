@@ -10,7 +10,7 @@ import SpeechReplay
 final class DictationSubject: TranscriptionSubject, InputQueueReporting {
   let model: DictationModel
 
-  init(options: SubjectOptions, asksFormatAfterModel: Bool, fallsBackToDictation: Bool = true) {
+  init(options: SubjectOptions, asksFormatAfterModel: Bool, fallsBackToDictation: Bool = true, usesSDK26Input: Bool = false) {
     var settings = DictationModel.Options(
       locale: Locale(identifier: options.locale), asksFormatAfterModel: asksFormatAfterModel,
       fallsBackToDictation: fallsBackToDictation)

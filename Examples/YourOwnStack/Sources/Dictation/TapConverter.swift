@@ -1,0 +1,44 @@
+import SpeechShim
+
+/// What the tap converts with: the app's own `AVAudioConverter` on the 26 SDK (``BufferConverter``),
+/// Speech's `AnalyzerInputConverter` on 27 (``AnalyzerConverter``). `Recording` picks one with
+/// `#available(iOS 27, macOS 27, *)`; on Linux that is the 27 one, so the example's tests cover the
+/// 26 one by asking for it (`DictationModel.usesSDK26Input`).
+protocol TapConverter: AnyObject, Sendable {
+  /// The format it was made for: the hardware format when the tap was installed.
+  var inputFormat: AVAudioFormat { get }
+  /// The analyzer inputs one tap buffer converts to now (the converter may hold some audio back).
+  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) -> [AnalyzerInput]
+  /// What the converter still holds, given up at the stop or a route change.
+  func drainedInputs() -> [AnalyzerInput]
+}
+
+extension BufferConverter: TapConverter {
+  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) -> [AnalyzerInput] {
+    convert(buffer).map { [AnalyzerInput(buffer: $0)] } ?? []
+  }
+
+  func drainedInputs() -> [AnalyzerInput] { drain().map { [AnalyzerInput(buffer: $0)] } ?? [] }
+}
+
+/// The 27 SDK's converter: Apple's `AnalyzerInputConverter`, flushed at the stop.
+@available(iOS 27, macOS 27, *)
+final class AnalyzerConverter: TapConverter, @unchecked Sendable {
+  // @unchecked: used only from the audio thread's tap, one buffer at a time, and after the tap is removed.
+  private let converter: AnalyzerInputConverter
+  let inputFormat: AVAudioFormat
+
+  init(from inputFormat: AVAudioFormat, to analyzerFormat: AVAudioFormat) {
+    self.inputFormat = inputFormat
+    converter = AnalyzerInputConverter(analyzerFormat: analyzerFormat) { avConverter in
+      avConverter.downmix = true  // a stereo microphone: mix both sides, not just the left one
+    }
+  }
+
+  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) -> [AnalyzerInput] {
+    // No time: the engine's sample time restarts after a route change, and the inputs follow on.
+    (try? converter.convert(buffer, at: nil)) ?? []
+  }
+
+  func drainedInputs() -> [AnalyzerInput] { (try? converter.flush()) ?? [] }
+}

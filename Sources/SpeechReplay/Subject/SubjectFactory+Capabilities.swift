@@ -1,0 +1,14 @@
+extension SubjectFactory {
+  /// Whether the subject meets a scenario's requirement: it declares it, or the requirement is
+  /// ``SubjectCapability/speechAnalyzer`` and the subject does not say it uses only the legacy
+  /// recognizer (``SubjectCapability/legacyRecognizer`` without it).
+  func satisfies(_ requirement: SubjectCapability) -> Bool {
+    if capabilities.contains(requirement) { return true }
+    return requirement == .speechAnalyzer && !capabilities.contains(.legacyRecognizer)
+  }
+
+  /// Whether the runner infers from a run which recognizer the stack used: it declared neither.
+  var infersRecognizer: Bool {
+    !capabilities.contains(.speechAnalyzer) && !capabilities.contains(.legacyRecognizer)
+  }
+}
