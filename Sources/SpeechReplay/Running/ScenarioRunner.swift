@@ -270,7 +270,21 @@ public struct ScenarioRunner: Sendable {
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: Readable text; for an invalid file, its `file:line:column: message`.
   public func explain(fileAt path: String, seed: UInt64?) -> String {
-    let run = replay(fileAt: path, seed: seed)
+    explanation(of: replay(fileAt: path, seed: seed))
+  }
+
+  /// Runs a loaded scenario and renders what happened, as ``explain(fileAt:seed:)`` does: for a
+  /// caller that has parsed the file already (the command line checks it first), so it is parsed once.
+  /// - Parameters:
+  ///   - scenario: The scenario.
+  ///   - seed: Overrides the scenario's `seed:`.
+  /// - Returns: Readable text.
+  public func explain(_ scenario: Scenario, seed: UInt64?) -> String {
+    explanation(of: replay(scenario, seed: seed))
+  }
+
+  /// A run as `explain` prints it: the header, the failures, the final state, then the timeline.
+  private func explanation(of run: ScenarioRun) -> String {
     let result = run.result
     var text =
       "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"

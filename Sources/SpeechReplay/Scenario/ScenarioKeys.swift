@@ -1,6 +1,7 @@
 /// One key of a scenario file's schema. Only ``ScenarioKeys`` makes them, so a writer cannot spell a
-/// key the decoder does not read: rename a key there and every reader and writer follows (or fails
-/// to compile).
+/// key the decoder does not accept: rename a key there and every writer, and every mapping's list
+/// of accepted keys, follows (or fails to compile). The decoder still reads values by the key's
+/// text in places (`top["model"]`): renaming a key means renaming those reads too.
 package struct ScenarioKey: Hashable, Sendable, CustomStringConvertible {
   /// The key as the file spells it.
   package let name: String

@@ -10,9 +10,9 @@ extension ScenarioEngine {
       name: { file in try LoadedScenarios.load(fileAt: file).name },
       run: { file, seed in runner.run(fileAt: file, seed: seed) },
       explain: { file, seed in
-        // Loading first turns an invalid file into an error (a non-zero exit) rather than text.
-        _ = try Scenario.load(fileAt: file)
-        return runner.explain(fileAt: file, seed: seed)
+        // Loading first turns an invalid file into an error (a non-zero exit) rather than text; the
+        // loaded scenario is the one explained, so the file is parsed once.
+        runner.explain(try Scenario.load(fileAt: file, limits: runner.limits), seed: seed)
       })
   }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import AudioPCM
 import Foundation
+import Simulation
+import SpeechReplay
 import SpeechReplayCapture
 import SpeechReplayImport
 
@@ -102,21 +104,14 @@ extension CaptureCommand {
       }
     }
 
-    /// `12.5` or `12.5s` or `500ms` as seconds.
+    /// `12.5` or `12.5s` or `500ms` as seconds (``DurationText``, the one duration parser).
     static func seconds(_ text: String?, option: String) throws -> Double? {
-      guard var text else { return nil }
-      var scale = 1.0
-      if text.hasSuffix("ms") {
-        text.removeLast(2)
-        scale = 0.001
-      } else if text.hasSuffix("s") {
-        text.removeLast()
-      }
-      guard let value = Double(text), value >= 0, value.isFinite else {
+      guard let text else { return nil }
+      guard let duration = DurationText.parse(text) else {
         throw ValidationError(
           "\(option) '\(text)' is not a time; write seconds of the capture's audio, like 12.5 or 12.5s")
       }
-      return value * scale
+      return duration.seconds
     }
   }
 }

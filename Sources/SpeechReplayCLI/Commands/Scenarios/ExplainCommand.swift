@@ -69,8 +69,9 @@ struct ExplainCommand: ParsableCommand {
     do {
       let filter = try self.filter()
       if let perfetto {
+        // Parsed once: the run and the trace's scenario lane read the same value.
         let loaded = try Scenario.load(fileAt: scenario)
-        let run = ScenarioRunner(subject: try subject.factory()).replay(fileAt: scenario, seed: seed)
+        let run = ScenarioRunner(subject: try subject.factory()).replay(loaded, seed: seed)
         try writeTrace(
           PerfettoTrace(
             result: run.result, scenario: loaded, timeline: run.timeline, mainActorJobs: run.mainActorJobs),
@@ -83,7 +84,7 @@ struct ExplainCommand: ParsableCommand {
         return
       }
       let loaded = try Scenario.load(fileAt: scenario)
-      let run = ScenarioRunner(subject: try subject.factory()).replay(fileAt: scenario, seed: seed)
+      let run = ScenarioRunner(subject: try subject.factory()).replay(loaded, seed: seed)
       print(Self.filtered(run, scenario: loaded, filter: filter), terminator: "")
     } catch let error as ValidationError {
       throw error

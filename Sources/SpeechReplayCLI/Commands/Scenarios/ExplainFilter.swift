@@ -64,18 +64,10 @@ struct ExplainFilter: Sendable, Hashable {
   /// - Returns: Seconds.
   /// - Throws: A message naming the option when the text is not a time.
   static func seconds(_ text: String, option: String) throws(ExplainFilterError) -> Double {
-    var number = Substring(text)
-    var scale = 1.0
-    if number.hasSuffix("ms") {
-      number = number.dropLast(2)
-      scale = 0.001
-    } else if number.hasSuffix("s") {
-      number = number.dropLast()
-    }
-    guard let value = Double(number), value >= 0, value.isFinite else {
+    guard let duration = DurationText.parse(text) else {
       throw ExplainFilterError(
         message: "\(option) '\(text)' is not a time; write virtual seconds like 2, 2.5s or 500ms")
     }
-    return value * scale
+    return duration.seconds
   }
 }
