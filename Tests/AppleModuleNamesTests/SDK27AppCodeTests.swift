@@ -103,6 +103,24 @@ import Testing
     #expect(value == [Self.sentence, "true"])
   }
 
+  @Test func readySampleBuffersReachTheAnalyzerWholeAtTheirPresentationTimes() throws {
+    let device = try Self.device()
+    let fileFrames = try AVAudioFile(forReading: Self.fox).length
+    let value = try AppCodeSweepTests.run("sdk27 ready sample buffers", device: device) {
+      () async throws -> [String] in
+      let (text, starts, frames) = try await ReadySampleBufferTranscription(locale: Locale(identifier: "en-US"))
+        .transcribe(Self.fox)
+      // Each input starts where the previous one ended: the sample buffers' timestamps, in order.
+      let contiguous = zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }
+      return [text, "\(starts.first ?? -1)", "\(starts.count > 1 && contiguous)", "\(frames)"]
+    }
+    #expect(Array(value.prefix(3)) == [Self.sentence, "0.0", "true"])
+    // 48 kHz read at the analyzer's 16 kHz: a third of the file's frames, all of them heard.
+    let frames = try #require(Int(value[3]))
+    #expect(abs(frames - Int(fileFrames) / 3) <= 2, "\(frames) frames of \(fileFrames / 3)")
+    #expect(device.diagnostics.isEmpty, "\(device.diagnostics)")
+  }
+
   @Test func the27ReadGivesAReadOnlyBufferThatCopiesIntoAMutableOne() throws {
     let (frames, peak) = try DictationOn27.firstFrames(of: Self.fox, count: 48_000)
     #expect(frames == 48_000)
