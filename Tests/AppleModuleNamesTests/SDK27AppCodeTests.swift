@@ -103,6 +103,44 @@ import Testing
     #expect(value == [Self.sentence, "true"])
   }
 
+  @Test func readySampleBuffersReachTheAnalyzerWholeAtTheirPresentationTimes() throws {
+    let device = try Self.device()
+    let fileFrames = try AVAudioFile(forReading: Self.fox).length
+    let value = try AppCodeSweepTests.run("sdk27 ready sample buffers", device: device) {
+      () async throws -> [String] in
+      let (text, starts, frames) = try await ReadySampleBufferTranscription(locale: Locale(identifier: "en-US"))
+        .transcribe(Self.fox)
+      // Each input starts where the previous one ended: the sample buffers' timestamps, in order.
+      let contiguous = zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }
+      return [text, "\(starts.first ?? -1)", "\(starts.count > 1 && contiguous)", "\(frames)"]
+    }
+    #expect(Array(value.prefix(3)) == [Self.sentence, "0.0", "true"])
+    // 48 kHz read at the analyzer's 16 kHz: a third of the file's frames, all of them heard.
+    let frames = try #require(Int(value[3]))
+    #expect(abs(frames - Int(fileFrames) / 3) <= 2, "\(frames) frames of \(fileFrames / 3)")
+    #expect(device.diagnostics.isEmpty, "\(device.diagnostics)")
+  }
+
+  @Test func anObserverOfTheTypedMessagesHearsTheSessionEnd() throws {
+    let device = try Self.device()
+    let value = try AppCodeSweepTests.run("sdk27 typed messages", device: device) { () async throws -> [String] in
+      let watcher = await SessionWatcher()
+      await watcher.watch(AVAudioSession.sharedInstance())
+      let app = DictationOn27()
+      try await app.start(locale: Locale(identifier: "en-US"))
+      try await Simulation.current!.clock.sleep(for: .seconds(1))
+      SimulatedDevice.current.beginInterruption()
+      SimulatedDevice.current.endInterruption(shouldResume: true)
+      try await app.stop()
+      try await app.start(locale: Locale(identifier: "en-US"))
+      try await Simulation.current!.clock.sleep(for: .seconds(1))
+      try await app.stop()
+      return await watcher.heard
+    }
+    // The interruption's end is the system's (reason `.default`, 0); the second stop is the app's.
+    #expect(value == ["active", "inactive system:0", "active", "inactive app"])
+  }
+
   @Test func the27ReadGivesAReadOnlyBufferThatCopiesIntoAMutableOne() throws {
     let (frames, peak) = try DictationOn27.firstFrames(of: Self.fox, count: 48_000)
     #expect(frames == 48_000)
@@ -119,5 +157,25 @@ enum SessionOn27 {
     }
     _ = token
     return try await session.activate(options: [])
+  }
+}
+
+/// App code that watches the session with the 27 typed messages.
+@available(iOS 27, macOS 27, *)
+@MainActor final class SessionWatcher {
+  private(set) var heard: [String] = []
+  private var tokens: [NotificationCenter.ObservationToken] = []
+
+  func watch(_ session: AVAudioSession) {
+    let center = NotificationCenter.default
+    tokens.append(
+      center.addObserver(of: session, for: .didBecomeActive) { [weak self] _ in self?.heard.append("active") })
+    tokens.append(
+      center.addObserver(of: session, for: .didBecomeInactive) { [weak self] message in
+        switch message.deactivationResult {
+        case .appDeactivated: self?.heard.append("inactive app")
+        case .systemInterruption(let context): self?.heard.append("inactive system:\(context.reason.rawValue)")
+        }
+      })
   }
 }

@@ -67,11 +67,33 @@ extension AVAudioSession {
   func postActivityChange(active: Bool, interruption: InterruptionReason?) {
     if active {
       NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: self)
+      postMessage(deactivation: nil)
       return
     }
     let context = DeactivationContext(
       source: interruption == nil ? .app : .system, interruptionContext: interruption.map(InterruptionContext.init))
     NotificationCenter.default.post(
       name: Self.didBecomeInactiveNotification, object: self, userInfo: [Self.deactivationContextKey: context])
+    postMessage(deactivation: context)
+  }
+
+  /// Posts the typed message (`.didBecomeActive`, or `.didBecomeInactive` with the context) to its
+  /// observers. Apple's Foundation hands a posted notification to a message's observers through
+  /// `makeMessage`; the open-source Foundation keeps messages apart from notifications, so the twin
+  /// posts the message too there. Only as main-actor code, as a `MainActorMessage` is posted: a
+  /// change made from another thread (a tap block) posts the notification only.
+  private func postMessage(deactivation context: DeactivationContext?) {
+    #if !canImport(Darwin)
+      guard Simulation.isOnMainActor || (Simulation.current == nil && Thread.isMainThread) else { return }
+      nonisolated(unsafe) let session = self
+      MainActor.assumeIsolated {
+        if let context {
+          NotificationCenter.default.post(
+            DidBecomeInactiveMessage(deactivationResult: context.result), subject: session)
+        } else {
+          NotificationCenter.default.post(DidBecomeActiveMessage(), subject: session)
+        }
+      }
+    #endif
   }
 }

@@ -9,6 +9,10 @@ extension Simulation {
   nonisolated(unsafe) private static var engineForSimulationThread: Simulation?
   private static let active = Mutex<Simulation?>(nil)
 
+  /// Whether the caller runs as main-actor code of the running simulation: on its thread and not
+  /// inside code that a device runs on another thread (`runningOffMainActor`). False outside a run.
+  package static var isOnMainActor: Bool { engineOnThisThread.map { $0.offMainActorContext == nil } ?? false }
+
   /// The running simulation when called on its thread (the fast path of every hook).
   static var engineOnThisThread: Simulation? {
     let id = simulationThread.load(ordering: .relaxed)

@@ -41,4 +41,22 @@ public struct AnalyzerInput: @unchecked Sendable {
     self.audio = buffer
     self.bufferStartTime = bufferStartTime
   }
+
+  /// Input from a ready audio sample buffer (27.0), starting at the sample buffer's presentation
+  /// timestamp on the analyzer's timeline.
+  ///
+  /// As with the other initializers, the audio must already be in the analyzer's format. The twin
+  /// copies the sample buffer's linear PCM into a buffer of its own. **Twin decision**
+  /// (**UNCONFIRMED**: Apple's initializer neither throws nor returns nil, and its page says nothing
+  /// of other audio): a sample buffer whose audio is not linear PCM the twin holds ends the process
+  /// with a reason saying so.
+  @available(iOS 27, macOS 27, tvOS 27, visionOS 27, watchOS 27, *)
+  public init(buffer: CMReadySampleBuffer<CMReadOnlyDataBlockBuffer>) {
+    let copy = buffer.withUnsafeSampleBuffer { $0.pcmBufferCopy() }
+    guard let copy else {
+      preconditionFailure(
+        "AnalyzerInput(buffer: CMReadySampleBuffer): the sample buffer's audio is not linear PCM the twin can read")
+    }
+    self.init(buffer: copy, bufferStartTime: buffer.presentationTimeStamp)
+  }
 }
