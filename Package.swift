@@ -64,6 +64,8 @@ let package = Package(
     .target(name: "CMallocInfo"),
     // The audio check's inner loops, in C so that an app's debug build runs them fast too.
     .target(name: "CSignalKernels"),
+    // Interposes dispatch_async/after/sync (Linux) so main-queue blocks run in the simulation's virtual time.
+    .target(name: "CDispatchCapture"),
 
     // MARK: audio
     .target(name: "AudioPCM", dependencies: ["CSndFile", "CSampleRate", "CSoxr"]),
@@ -73,6 +75,7 @@ let package = Package(
       name: "Simulation",
       dependencies: [
         "CMallocInfo",
+        "CDispatchCapture",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]),

@@ -22,6 +22,12 @@ public final class Simulation: @unchecked Sendable {
   enum Job: @unchecked Sendable {
     case global(UnownedJob)
     case main(UnownedJob)
+
+    /// Whether the job runs isolated to the main actor (the main queue's order is kept).
+    var isMainActorJob: Bool {
+      if case .main = self { return true }
+      return false
+    }
   }
 
   /// The run's configuration.
@@ -53,11 +59,15 @@ public final class Simulation: @unchecked Sendable {
   var ready = Deque<Job>()
   var timers = Heap<TimerEntry>()
   var timerSequence: UInt64 = 0
+  /// The draws of a seeded schedule; nil under first-in first-out (``SchedulePolicy``).
+  var scheduleDraw: ScheduleDraw?
   var counts = Counts()
   var mainActorHangs: [MainActorHang] = []
   var mainActorJobs: [MainActorJob] = []
   /// Tasks waiting in ``settle()`` until no job is ready; resumed before any timer fires.
   var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  /// Set while a main-actor job (or a main-queue block) runs.
+  var runningMainActorJob = false
   /// Set while code runs as if on a thread that is not the main thread (see `runningOffMainActor`).
   var offMainActorContext: OffMainActorContext?
   /// Wall time the harness spent inside the current job (``harnessWork(_:)``), not the subject's.
@@ -68,6 +78,9 @@ public final class Simulation: @unchecked Sendable {
     self.configuration = configuration
     self.threadID = threadID
     self.quantumNanoseconds = max(1, configuration.realClockQuantum.nanosecondsClamped)
+    if case .seeded(let seed, let delay) = configuration.schedule {
+      scheduleDraw = ScheduleDraw(seed: seed, maximumWakeUpDelay: delay, quantumNanoseconds: quantumNanoseconds)
+    }
     let cell = virtualTime
     let trace = EventTrace(
       clock: { .nanoseconds(cell.nanoseconds.load(ordering: .relaxed)) }, spill: configuration.traceSpill)

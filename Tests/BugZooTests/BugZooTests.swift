@@ -125,12 +125,16 @@ import Testing
     .stopIgnoresInFlightDownload, .capitalizesCommittedTextAtStop,
   ]
 
+  /// Faults only another order of tasks shows: seeded schedules find them (ScheduleFaultTests).
+  static let foundBySchedules: Set<LiveTranscriber.Fault> = [.appliesResultsInUnstructuredTasks]
+
   @Test func everyFaultHasACatch() {
     #expect(
-      Set(Self.catches.map(\.fault)).union(Self.trapping).union(Self.foundByExploration)
+      Set(Self.catches.map(\.fault)).union(Self.trapping).union(Self.foundByExploration).union(Self.foundBySchedules)
         == Set(LiveTranscriber.Fault.allCases))
     #expect(
-      Self.catches.count + Self.trapping.count + Self.foundByExploration.count == LiveTranscriber.Fault.allCases.count)
+      Self.catches.count + Self.trapping.count + Self.foundByExploration.count + Self.foundBySchedules.count
+        == LiveTranscriber.Fault.allCases.count)
     for entry in Self.catches { #expect(Self.files.contains(entry.scenario), "\(entry.scenario) is not in Scenarios/") }
   }
 

@@ -106,6 +106,13 @@ extension LiveTranscriber {
     /// `finalize…()` returns (the simulation's default order), and loses the last words where the
     /// final is still queued in the results stream (`device.resultDelivery: afterFinalizeReturns`).
     case cancelsResultsAfterFinalize
+    /// Each result is handed to an unstructured task of its own (`Task.detached { await
+    /// apply(result) }`), so nothing orders the results' handling after the loop that read them or
+    /// before the stop that waits for that loop. Latent: under the simulation's default first-in
+    /// first-out order each task runs before the next step; a seeded schedule (`schedule: { seed: N }`,
+    /// `run --schedules`, `explore`) runs a final's task after the stop ended the session, so the
+    /// last words appear after the screen said idle, or not at all.
+    case appliesResultsInUnstructuredTasks
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -9,7 +9,7 @@ extension LiveTranscriber {
         do {
           for try await result in transcriber.results {
             self?.onSpeechResult?(result)
-            self?.apply(String(result.text.characters), isFinal: result.isFinal, generation: current)
+            self?.handle(String(result.text.characters), isFinal: result.isFinal, generation: current)
           }
         } catch {
           await self?.resultsFailed(error, generation: current)
@@ -21,7 +21,7 @@ extension LiveTranscriber {
         do {
           for try await result in dictation.results {
             self?.onDictationResult?(result)
-            self?.apply(String(result.text.characters), isFinal: result.isFinal, generation: current)
+            self?.handle(String(result.text.characters), isFinal: result.isFinal, generation: current)
           }
         } catch {
           await self?.resultsFailed(error, generation: current)
@@ -29,6 +29,17 @@ extension LiveTranscriber {
       }
     }
     return nil
+  }
+
+  /// A result read by the results loop, applied in order.
+  private func handle(_ text: String, isFinal: Bool, generation current: Int) {
+    guard has(.appliesResultsInUnstructuredTasks) else { return apply(text, isFinal: isFinal, generation: current) }
+    // Bug zoo: each result is applied in a task of its own, unordered against the loop and the stop.
+    Task.detached { [weak self] in
+      // Formatting off the main actor (a suspension point, as any actor hop or `await` is).
+      await Task.yield()
+      await self?.apply(text, isFinal: isFinal, generation: current)
+    }
   }
 
   /// One result: a final is appended to the committed text and clears the volatile text; a

@@ -42,6 +42,9 @@ extension LiveTranscriber {
     }
     await session.resultsTask?.value
     release(session)
+    // Bug zoo: "the session is over, ignore its stragglers" — but its results are still being
+    // applied in tasks of their own, so a final whose task runs after this line is dropped.
+    if has(.appliesResultsInUnstructuredTasks) { generation += 1 }
     update { state in
       state.phase = failure.map { .failed(message: $0) } ?? .idle
       // Bug zoo: the text the user already read as final is rewritten ("turn on" becomes "Turn on").

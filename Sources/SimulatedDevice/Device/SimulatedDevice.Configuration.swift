@@ -27,6 +27,12 @@ extension SimulatedDevice {
     /// When results published by `finalize…()` reach the app: before the call returns (the
     /// default) or only after it returned, as Apple also allows.
     public var resultDelivery: ResultDelivery = .beforeFinalizeReturns
+    /// The user's locale in Settings: what `Locale.current` returns to the stack inside a run
+    /// (Linux; see `DeviceUserLocale`). `en_US`, a phone's default, unless a scenario's `device.locale` says otherwise.
+    public var userLocale: String = "en_US"
+    /// The user's preferred languages, most preferred first: what `Locale.preferredLanguages`
+    /// returns inside a run. `["en-US"]` unless a scenario's `device.languages` (or `device.locale`) says otherwise.
+    public var preferredLanguages: [String] = ["en-US"]
 
     /// Creates a configuration; the defaults are a current iPhone with en-US installed, online,
     /// microphone permission granted.

@@ -5,6 +5,8 @@ struct TimerEntry: Comparable {
     case job(UnownedJob)
     /// A `VirtualClock` sleep to resume.
     case sleeper(VirtualSleep)
+    /// A `DispatchQueue.main.asyncAfter` block to queue as main-actor work.
+    case mainBlock(DispatchBlock)
   }
 
   /// Virtual nanoseconds since the start of the run.
@@ -16,7 +18,7 @@ struct TimerEntry: Comparable {
   /// Whether firing this entry still does something.
   var isLive: Bool {
     switch action {
-    case .job: true
+    case .job, .mainBlock: true
     case .sleeper(let sleep): sleep.isLive
     }
   }

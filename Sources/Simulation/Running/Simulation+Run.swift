@@ -43,6 +43,7 @@ extension Simulation {
     defer { blockedJobWatchdog?.finish() }
     simulation.becomeActive()
     RuntimeHooks.install(hooks)
+    DispatchCapture.installed
     // Created on the simulation thread with the hooks installed, so the runtime hands its first
     // job to the loop.
     Task.detached {
@@ -77,7 +78,7 @@ extension Simulation {
     )
   }
 
-  /// The loop: run jobs in FIFO order; when none is runnable, advance virtual time to the
+  /// The loop: run jobs in the schedule's order (first-in first-out by default); when none is runnable, advance virtual time to the
   /// earliest timer; stop when the body has finished and nothing is runnable, or on deadlock,
   /// limit, watchdog or escape.
   func runLoop(bodyFinished: () -> Bool, wallStart: ContinuousClock.Instant) -> Outcome {
@@ -96,7 +97,7 @@ extension Simulation {
       if iterations & 127 == 0, let wallDeadline, ContinuousClock.now >= wallDeadline {
         return .watchdogExpired(wallTime: wallStart.duration(to: .now))
       }
-      if let job = ready.popFirst() {
+      if let job = nextReadyJob() {
         run(job)
         continue
       }
@@ -117,7 +118,7 @@ extension Simulation {
           nowValue = timer.deadline
           counts.timeAdvances += 1
         }
-        fire(timer)
+        if scheduleDraw == nil { fire(timer) } else { fireDueTogether(with: timer) }
         continue
       }
       // Nothing runnable, no timer: only work from another thread can still move the run.
@@ -146,6 +147,8 @@ extension Simulation {
       job.runSynchronously(on: SimulatedTaskExecutor.sharedRef)
     case .main(let job):
       counts.mainJobs += 1
+      runningMainActorJob = true
+      defer { runningMainActorJob = false }
       let threshold = configuration.mainActorHangThreshold
       guard threshold != nil || configuration.recordsMainActorJobs else {
         job.runSynchronously(isolatedTo: mainExecutorRef, taskExecutor: SimulatedTaskExecutor.sharedRef)
@@ -188,10 +191,30 @@ extension Simulation {
     return nil
   }
 
+  /// The next job to run: the first one, or under a seeded schedule a drawn one.
+  @inline(__always)
+  private func nextReadyJob() -> Job? {
+    guard scheduleDraw != nil, ready.count > 1 else { return ready.popFirst() }
+    var index = scheduleDraw!.index(below: ready.count)
+    // The main queue is first-in first-out on a device too: a drawn main-actor job yields to the
+    // oldest one, so only the main actor's place among the other jobs moves.
+    if case .main = ready[index], let oldest = ready.firstIndex(where: \.isMainActorJob) { index = oldest }
+    return ready.remove(at: index)
+  }
+
+  /// Fires `first` and every other timer due at the same instant, in a drawn order.
+  private func fireDueTogether(with first: TimerEntry) {
+    var due = [first]
+    while let next = timers.min, next.deadline == first.deadline { due.append(timers.removeMin()) }
+    if due.count > 1 { scheduleDraw!.shuffle(&due) }
+    for timer in due { fire(timer) }
+  }
+
   private func fire(_ timer: TimerEntry) {
     switch timer.action {
     case .job(let job): ready.append(.global(job))
     case .sleeper(let sleep): sleep.fire()
+    case .mainBlock(let block): enqueueMainBlock(block)
     }
   }
 }

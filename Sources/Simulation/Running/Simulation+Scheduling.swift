@@ -40,7 +40,18 @@ extension Simulation {
     let delay = max(0, delayNanoseconds)
     let rounded = (delay / quantum + (delay % quantum == 0 ? 0 : 1)) * quantum
     counts.realClockSleeps += 1
-    arm(.job(job), at: nowValue &+ rounded)
+    // A seeded schedule may wake the sleeper a little late, as a loaded device does (never early).
+    let late = scheduleDraw?.wakeUpDelay() ?? 0
+    arm(.job(job), at: nowValue &+ rounded &+ late)
+  }
+
+  /// A `DispatchQueue.main.asyncAfter` block: its deadline was read from the real clock, so it is
+  /// rounded up to the quantum like a real-clock sleep (and may come late under a seeded schedule).
+  func scheduleMainBlock(_ block: DispatchBlock, delayNanoseconds delay: Int64) {
+    let quantum = quantumNanoseconds
+    let rounded = (delay / quantum + (delay % quantum == 0 ? 0 : 1)) * quantum
+    let late = scheduleDraw?.wakeUpDelay() ?? 0
+    arm(.mainBlock(block), at: nowValue &+ rounded &+ late)
   }
 
   /// A sleep on `VirtualClock` that reached the executor (exact).

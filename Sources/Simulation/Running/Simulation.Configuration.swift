@@ -62,6 +62,9 @@ extension Simulation {
     /// where (``TraceSpill``); the default spills past 32,768 events. Spilling changes neither the
     /// trace nor its hash.
     public var traceSpill: TraceSpill = .default
+    /// The order of jobs ready together and timers due together: first-in first-out (the default)
+    /// or drawn from a seed (``SchedulePolicy``).
+    public var schedule: SchedulePolicy = .fifo
 
     /// Creates a configuration.
     /// - Parameters:

@@ -13,6 +13,8 @@ extension Simulation {
     public var timeAdvances = 0
     /// Jobs that arrived from other threads.
     public var foreignJobs = 0
+    /// Blocks sent to `DispatchQueue.main` that ran as main-actor work in virtual time.
+    public var dispatchBlocks = 0
 
     /// Creates zero counts.
     public init() {}

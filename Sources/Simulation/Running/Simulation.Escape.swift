@@ -11,6 +11,10 @@ extension Simulation {
       case foreignTimedEnqueue = "foreign-timed-enqueue"
       /// A sleep on a clock whose duration is not `Swift.Duration`; it fired at once.
       case unsupportedClock = "unsupported-clock"
+      /// A block was sent to a global Dispatch queue from the run; it ran on a real thread.
+      case dispatchGlobalQueue = "dispatch-global-queue"
+      /// A Foundation `Timer` was scheduled on a run loop from the run; it never fires in virtual time.
+      case runLoopTimer = "run-loop-timer"
 
       /// What to change so the work stays inside the simulation.
       public var advice: String {
@@ -24,6 +28,14 @@ extension Simulation {
         case .unsupportedClock:
           "A sleep used a clock whose Duration is not Swift.Duration, so it cannot be placed in virtual "
             + "time and fired at once. Inject VirtualClock (Simulation.current?.clock) instead."
+        case .dispatchGlobalQueue:
+          "A block was sent to DispatchQueue.global() (async or asyncAfter); it ran on a real thread at real "
+            + "time, so the run is not deterministic. Use a Task (Task.sleep for a delay); DispatchQueue.main "
+            + "blocks run in virtual time."
+        case .runLoopTimer:
+          "A Timer was scheduled on a run loop (Timer.scheduledTimer or RunLoop.add(_:forMode:)); the simulation never "
+            + "runs a run loop, so it does not fire in virtual time (nor on a device's main thread in this run). Use "
+            + "DispatchQueue.main.asyncAfter, Task.sleep or an injected clock, which run in virtual time."
         }
       }
     }

@@ -36,5 +36,8 @@ extension TraceEvent {
     public static let resourceReleased = Kind("ledger.release")
     /// The run deadlocked (fields `waiting`, `open`).
     public static let deadlock = Kind("simulation.deadlock")
+    /// A block sent to `DispatchQueue.main` ran as main-actor work (field `call`: `DispatchQueue.main.async`,
+    /// `DispatchQueue.main.asyncAfter` or `DispatchQueue.main.sync`).
+    public static let dispatchBlock = Kind("dispatch.block")
   }
 }

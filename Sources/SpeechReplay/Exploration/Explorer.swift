@@ -167,6 +167,10 @@ package struct Explorer: Sendable {
   static let audioPathStream: UInt64 = 0xA0D1_0BA7_4C0F_FEE5
   /// Mixed into the seed for the result-delivery kind's own stream.
   static let resultDeliveryStream: UInt64 = 0xDE11_7E12_F1A1_0A7E
+  /// Mixed into the seed for the user-locale kind's own stream.
+  static let userLocaleStream: UInt64 = 0x10CA_1E5E_77A6_0D1E
+  /// Mixed into the seed for the schedule kind's own stream.
+  static let scheduleStream: UInt64 = 0x5C4E_D01E_0D12_A3E5
 
   /// The candidate of run `run`, nil when the perturbed scenario does not load.
   package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
@@ -188,6 +192,17 @@ package struct Explorer: Sendable {
     var deliveryRandom = ExplorationRandom(seed: seed ^ Self.resultDeliveryStream, run: run)
     if Int.random(in: 0..<3, using: &deliveryRandom) == 0 {
       perturbations.append(Perturbation.Kind.resultDelivery.draw(using: &deliveryRandom, in: context))
+    }
+    // Another form of the user's locale in a third of the runs, from its own stream as well.
+    var localeRandom = ExplorationRandom(seed: seed ^ Self.userLocaleStream, run: run)
+    if Int.random(in: 0..<3, using: &localeRandom) == 0 {
+      perturbations.append(Perturbation.Kind.userLocale.draw(using: &localeRandom, in: context))
+    }
+    // A seeded schedule in half the runs, from its own stream too: the other half keep the
+    // default order, so a finding shows whether it needs another order.
+    var scheduleRandom = ExplorationRandom(seed: seed ^ Self.scheduleStream, run: run)
+    if Bool.random(using: &scheduleRandom) {
+      perturbations.append(Perturbation.Kind.schedule.draw(using: &scheduleRandom, in: context))
     }
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }
@@ -252,6 +267,11 @@ package struct Explorer: Sendable {
       let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
       words = text.split(separator: "\n").filter { line in line.first.map { $0.isNumber } ?? false }.count
     }
-    return .init(stepsDuration: document.stepsDuration, audioDuration: document.audioDuration, transcriptWords: words)
+    var context = Perturbation.Kind.Context(
+      stepsDuration: document.stepsDuration, audioDuration: document.audioDuration, transcriptWords: words)
+    if let locale = document.value(at: [ScenarioKeys.model, ScenarioKeys.Model.locale])?.string {
+      context.modelLocale = locale
+    }
+    return context
   }
 }

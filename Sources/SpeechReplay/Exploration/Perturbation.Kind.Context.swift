@@ -7,5 +7,7 @@ extension Perturbation.Kind {
     package var audioDuration: Double
     /// Words of the transcript the model is generated from; nil for explicit results.
     package var transcriptWords: Int?
+    /// The scripted model's locale (`model.locale`), `en-US` when the file names none.
+    package var modelLocale = "en-US"
   }
 }

@@ -4,13 +4,13 @@ extension Perturbation {
   /// draws one perturbation of each kind that applies to the scenario.
   package enum Kind: String, Sendable, Hashable, CaseIterable {
     case taps, hardware, route, interruption, network, download, permission, latency, stall, modelError, results,
-      slowModel, userTaps, audioPath, resultDelivery
+      slowModel, userTaps, audioPath, resultDelivery, schedule, userLocale
 
-    /// The kinds of the swarm draw, in the order their coins are tossed. ``audioPath`` and
-    /// ``resultDelivery`` came later and are each drawn from a stream of their own
+    /// The kinds of the swarm draw, in the order their coins are tossed. ``audioPath``,
+    /// ``resultDelivery``, ``schedule`` and ``userLocale`` came later and are each drawn from a stream of their own
     /// (``Explorer/candidate(run:bases:)``), so that a seed gives the other kinds the same runs it
     /// gave before they existed.
-    package static let swarm = allCases.filter { $0 != .audioPath && $0 != .resultDelivery }
+    package static let swarm = allCases.filter { ![.audioPath, .resultDelivery, .schedule, .userLocale].contains($0) }
 
     /// Whether the kind can edit a scenario like this one.
     package func applies(to context: Context) -> Bool {
@@ -79,6 +79,15 @@ extension Perturbation {
         return .userTaps(at: random.moment(upTo: span), pattern: TapPattern.allCases.randomElement(using: &random)!)
       case .resultDelivery:
         return .lateResultDelivery
+      case .schedule:
+        return .schedule(seed: random.next() % 1_000_000)
+      case .userLocale:
+        // Forms a phone's Settings give that are equivalent to the model's locale: another spelling,
+        // or a region override (Settings > Region on an en-US phone).
+        let bcp47 = context.modelLocale.replacingOccurrences(of: "_", with: "-")
+        return .userLocale(
+          [bcp47.replacingOccurrences(of: "-", with: "_"), "\(bcp47)-u-rg-eszzzz", "\(bcp47)-u-rg-gbzzzz"]
+            .randomElement(using: &random)!)
       case .audioPath:
         switch Int.random(in: 0..<3, using: &random) {
         case 0:

@@ -52,6 +52,14 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   /// app's results loop only after the call returned, as Apple allows (the default order delivers
   /// them before). Nothing is simpler but dropping it.
   case lateResultDelivery
+  /// `schedule: { seed: N }`: the simulation runs ready jobs and fires timers due together in an
+  /// order drawn from `seed`, and wakes real-clock sleepers up to 2 ms late, as a device's thread
+  /// pool may (``Simulation/SchedulePolicy``). Nothing is simpler but dropping it (the default order).
+  case schedule(seed: UInt64)
+  /// `device.locale`: the user's locale (`Locale.current` inside the run) in another form
+  /// equivalent to the model's: `en_US`, or a region override such as `en-US-u-rg-eszzzz`. Nothing
+  /// is simpler but dropping it (the phone's default, en-US).
+  case userLocale(String)
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -71,6 +79,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .userTaps: .userTaps
     case .sampleFormat, .oddTaps, .routeFormat: .audioPath
     case .lateResultDelivery: .resultDelivery
+    case .schedule: .schedule
+    case .userLocale: .userLocale
     }
   }
 
@@ -178,6 +188,10 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .lateResultDelivery:
       document.set(
         scalar: SimulatedDevice.ResultDelivery.afterFinalizeReturns.rawValue, at: [K.device, K.Device.resultDelivery])
+    case .schedule(let seed):
+      document.set(D.flow([(K.Schedule.seed, Node("\(seed)"))]), at: [K.schedule])
+    case .userLocale(let identifier):
+      document.set(scalar: identifier, at: [K.device, K.Device.locale])
     }
   }
 
@@ -270,7 +284,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         + (sampleType != "float32"
           ? [.routeFormat(at: at, sampleRate: rate, channels: channels, sampleType: "float32")] : [])
         + (channels != 1 ? [.routeFormat(at: at, sampleRate: rate, channels: 1, sampleType: sampleType)] : [])
-    case .lateResultDelivery:
+    case .lateResultDelivery, .schedule, .userLocale:
       return []
     }
   }
@@ -309,6 +323,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .routeFormat(let at, let rate, let channels, let sampleType):
       "{ kind: audioPath, at: \(s(at)), route: { sampleRate: \(rate), channels: \(channels), sampleType: \(sampleType) } }"
     case .lateResultDelivery: "{ kind: resultDelivery, order: afterFinalizeReturns }"
+    case .schedule(let seed): "{ kind: schedule, seed: \(seed) }"
+    case .userLocale(let identifier): "{ kind: userLocale, locale: \(identifier) }"
     }
   }
 }

@@ -43,6 +43,9 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   /// The scenario's own `expect.tolerances` (figure or pattern → tolerance as written), carried to
   /// the history so `compare` judges its figures by them; nil when it set none.
   public var tolerances: [String: String]?
+  /// The seed of the schedule the run took (`schedule: { seed: N }`, `run --schedules`); nil for
+  /// the default first-in first-out order.
+  public var scheduleSeed: UInt64? = nil
 
   /// Creates a result.
   public init(
@@ -66,11 +69,11 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case name, file, status, seed, failures, wallSeconds, virtualSeconds, traceHash, figures, output, warnings, subject
-    case tolerances
+    case tolerances, scheduleSeed
   }
 
-  /// Decodes a result; `warnings`, `subject` and `tolerances` may be missing (results written
-  /// before they existed, and results of scenarios that set no tolerances).
+  /// Decodes a result; `warnings`, `subject`, `tolerances` and `scheduleSeed` may be missing
+  /// (results written before they existed, and results of scenarios that set no tolerances).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
@@ -86,9 +89,14 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     warnings = try container.decodeIfPresent([ScenarioFailure].self, forKey: .warnings) ?? []
     subject = try container.decodeIfPresent(String.self, forKey: .subject)
     tolerances = try container.decodeIfPresent([String: String].self, forKey: .tolerances)
+    scheduleSeed = try container.decodeIfPresent(UInt64.self, forKey: .scheduleSeed)
   }
 
   /// The scenario's identity in a run: its file, and its subject when the run had several
-  /// (`app-live: Scenarios/x.yaml`). Reports and the history tell results apart by it.
-  public var key: String { subject.map { "\($0): \(file)" } ?? file }
+  /// (`app-live: Scenarios/x.yaml`), and its schedule when it took a seeded one
+  /// (`Scenarios/x.yaml [schedule 3]`). Reports and the history tell results apart by it.
+  public var key: String {
+    let scheduled = scheduleSeed.map { "\(file) [schedule \($0)]" } ?? file
+    return subject.map { "\($0): \(scheduled)" } ?? scheduled
+  }
 }

@@ -50,6 +50,9 @@ public struct ScenarioRunner: Sendable {
   /// thread longer than its bound in wall time: two kernel calls fewer per main-actor job (a tenth
   /// of a 60 s scenario's replay).
   public var keepsMainActorJobs = true
+  /// The schedule every run takes (`run --schedule-seed`); nil (the default) keeps each scenario's
+  /// own `schedule:` (first-in first-out when it has none). A file's `schedule: fifo` still wins.
+  public var schedule: Simulation.SchedulePolicy? = nil
   /// Where each run records a capture when its subject can (`run --capture DIR`, passed to the
   /// workers as arguments); nil (the default) records none unless `SPEECH_REPLAY_CAPTURE_DIR` is set.
   package var capture: SessionCaptureSettings? = nil
@@ -105,11 +108,41 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Runs a loaded scenario, keeping the timeline and the UI states.
+  ///
+  /// A run under a seeded schedule that fails is run once more in the default order; when that
+  /// passes, the result gains a `run.schedule` failure saying the failure depends on the order
+  /// tasks run in, and how to replay it.
   /// - Parameters:
   ///   - scenario: The scenario.
   ///   - seed: Overrides the scenario's `seed:`.
   /// - Returns: The run.
   public func replay(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
+    var run = replayOnce(scenario, seed: seed)
+    guard run.result.status == .failed, let scheduleSeed = run.result.scheduleSeed else { return run }
+    var inOrder = self
+    inOrder.schedule = nil
+    inOrder.keepsMainActorJobs = false
+    var pinned = scenario
+    pinned.schedule = .fifo
+    guard inOrder.replayOnce(pinned, seed: seed).result.status == .passed else { return run }
+    run.result.failures.append(Self.scheduleDependence(seed: scheduleSeed))
+    return run
+  }
+
+  /// The `run.schedule` failure of a run that fails under schedule `seed` and passes in the default order.
+  static func scheduleDependence(seed: UInt64) -> ScenarioFailure {
+    ScenarioFailure(
+      "the failures above depend on the order tasks run in: the scenario passes in the default first-in first-out "
+        + "order and fails under schedule seed \(seed), an order a device's thread pool can take too. Look for work "
+        + "split across unstructured tasks (Task { }, Task.detached, DispatchQueue) whose effect the stack assumes has "
+        + "happened by its next step: a result handled after a later stop, state read before a task that sets it ran, "
+        + "a continuation resumed after its stream finished. Replay it with `schedule: { seed: \(seed) }` in the "
+        + "scenario or `run --schedule-seed \(seed)`",
+      check: CheckID(.run, "schedule"))
+  }
+
+  /// One run of a loaded scenario under the runner's (or the scenario's) schedule.
+  private func replayOnce(_ scenario: Scenario, seed: UInt64?) -> ScenarioRun {
     // The reported wall time covers the whole run: the simulation, its trace hash and the
     // post-run checks, not the simulation alone.
     let wallStart = ContinuousClock.now
@@ -142,6 +175,7 @@ public struct ScenarioRunner: Sendable {
       return ScenarioRun(result: result)
     }
     var run = judge(report, setup: setup, seed: seed)
+    run.result.scheduleSeed = setup.configuration.schedule.seed
     run.result.wallSeconds = DurationText.seconds(wallStart.duration(to: .now))
     return run
   }
@@ -157,6 +191,7 @@ public struct ScenarioRunner: Sendable {
     var configuration = Simulation.Configuration(
       name: scenario.name, seed: seed, watchdog: watchdog, exclusivity: .waitForTurn(timeout: watchdog + .seconds(600)))
     configuration.virtualTimeLimit = virtualTimeLimit(for: scenario)
+    configuration.schedule = effectiveSchedule(for: scenario)
     if let traceSpill { configuration.traceSpill = traceSpill }
     // For the Perfetto trace's main-actor track; kept beside the trace, so the hash is unchanged.
     configuration.recordsMainActorJobs = keepsMainActorJobs
@@ -219,6 +254,13 @@ public struct ScenarioRunner: Sendable {
       mainActorJobs: report.mainActorJobs)
     for family in CheckRegistry.families { family.report(outcomes[family.family] ?? [], setup: setup, into: &run) }
     return run
+  }
+
+  /// The schedule a run of `scenario` takes: a file's `schedule: fifo` pins the default order, else
+  /// the runner's schedule, else the file's, else first-in first-out.
+  func effectiveSchedule(for scenario: Scenario) -> Simulation.SchedulePolicy {
+    if scenario.schedule == .fifo { return .fifo }
+    return schedule ?? scenario.schedule ?? .fifo
   }
 
   /// Runs a scenario file and renders what happened: a header, the failures, the audio check's

@@ -1,4 +1,5 @@
 import SimulatedDevice
+import Simulation
 
 /// One scenario file, read and checked: the device, the scripted model, the subject's options, the
 /// steps a simulated user takes and what the UI must show.
@@ -47,6 +48,10 @@ public struct Scenario: Sendable {
   public var requirementsLocation: SourceLocation?
   /// What the device showed, for a scenario imported from a capture (`observed:`); nil otherwise.
   public var observed: Observed? = nil
+  /// The order the simulation runs ready jobs in (`schedule:`); nil when the file names none. A
+  /// runner's own schedule (`run --schedule-seed`) wins over a seeded one, never over `schedule: fifo`,
+  /// which a file writes when its expectation needs the default order.
+  public var schedule: Simulation.SchedulePolicy? = nil
 
   /// Creates a scenario in code (files are read with ``load(fileAt:)``).
   package init(

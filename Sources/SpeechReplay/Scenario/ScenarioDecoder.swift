@@ -1,6 +1,7 @@
 import AudioPCM
 import Foundation
 import SimulatedDevice
+import Simulation
 
 /// Reads a scenario's nodes into typed values (schema 1).
 struct ScenarioDecoder {
@@ -61,6 +62,7 @@ struct ScenarioDecoder {
       expectations: expectations)
     if let node = top["limits"] { scenario.limits = try limits(node) }
     if let node = top["explore"] { try explore(node) }
+    if let node = top["schedule"] { scenario.schedule = try schedule(node) }
     scenario.warnings = warnings
     scenario.presetLocation = presetLocation
     (scenario.requirements, scenario.requirementsLocation) = requirements
@@ -86,6 +88,22 @@ struct ScenarioDecoder {
       }
     }
     return limits
+  }
+
+  /// `schedule: fifo`, or `schedule: { seed: 7 }` with an optional `wakeUpDelay: 2ms` bound.
+  private func schedule(_ node: ScenarioNode) throws(ScenarioError) -> Simulation.SchedulePolicy {
+    if case .scalar = node.node {
+      _ = try node.choice(["fifo"])
+      return .fifo
+    }
+    let map = try node.mapping(keys: ScenarioKeys.Schedule.all.names)
+    let seed = try map.required("seed", example: "7").uint64()
+    guard let value = map["wakeUpDelay"] else { return .seeded(seed) }
+    let delay = try value.duration()
+    guard delay >= .zero, delay <= .seconds(1) else {
+      throw value.error("'schedule.wakeUpDelay' must be from 0s to 1s; write for example wakeUpDelay: 2ms")
+    }
+    return .seeded(seed, maximumWakeUpDelay: delay)
   }
 
   /// A path relative to the scenario's folder (absolute paths stay).
@@ -157,7 +175,32 @@ struct ScenarioDecoder {
       // `choice` checked the value.
       configuration.resultDelivery = SimulatedDevice.ResultDelivery(rawValue: try value.choice(orders))!
     }
+    try userLocale(map, into: &configuration)
     return configuration
+  }
+
+  /// `device.locale: en_GB` (what `Locale.current` returns to the stack) and `device.languages:
+  /// [en-GB, fr-FR]` (`Locale.preferredLanguages`; by default the locale's language and region).
+  private func userLocale(
+    _ map: ScenarioMapping, into configuration: inout SimulatedDevice.Configuration
+  )
+    throws(ScenarioError)
+  {
+    if let value = map["locale"] {
+      let identifier = try value.nonEmptyString()
+      configuration.userLocale = identifier
+      let language = Locale(identifier: identifier).language
+      configuration.preferredLanguages = [
+        [language.languageCode?.identifier, language.region?.identifier].compactMap { $0 }.joined(separator: "-")
+      ]
+    }
+    if let value = map["languages"] {
+      let languages = try value.strings()
+      guard !languages.isEmpty else {
+        throw value.error("'device.languages' lists at least one language; write for example languages: [en-GB, en-US]")
+      }
+      configuration.preferredLanguages = languages
+    }
   }
 
   /// `permission: granted`, or `{ state: undetermined, answer: deny }`.

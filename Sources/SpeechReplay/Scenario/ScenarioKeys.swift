@@ -34,10 +34,19 @@ package enum ScenarioKeys {
   package static let limits = ScenarioKey("limits")
   package static let observed = ScenarioKey("observed")
   package static let explore = ScenarioKey("explore")
+  package static let schedule = ScenarioKey("schedule")
   /// The top-level keys.
   package static let all = [
     schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore,
+    schedule,
   ]
+
+  /// `schedule: { seed: 7, wakeUpDelay: 2ms }`.
+  package enum Schedule {
+    package static let seed = ScenarioKey("seed")
+    package static let wakeUpDelay = ScenarioKey("wakeUpDelay")
+    package static let all = [seed, wakeUpDelay]
+  }
 
   /// `limits:`.
   package enum Limits {
@@ -57,8 +66,11 @@ package enum ScenarioKeys {
     package static let transcriberAvailable = ScenarioKey("transcriberAvailable")
     package static let maximumAnalyzers = ScenarioKey("maximumAnalyzers")
     package static let resultDelivery = ScenarioKey("resultDelivery")
+    package static let locale = ScenarioKey("locale")
+    package static let languages = ScenarioKey("languages")
     package static let all = [
       microphone, locales, download, network, permission, transcriberAvailable, maximumAnalyzers, resultDelivery,
+      locale, languages,
     ]
   }
 

@@ -21,6 +21,9 @@ struct RunExecution {
   var checkDeterminism = false
   /// `--fresh-workers`: a process per scenario.
   var freshWorkers = false
+  /// `--schedules N`: every scenario under the seeded schedules 1…N, one pass each; nil for one pass
+  /// in each scenario's own order.
+  var schedules: Int? = nil
   /// Whether workers also write timelines (`--html`, `--perfetto`).
   var keepsTimelines = false
   /// The worker processes, and the signal that interrupted them.
@@ -72,6 +75,23 @@ struct RunExecution {
   }
 
   private func run(
+    _ command: WorkerCommand, reusing: ReusableWorkers?, send: (RunEvent) -> Void
+  ) async
+    -> [ScenarioResult]
+  {
+    guard let schedules else { return await runOnce(command, reusing: reusing, send: send) }
+    // One pass per schedule seed; each result carries its seed (`ScenarioResult.scheduleSeed`), so
+    // the reports and the history keep the passes apart.
+    var results: [ScenarioResult] = []
+    for scheduleSeed in 1...max(1, schedules) where processes.receivedSignal == nil {
+      var scheduled = command
+      scheduled.extraArguments += ["--schedule-seed", String(scheduleSeed)]
+      results += await runOnce(scheduled, reusing: reusing, send: send)
+    }
+    return results
+  }
+
+  private func runOnce(
     _ command: WorkerCommand, reusing: ReusableWorkers?, send: (RunEvent) -> Void
   ) async
     -> [ScenarioResult]

@@ -159,7 +159,7 @@ import Testing
   @Test func unknownKeysAreErrorsWithASuggestion() throws {
     #expect(
       try error("schema: 1\nstpes: [start]\n")
-        == "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore, did you mean 'steps'?"
+        == "scenario.yaml:2:1: unknown key 'stpes' in the scenario; expected one of schema, name, description, seed, audio, device, model, subject, timing, steps, expect, limits, observed, explore, schedule, did you mean 'steps'?"
     )
     #expect(
       try error("schema: 1\ndevice:\n  microphone: { sampleRat: 16000 }\nsteps: [start]\n")

@@ -59,8 +59,11 @@ extension InvariantChecker {
       ? events.endIndex - 1
       : max(
         settled,
-        events.lastIndex { $0.kind == UIStateEvent.kind } ?? 0,
-        events.lastIndex { $0.kind == SubjectReturnedEvent.kind } ?? 0)
+        Self.settled(
+          events,
+          at: max(
+            events.lastIndex { $0.kind == UIStateEvent.kind } ?? 0,
+            events.lastIndex { $0.kind == SubjectReturnedEvent.kind } ?? 0)))
     var end = Self.ledgerCounts(events[...last])
     var dismissedLabels = Set<String>()
     // What a dismissed screen opened and still held when it was dismissed is the dismissal checks'
@@ -89,6 +92,28 @@ extension InvariantChecker {
       .ledgerBaselineAfterStop, at: events[last].time,
       "the scenario ended idle after a stop, but \(grown.joined(separator: ", ")) compared with before the first start\(labels.isEmpty ? "" : " (still open: \(labels.sorted().joined(separator: ", ")))")"
     )
+  }
+
+  /// The label of the engine twin's own input task, which `stop()` cancels.
+  static let engineInputTask = "AVAudioEngine input"
+
+  /// `last`, or the engine's input task ending later in the same virtual instant: `stop()` cancels
+  /// that task and returns, and the task ends a few jobs later — first in the default order, after
+  /// the stop returned under some seeded schedules (as on a device, where the engine's I/O thread
+  /// winds down on its own). Its end belongs to the stop, whichever order the instant's jobs take.
+  static func settled(_ events: TraceLog, at last: Int) -> Int {
+    let time = events[last].time
+    var settled = last
+    var index = last + 1
+    while index < events.endIndex, events[index].time == time {
+      if let released = ResourceReleasedEvent(events[index]), released.resource == .tasks,
+        released.label == engineInputTask
+      {
+        settled = index
+      }
+      index += 1
+    }
+    return settled
   }
 
   /// Whether a `dismiss` step came while a start had not returned yet.

@@ -40,6 +40,20 @@ struct RunCommand: AsyncParsableCommand {
   var seed: UInt64?
 
   @Option(
+    parsing: .unconditional,
+    help:
+      "Run every scenario under the seeded schedule with this seed (the order of jobs ready together, of timers due together, late wake-ups) instead of each scenario's own `schedule:`."
+  )
+  var scheduleSeed: UInt64?
+
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Run every scenario under the seeded schedules 1 to N, one pass each (a scenario's `schedule: fifo` keeps the default order). CI sweeps the suite this way."
+  )
+  var schedules: Int?
+
+  @Option(
     parsing: .unconditional, help: "How many worker processes run at once, at least 1. Default: the number of CPUs.")
   var jobs: Int?
 
@@ -116,6 +130,14 @@ struct RunCommand: AsyncParsableCommand {
   func validate() throws {
     do { _ = try SnapshotRecordMode.resolve(flag: record) } catch { throw ValidationError(error.message) }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    if let schedules, !(1...10_000).contains(schedules) {
+      throw ValidationError(
+        "--schedules must be from 1 to 10000 (got \(schedules)); each is one pass over the scenarios")
+    }
+    if schedules != nil, scheduleSeed != nil {
+      throw ValidationError(
+        "--schedules N runs the seeds 1 to N and --schedule-seed N one seed: give one of them")
+    }
     // A year bounds it (past it, milliseconds overflow what a Duration is built from); 0 is none.
     if !(timeout.isFinite && timeout >= 0 && timeout <= 365 * 86_400) {
       throw ValidationError(
@@ -167,7 +189,7 @@ struct RunCommand: AsyncParsableCommand {
       plan: plan, factories: factories, seed: seed, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
       timeout: self.timeout > 0 ? .milliseconds(Int64((self.timeout * 1000).rounded())) : nil,
       order: startOrder(plan), checkDeterminism: checkDeterminism, freshWorkers: freshWorkers,
-      keepsTimelines: reports.html != nil || perfetto != nil, processes: processes
+      schedules: schedules, keepsTimelines: reports.html != nil || perfetto != nil, processes: processes
     ) { factory in
       var command = try workerCommand(subject: factories.count > 1 ? factory.name : subject.name)
       command.fileArguments = captureNames.mapValues { ["--capture-name", $0] }
@@ -369,6 +391,7 @@ struct RunCommand: AsyncParsableCommand {
     if let subject { command.extraArguments += ["--subject", subject] }
     if failOnObsolete { command.extraArguments.append("--fail-on-obsolete") }
     if let maxVirtualTime { command.extraArguments += ["--max-virtual-time", maxVirtualTime] }
+    if let scheduleSeed { command.extraArguments += ["--schedule-seed", String(scheduleSeed)] }
     if let capture { command.extraArguments += ["--capture", URL(fileURLWithPath: capture).standardizedFileURL.path] }
     return command
   }

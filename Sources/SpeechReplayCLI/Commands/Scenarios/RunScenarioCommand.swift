@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SpeechReplay
 
-/// `speech-replay run-scenario FILE [--seed N] [--subject NAME] [--record MODE] [--fail-on-obsolete]
+/// `speech-replay run-scenario FILE [--seed N] [--schedule-seed N] [--subject NAME] [--record MODE] [--fail-on-obsolete]
 /// [--trace-dir DIR] [--timeline-dir DIR] [--capture DIR [--capture-name NAME]]` (hidden): the worker. Runs one scenario in this process and prints its result
 /// as JSON on the last line of standard output. `run` passes its flags explicitly.
 struct RunScenarioCommand: ParsableCommand {
@@ -16,6 +16,9 @@ struct RunScenarioCommand: ParsableCommand {
 
   @Option(help: "Use this seed instead of the scenario's own.")
   var seed: UInt64?
+
+  @Option(help: "Run under the seeded schedule with this seed instead of the scenario's own `schedule:`.")
+  var scheduleSeed: UInt64?
 
   @OptionGroup var subject: SubjectOption
 
@@ -76,6 +79,7 @@ struct RunScenarioCommand: ParsableCommand {
     var runner = ScenarioRunner(subject: try subject.factory(), snapshots: snapshots)
     if let limit = maxVirtualTime.flatMap(DurationText.parse) { runner.limits.virtualTime = limit }
     runner.simulationTimeLimit = simulationTimeLimit.flatMap(DurationText.parse)
+    runner.schedule = scheduleSeed.map { .seeded($0) }
     runner.capture = capture.map { SessionCaptureSettings(folder: $0, name: captureName) }
     // The HTML report draws what the analyzer heard beside the microphone's waveform.
     runner.keepsReceivedAudio = timelineDir != nil

@@ -1,0 +1,136 @@
+// Interposes libdispatch's dispatch_async, dispatch_after and dispatch_sync so that blocks sent to
+// the main queue while a simulation runs become main-actor work in virtual time
+// (Documentation/Simulation.md, "Dispatch"). The executable defines these symbols and the dynamic
+// linker binds Swift's Dispatch overlay to them ahead of libdispatch's; every call that is not
+// taken goes on to libdispatch's own function (found with RTLD_NEXT) unchanged.
+//
+// Blocks are handled as opaque pointers through the blocks ABI (a block is an object whose fourth
+// field is its invoke function), so this file needs no -fblocks.
+#define _GNU_SOURCE
+#include "CDispatchCapture.h"
+
+#if defined(__linux__)
+
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+extern void *_Block_copy(const void *block);
+extern void _Block_release(const void *block);
+
+struct speech_replay_block_layout {
+  void *isa;
+  int flags;
+  int reserved;
+  void (*invoke)(void *block);
+};
+
+static _Atomic(speech_replay_dispatch_hook) current_hook = NULL;
+
+void speech_replay_set_dispatch_hook(speech_replay_dispatch_hook hook) { atomic_store(&current_hook, hook); }
+
+void *speech_replay_block_copy(void *block) { return _Block_copy(block); }
+
+void speech_replay_block_run_and_release(void *block) {
+  ((struct speech_replay_block_layout *)block)->invoke(block);
+  _Block_release(block);
+}
+
+void speech_replay_block_invoke(void *block) { ((struct speech_replay_block_layout *)block)->invoke(block); }
+
+void speech_replay_block_release(void *block) { _Block_release(block); }
+
+static void *next_symbol(const char *name) { return dlsym(RTLD_NEXT, name); }
+
+/// 1 for the main queue, 2 for a global (root) queue, 0 for any other queue.
+static int queue_kind(void *queue) {
+  static void *main_queue = NULL;
+  static void *(*get_global)(long, unsigned long) = NULL;
+  if (!main_queue) main_queue = dlsym(RTLD_DEFAULT, "_dispatch_main_q");
+  if (!get_global) get_global = (void *(*)(long, unsigned long))dlsym(RTLD_DEFAULT, "dispatch_get_global_queue");
+  if (queue == main_queue) return 1;
+  if (get_global) {
+    // QOS_CLASS_USER_INTERACTIVE, USER_INITIATED, DEFAULT, UTILITY, BACKGROUND, UNSPECIFIED.
+    static const long classes[] = {0x21, 0x19, 0x15, 0x11, 0x09, 0x00};
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
+      if (queue == get_global(classes[i], 0)) return 2;
+    }
+  }
+  return 0;
+}
+
+/// Nanoseconds from now until a dispatch_time_t deadline; -1 for DISPATCH_TIME_FOREVER.
+static int64_t delay_until(uint64_t when) {
+  static uint64_t (*dispatch_time_fn)(uint64_t, int64_t) = NULL;
+  static uint64_t (*dispatch_walltime_fn)(const void *, int64_t) = NULL;
+  if (when == ~0ull) return -1;
+  if (!dispatch_time_fn) dispatch_time_fn = (uint64_t(*)(uint64_t, int64_t))dlsym(RTLD_DEFAULT, "dispatch_time");
+  if (!dispatch_walltime_fn) {
+    dispatch_walltime_fn = (uint64_t(*)(const void *, int64_t))dlsym(RTLD_DEFAULT, "dispatch_walltime");
+  }
+  int64_t delay;
+  if ((int64_t)when < 0) {
+    // Wall-clock deadlines are encoded as minus their nanoseconds: a later one is smaller.
+    delay = dispatch_walltime_fn ? (int64_t)(dispatch_walltime_fn(NULL, 0) - when) : 0;
+  } else {
+    delay = dispatch_time_fn ? (int64_t)(when - dispatch_time_fn(when & (1ull << 62), 0)) : 0;
+  }
+  return delay < 0 ? 0 : delay;
+}
+
+static int offer(void *queue, void *block, int64_t delay, int after, int sync) {
+  speech_replay_dispatch_hook hook = atomic_load(&current_hook);
+  if (!hook) return 0;
+  switch (queue_kind(queue)) {
+  case 1:
+    return hook(block, delay,
+                sync ? SPEECH_REPLAY_DISPATCH_MAIN_SYNC
+                     : (after ? SPEECH_REPLAY_DISPATCH_MAIN_AFTER : SPEECH_REPLAY_DISPATCH_MAIN_ASYNC));
+  case 2:
+    if (sync) return 0;
+    return hook(block, delay, after ? SPEECH_REPLAY_DISPATCH_GLOBAL_AFTER : SPEECH_REPLAY_DISPATCH_GLOBAL_ASYNC);
+  default:
+    return 0;
+  }
+}
+
+void dispatch_async(void *queue, void *block) {
+  static void (*original)(void *, void *) = NULL;
+  if (offer(queue, block, 0, 0, 0)) return;
+  if (!original) original = (void (*)(void *, void *))next_symbol("dispatch_async");
+  original(queue, block);
+}
+
+void dispatch_after(uint64_t when, void *queue, void *block) {
+  static void (*original)(uint64_t, void *, void *) = NULL;
+  if (atomic_load(&current_hook) && offer(queue, block, delay_until(when), 1, 0)) return;
+  if (!original) original = (void (*)(uint64_t, void *, void *))next_symbol("dispatch_after");
+  original(when, queue, block);
+}
+
+void dispatch_sync(void *queue, void *block) {
+  static void (*original)(void *, void *) = NULL;
+  if (offer(queue, block, 0, 0, 1)) return;
+  if (!original) original = (void (*)(void *, void *))next_symbol("dispatch_sync");
+  original(queue, block);
+}
+
+// Foundation's Timer.scheduledTimer and RunLoop.add(_:forMode:) reach CFRunLoopAddTimer (exported by
+// libFoundation.so and called through its PLT): the hook is told, and the timer is added as before.
+void CFRunLoopAddTimer(void *run_loop, void *timer, void *mode) {
+  static void (*original)(void *, void *, void *) = NULL;
+  speech_replay_dispatch_hook hook = atomic_load(&current_hook);
+  if (hook) hook(NULL, 0, SPEECH_REPLAY_RUN_LOOP_TIMER);
+  if (!original) original = (void (*)(void *, void *, void *))next_symbol("CFRunLoopAddTimer");
+  original(run_loop, timer, mode);
+}
+
+#else
+// Elsewhere (Darwin's two-level namespace) the calls cannot be interposed this way: the hook is
+// kept but never called, and Dispatch work stays an escape.
+void speech_replay_set_dispatch_hook(speech_replay_dispatch_hook hook) { (void)hook; }
+void *speech_replay_block_copy(void *block) { return block; }
+void speech_replay_block_run_and_release(void *block) { (void)block; }
+void speech_replay_block_invoke(void *block) { (void)block; }
+void speech_replay_block_release(void *block) { (void)block; }
+#endif

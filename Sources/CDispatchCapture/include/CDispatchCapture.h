@@ -1,0 +1,38 @@
+#ifndef SPEECH_REPLAY_DISPATCH_CAPTURE_H
+#define SPEECH_REPLAY_DISPATCH_CAPTURE_H
+
+#include <stdint.h>
+
+/// Which call reached the capture, and on which kind of queue.
+typedef enum {
+  SPEECH_REPLAY_DISPATCH_MAIN_ASYNC = 0,
+  SPEECH_REPLAY_DISPATCH_MAIN_AFTER = 1,
+  SPEECH_REPLAY_DISPATCH_MAIN_SYNC = 2,
+  SPEECH_REPLAY_DISPATCH_GLOBAL_ASYNC = 3,
+  SPEECH_REPLAY_DISPATCH_GLOBAL_AFTER = 4,
+  /// `CFRunLoopAddTimer`: a Foundation `Timer` scheduled on a run loop (never taken; `block` is NULL).
+  SPEECH_REPLAY_RUN_LOOP_TIMER = 5,
+} speech_replay_dispatch_call;
+
+/// Called for a block sent to the main queue or a global queue while a hook is set. `delay` is the
+/// nanoseconds until a `dispatch_after` deadline (-1: never; 0 otherwise). Returns nonzero when the
+/// hook took the block (it then owns a copy made with `speech_replay_block_copy`); zero sends the
+/// call on to libdispatch unchanged.
+typedef int (*speech_replay_dispatch_hook)(void *block, int64_t delay, speech_replay_dispatch_call call);
+
+/// Sets (or, with NULL, removes) the process-wide hook.
+void speech_replay_set_dispatch_hook(speech_replay_dispatch_hook hook);
+
+/// A heap copy of a block the hook keeps.
+void *speech_replay_block_copy(void *block);
+
+/// Calls a block kept with `speech_replay_block_copy` once and releases it.
+void speech_replay_block_run_and_release(void *block);
+
+/// Calls a block the caller does not own (a `dispatch_sync` block), without releasing it.
+void speech_replay_block_invoke(void *block);
+
+/// Releases a kept block without calling it.
+void speech_replay_block_release(void *block);
+
+#endif
