@@ -49,6 +49,8 @@ public final class VoiceNoteRecorder {
   /// Bumped to cancel the pending silence timer (its block checks it).
   private var silenceTimerNumber = 0
   private var observers: [any NSObjectProtocol] = []
+  /// The sample rate and channel count the request's audio has (it ignores any other).
+  private var tapFormat: (Double, UInt32)?
 
   /// Creates the recorder.
   public init(bug: Bug = .none) { self.bug = bug }
@@ -71,9 +73,16 @@ public final class VoiceNoteRecorder {
       publish(error: "Speech recognition is not available right now.")
       return
     }
+    guard await AVAudioApplication.requestRecordPermission() else {
+      publish(error: "Allow the microphone in Settings to record voice notes.")
+      return
+    }
     guard !isRecording, !isFinishing else { return }  // a second tap while permission was asked
     self.recognizer = recognizer
     do {
+      let session = AVAudioSession.sharedInstance()
+      try session.setCategory(.record, mode: .measurement, options: .duckOthers)
+      try session.setActive(true, options: .notifyOthersOnDeactivation)
       try startMicrophone()
     } catch {
       endRecognition(cancel: true)
@@ -108,7 +117,9 @@ public final class VoiceNoteRecorder {
       }
     }
     let inputNode = audioEngine.inputNode
-    inputNode.installTap(onBus: 0, bufferSize: 1024, format: inputNode.outputFormat(forBus: 0), block: Self.tap(request))
+    let format = inputNode.outputFormat(forBus: 0)
+    tapFormat = (format.sampleRate, format.channelCount)
+    inputNode.installTap(onBus: 0, bufferSize: 1024, format: format, block: Self.tap(request))
     audioEngine.prepare()
     try audioEngine.start()
   }
@@ -153,6 +164,8 @@ public final class VoiceNoteRecorder {
         recognitionTask = nil
         isFinishing = false
         silenceTimerNumber += 1
+        // The recognizer ends a task on its own (about a minute of audio): go on in a new one.
+        if isRecording, heard != nil { microphoneChanged() }
       }
     } else if let heard, number == taskNumber {
       liveText = heard
@@ -222,8 +235,13 @@ public final class VoiceNoteRecorder {
       fail("Recording stopped after the interruption.")
       return
     }
-    // The route may have changed during the interruption: a new task in the current format.
-    microphoneChanged()
+    // The route may have changed during the interruption: a new task for a new format.
+    let format = audioEngine.inputNode.outputFormat(forBus: 0)
+    guard let tapFormat, tapFormat == (format.sampleRate, format.channelCount) else {
+      microphoneChanged()
+      return
+    }
+    do { try audioEngine.start() } catch { fail("Recording stopped after the interruption.") }
   }
 
   private func fail(_ message: String) {

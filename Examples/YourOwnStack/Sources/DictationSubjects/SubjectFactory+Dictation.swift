@@ -1,3 +1,4 @@
+import Dictation
 public import SpeechReplay
 
 extension SubjectFactory {
