@@ -48,12 +48,14 @@ public final class VoiceNoteRecorder {
   private var taskNumber = 0
   /// Bumped to cancel the pending silence timer (its block checks it).
   private var silenceTimerNumber = 0
-  private var observers: [any NSObjectProtocol] = []
+  private let observers = AudioSystemObservers()
   /// The sample rate and channel count the request's audio has (it ignores any other).
   private var tapFormat: (Double, UInt32)?
 
   /// Creates the recorder.
   public init(bug: Bug = .none) { self.bug = bug }
+
+  deinit { observers.removeAll() }
 
   /// The record button: asks for permission, then records in the user's language.
   public func startRecording() async {
@@ -89,7 +91,7 @@ public final class VoiceNoteRecorder {
       publish(error: "The microphone could not start.")
       return
     }
-    if observers.isEmpty { observeAudioSystem() }
+    if observers.tokens.isEmpty { observeAudioSystem() }
     isRecording = true
     DispatchQueue.main.async { [weak self] in
       self?.errorMessage = nil
@@ -134,6 +136,7 @@ public final class VoiceNoteRecorder {
   public func stopRecording() {
     guard isRecording else { return }
     isRecording = false
+    stopObservingAudioSystem()
     if bug != .silenceTimerNeverCancelled { silenceTimerNumber += 1 }
     isFinishing = endRecognition(cancel: false)
     DispatchQueue.main.async { [weak self] in self?.onChange?() }
@@ -201,7 +204,7 @@ public final class VoiceNoteRecorder {
 
   private func observeAudioSystem() {
     let center = NotificationCenter.default
-    observers = [
+    observers.tokens = [
       center.addObserver(forName: .AVAudioEngineConfigurationChange, object: audioEngine, queue: nil) { [weak self] _ in
         DispatchQueue.main.async { self?.microphoneChanged() }
       },
@@ -213,6 +216,12 @@ public final class VoiceNoteRecorder {
         DispatchQueue.main.async { self?.interrupted(began: began, shouldResume: resume) }
       },
     ]
+  }
+
+  /// Found by `--check-determinism`: observers left in `NotificationCenter.default` outlive the
+  /// screen, and every later interruption runs their blocks (a process's next run saw them).
+  private func stopObservingAudioSystem() {
+    observers.removeAll()
   }
 
   /// A headset came or went: the engine stopped and the request cannot take the new format, so
@@ -246,9 +255,22 @@ public final class VoiceNoteRecorder {
 
   private func fail(_ message: String) {
     isRecording = false
+    stopObservingAudioSystem()
     silenceTimerNumber += 1
     isFinishing = recognitionTask != nil && endRecognition(cancel: false)
     if !isFinishing { endRecognition(cancel: true) }
     publish(error: message)
+  }
+}
+
+/// The recorder's `NotificationCenter` observers, removed when it stops or goes away (a screen
+/// closed while recording), so no later interruption runs their blocks.
+final class AudioSystemObservers: @unchecked Sendable {
+  /// The observers' tokens; touched on the main actor, and in the recorder's deinit.
+  var tokens: [any NSObjectProtocol] = []
+
+  func removeAll() {
+    for token in tokens { NotificationCenter.default.removeObserver(token) }
+    tokens = []
   }
 }
