@@ -55,4 +55,11 @@ import Testing
     // scenario's Korean, which this device does not support, so the record button is hidden.
     expectScenario("../../../../Scenarios/unsupported-locale.yaml", subject: .voiceNotes)
   }
+
+  @Test func aPhoneSetToGermanTranscribesGerman() {
+    let run = ScenarioRunner(subject: .voiceNotes).replay(fileAt: Self.path("Scenarios/voice-notes-german-phone.yaml"), seed: nil)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    let locales = run.timeline.events.filter { $0.kind.rawValue == "recognizer.task.start" }.map { $0["locale"] }
+    #expect(locales == ["de-DE"], "the recognition tasks' locales: \(locales)")
+  }
 }
