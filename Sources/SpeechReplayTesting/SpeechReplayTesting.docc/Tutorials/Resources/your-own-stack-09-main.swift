@@ -5,4 +5,6 @@ import SpeechReplayCLI
 
 // Every command of `speech-replay` (run with workers, shards, reports, --record, history, compare,
 // explain, capture…) for the app's own subjects; the first is the default.
-await SpeechReplayCLI.main(subjects: [.dictation, .dictationFixed, .dictationLive])
+await SpeechReplayCLI.main(subjects: [
+  .dictation, .dictationFixed, .dictationLive, .voiceNotes, .voiceNotesWithoutEndAudio, .voiceNotesStaleTimer,
+])
