@@ -21,6 +21,11 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   private var sessionStart: CMTime?
   /// Starts of the words already reported as not heard, so each is reported once.
   private var unheard = Set<Double>()
+  /// The tape position where a legacy recognition task's audio begins when it starts after the
+  /// recording did (a new task mid-utterance, after a route change say): words spoken before it
+  /// were in an earlier task's request, not this one's, so this task's model never hears them.
+  /// (Analyzer sessions keep their earlier behaviour, which the bundled traces are pinned to.)
+  private var tapeStart: Double?
 
   /// The volatile hypothesis not yet committed.
   private struct Pending {
@@ -44,7 +49,10 @@ public final class ScriptedRecognizer: SpeechRecognizing {
       let start = CMTime.seconds(microphone.tapeTime(atCaptureSeconds: microphone.secondsCaptured) ?? 0)
       while nextEntry < script.entries.count && script.entries[nextEntry].at <= start && microphone.secondsCaptured > 0
       { nextEntry += 1 }
-      if microphone.secondsCaptured > 0 { lastFinalEnd = start }
+      if microphone.secondsCaptured > 0 {
+        lastFinalEnd = start
+        if request.module == .speechRecognizer { tapeStart = start.seconds }
+      }
     }
   }
 
@@ -84,6 +92,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
         kept.append(word)
         continue
       }
+      // A session started mid-word hears only the part of the word after its start.
+      if let tapeStart, Self.share(of: range, after: tapeStart) < Self.heardFraction { continue }
       let fraction = monitor.intactFraction(captureFrom: start, to: end)
       if fraction >= Self.heardFraction {
         kept.append(word)
@@ -104,6 +114,14 @@ public final class ScriptedRecognizer: SpeechRecognizing {
 
   /// The share of a word's audio that must reach the analyzer intact for the model to hear it.
   static let heardFraction = 0.8
+
+  /// The share of `range`'s audio (tape seconds) that lies after `tapeStart`.
+  private static func share(of range: CMTimeRange, after tapeStart: Double) -> Double {
+    let start = range.start.seconds
+    let end = range.end.seconds
+    guard end > start else { return start >= tapeStart ? 1 : 0 }
+    return Swift.max(0, Swift.min(1, (end - Swift.max(start, tapeStart)) / (end - start)))
+  }
 
   private static func seconds(_ value: Double) -> String { String(format: "%.2f", value) }
 
