@@ -21,6 +21,15 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   private var sessionStart: CMTime?
   /// Starts of the words already reported as not heard, so each is reported once.
   private var unheard = Set<Double>()
+  /// The tape position where a legacy recognition task's audio begins when it starts after the
+  /// recording did (a new task mid-utterance, after a route change say): words spoken before it
+  /// were in an earlier task's request, not this one's, so this task's model never hears them.
+  /// (Analyzer sessions keep their earlier behaviour, which the bundled traces are pinned to.)
+  private var tapeStart: Double?
+  /// For such a task, the words the script had recognized when it started (its last entry before
+  /// the task's audio, lower-cased, without punctuation): a script without word times repeats them
+  /// in every later cumulative result, and this task never heard them.
+  private var earlierWords: [String] = []
 
   /// The volatile hypothesis not yet committed.
   private struct Pending {
@@ -44,7 +53,19 @@ public final class ScriptedRecognizer: SpeechRecognizing {
       let start = CMTime.seconds(microphone.tapeTime(atCaptureSeconds: microphone.secondsCaptured) ?? 0)
       while nextEntry < script.entries.count && script.entries[nextEntry].at <= start && microphone.secondsCaptured > 0
       { nextEntry += 1 }
-      if microphone.secondsCaptured > 0 { lastFinalEnd = start }
+      if microphone.secondsCaptured > 0 {
+        lastFinalEnd = start
+        if request.module == .speechRecognizer {
+          tapeStart = start.seconds
+          if nextEntry > 0 {
+            let earlier = script.entries[nextEntry - 1]
+            let texts =
+              earlier.finalizeAsResults.isEmpty
+              ? [earlier.finalizeAs ?? earlier.alternatives[0]] : earlier.finalizeAsResults
+            earlierWords = texts.flatMap(\.words).map { Self.plain($0.text) }
+          }
+        }
+      }
     }
   }
 
@@ -84,6 +105,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
         kept.append(word)
         continue
       }
+      // A session started mid-word hears only the part of the word after its start.
+      if let tapeStart, Self.share(of: range, after: tapeStart) < Self.heardFraction { continue }
       let fraction = monitor.intactFraction(captureFrom: start, to: end)
       if fraction >= Self.heardFraction {
         kept.append(word)
@@ -94,16 +117,53 @@ public final class ScriptedRecognizer: SpeechRecognizing {
         )
       }
     }
+    return Self.text(text, keeping: kept)
+  }
+
+  /// `kept`, a part of `text`'s words, as a text; a sentence's capital moves to its new first word.
+  private static func text(_ text: RecognizedText, keeping kept: [RecognizedWord]) -> RecognizedText {
     guard kept.count != text.words.count else { return text }
-    // A sentence's capital moves to its new first word.
+    var kept = kept
     if let first = text.words.first, kept.first != first, first.text.first?.isUppercase == true, !kept.isEmpty {
       kept[0].text = kept[0].text.prefix(1).uppercased() + kept[0].text.dropFirst()
     }
     return RecognizedText(words: kept)
   }
 
+  /// `texts` (one result's texts, in order) without the leading words a task started mid-recording
+  /// never heard: as many of ``earlierWords`` as they begin with (case and punctuation aside).
+  private func withoutEarlierWords(_ texts: [RecognizedText]) -> [RecognizedText] {
+    guard !earlierWords.isEmpty else { return texts }
+    var matched = 0
+    var differs = false
+    return texts.map { text in
+      var kept = text.words[...]
+      while !differs, let word = kept.first, matched < earlierWords.count {
+        differs = Self.plain(word.text) != earlierWords[matched]
+        if differs { break }
+        kept = kept.dropFirst()
+        matched += 1
+      }
+      if !kept.isEmpty { differs = true }
+      return Self.text(text, keeping: Array(kept))
+    }
+  }
+
+  /// A word lower-cased, without punctuation, for comparing what two results say.
+  private static func plain(_ word: String) -> String {
+    word.lowercased().filter { $0.isLetter || $0.isNumber }
+  }
+
   /// The share of a word's audio that must reach the analyzer intact for the model to hear it.
   static let heardFraction = 0.8
+
+  /// The share of `range`'s audio (tape seconds) that lies after `tapeStart`.
+  private static func share(of range: CMTimeRange, after tapeStart: Double) -> Double {
+    let start = range.start.seconds
+    let end = range.end.seconds
+    guard end > start else { return start >= tapeStart ? 1 : 0 }
+    return Swift.max(0, Swift.min(1, (end - Swift.max(start, tapeStart)) / (end - start)))
+  }
 
   private static func seconds(_ value: Double) -> String { String(format: "%.2f", value) }
 
@@ -169,9 +229,9 @@ public final class ScriptedRecognizer: SpeechRecognizing {
   private func publish(_ entry: ModelScript.Entry) -> RecognizerOutput? {
     var entry = entry
     // The model hears only what reached it: words whose audio was lost or garbled are left out.
-    entry.alternatives = entry.alternatives.map(heard)
-    entry.finalizeAs = entry.finalizeAs.map(heard)
-    entry.finalizeAsResults = entry.finalizeAsResults.map(heard).filter { !$0.isEmpty }
+    entry.alternatives = entry.alternatives.map { heard(withoutEarlierWords([$0])[0]) }
+    entry.finalizeAs = entry.finalizeAs.map { heard(withoutEarlierWords([$0])[0]) }
+    entry.finalizeAsResults = withoutEarlierWords(entry.finalizeAsResults).map(heard).filter { !$0.isEmpty }
     let range = entry.range ?? CMTimeRange(start: lastFinalEnd, end: Swift.max(entry.at, lastFinalEnd))
     let alternatives = request.reportsAlternatives ? entry.alternatives : [entry.alternatives[0]]
     let delay = (entry.delay ?? script.latency) + extraDelay(forAudioAt: entry.at)

@@ -5,7 +5,7 @@ extension ScenarioRunner {
   /// (`subject.requires`) the subject's factory does not declare. Nil when it applies.
   func skipReason(for scenario: Scenario) -> ScenarioFailure? {
     let missing = scenario.requirements.filter { !subject.satisfies($0) }
-    guard !missing.isEmpty else { return localeSkipReason(for: scenario) }
+    guard !missing.isEmpty else { return nil }
     let names = missing.map { "'\($0)'" }.joined(separator: ", ")
     let declared =
       subject.capabilities.isEmpty
@@ -21,20 +21,6 @@ extension ScenarioRunner {
 
   private static let speechAnalyzerNote =
     " (the scenario is about SpeechAnalyzer — its assets, finalize or finals during a session — which a stack on the legacy SFSpeechRecognizer does not have)"
-
-  /// Why a scenario does not apply to a subject that follows the device's locale: it asks for
-  /// another locale than the simulated device's, which such a stack cannot be told.
-  private func localeSkipReason(for scenario: Scenario) -> ScenarioFailure? {
-    let deviceLocale = SubjectOptions().locale
-    guard subject.capabilities.contains(.followsDeviceLocale), scenario.subject.locale != deviceLocale else {
-      return nil
-    }
-    return ScenarioFailure(
-      "skipped: the scenario asks the stack for the locale \(scenario.subject.locale) (its model.locale or subject.locale), "
-        + "but the subject \(subject.name) declares 'followsDeviceLocale' and the simulated device's user locale is "
-        + "\(deviceLocale); test that locale with a subject that takes SubjectOptions.locale",
-      check: CheckID(.scenario, "requires"), at: SourceLocation(file: scenario.file, line: 1, column: 1))
-  }
 
   /// Why a scenario that requires ``SubjectCapability/speechAnalyzer`` did not apply after all: the
   /// subject declared neither recognizer, and the run shows the stack used only the legacy

@@ -183,7 +183,7 @@ public struct ScenarioRunner: Sendable {
   /// The device and the simulation's configuration for one run, with every family's preparation.
   private func setup(for scenario: Scenario, seed: UInt64) -> RunSetup {
     let watchdog = max(self.watchdog, scenario.limits.wallClock ?? .zero)
-    let device = SimulatedDevice(configuration: scenario.device, model: scenario.model.backend)
+    let device = SimulatedDevice(configuration: deviceConfiguration(for: scenario), model: scenario.model.backend)
     // The user speaks only during play steps, and the scripted model follows what was played.
     // A tap schedule replays a capture, whose audio already holds the silences: the gate stays open.
     device.microphone.isPlaying = !scenario.device.microphone.tapSchedule.isEmpty

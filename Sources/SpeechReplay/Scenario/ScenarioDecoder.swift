@@ -193,11 +193,7 @@ struct ScenarioDecoder {
   {
     if let value = map["locale"] {
       let identifier = try value.nonEmptyString()
-      configuration.userLocale = identifier
-      let language = Locale(identifier: identifier).language
-      configuration.preferredLanguages = [
-        [language.languageCode?.identifier, language.region?.identifier].compactMap { $0 }.joined(separator: "-")
-      ]
+      configuration.setUserLocale(identifier)
     }
     if let value = map["languages"] {
       let languages = try value.strings()

@@ -42,7 +42,8 @@ public struct SubjectCapability: Sendable, Hashable, Comparable, Codable, Custom
   public static let legacyRecognizer = SubjectCapability("legacyRecognizer")
   /// The stack transcribes in the user's locale (`Locale.current`, `SFSpeechRecognizer()`) rather
   /// than the ``SubjectOptions/locale`` it is given: a scenario that asks for another locale than
-  /// the simulated device's (en-US) is skipped, with the reason, since the stack cannot be told.
+  /// the simulated device's default (en-US) and sets no `device.locale` runs on a device whose user
+  /// locale is the scenario's, as a user sets the phone's language to make such an app transcribe it.
   public static let followsDeviceLocale = SubjectCapability("followsDeviceLocale")
 
   /// Every capability the bundled scenarios require: what a stack that has every feature declares.

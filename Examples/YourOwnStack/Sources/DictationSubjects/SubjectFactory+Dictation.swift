@@ -1,3 +1,4 @@
+import Dictation
 public import SpeechReplay
 
 extension SubjectFactory {
@@ -30,6 +31,25 @@ extension SubjectFactory {
     SubjectFactory(name: name, presets: ["file"], capabilities: [.fileTranscription, .dictationFallback]) { options in
       if options.preset == "file" { return try MemoSubject(options: options) }
       return DictationSubject(options: options, asksFormatAfterModel: asksFormatAfterModel)
+    }
+  }
+}
+
+extension SubjectFactory {
+  /// The voice-note screen as real apps write it (``VoiceNoteRecorder``): the legacy recognizer,
+  /// `Locale.current`, main-queue UI updates and a silence timer. It declares what it is, so the
+  /// scenarios about SpeechAnalyzer are skipped, and the device's locale is the scenario's.
+  public static let voiceNotes = voiceNotesFactory(name: "voice-notes", bug: .none)
+
+  /// The same screen with `endAudio()` left out of the stop.
+  public static let voiceNotesWithoutEndAudio = voiceNotesFactory(name: "voice-notes-no-end-audio", bug: .neverEndsAudio)
+
+  /// The same screen with the silence timer left running at the stop.
+  public static let voiceNotesStaleTimer = voiceNotesFactory(name: "voice-notes-stale-timer", bug: .silenceTimerNeverCancelled)
+
+  private static func voiceNotesFactory(name: String, bug: VoiceNoteRecorder.Bug) -> SubjectFactory {
+    SubjectFactory(name: name, capabilities: [.legacyRecognizer, .followsDeviceLocale]) { _ in
+      VoiceNoteSubject(bug: bug)
     }
   }
 }

@@ -1,0 +1,276 @@
+import SpeechShim
+
+/// The voice-note screen's recorder, written the way most shipping apps write live speech on the
+/// legacy recognizer (and the way public apps' plugins do): UI state published with
+/// `DispatchQueue.main.async`, the recognizer made with `SFSpeechRecognizer()` for the user's
+/// `Locale.current`, the microphone's buffers appended from an `AVAudioEngine` tap to an
+/// `SFSpeechAudioBufferRecognitionRequest`, and a silence timer (`DispatchQueue.main.asyncAfter`)
+/// that stops the recording when nothing new was heard for ``silenceTimeout``.
+@MainActor
+public final class VoiceNoteRecorder {
+  /// A bug a team shipped, for the tests that make sure the harness catches it; `none` is the app.
+  public enum Bug: Sendable {
+    /// The app as it should be.
+    case none
+    /// `endAudio()` left out at the stop (commented out in a public app): the recognition task
+    /// never delivers its final result and keeps its resources.
+    case neverEndsAudio
+    /// The silence timer is not cancelled at the stop: a recording started less than
+    /// ``silenceTimeout`` after the last words of the one before is stopped by the old timer.
+    case silenceTimerNeverCancelled
+  }
+
+  /// The text written down: every recognition task's final text, in order.
+  public var transcript: String { finals.keys.sorted().compactMap { finals[$0] }.filter { !$0.isEmpty }.joined(separator: " ") }
+  /// What is being said now (the current task's partial result), shown greyed after the transcript.
+  public private(set) var liveText = ""
+  /// Whether the microphone is recording.
+  public private(set) var isRecording = false
+  /// Set while the last words are being written down after the stop.
+  public private(set) var isFinishing = false
+  /// Whether the record button is shown: false once the phone's language turned out to have no
+  /// speech recognition.
+  public private(set) var canRecord = true
+  /// What went wrong, for the screen.
+  public private(set) var errorMessage: String?
+  /// Called after every change of what the screen shows (the view model's `objectWillChange`).
+  public var onChange: (@MainActor () -> Void)?
+
+  /// How long the recording goes on with nothing new heard before it stops itself.
+  public let silenceTimeout: TimeInterval = 2
+  let bug: Bug
+  private let audioEngine = AVAudioEngine()
+  private var recognizer: SFSpeechRecognizer?
+  private var recognitionRequest: SFSpeechAudioBufferRecognitionRequest?
+  private var recognitionTask: SFSpeechRecognitionTask?
+  /// The final text of each recognition task, by its number (a route change starts a new task).
+  private var finals: [Int: String] = [:]
+  private var taskNumber = 0
+  /// Bumped to cancel the pending silence timer (its block checks it).
+  private var silenceTimerNumber = 0
+  private let observers = AudioSystemObservers()
+  /// The sample rate and channel count the request's audio has (it ignores any other).
+  private var tapFormat: (Double, UInt32)?
+
+  /// Creates the recorder.
+  public init(bug: Bug = .none) { self.bug = bug }
+
+  deinit { observers.removeAll() }
+
+  /// The record button: asks for permission, then records in the user's language.
+  public func startRecording() async {
+    guard !isRecording, !isFinishing else { return }
+    let status = await withCheckedContinuation { continuation in
+      SFSpeechRecognizer.requestAuthorization { continuation.resume(returning: $0) }
+    }
+    // The phone's language: no locale is passed in.
+    guard let recognizer = SFSpeechRecognizer() else {
+      DispatchQueue.main.async { [weak self] in
+        self?.canRecord = false
+        self?.onChange?()
+      }
+      return
+    }
+    guard status == .authorized, recognizer.isAvailable else {
+      publish(error: "Speech recognition is not available right now.")
+      return
+    }
+    guard await AVAudioApplication.requestRecordPermission() else {
+      publish(error: "Allow the microphone in Settings to record voice notes.")
+      return
+    }
+    guard !isRecording, !isFinishing else { return }  // a second tap while permission was asked
+    self.recognizer = recognizer
+    do {
+      let session = AVAudioSession.sharedInstance()
+      try session.setCategory(.record, mode: .measurement, options: .duckOthers)
+      try session.setActive(true, options: .notifyOthersOnDeactivation)
+      try startMicrophone()
+    } catch {
+      endRecognition(cancel: true)
+      publish(error: "The microphone could not start.")
+      return
+    }
+    if observers.tokens.isEmpty { observeAudioSystem() }
+    isRecording = true
+    DispatchQueue.main.async { [weak self] in
+      self?.errorMessage = nil
+      self?.onChange?()
+    }
+  }
+
+  /// A new request and task, and the tap in the microphone's current format feeding it.
+  private func startMicrophone() throws {
+    guard let recognizer else { return }
+    let request = SFSpeechAudioBufferRecognitionRequest()
+    request.shouldReportPartialResults = true
+    request.addsPunctuation = true
+    recognitionRequest = request
+    taskNumber += 1
+    let number = taskNumber
+    recognitionTask = recognizer.recognitionTask(with: request) { [weak self] result, error in
+      // The handler's values, read here; the screen is updated on the main queue, as apps do.
+      let heard = result?.bestTranscription.formattedString
+      let isFinal = result?.isFinal == true || error != nil
+      let failed = error != nil
+      DispatchQueue.main.async {
+        self?.recognized(heard, isFinal: isFinal, task: number)
+        if failed { self?.recognitionFailed(task: number) }
+      }
+    }
+    let inputNode = audioEngine.inputNode
+    let format = inputNode.outputFormat(forBus: 0)
+    tapFormat = (format.sampleRate, format.channelCount)
+    inputNode.installTap(onBus: 0, bufferSize: 1024, format: format, block: Self.tap(request))
+    audioEngine.prepare()
+    try audioEngine.start()
+  }
+
+  /// The tap's block, made outside the main actor: the audio thread calls it.
+  nonisolated private static func tap(_ request: SFSpeechAudioBufferRecognitionRequest) -> AVAudioNodeTapBlock {
+    { buffer, _ in request.append(buffer) }
+  }
+
+  /// The stop button (and the silence timer): stops the microphone and ends the audio; the final
+  /// result ends the task.
+  public func stopRecording() {
+    guard isRecording else { return }
+    isRecording = false
+    stopObservingAudioSystem()
+    if bug != .silenceTimerNeverCancelled { silenceTimerNumber += 1 }
+    isFinishing = endRecognition(cancel: false)
+    DispatchQueue.main.async { [weak self] in self?.onChange?() }
+  }
+
+  /// Stops the engine and removes the tap; ends the request's audio (or cancels the task). True
+  /// when a task is still to deliver its final result.
+  @discardableResult
+  private func endRecognition(cancel: Bool) -> Bool {
+    audioEngine.stop()
+    audioEngine.inputNode.removeTap(onBus: 0)
+    defer { recognitionRequest = nil }
+    if cancel {
+      recognitionTask?.cancel()
+      recognitionTask = nil
+      return false
+    }
+    guard let request = recognitionRequest, bug != .neverEndsAudio else { return false }
+    request.endAudio()
+    return true
+  }
+
+  private func recognized(_ heard: String?, isFinal: Bool, task number: Int) {
+    if isFinal {
+      if let heard { finals[number] = heard }
+      if number == taskNumber {
+        liveText = ""
+        recognitionTask = nil
+        isFinishing = false
+        silenceTimerNumber += 1
+        // The recognizer ends a task on its own (about a minute of audio): go on in a new one.
+        if isRecording, heard != nil { microphoneChanged() }
+      }
+    } else if let heard, number == taskNumber {
+      liveText = heard
+      if isRecording { restartSilenceTimer() }
+    }
+    onChange?()
+  }
+
+  /// The task ended with an error: a recording still going on cannot be heard any more.
+  private func recognitionFailed(task number: Int) {
+    guard number == taskNumber, isRecording else { return }
+    fail("Transcription stopped. Tap record to try again.")
+  }
+
+  /// New words: the user is still speaking; stop when nothing new comes for ``silenceTimeout``.
+  private func restartSilenceTimer() {
+    silenceTimerNumber += 1
+    let number = silenceTimerNumber
+    DispatchQueue.main.asyncAfter(deadline: .now() + silenceTimeout) { [weak self] in
+      guard let self, number == silenceTimerNumber || bug == .silenceTimerNeverCancelled else { return }
+      stopRecording()
+    }
+  }
+
+  private func publish(error message: String) {
+    DispatchQueue.main.async { [weak self] in
+      self?.errorMessage = message
+      self?.onChange?()
+    }
+  }
+
+  // MARK: Route changes and interruptions
+
+  private func observeAudioSystem() {
+    let center = NotificationCenter.default
+    observers.tokens = [
+      center.addObserver(forName: .AVAudioEngineConfigurationChange, object: audioEngine, queue: nil) { [weak self] _ in
+        DispatchQueue.main.async { self?.microphoneChanged() }
+      },
+      center.addObserver(forName: AVAudioSession.interruptionNotification, object: nil, queue: nil) { [weak self] note in
+        let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt
+        let began = raw.flatMap(AVAudioSession.InterruptionType.init(rawValue:)) == .began
+        let options = AVAudioSession.InterruptionOptions(rawValue: note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
+        let resume = options.contains(.shouldResume)
+        DispatchQueue.main.async { self?.interrupted(began: began, shouldResume: resume) }
+      },
+    ]
+  }
+
+  /// Found by `--check-determinism`: observers left in `NotificationCenter.default` outlive the
+  /// screen, and every later interruption runs their blocks (a process's next run saw them).
+  private func stopObservingAudioSystem() {
+    observers.removeAll()
+  }
+
+  /// A headset came or went: the engine stopped and the request cannot take the new format, so
+  /// the old task gets its audio's end and a new one goes on in the new format.
+  private func microphoneChanged() {
+    guard isRecording else { return }
+    endRecognition(cancel: false)
+    do { try startMicrophone() } catch { fail("Recording stopped when the microphone changed.") }
+  }
+
+  private func interrupted(began: Bool, shouldResume: Bool) {
+    guard isRecording, !began else { return }  // at the start the system stopped the engine
+    guard shouldResume else {
+      stopRecording()
+      return
+    }
+    do {
+      try AVAudioSession.sharedInstance().setActive(true)
+    } catch {
+      fail("Recording stopped after the interruption.")
+      return
+    }
+    // The route may have changed during the interruption: a new task for a new format.
+    let format = audioEngine.inputNode.outputFormat(forBus: 0)
+    guard let tapFormat, tapFormat == (format.sampleRate, format.channelCount) else {
+      microphoneChanged()
+      return
+    }
+    do { try audioEngine.start() } catch { fail("Recording stopped after the interruption.") }
+  }
+
+  private func fail(_ message: String) {
+    isRecording = false
+    stopObservingAudioSystem()
+    silenceTimerNumber += 1
+    isFinishing = recognitionTask != nil && endRecognition(cancel: false)
+    if !isFinishing { endRecognition(cancel: true) }
+    publish(error: message)
+  }
+}
+
+/// The recorder's `NotificationCenter` observers, removed when it stops or goes away (a screen
+/// closed while recording), so no later interruption runs their blocks.
+final class AudioSystemObservers: @unchecked Sendable {
+  /// The observers' tokens; touched on the main actor, and in the recorder's deinit.
+  var tokens: [any NSObjectProtocol] = []
+
+  func removeAll() {
+    for token in tokens { NotificationCenter.default.removeObserver(token) }
+    tokens = []
+  }
+}
