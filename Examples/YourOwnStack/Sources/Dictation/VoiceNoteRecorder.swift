@@ -139,7 +139,13 @@ public final class VoiceNoteRecorder {
     stopObservingAudioSystem()
     if bug != .silenceTimerNeverCancelled { silenceTimerNumber += 1 }
     isFinishing = endRecognition(cancel: false)
+    Self.deactivateAudioSession()
     DispatchQueue.main.async { [weak self] in self?.onChange?() }
+  }
+
+  /// Lets other apps' audio resume once the recording is over (Apple's guidance for recording apps).
+  private static func deactivateAudioSession() {
+    try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
   }
 
   /// Stops the engine and removes the tap; ends the request's audio (or cancels the task). True
@@ -259,6 +265,7 @@ public final class VoiceNoteRecorder {
     silenceTimerNumber += 1
     isFinishing = recognitionTask != nil && endRecognition(cancel: false)
     if !isFinishing { endRecognition(cancel: true) }
+    Self.deactivateAudioSession()
     publish(error: message)
   }
 }

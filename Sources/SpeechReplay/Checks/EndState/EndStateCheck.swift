@@ -16,6 +16,8 @@ struct EndStateCheck: ScenarioCheck {
     let events = run.timeline.events
     guard let firstStart = events.firstIndex(where: { ScenarioStepEvent($0)?.isStart == true }),
       let stop = events.lastIndex(where: { SubjectReturnedEvent($0)?.call == .stop }),
+      // A stop that returned before the first start (a stop step on an idle screen) stopped nothing.
+      stop > firstStart,
       events.last(where: { $0.kind == UIStateEvent.kind }).flatMap(UIStateEvent.init)?.isIdle == true
     else { return .passed }
     let stopTime = DurationText.seconds(events[stop].time)
