@@ -1,7 +1,7 @@
 extension CheckID {
   /// The families of checks a run is judged by. Each registered family declares its name in its own
   /// folder under `Checks/` (`extension CheckID.Family { static let metric = … }`) and is listed once
-  /// in ``CheckRegistry``; `scenario` and `step` are produced by the loader and the session, not by
+  /// in `CheckRegistry`; `scenario` and `step` are produced by the loader and the session, not by
   /// a check. `Documentation/Architecture.md` has the table.
   public struct Family: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The family's name, the part of a ``CheckID`` before the dot.
@@ -13,7 +13,7 @@ extension CheckID {
       self = family
     }
 
-    /// Declares a family; a family folder's declaration, listed in ``CheckRegistry``.
+    /// Declares a family; a family folder's declaration, listed in `CheckRegistry`.
     init(declaring name: String) { rawValue = name }
 
     /// Reads a family's name; an unknown one is an error.

@@ -20,7 +20,7 @@ import Synchronization
 /// try recorder.finish()
 /// ```
 ///
-/// ``recordTap(_:at:)`` is for the audio thread: it copies the PCM bytes and the buffer's metadata
+/// `recordTap(_:at:)` is for the audio thread: it copies the PCM bytes and the buffer's metadata
 /// into a preallocated single-producer ring with atomics only — no allocation, lock or I/O — and
 /// counts a buffer it has no room for as a gap instead of blocking. Call it from one thread at a
 /// time (the tap block). Every other call queues its event under a lock (not for the audio thread).
@@ -154,7 +154,7 @@ public final class CaptureRecorder: @unchecked Sendable {
     ring.push(buffer, at: time)
   }
 
-  /// Records one buffer of the 27 tap (`installAudioTap`) as ``recordTap(_:at:)`` records the old
+  /// Records one buffer of the 27 tap (`installAudioTap`) as `recordTap(_:at:)` records the old
   /// tap's: the buffer is read in place through a no-copy `AVAudioPCMBuffer` over its list (one
   /// object, no sample copied).
   /// - Parameters:
@@ -171,7 +171,7 @@ public final class CaptureRecorder: @unchecked Sendable {
     }
   }
 
-  /// Records one tap buffer like ``recordTap(_:at:)``, but when the ring has no room for it,
+  /// Records one tap buffer like `recordTap(_:at:)`, but when the ring has no room for it,
   /// commits first instead of dropping it. For audio that arrives faster than real time — a
   /// simulated replay, which delivers minutes of audio in a wall-clock second, faster than the
   /// writer thread's commit interval empties the ring. It blocks for a commit (SQLite I/O), so
