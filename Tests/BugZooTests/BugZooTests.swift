@@ -107,6 +107,18 @@ import Testing
       fault: .commitsFinalTwice, scenario: "hello-world.yaml", check: CheckID(.invariant, "committed-is-finals"),
       trap: "commits text that is not the model's final"),
     Catch(
+      fault: .keepsStoppedAnalyzer, scenario: "analyzer-stops-mid-session.yaml", check: CheckID(.state, "final"),
+      trap: "keeps the stopped analyzer"),
+    Catch(
+      fault: .takesDownloadReturnAsInstalled, scenario: "download-returns-while-downloading.yaml",
+      check: CheckID(.state, "final"), trap: "takes the download's return as installed"),
+    Catch(
+      fault: .ignoresConverterError, scenario: "converter-error-mid-stream.yaml", check: CheckID(.audio, "lost"),
+      trap: nil),
+    Catch(
+      fault: .showsListeningBeforeModelReady, scenario: "first-words-while-model-downloads.yaml",
+      check: CheckID(.invariant, "listening-hears-audio"), trap: "shows listening without hearing"),
+    Catch(
       fault: .cancelsResultsAfterFinalize, scenario: latentOrderScenario,
       check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops reading results too early"),
   ]

@@ -39,6 +39,10 @@ import Testing
     // A subject locale with a Unicode extension (en-US-u-rg-eszzzz): the imported scenario's replay
     // finds no transcriber (the import does not carry this locale setup; not investigated yet).
     "locale-with-region-override",
+    // The Speech twins' faults (an analyzer that stops, a request that returns while its asset
+    // downloads, a converter error) and a first-use download are device state a capture does not carry.
+    "analyzer-stops-mid-session", "download-returns-while-downloading", "converter-error-mid-stream",
+    "first-words-while-model-downloads",
   ]
 
   static var scenarios: [String] {

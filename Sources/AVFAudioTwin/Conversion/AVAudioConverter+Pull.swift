@@ -29,6 +29,11 @@ extension AVAudioConverter {
   public func convert(
     to outputBuffer: AVAudioBuffer, error outError: NSErrorPointer, withInputFrom inputBlock: AVAudioConverterInputBlock
   ) -> AVAudioConverterOutputStatus {
+    // A converter error the scenario injected (`device.converterFailsAt`): no input is taken.
+    if let failure = SimulatedDevice.current.takeConverterFailure() {
+      outError?.pointee = Self.injectedError(failure)
+      return .error
+    }
     do {
       return try pull(into: outputBuffer, inputBlock)
     } catch {

@@ -127,6 +127,23 @@ extension LiveTranscriber {
     /// The stop deactivates the audio session without `.notifyOthersOnDeactivation`: an app whose
     /// audio the recording interrupted is never told it may resume.
     case deactivatesWithoutNotifyingOthers
+    /// When the results stream fails (an analyzer that stopped mid-session), the failure is shown but
+    /// the analyzer is neither cancelled nor let go: it is kept (`lastAnalyzer = analyzer`, replaced
+    /// only at the next failure), so it keeps its analyzer slot and, on a device that runs one
+    /// analyzer at a time, the next start fails with "Maximum number of simultaneous requests
+    /// reached" (AudioBooth/AudioBooth#370, 2026).
+    case keepsStoppedAnalyzer
+    /// A returned `downloadAndInstall()` is taken to mean the model is installed, but the system may
+    /// have queued the request and left the asset downloading (fastrepl/anarlog#7006, 2026): the
+    /// start goes on, finds no analyzer format and fails while the download is still under way.
+    case takesDownloadReturnAsInstalled
+    /// A conversion that returns `.error` is ignored: the buffer is dropped and the session goes on
+    /// while the screen says listening, so the audio of that buffer never reaches the analyzer.
+    case ignoresConverterError
+    /// The microphone UI says recording (`listening`) as soon as the user taps, while the model still
+    /// downloads and the analyzer and engine are not started: what the user says meanwhile is never
+    /// captured (crmitchelmore/justspeaktoit#976, 2026: first words lost while the model loads).
+    case showsListeningBeforeModelReady
   }
 
   /// Whether `fault` is switched on for this transcriber.

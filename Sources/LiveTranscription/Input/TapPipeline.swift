@@ -124,6 +124,8 @@ final class TapPipeline: @unchecked Sendable {
       if faults.contains(.sendsBuffersTwice) { queue.enqueue(AnalyzerInput(buffer: converted)) }
     case .failure(let failure):
       queue.recordDelivery(converted: false)
+      // Bug zoo: the converter's error is ignored; the buffer is dropped and the session goes on.
+      if faults.contains(.ignoresConverterError) { return }
       let first = lock.withLock { () -> Bool in
         defer { hasReportedFailure = true }
         return !hasReportedFailure

@@ -41,7 +41,7 @@ extension LiveTranscriber {
       return .failed("The speech model for \(Self.name(of: locale)) cannot be installed: \(error.localizedDescription)")
     }
     guard let request else { return .ready }  // installed already
-    switch await download(request, generation: current) {
+    switch await download(request, for: module, generation: current) {
     case .installed: return .ready
     case .cancelled: return .cancelled
     case .failed where has(.noOfflineHandling):
@@ -55,8 +55,12 @@ extension LiveTranscriber {
   }
 
   /// Runs the download and waits for it, showing its progress; `stop()` can end the waiting.
-  private func download(_ request: AssetInstallationRequest, generation current: Int) async -> DownloadOutcome {
-    update { $0.phase = .preparing(progress: request.progress.fractionCompleted) }
+  private func download(
+    _ request: AssetInstallationRequest, for module: any SpeechModule, generation current: Int
+  ) async -> DownloadOutcome {
+    if !has(.showsListeningBeforeModelReady) {
+      update { $0.phase = .preparing(progress: request.progress.fractionCompleted) }
+    }
     // Progress is polled on the injected clock: Progress's KVO is not available everywhere the
     // stack builds (swift-corelibs-foundation), and polling keeps the simulation deterministic.
     let clock = configuration.clock
@@ -68,6 +72,8 @@ extension LiveTranscriber {
       }
     }
     defer { poller.cancel() }
+    // Bug zoo: a returned downloadAndInstall() is taken to mean installed, though the asset may still be downloading.
+    let trustsReturn = has(.takesDownloadReturnAsInstalled)
     let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<DownloadOutcome, Never>) in
       downloadWaiter = (current, continuation)
       // The download belongs to the system: it goes on when the waiting stops.
@@ -75,7 +81,12 @@ extension LiveTranscriber {
         let outcome: DownloadOutcome
         do {
           try await request.downloadAndInstall()
-          outcome = .installed
+          outcome =
+            trustsReturn
+            ? .installed
+            : await Self.outcomeAfterDownloadReturned(module, clock: clock, interval: interval) { [weak self] in
+              self?.downloadWaiter?.generation == current
+            }
         } catch {
           outcome = .failed(error.localizedDescription)
         }

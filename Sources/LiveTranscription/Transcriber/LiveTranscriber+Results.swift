@@ -102,6 +102,11 @@ extension LiveTranscriber {
     case .idle, .stopping, .unavailable, .failed: return
     }
     session.resultsTask = nil  // this task is the one ending; abort must not wait for itself
+    if has(.keepsStoppedAnalyzer) {
+      // Bug zoo: the failed analyzer is kept and never cancelled, so it keeps its analyzer slot.
+      keptStoppedAnalyzer = session.analyzer
+      session.analyzer = nil
+    }
     await abort(
       session,
       phase: .failed(

@@ -41,6 +41,8 @@ public final class LiveTranscriber {
   /// Told of every result the module publishes (the harness records them into captures).
   @ObservationIgnored package var onSpeechResult: (@MainActor (SpeechTranscriber.Result) -> Void)?
   @ObservationIgnored package var onDictationResult: (@MainActor (DictationTranscriber.Result) -> Void)?
+  /// Bug zoo (``Fault/keepsStoppedAnalyzer``): the analyzer of the last failed session, kept unfinished.
+  @ObservationIgnored var keptStoppedAnalyzer: SpeechAnalyzer?
   /// The start call waiting for a model download, and the generation it belongs to.
   @ObservationIgnored var downloadWaiter: (generation: Int, continuation: CheckedContinuation<DownloadOutcome, Never>)?
 
@@ -79,7 +81,8 @@ public final class LiveTranscriber {
     generation += 1
     let current = generation
     update {
-      $0.phase = .preparing(progress: 0)
+      // Bug zoo: the recording indicator comes on at the tap, before the model and the engine are ready.
+      $0.phase = has(.showsListeningBeforeModelReady) ? .listening : .preparing(progress: 0)
       $0.volatileText = ""
     }
     await run(current)

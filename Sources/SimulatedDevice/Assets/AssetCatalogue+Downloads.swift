@@ -48,6 +48,7 @@ extension AssetCatalogue {
     case .join(let existing), .started(let existing):
       download = existing
     }
+    if configuration.downloadReturnsWhileDownloading { return returnWhileDownloading(locale) }
     download.observe(progress)
     guard let task = download.task else { return }
     do {

@@ -27,6 +27,8 @@ extension SimulatedDevice {
     /// When results published by `finalize…()` reach the app: before the call returns (the
     /// default) or only after it returned, as Apple also allows.
     public var resultDelivery: ResultDelivery = .beforeFinalizeReturns
+    /// A converter error to inject: the first `AVAudioConverter` conversion at or after its moment fails.
+    public var converterFailure: ConverterFailure?
     /// The user's locale in Settings: what `Locale.current` returns to the stack inside a run
     /// (Linux; see `DeviceUserLocale`). `en_US`, a phone's default, unless a scenario's `device.locale` says otherwise.
     public var userLocale: String = "en_US"
@@ -111,6 +113,10 @@ extension SimulatedDevice {
     public var progressSteps: Int
     /// A download failure to inject: the download fails after this fraction (0…1) of its duration.
     public var downloadFailsAt: Double?
+    /// Whether `downloadAndInstall()` returns as soon as a download is under way, leaving the asset
+    /// `downloading` until the download ends in the background (the system queued the request:
+    /// fastrepl/anarlog#7006, 2026; Twins.md, "Faults of the Speech twins").
+    public var downloadReturnsWhileDownloading = false
 
     /// Creates a catalogue: en-US and a few others supported, en-US installed and reserved, five
     /// reservations, 3 s downloads in 10 steps that succeed.

@@ -28,6 +28,8 @@ public final class SimulatedDevice: Sendable {
   public let audioConservation = AudioConservation()
 
   private let state: Mutex<State>
+  /// Whether ``Configuration/converterFailure`` has failed a conversion already (`SimulatedDevice+ConverterFailure.swift`).
+  let converterFailureFired = Mutex(false)
 
   private struct State {
     var networkAvailable: Bool

@@ -5,10 +5,15 @@ public struct ModelFailure: Sendable, Hashable, Error {
   public var code: Int
   /// The message the error carries.
   public var message: String
+  /// Whether the analyzer stops instead of finishing: its results streams end with the error, but
+  /// later `finalize…`/`finish…` calls are ignored and it keeps its analyzer slot until
+  /// `cancelAndFinishNow()` or its release (AudioBooth/AudioBooth#370, 2026).
+  public var stopsAnalyzer: Bool
 
   /// Creates a failure; the default is the Speech framework's `moduleOutputFailed` (6).
-  public init(code: Int = 6, message: String = "The speech model failed") {
+  public init(code: Int = 6, message: String = "The speech model failed", stopsAnalyzer: Bool = false) {
     self.code = code
     self.message = message
+    self.stopsAnalyzer = stopsAnalyzer
   }
 }

@@ -279,6 +279,8 @@ public final class ScriptedRecognizer: SpeechRecognizing {
         continue
       }
       if let entryTime, entryTime <= at { continue }  // entries at the same time come first
+      // An analyzer stop happens once, in the session that hears its moment, not again in the next.
+      if failure.stopsAnalyzer, let sessionStart, at < sessionStart { continue }
       if best == nil || at < best!.1 { best = (index, at, failure, delay) }
     }
     return best

@@ -183,6 +183,8 @@ package struct Explorer: Sendable {
   static let userLocaleStream: UInt64 = 0x10CA_1E5E_77A6_0D1E
   /// Mixed into the seed for the schedule kind's own stream.
   static let scheduleStream: UInt64 = 0x5C4E_D01E_0D12_A3E5
+  /// Mixed into the seed for the Speech twins' faults' own stream.
+  static let speechFaultStream: UInt64 = 0x5BEE_C4FA_0175_0A1D
 
   /// The candidate of run `run`, nil when the perturbed scenario does not load.
   package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
@@ -215,6 +217,11 @@ package struct Explorer: Sendable {
     var scheduleRandom = ExplorationRandom(seed: seed ^ Self.scheduleStream, run: run)
     if Bool.random(using: &scheduleRandom) {
       perturbations.append(Perturbation.Kind.schedule.draw(using: &scheduleRandom, in: context))
+    }
+    // One of the Speech twins' failure modes in a quarter of the runs, from its own stream too.
+    var speechFaultRandom = ExplorationRandom(seed: seed ^ Self.speechFaultStream, run: run)
+    if Perturbation.Kind.speechFault.applies(to: context), Int.random(in: 0..<4, using: &speechFaultRandom) == 0 {
+      perturbations.append(Perturbation.Kind.speechFault.draw(using: &speechFaultRandom, in: context))
     }
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }

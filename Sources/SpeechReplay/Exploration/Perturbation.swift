@@ -60,6 +60,15 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   /// equivalent to the model's: `en_US`, or a region override such as `en-US-u-rg-eszzzz`. Nothing
   /// is simpler but dropping it (the phone's default, en-US).
   case userLocale(String)
+  /// `model.faults: [{ analyzerStops: at }]`: the analyzer stops unexpectedly once audio through
+  /// `at` (audio seconds) is consumed, ignores finalize calls and keeps its slot (Twins.md).
+  case analyzerStop(at: Double)
+  /// The model not installed, and `device.download: { duration, returnsWhileDownloading: true }`:
+  /// `downloadAndInstall()` returns while the asset stays downloading for `duration` (Twins.md).
+  case queuedDownload(duration: Double)
+  /// `device.converterFailsAt: at`: the first `AVAudioConverter` conversion from that moment of the
+  /// steps returns `.error` (Twins.md).
+  case converterError(at: Double)
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -81,6 +90,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .lateResultDelivery: .resultDelivery
     case .schedule: .schedule
     case .userLocale: .userLocale
+    case .analyzerStop, .queuedDownload, .converterError: .speechFault
     }
   }
 
@@ -192,10 +202,12 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
       document.set(D.flow([(K.Schedule.seed, Node("\(seed)"))]), at: [K.schedule])
     case .userLocale(let identifier):
       document.set(scalar: identifier, at: [K.device, K.Device.locale])
+    case .analyzerStop, .queuedDownload, .converterError:
+      applySpeechFault(to: &document)
     }
   }
 
-  private func appendModelFault(_ fault: Node, to document: inout ScenarioDocument) {
+  func appendModelFault(_ fault: Node, to document: inout ScenarioDocument) {
     let faults = [ScenarioKeys.model, ScenarioKeys.Model.faults]
     let existing = document.value(at: faults)?.sequence.map(Array.init) ?? []
     document.set(Node(existing + [fault], .implicit, .block), at: faults)
@@ -286,10 +298,12 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         + (channels != 1 ? [.routeFormat(at: at, sampleRate: rate, channels: 1, sampleType: sampleType)] : [])
     case .lateResultDelivery, .schedule, .userLocale:
       return []
+    case .analyzerStop, .queuedDownload, .converterError:
+      return simplerSpeechFaults
     }
   }
 
-  private static func round(_ seconds: Double) -> Double { (seconds * 100).rounded() / 100 }
+  static func round(_ seconds: Double) -> Double { (seconds * 100).rounded() / 100 }
 
   // MARK: Text
 
@@ -325,6 +339,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .lateResultDelivery: "{ kind: resultDelivery, order: afterFinalizeReturns }"
     case .schedule(let seed): "{ kind: schedule, seed: \(seed) }"
     case .userLocale(let identifier): "{ kind: userLocale, locale: \(identifier) }"
+    case .analyzerStop, .queuedDownload, .converterError: speechFaultDescription
     }
   }
 }

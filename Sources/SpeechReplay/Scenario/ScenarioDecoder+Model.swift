@@ -174,18 +174,21 @@ extension ScenarioDecoder {
     return entry
   }
 
-  /// `faults:` items: `{ error: 1s, code: 6, message: "…", delay: 0s }`, `{ stall: 1s, for: 500ms }`, `{ latencySpike: [1s, 2s], extra: 300ms }`.
+  /// `faults:` items: `{ error: 1s, code: 6, message: "…", delay: 0s }`, `{ stall: 1s, for: 500ms }`,
+  /// `{ latencySpike: [1s, 2s], extra: 300ms }`, `{ analyzerStops: 2.9s, code: 1, message: "…" }`.
   private func faults(_ node: ScenarioNode) throws(ScenarioError) -> [ModelScript.Fault] {
     var faults: [ModelScript.Fault] = []
     for item in try node.list() {
       let map = try item.mapping(keys: ScenarioKeys.Fault.all.names)
-      let kinds = ["error", "stall", "latencySpike"].filter { map.has($0) }
+      let kinds = ["error", "stall", "latencySpike", "analyzerStops"].filter { map.has($0) }
       guard kinds.count == 1 else {
         throw item.error(
-          "a fault needs exactly one of error, stall or latencySpike; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))"
+          "a fault needs exactly one of error, stall, latencySpike or analyzerStops; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))"
         )
       }
-      if let at = map["error"] {
+      if let at = map["analyzerStops"] {
+        faults.append(try analyzerStop(at: at, in: map))
+      } else if let at = map["error"] {
         let failure = ModelFailure(
           code: try map["code"]?.int() ?? 6, message: try map["message"]?.string() ?? "The speech model failed")
         faults.append(

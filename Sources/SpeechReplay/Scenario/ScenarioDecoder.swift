@@ -168,6 +168,9 @@ struct ScenarioDecoder {
       if let value = map["duration"] { configuration.assets.downloadDuration = try value.duration() }
       if let value = map["steps"] { configuration.assets.progressSteps = try value.int(in: 1...1_000) }
       if let value = map["failsAt"] { configuration.assets.downloadFailsAt = try value.double(in: 0...1) }
+      if let value = map["returnsWhileDownloading"] {
+        configuration.assets.downloadReturnsWhileDownloading = try value.bool()
+      }
     }
     if let network = map["network"] {
       configuration.networkAvailable = try network.choice(["online", "offline"]) == "online"
@@ -175,6 +178,7 @@ struct ScenarioDecoder {
     if let permission = map["permission"] { configuration.recordPermission = try self.permission(permission) }
     if let value = map["transcriberAvailable"] { configuration.speechTranscriberAvailable = try value.bool() }
     if let value = map["maximumAnalyzers"] { configuration.maximumSimultaneousAnalyzers = try value.int(in: 0...64) }
+    if let value = map["converterFailsAt"] { configuration.converterFailure = .init(at: try value.duration()) }
     if let value = map["resultDelivery"] {
       let orders = SimulatedDevice.ResultDelivery.allCases.map(\.rawValue)
       // `choice` checked the value.

@@ -69,9 +69,10 @@ package enum ScenarioKeys {
     package static let resultDelivery = ScenarioKey("resultDelivery")
     package static let locale = ScenarioKey("locale")
     package static let languages = ScenarioKey("languages")
+    package static let converterFailsAt = ScenarioKey("converterFailsAt")
     package static let all = [
       microphone, locales, download, network, permission, transcriberAvailable, maximumAnalyzers, resultDelivery,
-      locale, languages,
+      locale, languages, converterFailsAt,
     ]
   }
 
@@ -100,7 +101,8 @@ package enum ScenarioKeys {
     package static let duration = ScenarioKey("duration")
     package static let steps = ScenarioKey("steps")
     package static let failsAt = ScenarioKey("failsAt")
-    package static let all = [duration, steps, failsAt]
+    package static let returnsWhileDownloading = ScenarioKey("returnsWhileDownloading")
+    package static let all = [duration, steps, failsAt, returnsWhileDownloading]
   }
 
   /// `device.permission:` as a mapping.
@@ -167,7 +169,8 @@ package enum ScenarioKeys {
     package static let `for` = ScenarioKey("for")
     package static let latencySpike = ScenarioKey("latencySpike")
     package static let extra = ScenarioKey("extra")
-    package static let all = [error, code, message, delay, stall, `for`, latencySpike, extra]
+    package static let analyzerStops = ScenarioKey("analyzerStops")
+    package static let all = [error, code, message, delay, stall, `for`, latencySpike, extra, analyzerStops]
   }
 
   /// `timing:` as a mapping.

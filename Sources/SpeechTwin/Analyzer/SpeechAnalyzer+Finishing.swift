@@ -9,6 +9,7 @@ extension SpeechAnalyzer {
   ///   analysis error when it failed.
   public func finalize(through time: CMTime?) async throws {
     guard let target = time ?? consumedThrough else { return }
+    if stoppedUnexpectedly { return ignoreOnStoppedAnalyzer("finalize(through:)") }
     if phase == .finished {
       if let consumedThrough, target <= consumedThrough { return }
       throw finishError ?? CancellationError()
@@ -33,6 +34,7 @@ extension SpeechAnalyzer {
   /// Waits until audio through `time` is consumed, then finishes the session without publishing
   /// anything more.
   public func finish(after time: CMTime) async throws {
+    if stoppedUnexpectedly { return ignoreOnStoppedAnalyzer("finish(after:)") }
     if phase == .finished {
       if let consumedThrough, time <= consumedThrough { return }
       throw finishError ?? CancellationError()
@@ -51,6 +53,7 @@ extension SpeechAnalyzer {
   /// then finalizes and finishes. Waits forever if the input never ends — the simulation reports
   /// that as a deadlock naming this wait.
   public func finalizeAndFinishThroughEndOfInput() async throws {
+    if stoppedUnexpectedly { return ignoreOnStoppedAnalyzer("finalizeAndFinishThroughEndOfInput()") }
     guard phase != .finished else { return }
     while !(inputAttached && inputTerminated) {
       try await waitForInputEnd()
@@ -72,12 +75,15 @@ extension SpeechAnalyzer {
   /// Drops all pending work and finishes, even before any input. Never throws.
   public func cancelAndFinishNow() async {
     publishQueue.removeAll()
+    if stoppedUnexpectedly { return endUnexpectedStop() }
     finishSession(error: nil)
   }
 
   /// Ends the session: result streams end (with `error` if any), waiters are resumed, the analyzer
   /// slot and the ledger's open session are released.
-  func finishSession(error: (any Error)?) {
+  /// - Parameter keepsResources: Whether the slot and the ledger's open session stay held (an
+  ///   unexpected stop, `SpeechAnalyzer+UnexpectedStop.swift`).
+  func finishSession(error: (any Error)?, keepsResources: Bool = false) {
     guard phase != .finished else { return }
     phase = .finished
     finishError = error
@@ -108,12 +114,14 @@ extension SpeechAnalyzer {
     for waiter in inputWaiters { waiter.resume(throwing: error ?? CancellationError()) }
     for (_, waiter) in published { waiter.resume() }
     published.removeAll()
-    if holdsSlot {
-      device.releaseAnalyzerSlot()
-      holdsSlot = false
+    if !keepsResources {
+      if holdsSlot {
+        device.releaseAnalyzerSlot()
+        holdsSlot = false
+      }
+      try? sessionLease?.release()
+      sessionLease = nil
     }
-    try? sessionLease?.release()
-    sessionLease = nil
     trace(.analyzerFinish, [TraceEvent.Field("error", error.map { String(describing: $0) } ?? "none")])
   }
 

@@ -64,6 +64,8 @@ extension SpeechAnalyzer {
           text: result.text.string))
       if !delivered { traceUnread(result) }
       updateVolatileRange()
+    case .failure(let failure, _) where failure.stopsAnalyzer:
+      stopUnexpectedly(failure)
     case .failure(let failure, _):
       device.diagnose(
         "SpeechAnalyzer",

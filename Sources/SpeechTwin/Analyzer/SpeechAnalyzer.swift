@@ -45,6 +45,11 @@ public final actor SpeechAnalyzer {
   var finishError: (any Error)?
   var holdsSlot = false
   var sessionLease: LedgerLease?
+  /// Whether the session stopped unexpectedly (`SpeechAnalyzer+UnexpectedStop.swift`): finished for
+  /// the app, but still holding its slot and open session until `cancelAndFinishNow()` or release.
+  var stoppedUnexpectedly = false
+  /// The finalize and finish calls already reported as ignored on the stopped analyzer.
+  var ignoredCallsWhileStopped: Set<String> = []
 
   // Input.
   var inputGeneration = 0
@@ -128,6 +133,10 @@ public final actor SpeechAnalyzer {
     if phase != .finished {
       for slot in transcribers { slot.module.finishResults(throwing: nil) }
       for detector in detectors { detector.finishResults(throwing: nil) }
+      if holdsSlot { device.releaseAnalyzerSlot() }
+      try? sessionLease?.release()
+    } else if stoppedUnexpectedly {
+      // Releasing a stopped analyzer ends its stuck state too (the documented end by release).
       if holdsSlot { device.releaseAnalyzerSlot() }
       try? sessionLease?.release()
     }

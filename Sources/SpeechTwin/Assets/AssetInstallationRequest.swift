@@ -49,6 +49,8 @@ public final class AssetInstallationRequest: NSObject, ProgressReporting, Sendab
         throw SFSpeechError(assetError: error)
       }
     }
+    // A request the system queued returned with its asset still downloading: no progress to show.
+    guard locales.allSatisfy({ catalogue.status(of: $0) == .installed }) else { return }
     progress.completedUnitCount = 100
   }
 }

@@ -1,0 +1,24 @@
+import SpeechShim
+
+extension LiveTranscriber {
+  /// What a returned `downloadAndInstall()` means: the model is ready only once its status is
+  /// `.installed`. The system may queue the request and return while the asset is still downloading
+  /// (fastrepl/anarlog#7006, 2026: "stuck at 0%"), so the status is polled on the clock while it is
+  /// `.downloading`, for as long as the start still waits (`isWaiting`: a stop or a dismissal ends it).
+  static func outcomeAfterDownloadReturned(
+    _ module: any SpeechModule, clock: any Clock<Duration>, interval: Duration,
+    isWaiting: @escaping @MainActor () -> Bool
+  ) async -> DownloadOutcome {
+    while await isWaiting() {
+      switch await AssetInventory.status(forModules: [module]) {
+      case .installed:
+        return .installed
+      case .downloading:
+        do { try await clock.sleep(for: interval) } catch { return .cancelled }
+      default:
+        return .failed("the download ended without installing the model")
+      }
+    }
+    return .cancelled
+  }
+}
