@@ -11,8 +11,10 @@ final class BufferConverter: @unchecked Sendable {
   /// The format it converts from: the tap's, the hardware format when the tap was installed.
   var inputFormat: AVAudioFormat { converter.inputFormat }
 
-  /// The buffer in the output format, or nil when nothing came out (or conversion failed).
-  func convert(_ buffer: AVAudioPCMBuffer) -> AVAudioPCMBuffer? {
+  /// The buffer in the output format, or nil when nothing came out.
+  /// - Throws: The converter's error when it returned `.error`: this buffer's audio is lost, so the
+  ///   recording must not go on as if it had been heard.
+  func convert(_ buffer: AVAudioPCMBuffer) throws -> AVAudioPCMBuffer? {
     let ratio = converter.outputFormat.sampleRate / buffer.format.sampleRate
     // Room for what this buffer converts to, plus what the converter may still hold from before.
     let capacity = AVAudioFrameCount((Double(buffer.frameLength) * ratio).rounded(.up)) + 512
@@ -22,7 +24,7 @@ final class BufferConverter: @unchecked Sendable {
     nonisolated(unsafe) var handedOver = false
     nonisolated(unsafe) let input = buffer
     var error: NSError?
-    converter.convert(to: output, error: &error) { _, status in
+    let status = converter.convert(to: output, error: &error) { _, status in
       if handedOver {
         status.pointee = .noDataNow  // not .endOfStream: the converter keeps its state for the next buffer
         return nil
@@ -31,7 +33,8 @@ final class BufferConverter: @unchecked Sendable {
       status.pointee = .haveData
       return input
     }
-    guard error == nil, output.frameLength > 0 else { return nil }
+    if status == .error { throw error ?? DictationError("the audio converter reported an error") }
+    guard output.frameLength > 0 else { return nil }
     return output
   }
 

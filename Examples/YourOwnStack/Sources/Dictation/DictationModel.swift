@@ -193,6 +193,12 @@ public final class DictationModel {
     }
     defer { progress.cancel() }
     try await request.downloadAndInstall()
+    // The system may queue the request and return while the model still downloads (fastrepl/anarlog#7006):
+    // it is ready only once its status says installed.
+    while await AssetInventory.status(forModules: [module]) == .downloading {
+      try await Task.sleep(for: .milliseconds(250))
+      guard attempt == self.attempt else { return }
+    }
   }
 
   // MARK: Results and events

@@ -32,6 +32,8 @@ final class Recording {
   /// Set when the recording is finishing or cancelled: a route change or interruption handled
   /// after that (its notification was already on its way) must not start the microphone again.
   private var isEnding = false
+  /// Whether a conversion failure was reported (the recording fails once).
+  private var hasFailedConversion = false
 
   init(
     module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, usesSDK26Input: Bool = false,
@@ -94,7 +96,8 @@ final class Recording {
       converter = analyzerConverter
       try inputNode.installAudioTap(
         onBus: 0, bufferSize: 4096, format: hardwareFormat,
-        tapProvider: Self.tapProvider(converter: analyzerConverter, into: inputContinuation, counting: inputQueue))
+        tapProvider: Self.tapProvider(
+          converter: analyzerConverter, into: inputContinuation, counting: inputQueue, onFailure: conversionFailure()))
     } else {
       guard let avConverter = AVAudioConverter(from: hardwareFormat, to: analyzerFormat) else {
         throw DictationError("the microphone's audio (\(hardwareFormat)) cannot be converted for transcription")
@@ -104,7 +107,8 @@ final class Recording {
       converter = bufferConverter
       inputNode.installTap(
         onBus: 0, bufferSize: 4096, format: hardwareFormat,
-        block: Self.tapBlock(converter: bufferConverter, into: inputContinuation, counting: inputQueue))
+        block: Self.tapBlock(
+          converter: bufferConverter, into: inputContinuation, counting: inputQueue, onFailure: conversionFailure()))
     }
     engine.prepare()
     try engine.start()
@@ -128,21 +132,43 @@ final class Recording {
   /// The tap block runs on the audio thread: made outside the main actor, so Swift does not treat
   /// it as main-actor code (it would trap there), and holding no reference to the recording.
   private nonisolated static func tapBlock(
-    converter: any TapConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter
+    converter: any TapConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter,
+    onFailure: @escaping @Sendable (String) -> Void
   ) -> AVAudioNodeTapBlock {
     { buffer, time in
-      for input in converter.inputs(for: buffer, at: time) { counter.record(continuation.yield(input)) }
+      do {
+        for input in try converter.inputs(for: buffer, at: time) { counter.record(continuation.yield(input)) }
+      } catch {
+        onFailure(error.localizedDescription)
+      }
     }
   }
 
   /// The 27 tap's provider: its buffer is read-only, so it is copied for the converter.
   @available(iOS 27, macOS 27, *)
   private nonisolated static func tapProvider(
-    converter: any TapConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter
+    converter: any TapConverter, into continuation: AsyncStream<AnalyzerInput>.Continuation, counting counter: InputQueueCounter,
+    onFailure: @escaping @Sendable (String) -> Void
   ) -> @Sendable (AVReadOnlyAudioPCMBuffer, AVAudioTime) -> Void {
     { buffer, time in
-      for input in converter.inputs(for: AVAudioPCMBuffer(copying: buffer), at: time) {
-        counter.record(continuation.yield(input))
+      do {
+        for input in try converter.inputs(for: AVAudioPCMBuffer(copying: buffer), at: time) {
+          counter.record(continuation.yield(input))
+        }
+      } catch {
+        onFailure(error.localizedDescription)
+      }
+    }
+  }
+
+  /// What the tap calls when a buffer cannot be converted (from the audio thread): the recording
+  /// fails with a message, once, instead of going on with a gap in what the analyzer hears.
+  private func conversionFailure() -> @Sendable (String) -> Void {
+    { [weak self] message in
+      Task { @MainActor in
+        guard let self, !self.isEnding, !self.hasFailedConversion else { return }
+        self.hasFailedConversion = true
+        self.onEvent(.failed("The microphone's audio couldn't be converted (\(message)). Tap record to go on."))
       }
     }
   }

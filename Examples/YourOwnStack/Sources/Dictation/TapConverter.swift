@@ -8,14 +8,15 @@ protocol TapConverter: AnyObject, Sendable {
   /// The format it was made for: the hardware format when the tap was installed.
   var inputFormat: AVAudioFormat { get }
   /// The analyzer inputs one tap buffer converts to now (the converter may hold some audio back).
-  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) -> [AnalyzerInput]
+  /// - Throws: The converter's error: the buffer's audio is lost.
+  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) throws -> [AnalyzerInput]
   /// What the converter still holds, given up at the stop or a route change.
   func drainedInputs() -> [AnalyzerInput]
 }
 
 extension BufferConverter: TapConverter {
-  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) -> [AnalyzerInput] {
-    convert(buffer).map { [AnalyzerInput(buffer: $0)] } ?? []
+  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) throws -> [AnalyzerInput] {
+    try convert(buffer).map { [AnalyzerInput(buffer: $0)] } ?? []
   }
 
   func drainedInputs() -> [AnalyzerInput] { drain().map { [AnalyzerInput(buffer: $0)] } ?? [] }
@@ -35,9 +36,9 @@ final class AnalyzerConverter: TapConverter, @unchecked Sendable {
     }
   }
 
-  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) -> [AnalyzerInput] {
+  func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) throws -> [AnalyzerInput] {
     // No time: the engine's sample time restarts after a route change, and the inputs follow on.
-    (try? converter.convert(buffer, at: nil)) ?? []
+    try converter.convert(buffer, at: nil)
   }
 
   func drainedInputs() -> [AnalyzerInput] { (try? converter.flush()) ?? [] }
