@@ -233,6 +233,10 @@ import Testing
   /// Every bundled scenario recorded as a capture, then cut into windows: each window replays green
   /// on the stack that recorded it whenever the whole capture does (a few captures cannot replay
   /// whole: the import does not carry model errors or the asset catalogue; Captures.md says so).
+  /// Captures of a device fault the import does not carry, early in the recording: the whole
+  /// capture's replay misses it and fails, while every window begins after it and has nothing to miss.
+  static let faultBeforeEveryWindow: Set<String> = ["converter-error-mid-stream"]
+
   @Test func everyWindowOfEveryBundledCaptureReplaysAsTheWholeCaptureDoes() throws {
     defer { folder.remove() }
     let captures = folder.url.appendingPathComponent("captures")
@@ -256,7 +260,7 @@ import Testing
         .flatMap { Double($0.dropFirst("duration: ".count).split(separator: " ")[0]) } ?? 0
       guard duration > 0.3 else { continue }
       if wholeRun.status == 0 { wholeReplays += 1 }
-      for fraction in [0.17, 0.5, 0.83] {
+      for fraction in [0.17, 0.5, 0.83] where !Self.faultBeforeEveryWindow.contains(name) {
         let from = String(format: "%.3f", duration * fraction)
         let out = folder.url.appendingPathComponent("windows/\(name)-\(fraction)").path
         let imported = try CommandLineRun(["capture", "import", capture, "--out", out, "--from", from])
