@@ -127,6 +127,12 @@ extension LiveTranscriber {
     /// The stop deactivates the audio session without `.notifyOthersOnDeactivation`: an app whose
     /// audio the recording interrupted is never told it may resume.
     case deactivatesWithoutNotifyingOthers
+    /// `start()` begins a level meter (an unnamed task that wakes every 100 ms on the injected clock)
+    /// that `stop()` never cancels: the stack keeps waking up while the screen says idle.
+    case leavesRepeatingTimer
+    /// `stop()` stops the engine but never removes its tap (`removeTap(onBus:)`): the tap stays
+    /// installed on the input node while the screen says idle.
+    case leavesTapInstalled
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -15,15 +15,18 @@ struct EndStateCheck: ScenarioCheck {
   func evaluate(_ run: RunRecord) -> CheckOutcome {
     let events = run.timeline.events
     guard let firstStart = events.firstIndex(where: { ScenarioStepEvent($0)?.isStart == true }),
-      let stop = events.lastIndex(where: { SubjectReturnedEvent($0)?.call == .stop }),
-      // A stop that returned before the first start (a stop step on an idle screen) stopped nothing.
-      stop > firstStart,
       events.last(where: { $0.kind == UIStateEvent.kind }).flatMap(UIStateEvent.init)?.isIdle == true
     else { return .passed }
+    // A stop that returned before the first start (a stop step on an idle screen) stopped nothing.
+    guard let stop = events.lastIndex(where: { SubjectReturnedEvent($0)?.call == .stop }), stop > firstStart else {
+      return CheckOutcome(failures: timers(run, stopTime: nil))
+    }
     let stopTime = DurationText.seconds(events[stop].time)
     var failures: [ScenarioFailure] = []
     if let session = audioSession(run, events: events, stopTime: stopTime) { failures.append(session) }
     failures += continuations(events, firstStart: firstStart, end: stop, stopTime: stopTime)
+    failures += held(run, events: events, firstStart: firstStart, stopTime: stopTime)
+    failures += timers(run, stopTime: stopTime)
     return CheckOutcome(failures: failures)
   }
 
