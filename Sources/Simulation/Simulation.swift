@@ -59,6 +59,10 @@ public final class Simulation: @unchecked Sendable {
   var ready = Deque<Job>()
   var timers = Heap<TimerEntry>()
   var timerSequence: UInt64 = 0
+  /// Timers each task armed that named no owner (the stack's), by runtime task id: a repeating one shows.
+  var timerHistory: [UInt64: TimerHistory] = [:]
+  /// The origin of the `DispatchQueue.main.asyncAfter` block running now, if one is.
+  var firingTimerBlock: TimerOrigin?
   /// The draws of a seeded schedule; nil under first-in first-out (``SchedulePolicy``).
   var scheduleDraw: ScheduleDraw?
   var counts = Counts()

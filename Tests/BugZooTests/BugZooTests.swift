@@ -70,6 +70,8 @@ import Testing
     Catch(
       fault: .deactivatesWithoutNotifyingOthers, scenario: "hello-world.yaml",
       check: CheckID(.endState, "audioSession"), trap: nil),
+    Catch(fault: .leavesRepeatingTimer, scenario: "hello-world.yaml", check: CheckID(.endState, "timer"), trap: nil),
+    Catch(fault: .leavesTapInstalled, scenario: "hello-world.yaml", check: CheckID(.endState, "tap"), trap: nil),
     Catch(
       fault: .endsRecordingOnInterruption, scenario: "notification-interruption.yaml", check: CheckID(.state, "final"),
       trap: "ends the recording on any interruption"),
@@ -204,6 +206,28 @@ import Testing
     #expect(endState.first?.message.contains("left behind after the stop at") == true)
     let reference = ScenarioRunner(subject: .reference, snapshots: Self.snapshots).run(fileAt: file, seed: nil)
     #expect(!reference.failures.contains { $0.check.family == .endState })
+  }
+
+  /// A timer the stack never cancels is named with its kind, its task, its interval and since when;
+  /// a tap left installed with its node and since when.
+  @Test func theEndStateNamesTheTimerAndTheTapLeftBehindAndSinceWhen() throws {
+    let file = Self.scenarios.appendingPathComponent("hello-world.yaml").path
+    let ticking = ScenarioRunner(subject: .reference(faults: [.leavesRepeatingTimer]), snapshots: Self.snapshots)
+      .run(fileAt: file, seed: nil)
+    let timers = ticking.failures.filter { $0.check == CheckID(.endState, "timer") }
+    #expect(timers.count == 1, "\(ticking.failures)")
+    let timer = try #require(timers.first?.message)
+    #expect(timer.contains("left behind after the stop at"), "\(timer)")
+    #expect(
+      timer.contains("a repeating timer of the stack (a sleep on the injected clock, in an unnamed task"), "\(timer)")
+    #expect(timer.contains("every 100ms"), "\(timer)")
+    #expect(timer.contains("since "), "\(timer)")
+    let tapped = ScenarioRunner(subject: .reference(faults: [.leavesTapInstalled]), snapshots: Self.snapshots)
+      .run(fileAt: file, seed: nil)
+    let taps = tapped.failures.filter { $0.check == CheckID(.endState, "tap") }
+    #expect(taps.count == 1, "\(tapped.failures)")
+    #expect(taps.first?.message.contains("bus 0' is still installed (since") == true, "\(taps)")
+    #expect(!tapped.failures.contains { $0.check == CheckID(.endState, "engine") }, "the engine was stopped")
   }
 
   /// A main-actor-isolated tap block ends the process at the first tap buffer, with a diagnostic

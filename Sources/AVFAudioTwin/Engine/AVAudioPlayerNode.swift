@@ -303,7 +303,7 @@ open class AVAudioPlayerNode: AVAudioNode {
     guard let generation else { return }
     let box = WeakPlayer(player: self)
     let loop: @Sendable () async -> Void = {
-      let clock = VirtualClock()
+      let clock = VirtualClock(owner: "AVAudioPlayerNode")
       while let item = box.player?.head(generation: generation) {
         do {
           try await clock.sleep(for: item.duration)

@@ -53,7 +53,7 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     var task: Task<Void, Never>?
   }
   private let state = Mutex(State())
-  private let clock = VirtualClock()
+  private let clock = VirtualClock(owner: "AVAudioPlayer")
 
   /// Opens `url` for playback.
   /// - Throws: The `NSError` `AVAudioFile(forReading:)` throws for a file it cannot read.

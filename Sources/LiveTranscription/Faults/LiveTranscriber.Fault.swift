@@ -144,6 +144,12 @@ extension LiveTranscriber {
     /// downloads and the analyzer and engine are not started: what the user says meanwhile is never
     /// captured (crmitchelmore/justspeaktoit#976, 2026: first words lost while the model loads).
     case showsListeningBeforeModelReady
+    /// `start()` begins a level meter (an unnamed task that wakes every 100 ms on the injected clock)
+    /// that `stop()` never cancels: the stack keeps waking up while the screen says idle.
+    case leavesRepeatingTimer
+    /// `stop()` stops the engine but never removes its tap (`removeTap(onBus:)`): the tap stays
+    /// installed on the input node while the screen says idle.
+    case leavesTapInstalled
   }
 
   /// Whether `fault` is switched on for this transcriber.

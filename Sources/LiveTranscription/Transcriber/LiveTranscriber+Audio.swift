@@ -22,6 +22,11 @@ extension LiveTranscriber {
     installTap(session, on: engine, format: format, pipeline: pipeline)
     engine.prepare()
     try engine.start()
+    if has(.leavesRepeatingTimer) {
+      // Bug zoo: a level meter whose task stop() never cancels.
+      let clock = configuration.clock
+      Task { while !Task.isCancelled { try? await clock.sleep(for: .milliseconds(100)) } }
+    }
   }
 
   /// Stops the engine, removes the tap and the observers, and deactivates the audio session.
@@ -30,7 +35,7 @@ extension LiveTranscriber {
     session.observers.removeAll()
     guard let engine else { return }
     engine.stop()
-    if session.isTapInstalled {
+    if session.isTapInstalled && !has(.leavesTapInstalled) {  // Bug zoo: leavesTapInstalled
       engine.inputNode.removeTap(onBus: 0)
       session.isTapInstalled = false
     }
@@ -43,6 +48,9 @@ extension LiveTranscriber {
   private func installTap(
     _ session: Session, on engine: AVAudioEngine, format: AVAudioFormat, pipeline: any InputPipeline
   ) {
+    // Bug zoo: leavesTapInstalled — the stop leaves its tap; the next start removes it first, as
+    // defensive stacks do, so only the end state shows it.
+    if has(.leavesTapInstalled) { engine.inputNode.removeTap(onBus: 0) }
     if #available(iOS 27, macOS 27, *), configuration.inputAPI == .sdk27 {
       // The 27 tap throws where the 26 one traps (a second tap, a format at another rate); the
       // stack removes its tap before reinstalling and asks for the hardware's format, so it does not.
@@ -191,7 +199,7 @@ extension LiveTranscriber {
   private func reinstallTapForCurrentRoute(_ session: Session, on engine: AVAudioEngine) -> Bool {
     guard let pipeline = session.pipeline else { return false }
     engine.stop()
-    if session.isTapInstalled {
+    if session.isTapInstalled && !has(.leavesTapInstalled) {  // Bug zoo: leavesTapInstalled
       engine.inputNode.removeTap(onBus: 0)
       session.isTapInstalled = false
     }

@@ -131,7 +131,7 @@ extension AssetCatalogue {
     _ download: Download, duration: Duration, steps: Int, failsAt: Double?
   ) async throws(AssetCatalogueError) {
     let locale = download.locale
-    let clock = Simulation.current?.clock ?? VirtualClock()
+    let clock = VirtualClock(owner: "AssetInventory download")
     let start = clock.now
     for step in 1...steps {
       let fraction = Double(step) / Double(steps)

@@ -62,7 +62,7 @@ extension Microphone {
   /// - Returns: The task (a simulation task inside a simulation).
   public func startTapClock(named name: String, deliver: @escaping @Sendable () -> Bool) -> Task<Void, Never> {
     let loop: @Sendable () async -> Void = { [self] in
-      let clock = VirtualClock()
+      let clock = VirtualClock(owner: "microphone")
       var nominal = clock.now
       while !Task.isCancelled {
         nominal = nominal.advanced(by: callbackInterval)

@@ -32,6 +32,8 @@ enum DispatchCapture {
 struct DispatchBlock: @unchecked Sendable {
   let pointer: UnsafeMutableRawPointer
   let call: String
+  /// Where a `DispatchQueue.main.asyncAfter` block came from; nil for other blocks.
+  var origin: TimerOrigin? = nil
 
   /// Calls the block once and releases it.
   func runAndRelease() { speech_replay_block_run_and_release(pointer) }
@@ -88,8 +90,12 @@ extension Simulation {
   func enqueueMainBlock(_ block: DispatchBlock) {
     counts.dispatchBlocks += 1
     Task { @MainActor in
-      Simulation.current?.trace.record(.dispatchBlock, ["call": block.call])
+      let simulation = Simulation.current
+      simulation?.trace.record(.dispatchBlock, ["call": block.call])
+      // A block it arms continues this one's chain (a repeating timer of one-shot blocks).
+      simulation?.firingTimerBlock = block.origin
       block.runAndRelease()
+      simulation?.firingTimerBlock = nil
     }
   }
 

@@ -14,6 +14,18 @@ struct TimerEntry: Comparable {
   /// Arming order, so equal deadlines fire first-armed first (deterministic).
   var sequence: UInt64
   var action: Action
+  /// Virtual nanoseconds when it was armed.
+  var armedAt: Int64 = 0
+  /// The twin or harness part whose clock armed it (``VirtualClock/init(owner:)``); nil: the stack's.
+  var owner: String? = nil
+  /// Where a timer without an owner came from; nil for owned ones.
+  var origin: TimerOrigin? = nil
+
+  /// Whether it resumes a `VirtualClock` sleep.
+  var isSleeper: Bool {
+    if case .sleeper = action { return true }
+    return false
+  }
 
   /// Whether firing this entry still does something.
   var isLive: Bool {

@@ -72,6 +72,7 @@ extension Simulation {
       counts: simulation.counts, escapes: escapes, trace: events, traceHash: traceHash,
       traceSpillError: simulation.trace.spillError,
       abandonedTimers: simulation.timers.unordered.count(where: \.isLive),
+      scheduledTimers: simulation.liveTimers(),
       ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot(),
       mainActorHangs: simulation.mainActorHangs,
       mainActorJobs: simulation.mainActorJobs

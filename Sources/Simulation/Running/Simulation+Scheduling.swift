@@ -24,9 +24,14 @@ extension Simulation {
     inbox.post(job, kind: kind)
   }
 
-  private func arm(_ action: TimerEntry.Action, at deadline: Int64) {
+  private func arm(
+    _ action: TimerEntry.Action, at deadline: Int64, owner: String? = nil, origin: TimerOrigin? = nil
+  ) {
     timerSequence += 1
-    timers.insert(TimerEntry(deadline: max(deadline, nowValue), sequence: timerSequence, action: action))
+    timers.insert(
+      TimerEntry(
+        deadline: max(deadline, nowValue), sequence: timerSequence, action: action, armedAt: nowValue, owner: owner,
+        origin: origin))
   }
 
   /// A sleep on a real clock: its delay carries real-time jitter, so round it to the quantum.
@@ -42,7 +47,11 @@ extension Simulation {
     counts.realClockSleeps += 1
     // A seeded schedule may wake the sleeper a little late, as a loaded device does (never early).
     let late = scheduleDraw?.wakeUpDelay() ?? 0
-    arm(.job(job), at: nowValue &+ rounded &+ late)
+    // The sleeping task is the one running now (the job the runtime hands over need not carry its id).
+    let taskID = currentTaskID()
+    arm(
+      .job(job), at: nowValue &+ rounded &+ late,
+      origin: timerOrigin(.realClockSleep, taskID: taskID == 0 ? runtimeTaskID(of: job) : taskID))
   }
 
   /// A `DispatchQueue.main.asyncAfter` block: its deadline was read from the real clock, so it is
@@ -51,29 +60,34 @@ extension Simulation {
     let quantum = quantumNanoseconds
     let rounded = (delay / quantum + (delay % quantum == 0 ? 0 : 1)) * quantum
     let late = scheduleDraw?.wakeUpDelay() ?? 0
-    arm(.mainBlock(block), at: nowValue &+ rounded &+ late)
+    var block = block
+    block.origin = mainBlockOrigin()
+    arm(.mainBlock(block), at: nowValue &+ rounded &+ late, origin: block.origin)
   }
 
   /// A sleep on `VirtualClock` that reached the executor (exact).
   func scheduleExactSleep(_ job: UnownedJob, delay: Duration) {
     counts.virtualClockSleeps += 1
-    arm(.job(job), at: nowValue &+ max(0, delay.nanosecondsClamped))
+    arm(
+      .job(job), at: nowValue &+ max(0, delay.nanosecondsClamped),
+      origin: timerOrigin(.virtualClockSleep, taskID: runtimeTaskID(of: job)))
   }
 
   /// A sleep on a clock this module cannot place in virtual time: fires at once, counted as an escape.
   func scheduleUnsupportedClockSleep(_ job: UnownedJob, clockType: String) {
     inbox.post(nil, kind: .unsupportedClock)
     trace.record(.diagnostic, ["message": "sleep on unsupported clock \(clockType) fired at once"])
-    arm(.job(job), at: nowValue)
+    arm(.job(job), at: nowValue, origin: timerOrigin(.otherClockSleep, taskID: runtimeTaskID(of: job)))
   }
 
-  /// Arms a `VirtualClock` sleep.
-  func armVirtualSleep(_ sleep: VirtualSleep, until deadline: Duration) {
+  /// Arms a `VirtualClock` sleep of the current task; `owner` is the clock's (nil: the stack's).
+  func armVirtualSleep(_ sleep: VirtualSleep, until deadline: Duration, owner: String?) {
     counts.virtualClockSleeps += 1
-    arm(.sleeper(sleep), at: deadline.nanosecondsClamped)
+    let origin = owner == nil ? timerOrigin(.virtualClockSleep, taskID: currentTaskID()) : nil
+    arm(.sleeper(sleep), at: deadline.nanosecondsClamped, owner: owner, origin: origin)
   }
 }
 
 /// The runtime's unique id of the task behind a job (0 for jobs that are not tasks).
 @_silgen_name("swift_task_getJobTaskId")
-private func runtimeTaskID(of job: UnownedJob) -> UInt64
+func runtimeTaskID(of job: UnownedJob) -> UInt64

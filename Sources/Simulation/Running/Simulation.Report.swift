@@ -27,6 +27,8 @@ extension Simulation {
     public var traceSpillError: TraceSpillError?
     /// Timers still armed when the body finished (sleeps nobody waited for); they never fire.
     public var abandonedTimers: Int
+    /// Those timers, with who armed them and since when.
+    public var scheduledTimers: [ScheduledTimer] = []
     /// The ledger at the start of the run.
     public var ledgerAtStart: LedgerSnapshot
     /// The ledger at the end of the run.

@@ -12,8 +12,17 @@
 /// > Warning: Instants taken inside a run and outside it (or in different runs) are on different
 /// > timelines; comparing them is meaningless.
 public struct VirtualClock: Clock, Sendable {
+  /// The twin or harness part whose timers these are, or nil (the default) for a stack's: a check
+  /// at rest names the timers a stack left behind, and a twin's own timers are not the stack's.
+  public let owner: String?
+
   /// Creates the clock; every instance reads the same (current) simulation.
-  public init() {}
+  public init() { owner = nil }
+
+  /// Creates the clock of a twin or harness part: its sleeps are counted as that part's timers, not
+  /// the stack's (``Simulation/ScheduledTimer/owner``).
+  /// - Parameter owner: The part, such as "SpeechAnalyzer".
+  public init(owner: String) { self.owner = owner }
 
   private static let realBase = ContinuousClock.now
 
@@ -44,7 +53,7 @@ public struct VirtualClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         if sleep.arm(continuation) {
-          engine.armVirtualSleep(sleep, until: deadline.offset)
+          engine.armVirtualSleep(sleep, until: deadline.offset, owner: owner)
         } else {
           continuation.resume(throwing: CancellationError())
         }

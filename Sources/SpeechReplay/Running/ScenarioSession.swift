@@ -23,6 +23,8 @@ final class ScenarioSession {
     /// How many trace events there were once the steps' effects had settled (see `settle()`),
     /// before the session let go of the subject: where end-of-run checks measure.
     var settledEventCount: Int?
+    /// The timers still armed once the steps' effects had settled (the `endState` check's).
+    var scheduledTimers: [Simulation.ScheduledTimer] = []
   }
 
   let scenario: Scenario
@@ -56,7 +58,7 @@ final class ScenarioSession {
   private var failures: [ScenarioFailure] = []
   private var cycles: [CycleRecord] = []
   private var startTasks: [Task<Void, Never>] = []
-  private let clock = VirtualClock()
+  private let clock = VirtualClock(owner: "scenario steps")
 
   private init(scenario: Scenario, device: SimulatedDevice, factory: SubjectFactory, subject: any TranscriptionSubject)
   {
@@ -118,6 +120,7 @@ final class ScenarioSession {
     output.objectScope = scope
     output.endedDismissed = session.current == nil
     output.settledEventCount = settledEventCount
+    output.scheduledTimers = Simulation.current?.scheduledTimers ?? []
     return output
   }
 

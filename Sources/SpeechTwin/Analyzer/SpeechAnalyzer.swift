@@ -35,7 +35,7 @@ public final actor SpeechAnalyzer {
   var analysisContext: AnalysisContext
   var volatileRangeHandler: (@Sendable (_ range: CMTimeRange, _ changedStart: Bool, _ changedEnd: Bool) -> Void)?
   let device: SimulatedDevice
-  let clock = VirtualClock()
+  let clock = VirtualClock(owner: "SpeechAnalyzer")
   let name: String
   /// Counts live analyzers, so leak cycles name this type when analyzers pile up.
   private let liveObjects = LiveObjectTracker(SpeechAnalyzer.self)

@@ -87,7 +87,7 @@ public final class SFSpeechLanguageModel: Sendable {
       )
     }
     let duration = device.configuration.customLanguageModelPreparation
-    if Simulation.current != nil { try await VirtualClock().sleep(for: duration) }
+    if Simulation.current != nil { try await VirtualClock(owner: "SFSpeechLanguageModel").sleep(for: duration) }
     let summary =
       "speech-replay custom language model\nlocale \(data.locale)\nidentifier \(data.identifier)\nversion \(data.version)\nphrases \(data.phrases.count)\nterms \(data.terms.count)\n"
     try Data(summary.utf8).write(to: configuration.languageModel)

@@ -11,7 +11,7 @@ final class RecognitionRun: @unchecked Sendable {
   private let task: SFSpeechRecognitionTask
   private let settings: Settings
   private let device: SimulatedDevice
-  private let clock = VirtualClock()
+  private let clock = VirtualClock(owner: "SFSpeechRecognitionTask")
   private var publications: AsyncStream<Publication>.Continuation?
   private var lastDue: VirtualClock.Instant?
 

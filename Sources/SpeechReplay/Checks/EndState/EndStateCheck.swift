@@ -1,29 +1,37 @@
 import AVFAudioTwin
 import Simulation
 
-/// A stack at rest: after a stop that ends idle, the audio session is inactive and was deactivated
-/// with `.notifyOthersOnDeactivation` (Apple's guidance for recording apps: other apps' audio
-/// resumes only then), and no continuation the stack made is still waiting (`endState.audioSession`,
-/// `endState.continuation`). Each failure names what was left and since when.
+/// A stack at rest: once a run ends idle after a start, what the stack left behind, each failure
+/// naming what was left and since when (ScenarioFiles, "end state").
 ///
-/// Engines, taps, analyzer sessions and tasks left open are the invariant
-/// `ledgerBaselineAfterStop`'s to judge; asset reservations are not judged, since a reservation is
-/// what keeps a model installed across launches (Apple's `AssetInventory`), so a stack keeps it.
+/// After the last stop: the audio session is inactive and was deactivated with
+/// `.notifyOthersOnDeactivation` (Apple's guidance for recording apps: other apps' audio resumes
+/// only then), no continuation the stack made is still waiting, and no engine, tap or analyzer
+/// session is still held (`endState.audioSession`, `endState.continuation`, `endState.engine`,
+/// `endState.tap`, `endState.analyzerSession`). With or without a stop: no repeating timer of the
+/// stack, and none armed at or after the stop, is still scheduled (`endState.timer`).
+///
+/// Asset reservations are not judged, since a reservation is what keeps a model installed across
+/// launches (Apple's `AssetInventory`), so a stack keeps it; the counts of tasks and recognition
+/// tasks stay `ledgerBaselineAfterStop`'s.
 struct EndStateCheck: ScenarioCheck {
   var family: CheckID.Family { .endState }
 
   func evaluate(_ run: RunRecord) -> CheckOutcome {
     let events = run.timeline.events
     guard let firstStart = events.firstIndex(where: { ScenarioStepEvent($0)?.isStart == true }),
-      let stop = events.lastIndex(where: { SubjectReturnedEvent($0)?.call == .stop }),
-      // A stop that returned before the first start (a stop step on an idle screen) stopped nothing.
-      stop > firstStart,
       events.last(where: { $0.kind == UIStateEvent.kind }).flatMap(UIStateEvent.init)?.isIdle == true
     else { return .passed }
+    // A stop that returned before the first start (a stop step on an idle screen) stopped nothing.
+    guard let stop = events.lastIndex(where: { SubjectReturnedEvent($0)?.call == .stop }), stop > firstStart else {
+      return CheckOutcome(failures: timers(run, stopTime: nil))
+    }
     let stopTime = DurationText.seconds(events[stop].time)
     var failures: [ScenarioFailure] = []
     if let session = audioSession(run, events: events, stopTime: stopTime) { failures.append(session) }
     failures += continuations(events, firstStart: firstStart, end: stop, stopTime: stopTime)
+    failures += held(run, events: events, firstStart: firstStart, stopTime: stopTime)
+    failures += timers(run, stopTime: stopTime)
     return CheckOutcome(failures: failures)
   }
 
