@@ -39,6 +39,9 @@ import Testing
     // A subject locale with a Unicode extension (en-US-u-rg-eszzzz): the imported scenario's replay
     // finds no transcriber (the import does not carry this locale setup; not investigated yet).
     "locale-with-region-override",
+    // The device's supported and installed locales are not recorded in captures: the replays run on
+    // the default device (the en-GB phone downloads a model first; the ru-RU one ends idle, not unavailable).
+    "locale-with-equivalent-installed", "unsupported-locale-not-transcribed-as-english",
   ]
 
   static var scenarios: [String] {
