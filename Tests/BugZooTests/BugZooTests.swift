@@ -79,6 +79,9 @@ import Testing
       fault: .comparesLocalesExactly, scenario: "locale-with-region-override.yaml", check: CheckID(.state, "final"),
       trap: "compares locales exactly"),
     Catch(
+      fault: .fallsBackToEnglish, scenario: "unsupported-locale-not-transcribed-as-english.yaml",
+      check: CheckID(.state, "final"), trap: "falls back to English"),
+    Catch(
       fault: .concatenatesFinalsWithoutSeparator, scenario: "two-commands.yaml", check: CheckID(.state, "final"),
       trap: "result spacing"),
     Catch(

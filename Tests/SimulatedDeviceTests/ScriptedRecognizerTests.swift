@@ -107,11 +107,35 @@ import Testing
       ])
   }
 
-  @Test func unknownLocaleHasNoModel() {
-    let backend = ScriptedModelBackend(script: foxScript, locale: "en-US")
-    #expect(throws: ModelFailure.self) {
-      try backend.makeRecognizer(
-        for: RecognitionRequest(module: .speechTranscriber, localeIdentifier: "fr-FR", reportsVolatileResults: true))
+  @Test func aLocaleWithoutAScriptHasNoModelWhenThereAreSeveralScriptsOrNone() {
+    let request = RecognitionRequest(
+      module: .speechTranscriber, localeIdentifier: "fr-FR", reportsVolatileResults: true)
+    for backend in [
+      ScriptedModelBackend(scripts: ["en-US": foxScript, "de-DE": foxScript]), ScriptedModelBackend(scripts: [:]),
+    ] {
+      #expect(throws: ModelFailure.self) { try backend.makeRecognizer(for: request) }
     }
+  }
+
+  /// A model of another language given the script's speech: the same results at the same times,
+  /// as words of its own language (an English model given Russian speech); another region of the
+  /// script's language hears the script as it is.
+  @Test func anotherLanguageHearsSoundAlikeWordsAndAnotherRegionTheScript() throws {
+    let backend = ScriptedModelBackend(script: foxScript, locale: "en-US")
+    let french = RecognitionRequest(module: .speechTranscriber, localeIdentifier: "fr-FR", reportsVolatileResults: true)
+    #expect(backend.spokenLocale(heardBy: french) == "en-US")
+    let heard = results(feed(try backend.makeRecognizer(for: french), to: 1.7))
+    let original = results(feed(try backend.makeRecognizer(for: live), to: 1.7))
+    #expect(heard.map(\.range) == original.map(\.range))
+    #expect(heard.map { $0.text.words.count } == original.map { $0.text.words.count })
+    #expect(heard.last?.text.string != original.last?.text.string)
+    #expect(heard.last?.text.string.hasSuffix(".") == true)
+    // Deterministic: the same words every time.
+    #expect(results(feed(try backend.makeRecognizer(for: french), to: 1.7)) == heard)
+
+    let british = RecognitionRequest(
+      module: .speechTranscriber, localeIdentifier: "en-GB", reportsVolatileResults: true)
+    #expect(backend.spokenLocale(heardBy: british) == nil)
+    #expect(results(feed(try backend.makeRecognizer(for: british), to: 1.7)) == original)
   }
 }

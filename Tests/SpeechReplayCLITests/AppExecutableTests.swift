@@ -31,7 +31,7 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("SKIP a recorded file is transcribed") }, "\(run.standardOutput)")
     #expect(
       lines.contains(
-        "Scenarios/dictation-fallback.yaml:9:15: skipped: the scenario requires 'dictationFallback', and the subject app-live declares no capabilities; a stack that has it declares it in SubjectFactory(capabilities:)"
+        "Scenarios/dictation-fallback.yaml:10:15: skipped: the scenario requires 'dictationFallback', and the subject app-live declares no capabilities; a stack that has it declares it in SubjectFactory(capabilities:)"
       ), "\(run.standardOutput)")
     #expect(try XMLLint.validateJUnit(junit).status == 0)
     #expect(try XMLLint.xpath("count(//testcase/skipped)", in: junit).output == "2")

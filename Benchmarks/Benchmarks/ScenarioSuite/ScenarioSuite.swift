@@ -62,6 +62,7 @@ final class SuiteWorkload: @unchecked Sendable {
       name: sixty seconds of speech
       audio: sixty.wav
       model:
+        profile: legacy
         transcript: sixty.words.tsv
         generate: { volatileEvery: 200ms, finalAfterSilence: 800ms, style: sentence }
       steps:

@@ -102,6 +102,10 @@ extension LiveTranscriber {
     /// `supportedLocale(equivalentTo:)`: a user locale with a region override (`en-US-u-rg-eszzzz`)
     /// or only an equivalent locale installed is "not supported" (FrigadeHQ/yap#5, 2026).
     case comparesLocalesExactly
+    /// A locale SpeechTranscriber does not support falls back to English (`supportedLocale(equivalentTo:)
+    /// ?? en-US`) instead of being reported unsupported: speech in another language is transcribed as
+    /// English words, silently (bitwize-ai/Logue#34, Muesli-HQ/muesli#420, 2026).
+    case fallsBackToEnglish
     /// A route change restarts only the engine: the tap removed for the old format is never
     /// reinstalled, so the screen says listening while no audio reaches the analyzer.
     case restartsOnlyEngineAfterRouteChange

@@ -13,6 +13,12 @@ extension LiveTranscriber {
         return .speech(locale)
       }
       if let supported = await SpeechTranscriber.supportedLocale(equivalentTo: locale) { return .speech(supported) }
+      // Bug zoo: an unsupported language silently becomes English.
+      if has(.fallsBackToEnglish),
+        let english = await SpeechTranscriber.supportedLocale(equivalentTo: Locale(identifier: "en-US"))
+      {
+        return .speech(english)
+      }
       return .unavailable("Transcription in \(Self.name(of: locale)) is not supported on this device.")
     }
     guard configuration.usesDictationFallback else {

@@ -3,8 +3,9 @@
 /// the first result takes. Scripts generated from a transcript and scenario skeletons follow one.
 ///
 /// ``speechTranscriber2026`` follows the published measurements of Apple's SpeechTranscriber
-/// (Documentation/ModelBehaviour.md has the table of sources, values and dates); ``legacy`` is the
-/// behaviour the generator had before, kept by name for the scenarios written against it.
+/// (Documentation/ModelBehaviour.md has the table of sources, values and dates) and is what a
+/// script generated from a transcript follows when the scenario names no profile; ``legacy`` is
+/// the behaviour the generator had before, kept by name for the scenarios written against it.
 public struct ModelProfile: Sendable, Hashable {
   /// The name a scenario gives (`model.generate.profile`, `scenario new --model`).
   public var name: String
@@ -41,6 +42,10 @@ public struct ModelProfile: Sendable, Hashable {
   public static let legacy = ModelProfile(
     name: "legacy", volatileInterval: .milliseconds(200), finalAfterSilence: .milliseconds(800),
     finalizeDelay: .zero, firstResultDelay: .zero)
+
+  /// The profile of results generated from a transcript when a scenario names none: Apple's
+  /// measured timing. (Explicit results without a profile play as written.)
+  public static let generatedDefault = speechTranscriber2026
 
   /// Every named profile.
   public static let all = [speechTranscriber2026, legacy]

@@ -45,14 +45,20 @@ extension ScenarioDecoder {
     }
   }
 
-  /// A warning when the locale the subject transcribes is not supported by the device (the stack
-  /// then reports it unavailable, which some scenarios test on purpose).
+  /// A warning when the language the subject transcribes is not supported by the device (the stack
+  /// then reports it unavailable, which some scenarios test on purpose); another region of a
+  /// supported language is not warned about.
   func localeWarnings(
     _ top: ScenarioMapping, device: SimulatedDevice.Configuration, subject: SubjectOptions
   ) throws(ScenarioError) -> [ScenarioFailure] {
     let supported = device.assets.supportedLocales
     let wanted = Self.withoutExtensions(AssetCatalogue.canonical(subject.locale))
     guard !supported.map(AssetCatalogue.canonical).contains(wanted) else { return [] }
+    // Another region of the language: supportedLocale(equivalentTo:) maps it (en-GB to en-US).
+    let language = wanted.split(separator: "-").first
+    guard !supported.contains(where: { AssetCatalogue.canonical($0).split(separator: "-").first == language }) else {
+      return []
+    }
     var node = try top["subject"]?.mapping(keys: ScenarioKeys.Subject.all.names)["locale"]
     if node == nil { node = try top["model"]?.mapping(keys: Self.modelKeys)["locale"] }
     return [

@@ -18,10 +18,12 @@ extension ScenarioDecoder {
     let locale = try map["locale"].map { (node) throws(ScenarioError) in try self.locale(node) } ?? "en-US"
     let latency = try map["latency"]?.duration() ?? .zero
     let faults = try map["faults"].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
-    // A named behaviour (Documentation/ModelBehaviour.md); none keeps the legacy timing.
-    let profile = try map["profile"].map { (node) throws(ScenarioError) in
+    // A named behaviour (Documentation/ModelBehaviour.md). Without one, results generated from a
+    // transcript follow Apple's measured timing and explicit results play as written.
+    let named = try map["profile"].map { (node) throws(ScenarioError) in
       ModelProfile.named(try node.choice(ModelProfile.all.map(\.name)))!
     }
+    let profile = named ?? (map.has("transcript") ? ModelProfile.generatedDefault : nil)
     if let results = map["results"], let transcript = map["transcript"] {
       _ = results
       throw transcript.error(

@@ -397,12 +397,15 @@ public struct CaptureImporter {
         model.section(K.Model.results) { list in for result in results { list.item(ScenarioWriter.flow(result)) } }
       }
     }
-    writer.section(K.observed) {
-      $0.comment(
-        "The UI the device showed; the run fails at the first place the replay differs, unless divergence: expected (the bug is fixed)."
-      )
-      $0.value(K.Observed.timeline, "timeline.tsv")
-      $0.value(K.Observed.divergence, "none")
+    // A capture without UI states (an app that records audio and results only) has no UI to compare.
+    if final != nil {
+      writer.section(K.observed) {
+        $0.comment(
+          "The UI the device showed; the run fails at the first place the replay differs, unless divergence: expected (the bug is fixed)."
+        )
+        $0.value(K.Observed.timeline, "timeline.tsv")
+        $0.value(K.Observed.divergence, "none")
+      }
     }
     writer.section(K.steps) { list in
       for step in steps(from: from, duration: duration, events: events) { list.item(step.text, comment: step.comment) }

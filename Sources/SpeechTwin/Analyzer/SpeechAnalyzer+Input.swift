@@ -223,7 +223,7 @@ extension SpeechAnalyzer {
       // On the device but no longer reserved: transcription quietly reserves it again (field observation).
       if device.assets.status(of: locale) == .supported { _ = try? device.assets.reserve(locale) }
       do {
-        let recognizer = try device.model.makeRecognizer(for: transcription.recognitionRequest)
+        let recognizer = try device.makeRecognizer(for: transcription.recognitionRequest, subject: "SpeechAnalyzer")
         if let model = transcription.recognitionRequest.customLanguageModel {
           let prepared = device.isLanguageModelPrepared(at: model)
           trace(

@@ -148,7 +148,7 @@ final class RecognitionRun: @unchecked Sendable {
       includesAudioTimeRanges: true, includesConfidence: true, customLanguageModel: settings.customLanguageModel)
     let recognizer: any SpeechRecognizing
     do {
-      recognizer = try device.model.makeRecognizer(for: request)
+      recognizer = try device.makeRecognizer(for: request, subject: "SFSpeechRecognizer")
     } catch let failure as ModelFailure {
       await task.complete(error: SFSpeechError(SFSpeechError.Code(failure.code), message: failure.message))
       return nil

@@ -17,7 +17,7 @@ import Testing
     name: hello
     audio: audio/hello-world.wav
     \(timing)
-    model: { transcript: audio/hello-world.words.tsv }
+    model: { profile: legacy, transcript: audio/hello-world.words.tsv }
     steps:
       - start
       - wait: 300ms

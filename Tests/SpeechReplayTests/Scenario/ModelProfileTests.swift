@@ -38,13 +38,16 @@ import Testing
     #expect(cancels.status == .failed)
   }
 
-  @Test func legacyIsTheDefaultAndAnUnknownProfileIsAnErrorAtItsLine() throws {
+  @Test func aTranscriptWithoutAProfileIsCalibratedAndAnUnknownProfileIsAnErrorAtItsLine() throws {
     let legacy = try Scenario.load(
       fileAt: try TestFiles.write(Self.quickFox.replacingOccurrences(of: "PROFILE", with: "legacy")))
+    let calibrated = try Scenario.load(
+      fileAt: try TestFiles.write(Self.quickFox.replacingOccurrences(of: "PROFILE", with: "speechTranscriber2026")))
     let none = try Scenario.load(
       fileAt: try TestFiles.write(Self.quickFox.replacingOccurrences(of: "  profile: PROFILE\n", with: "")))
-    #expect(legacy.model.script.entries == none.model.script.entries)
-    #expect(none.model.script.finalizeDelay == nil)
+    #expect(calibrated.model.script == none.model.script)
+    #expect(legacy.model.script.entries != none.model.script.entries)
+    #expect(none.model.script.finalizeDelay == .milliseconds(90))
     #expect(legacy.model.script.finalizeDelay == .zero)
     let path = try TestFiles.write(Self.quickFox.replacingOccurrences(of: "PROFILE", with: "apple"))
     #expect {
@@ -52,6 +55,27 @@ import Testing
     } throws: { error in
       "\(error)".contains(":4:12: 'model.profile' is 'apple' but must be one of speechTranscriber2026, legacy")
     }
+  }
+
+  @Test func explicitResultsWithoutAProfilePlayAsWritten() throws {
+    let results = """
+      schema: 1
+      audio: audio/quick-brown-fox-48k.wav
+      model:
+        PROFILE
+        results:
+          - { at: 1.2s, text: "the quick brown fox", finalizeAs: "The quick brown fox." }
+      steps: [start, { play: 2450ms }, stop]
+
+      """
+    let none = try Scenario.load(fileAt: try TestFiles.write(results.replacingOccurrences(of: "  PROFILE\n", with: "")))
+    let legacy = try Scenario.load(
+      fileAt: try TestFiles.write(results.replacingOccurrences(of: "PROFILE", with: "profile: legacy")))
+    let calibrated = try Scenario.load(
+      fileAt: try TestFiles.write(results.replacingOccurrences(of: "PROFILE", with: "profile: speechTranscriber2026")))
+    #expect(none.model.script.finalizeDelay == nil && none.model.script.firstResultDelay == .zero)
+    #expect(legacy.model.script.finalizeDelay == .zero && legacy.model.script.firstResultDelay == .zero)
+    #expect(calibrated.model.script.firstResultDelay == .milliseconds(300))
   }
 
   @Test func aFinalizeAsListPublishesOneFinalPerSentence() throws {

@@ -18,7 +18,7 @@ import Testing
   static func bundled(_ name: String) -> String { TestFiles.scenarios.appendingPathComponent(name).path }
 
   @Test(arguments: [
-    ("file-transcription.yaml", "fileTranscription", 12), ("dictation-fallback.yaml", "dictationFallback", 9),
+    ("file-transcription.yaml", "fileTranscription", 13), ("dictation-fallback.yaml", "dictationFallback", 10),
   ])
   func aBundledScenarioForAFeatureTheSubjectLacksIsSkippedWithTheReason(
     _ file: String, _ capability: String, _ line: Int
