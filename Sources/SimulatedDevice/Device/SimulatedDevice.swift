@@ -40,6 +40,7 @@ public final class SimulatedDevice: Sendable {
     var preparedLanguageModels: Set<String> = []
     var analyzersRunning = 0
     var analyzersCreated = 0
+    var recognitionTasksStarted = 0
     var diagnostics: [Diagnostic] = []
   }
 
@@ -178,6 +179,17 @@ public final class SimulatedDevice: Sendable {
     state.withLock { state in
       state.analyzersCreated += 1
       return state.analyzersCreated
+    }
+  }
+
+  /// Numbers the legacy recognition tasks started on this device (1, 2, …), whichever
+  /// `SFSpeechRecognizer` started them: an app that makes a recognizer per recording would
+  /// otherwise give its second recording's task the first one's name, and the audio check would
+  /// compare it on the first task's timeline.
+  public func nextRecognitionTaskNumber() -> Int {
+    state.withLock { state in
+      state.recognitionTasksStarted += 1
+      return state.recognitionTasksStarted
     }
   }
 

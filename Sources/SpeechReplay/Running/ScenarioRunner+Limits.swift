@@ -14,13 +14,17 @@ extension ScenarioRunner {
     return ScenarioFailure(
       "skipped: the scenario requires \(names), and the subject \(subject.name) \(declared); "
         + "a stack that has \(missing.count == 1 ? "it" : "them") declares \(missing.count == 1 ? "it" : "them") in "
-        + "SubjectFactory(capabilities:)\(missing.contains(.speechAnalyzer) ? Self.speechAnalyzerNote : "")",
+        + "SubjectFactory(capabilities:)\(missing.contains(.speechAnalyzer) ? Self.speechAnalyzerNote : "")"
+        + (missing.contains(.listensThroughPauses) ? Self.pausesNote : ""),
       check: CheckID(.scenario, "requires"),
       at: scenario.requirementsLocation ?? SourceLocation(file: scenario.file, line: 1, column: 1))
   }
 
   private static let speechAnalyzerNote =
     " (the scenario is about SpeechAnalyzer — its assets, finalize or finals during a session — which a stack on the legacy SFSpeechRecognizer does not have)"
+
+  private static let pausesNote =
+    " (the speaker pauses longer than a silence timer waits, and the subject declares stopsAfterSilence: it stops itself by design)"
 
   /// Why a scenario that requires ``SubjectCapability/speechAnalyzer`` did not apply after all: the
   /// subject declared neither recognizer, and the run shows the stack used only the legacy

@@ -46,8 +46,20 @@ public struct SubjectCapability: Sendable, Hashable, Comparable, Codable, Custom
   /// locale is the scenario's, as a user sets the phone's language to make such an app transcribe it.
   public static let followsDeviceLocale = SubjectCapability("followsDeviceLocale")
 
+  /// The stack keeps listening through long pauses until the user stops it: scenarios whose
+  /// speaker pauses for longer than a silence timer waits (a ten-minute session with a sentence
+  /// every 30 s) require it. Like ``speechAnalyzer`` it is assumed of a subject that does not
+  /// declare ``stopsAfterSilence``.
+  public static let listensThroughPauses = SubjectCapability("listensThroughPauses")
+  /// The stack stops listening on its own once nothing new was heard for a while (a silence timer,
+  /// as voice-note and search screens have): declared, scenarios that require
+  /// ``listensThroughPauses`` are skipped before they run, with the reason.
+  public static let stopsAfterSilence = SubjectCapability("stopsAfterSilence")
+
   /// Every capability the bundled scenarios require: what a stack that has every feature declares.
-  public static let bundled: Set<SubjectCapability> = [.fileTranscription, .dictationFallback, .speechAnalyzer]
+  public static let bundled: Set<SubjectCapability> = [
+    .fileTranscription, .dictationFallback, .speechAnalyzer, .listensThroughPauses,
+  ]
 
   /// The name.
   public var description: String { name }

@@ -19,7 +19,9 @@ final class RecognitionRun: @unchecked Sendable {
   private var committed: [TimedWord] = []
   private var volatile: [TimedWord] = []
   private var detectedSpeech = false
-  private var lastDelivered: String?
+  /// The text of the last partial result; empty at first, so a task that has heard nothing yet
+  /// sends no result with no words (a model result all of whose words it missed, say).
+  private var lastDelivered = ""
   private var audioDuration: TimeInterval = 0
 
   /// The request's settings, read once when the task starts.

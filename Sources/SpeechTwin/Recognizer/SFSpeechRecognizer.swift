@@ -36,7 +36,6 @@ open class SFSpeechRecognizer: @unchecked Sendable {
     weak var delegate: (any SFSpeechRecognizerDelegate)?
     var supportsOnDeviceOverride: Bool?
     var lastAvailable: Bool?
-    var tasks = 0
   }
 
   // MARK: Authorization
@@ -83,10 +82,14 @@ open class SFSpeechRecognizer: @unchecked Sendable {
     self.init(locale: Locale.current)
   }
 
-  /// A recognizer for `locale`, or nil when the device does not support it.
+  /// A recognizer for `locale`, or nil when the device does not support its language.
+  ///
+  /// The language decides, as Apple documents it ("nil if the specified language was not
+  /// supported"): a locale's extensions are not part of it, so a user locale with a region
+  /// override (`en-US-u-rg-eszzzz`, English with Spain's formats) gets the en-US recognizer.
   public init?(locale: Locale) {
     let device = SimulatedDevice.current
-    let identifier = AssetCatalogue.canonical(locale.identifier(.bcp47))
+    let identifier = Self.language(of: locale)
     guard device.assets.supportedLocales.contains(identifier) else { return nil }
     self.locale = locale
     self.device = device
@@ -94,6 +97,13 @@ open class SFSpeechRecognizer: @unchecked Sendable {
     settings.withLock { $0.lastAvailable = computeAvailable() }
     let token = device.addNetworkObserver { [weak self] _ in self?.networkChanged() }
     observer.withLock { $0 = token }
+  }
+
+  /// `locale`'s canonical BCP-47 identifier without its extensions (`-u-…`, `-t-…`, `-x-…`): the
+  /// language, script and region the recognizer's model is chosen by.
+  static func language(of locale: Locale) -> String {
+    let subtags = AssetCatalogue.canonical(locale.identifier(.bcp47)).split(separator: "-")
+    return subtags.prefix { $0.count > 1 }.joined(separator: "-")
   }
 
   deinit {
@@ -169,10 +179,7 @@ open class SFSpeechRecognizer: @unchecked Sendable {
   }
 
   private func start(_ request: SFSpeechRecognitionRequest, receiver: RecognitionReceiver) -> SFSpeechRecognitionTask {
-    let number = settings.withLock { settings -> Int in
-      settings.tasks += 1
-      return settings.tasks
-    }
+    let number = device.nextRecognitionTaskNumber()
     let hint = request.taskHint == .unspecified ? defaultTaskHint : request.taskHint
     let task = SFSpeechRecognitionTask(
       name: "recognition \(localeIdentifier) \(number)", receiver: receiver, source: request.makeAudioSource())

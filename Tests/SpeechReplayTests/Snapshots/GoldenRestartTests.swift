@@ -36,4 +36,22 @@ import Testing
     let other = UIState(committed: "", phase: .idle)
     #expect(Self.check(other, restarted: true).failures.count == 1, "the kind of phase is still compared")
   }
+
+  @Test func whereTheScenarioLetsTheStackDropAudioTheTextIsEachStacksOwn() {
+    // slow-model-bounded-input's shared files hold what the reference stack's queue kept (nothing):
+    // a stack whose queue keeps other buffers shows other words, and is compared on the rest.
+    let scenario = TestFiles.scenarios.appendingPathComponent("slow-model-bounded-input.yaml").path
+    let golden = Scenario.GoldenSnapshots(names: ["final"], at: SourceLocation(file: scenario, line: 1, column: 1))
+    func failures(_ state: UIState, dropsAudio: Bool) -> [ScenarioFailure] {
+      GoldenSnapshotCheck(options: SnapshotOptions(variant: "keeps-other-buffers")).check(
+        golden, scenarioFile: scenario, states: ["final": state], textOfKeptAudio: dropsAudio
+      ).failures
+    }
+    let heardMore = UIState(committed: "The quick brown fox.", phase: .idle)
+    #expect(failures(heardMore, dropsAudio: true).isEmpty)
+    #expect(failures(heardMore, dropsAudio: false).count == 1, "without declared loss the text is compared")
+    let failed = failures(UIState(committed: "The quick brown fox.", phase: .failed("Stopped.")), dropsAudio: true)
+    #expect(failed.count == 1, "the kind of phase is still compared")
+    #expect(failed.first?.message.contains("not text, as the scenario lets the stack drop audio") == true, "\(failed)")
+  }
 }

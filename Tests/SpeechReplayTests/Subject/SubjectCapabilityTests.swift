@@ -42,9 +42,24 @@ import Testing
     for file in TestFiles.scenarioFiles {
       required.formUnion(try Scenario.load(fileAt: TestFiles.scenarios.appendingPathComponent(file).path).requirements)
     }
-    #expect(required == [.fileTranscription, .dictationFallback, .speechAnalyzer])
+    #expect(required == [.fileTranscription, .dictationFallback, .speechAnalyzer, .listensThroughPauses])
     #expect(required.isSubset(of: SubjectFactory.reference.capabilities))
     #expect(SubjectCapability.bundled == required)
+  }
+
+  @Test func aStackWithASilenceTimerSkipsTheLongPausesItStopsAtByDesign() throws {
+    let path = Self.bundled("ten-minute-session.yaml")
+    let timer = SubjectFactory(
+      name: "silence timer", capabilities: [.stopsAfterSilence], make: SubjectFactory.reference.make)
+    let skipped = ScenarioRunner(subject: timer, snapshots: SnapshotOptions()).run(fileAt: path, seed: nil)
+    #expect(skipped.status == .skipped)
+    let reason = try #require(skipped.failures.first)
+    #expect(reason.message.hasPrefix("skipped: the scenario requires 'listensThroughPauses'"), "\(reason.message)")
+    #expect(reason.message.contains("declares stopsAfterSilence: it stops itself by design"), "\(reason.message)")
+    #expect(skipped.traceHash.isEmpty, "a skipped scenario does not run")
+    // Assumed of a subject that does not say it stops after silence, even one with no capabilities.
+    #expect(Self.liveOnly.satisfies(.listensThroughPauses))
+    #expect(!timer.satisfies(.listensThroughPauses))
   }
 
   @Test func aDeclaredCapabilityRunsTheScenario() throws {

@@ -93,6 +93,21 @@
       #expect(value.8 == .unspecified)
     }
 
+    @Test func aRegionOverrideKeepsTheLanguagesRecognizer() throws {
+      // English with Spain's formats (Settings → Region): the language is still en-US (FrigadeHQ/yap#5).
+      let (value, _, _) = try AnalyzerHarness.run("region override") { _ in
+        let english = SFSpeechRecognizer(locale: Locale(identifier: "en-US-u-rg-eszzzz"))
+        let icu = SFSpeechRecognizer(locale: Locale(identifier: "en_US@rg=eszzzz"))
+        return (
+          english?.supportsOnDeviceRecognition, icu?.supportsOnDeviceRecognition,
+          SFSpeechRecognizer(locale: Locale(identifier: "ru-RU-u-rg-uszzzz")) == nil
+        )
+      }
+      #expect(value.0 == true, "the en-US recognizer, whose model is on the device")
+      #expect(value.1 == true, "the same locale written the ICU way")
+      #expect(value.2, "an override does not make an unsupported language supported")
+    }
+
     @Test func theDelegateHearsAvailabilityChangesWithTheNetwork() throws {
       let (value, _, report) = try AnalyzerHarness.run("availability") { device in
         let british = try #require(SFSpeechRecognizer(locale: Locale(identifier: "en-GB")))

@@ -18,6 +18,10 @@ public final class VoiceNoteRecorder {
     /// The silence timer is not cancelled at the stop: a recording started less than
     /// ``silenceTimeout`` after the last words of the one before is stopped by the old timer.
     case silenceTimerNeverCancelled
+    /// A new recognition task at a route change (as the app did before the bundled route-change
+    /// scenarios): the old task's final ends a sentence at the change, and the word spoken across
+    /// it is in neither task's audio.
+    case newTaskAtRouteChange
   }
 
   /// The text written down: every recognition task's final text, in order.
@@ -46,11 +50,19 @@ public final class VoiceNoteRecorder {
   /// The final text of each recognition task, by its number (a route change starts a new task).
   private var finals: [Int: String] = [:]
   private var taskNumber = 0
+  /// Each unfinished task's latest partial result, kept for a task that ends with an error.
+  private var lastHeard: [Int: String] = [:]
+  /// The task whose partial result ``liveText`` shows.
+  private var liveTask = 0
   /// Bumped to cancel the pending silence timer (its block checks it).
   private var silenceTimerNumber = 0
   private let observers = AudioSystemObservers()
-  /// The sample rate and channel count the request's audio has (it ignores any other).
+  /// The sample rate and channel count of the tap's buffers now.
   private var tapFormat: (Double, UInt32)?
+  /// The format the request's audio has: a request takes one format (it ignores any other).
+  private var requestFormat: AVAudioFormat?
+  /// After a route change, converts the microphone's new format to ``requestFormat``.
+  private var routeConverter: BufferConverter?
 
   /// Creates the recorder.
   public init(bug: Bug = .none) { self.bug = bug }
@@ -118,17 +130,40 @@ public final class VoiceNoteRecorder {
         if failed { self?.recognitionFailed(task: number) }
       }
     }
+    requestFormat = audioEngine.inputNode.outputFormat(forBus: 0)
+    try startTap(feeding: request)
+  }
+
+  /// Installs the tap in the microphone's current format, converting to the request's format when
+  /// they differ (after a route change), and starts the engine.
+  private func startTap(feeding request: SFSpeechAudioBufferRecognitionRequest) throws {
     let inputNode = audioEngine.inputNode
     let format = inputNode.outputFormat(forBus: 0)
     tapFormat = (format.sampleRate, format.channelCount)
-    inputNode.installTap(onBus: 0, bufferSize: 1024, format: format, block: Self.tap(request))
+    routeConverter = nil
+    if let requestFormat,
+      (requestFormat.sampleRate, requestFormat.channelCount) != (format.sampleRate, format.channelCount)
+    {
+      guard let converter = AVAudioConverter(from: format, to: requestFormat) else {
+        throw DictationError("The microphone's new format cannot be converted.")
+      }
+      converter.downmix = true  // a stereo input: mix both sides, not just the left one
+      routeConverter = BufferConverter(converter)
+    }
+    let block = Self.tap(request, converting: routeConverter)
+    inputNode.installTap(onBus: 0, bufferSize: 1024, format: format, block: block)
     audioEngine.prepare()
     try audioEngine.start()
   }
 
   /// The tap's block, made outside the main actor: the audio thread calls it.
-  nonisolated private static func tap(_ request: SFSpeechAudioBufferRecognitionRequest) -> AVAudioNodeTapBlock {
-    { buffer, _ in request.append(buffer) }
+  nonisolated private static func tap(
+    _ request: SFSpeechAudioBufferRecognitionRequest, converting converter: BufferConverter?
+  ) -> AVAudioNodeTapBlock {
+    { buffer, _ in
+      guard let converter else { return request.append(buffer) }
+      if let converted = converter.convert(buffer) { request.append(converted) }
+    }
   }
 
   /// The stop button (and the silence timer): stops the microphone and ends the audio; the final
@@ -154,6 +189,8 @@ public final class VoiceNoteRecorder {
   private func endRecognition(cancel: Bool) -> Bool {
     audioEngine.stop()
     audioEngine.inputNode.removeTap(onBus: 0)
+    let tail = routeConverter?.drain()
+    routeConverter = nil
     defer { recognitionRequest = nil }
     if cancel {
       recognitionTask?.cancel()
@@ -161,23 +198,33 @@ public final class VoiceNoteRecorder {
       return false
     }
     guard let request = recognitionRequest, bug != .neverEndsAudio else { return false }
+    if let tail { request.append(tail) }  // the converter's last few milliseconds
     request.endAudio()
     return true
   }
 
   private func recognized(_ heard: String?, isFinal: Bool, task number: Int) {
     if isFinal {
-      if let heard { finals[number] = heard }
+      // A task that fails sends no final result, only the error: what it last heard is the best
+      // text there is, and the user saw it (found by the bundled model-error scenario: the words
+      // on screen vanished when the recognizer failed).
+      if let text = heard ?? lastHeard[number] { finals[number] = text }
+      lastHeard[number] = nil
+      // After a route change the old task's last partial may still be on screen: its final
+      // replaces it (found by no-stutter in bluetooth-headset-mid-session).
+      if liveTask == number { liveText = "" }
       if number == taskNumber {
         liveText = ""
         recognitionTask = nil
         isFinishing = false
         silenceTimerNumber += 1
         // The recognizer ends a task on its own (about a minute of audio): go on in a new one.
-        if isRecording, heard != nil { microphoneChanged() }
+        if isRecording, heard != nil { restartRecognition() }
       }
     } else if let heard, number == taskNumber {
       liveText = heard
+      liveTask = number
+      lastHeard[number] = heard
       if isRecording { restartSilenceTimer() }
     }
     onChange?()
@@ -230,12 +277,24 @@ public final class VoiceNoteRecorder {
     observers.removeAll()
   }
 
-  /// A headset came or went: the engine stopped and the request cannot take the new format, so
-  /// the old task gets its audio's end and a new one goes on in the new format.
+  /// A headset came or went: the engine stopped. The request takes one format, so the tap's
+  /// buffers in the new one are converted to it and the same task goes on. (A new task here would
+  /// end a sentence at the change and lose the word spoken across it: found by the bundled
+  /// route-change scenarios.)
   private func microphoneChanged() {
+    guard bug != .newTaskAtRouteChange else { return restartRecognition() }
+    guard isRecording, let request = recognitionRequest else { return }
+    audioEngine.stop()
+    audioEngine.inputNode.removeTap(onBus: 0)
+    if let tail = routeConverter?.drain() { request.append(tail) }
+    do { try startTap(feeding: request) } catch { fail("Recording stopped when the microphone changed.") }
+  }
+
+  /// The task ended on its own while recording: the audio's end for it, and a new task goes on.
+  private func restartRecognition() {
     guard isRecording else { return }
     endRecognition(cancel: false)
-    do { try startMicrophone() } catch { fail("Recording stopped when the microphone changed.") }
+    do { try startMicrophone() } catch { fail("Recording stopped.") }
   }
 
   private func interrupted(began: Bool, shouldResume: Bool) {

@@ -38,7 +38,8 @@ extension SubjectFactory {
 extension SubjectFactory {
   /// The voice-note screen as real apps write it (``VoiceNoteRecorder``): the legacy recognizer,
   /// `Locale.current`, main-queue UI updates and a silence timer. It declares what it is, so the
-  /// scenarios about SpeechAnalyzer are skipped, and the device's locale is the scenario's.
+  /// scenarios about SpeechAnalyzer and about pauses longer than its silence timer waits are
+  /// skipped, and the device's locale is the scenario's.
   public static let voiceNotes = voiceNotesFactory(name: "voice-notes", bug: .none)
 
   /// The same screen with `endAudio()` left out of the stop.
@@ -47,8 +48,12 @@ extension SubjectFactory {
   /// The same screen with the silence timer left running at the stop.
   public static let voiceNotesStaleTimer = voiceNotesFactory(name: "voice-notes-stale-timer", bug: .silenceTimerNeverCancelled)
 
+  /// The same screen starting a new recognition task at a route change.
+  public static let voiceNotesNewTaskAtRouteChange = voiceNotesFactory(
+    name: "voice-notes-new-task-at-route-change", bug: .newTaskAtRouteChange)
+
   private static func voiceNotesFactory(name: String, bug: VoiceNoteRecorder.Bug) -> SubjectFactory {
-    SubjectFactory(name: name, capabilities: [.legacyRecognizer, .followsDeviceLocale]) { _ in
+    SubjectFactory(name: name, capabilities: [.legacyRecognizer, .followsDeviceLocale, .stopsAfterSilence]) { _ in
       VoiceNoteSubject(bug: bug)
     }
   }

@@ -6,7 +6,8 @@ extension InvariantChecker {
   /// the session, joined in the order they were published, each at most once (a stack may commit
   /// the text it kept from before the session first, and finals it has not read yet are missing).
   /// Words are compared as ``words(_:)`` gives them, so the spacing rule and punctuation between
-  /// finals do not matter here (the scenarios' `expect.final` checks those).
+  /// finals do not matter here (the scenarios' `expect.final` checks those). A legacy recognition
+  /// task that ended with an error counts its last partial result as its final.
   func committedIsFinals() -> InvariantViolation? {
     // The finals published so far, as words, and the non-final guesses (for the message).
     var finals: [(text: String, words: [String])] = []
@@ -17,10 +18,14 @@ extension InvariantChecker {
     var matched: [String] = []
     var usedFinals = 0
     var committed = ""
-    let kinds = [ScenarioStepEvent.kind, AnalyzerResultEvent.kind, .recognitionResult, UIStateEvent.kind]
-    for event in timeline.events.only(kinds) {
+    var lastPartial: [String: String] = [:]  // each legacy task's latest partial result
+    for event in timeline.events.only(Self.finalsKinds) {
       if ScenarioStepEvent(event)?.isStart == true {
         kept = Self.words(committed)
+        continue
+      }
+      if event.kind == .recognitionTaskFinished {
+        if let text = Self.lastPartial(ofFailed: event, &lastPartial) { finals.append((text, Self.words(text))) }
         continue
       }
       // A legacy recognition task's final result (the whole task's text) is what its stack commits.
@@ -29,6 +34,7 @@ extension InvariantChecker {
           finals.append((result.1, Self.words(result.1)))
         } else {
           guesses.insert(Self.words(result.1))
+          if let task = event.fields.value("task"), event.kind == .recognitionResult { lastPartial[task] = result.1 }
         }
         continue
       }
@@ -60,6 +66,21 @@ extension InvariantChecker {
       }
     }
     return nil
+  }
+
+  /// The events `committed-is-finals` reads.
+  private static let finalsKinds: [TraceEvent.Kind] = [
+    ScenarioStepEvent.kind, AnalyzerResultEvent.kind, .recognitionResult, .recognitionTaskFinished, UIStateEvent.kind,
+  ]
+
+  /// The last partial result of the task a `recognizer.task.finish` event ends, when it ended with
+  /// an error (nil otherwise); the task is forgotten either way. A failed task sends no final
+  /// result, only the error (Apple's handler gets `nil` and the error), so the words it last showed
+  /// are the most a correct stack can keep.
+  private static func lastPartial(ofFailed event: TraceEvent, _ partials: inout [String: String]) -> String? {
+    guard let task = event.fields.value("task") else { return nil }
+    defer { partials[task] = nil }
+    return event.fields.value("outcome") == "error" ? partials[task] : nil
   }
 
   /// An `SFSpeechRecognitionTask`'s result (`recognizer.result`): whether it is final, and its text.
