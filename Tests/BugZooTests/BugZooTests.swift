@@ -107,6 +107,9 @@ import Testing
       fault: .commitsFinalTwice, scenario: "hello-world.yaml", check: CheckID(.invariant, "committed-is-finals"),
       trap: "commits text that is not the model's final"),
     Catch(
+      fault: .tapBlockCapturesTranscriber, scenario: "dismiss-while-listening.yaml",
+      check: CheckID(.dismissal, "object"), trap: nil),
+    Catch(
       fault: .cancelsResultsAfterFinalize, scenario: latentOrderScenario,
       check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops reading results too early"),
   ]

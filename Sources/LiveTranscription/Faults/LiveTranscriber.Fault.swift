@@ -127,6 +127,11 @@ extension LiveTranscriber {
     /// The stop deactivates the audio session without `.notifyOthersOnDeactivation`: an app whose
     /// audio the recording interrupted is never told it may resume.
     case deactivatesWithoutNotifyingOthers
+    /// The tap block holds the transcriber strongly (as a block that reads one of its properties
+    /// does): the engine holds the tap, the transcriber holds the engine, so a dismissed screen's
+    /// transcriber is never freed — its microphone keeps running and its interruption observer keeps
+    /// answering notifications meant for the next screen.
+    case tapBlockCapturesTranscriber
   }
 
   /// Whether `fault` is switched on for this transcriber.
