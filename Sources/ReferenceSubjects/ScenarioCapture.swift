@@ -21,16 +21,29 @@ package final class ScenarioCapture: CaptureInProgress {
   /// Bug-zoo faults named in `SPEECH_REPLAY_BUG_ZOO_FAULTS` (comma-separated), switched on in the
   /// reference stack so `fixtures/captures/make-capture` can record a capture of an app with a
   /// known bug. Empty by default.
-  /// - Throws: ``BugZooFaultsError`` for a name that is not a fault: a misspelt fault would
+  /// - Parameter environment: The process's environment (the default) or another.
+  /// - Throws: ``BugZooFaultsError`` naming every name that is not a fault: a misspelt fault would
   ///   otherwise record a capture of the correct stack, which then looks like the bug was fixed.
-  nonisolated static func demonstrationFaults() throws -> Set<LiveTranscriber.Fault> {
-    let names = ProcessInfo.processInfo.environment[BugZooFaultsError.variable] ?? ""
+  ///   `speech-replay` checks it in the parent, before any worker starts (``checkEnvironment(_:)``).
+  nonisolated package static func demonstrationFaults(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(BugZooFaultsError) -> Set<LiveTranscriber.Fault> {
+    let names = environment[BugZooFaultsError.variable] ?? ""
     var faults: Set<LiveTranscriber.Fault> = []
+    var unknown: [String] = []
     for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-      guard let fault = LiveTranscriber.Fault(rawValue: name) else { throw BugZooFaultsError(name: name) }
-      faults.insert(fault)
+      if let fault = LiveTranscriber.Fault(rawValue: name) { faults.insert(fault) } else { unknown.append(name) }
     }
+    guard unknown.isEmpty else { throw BugZooFaultsError(names: unknown) }
     return faults
+  }
+
+  /// Checks the variables only the reference subjects read (`SPEECH_REPLAY_BUG_ZOO_FAULTS`): what
+  /// `speech-replay` gives ``SpeechReplayCLI`` to check in the parent, before any worker starts.
+  /// - Parameter environment: The environment to check.
+  /// - Throws: ``BugZooFaultsError`` naming every name that is not a fault.
+  nonisolated package static func checkEnvironment(_ environment: [String: String]) throws {
+    _ = try demonstrationFaults(environment)
   }
 
   let recorder: CaptureRecorder

@@ -20,7 +20,21 @@ public enum SpeechReplayCLI {
   /// Parses the process's arguments, runs the command and exits.
   /// - Parameter subjects: The stacks scenarios can run against; the first is the default. At least one.
   public static func main(subjects: [SubjectFactory]) async {
-    let context = CLIContext(subjects: subjects, commandName: CLIContext.invokedName())
+    await main(subjects: subjects, checkingEnvironment: { _ in })
+  }
+
+  /// Parses the process's arguments, runs the command and exits, first checking the environment
+  /// variables only these subjects read (as the documented ones are) in the parent, before any worker starts.
+  /// - Parameters:
+  ///   - subjects: The stacks scenarios can run against; the first is the default. At least one.
+  ///   - checkEnvironment: Throws for a value a variable of the subjects cannot take; the error's
+  ///     description is the usage error's one line (exit 64).
+  package static func main(
+    subjects: [SubjectFactory],
+    checkingEnvironment checkEnvironment: @escaping @Sendable ([String: String]) throws -> Void
+  ) async {
+    var context = CLIContext(subjects: subjects, commandName: CLIContext.invokedName())
+    context.checkEnvironment = checkEnvironment
     await CLIContext.$current.withValue(context) {
       await SpeechReplayCommand.main()
     }

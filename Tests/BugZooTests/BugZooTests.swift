@@ -124,6 +124,9 @@ import Testing
       fault: .showsListeningBeforeModelReady, scenario: "first-words-while-model-downloads.yaml",
       check: CheckID(.invariant, "listening-hears-audio"), trap: "shows listening without hearing"),
     Catch(
+      fault: .tapBlockCapturesTranscriber, scenario: "dismiss-while-listening.yaml",
+      check: CheckID(.dismissal, "object"), trap: nil),
+    Catch(
       fault: .cancelsResultsAfterFinalize, scenario: latentOrderScenario,
       check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops reading results too early"),
   ]

@@ -122,7 +122,7 @@ import Testing
   @Test(arguments: [
     (
       ["run", "Scenarios/hello-world.yaml", "--subject", "app-live,app-tap-mian"],
-      "app-replay-probe: error: --subject is 'app-tap-mian' but app-replay-probe knows 'app-live', 'app-tap-main', did you mean 'app-tap-main'?; name one of them, or several as a comma list (see 'app-replay-probe help')"
+      "app-replay-probe: error: --subject is 'app-tap-mian' but app-replay-probe knows 'app-live', 'app-tap-main', 'app-tap-cycle', did you mean 'app-tap-main'?; name one of them, or several as a comma list (see 'app-replay-probe help')"
     ),
     (
       ["run", "Scenarios/hello-world.yaml", "--subject", "app-live,,app-tap-main"],

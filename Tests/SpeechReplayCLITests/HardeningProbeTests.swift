@@ -198,10 +198,16 @@ import Testing
     Probe(
       name: "steps: []", arguments: ["list", "$T/empty-steps.yaml"], status: 1,
       message: "empty-steps.yaml:3:8: the list of steps is empty"),
+    // Checked in the parent, before any worker starts: one usage error naming every unknown fault.
     Probe(
-      name: "an unknown bug-zoo fault", arguments: ["run", "$T/s.yaml", "--no-history"], status: 1,
+      name: "an unknown bug-zoo fault", arguments: ["run", "$T/s.yaml", "--no-history"], status: 64,
       message: "SPEECH_REPLAY_BUG_ZOO_FAULTS names 'noSuchFault', which is not a bug-zoo fault",
       environment: ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "noSuchFault"]),
+    Probe(
+      name: "two unknown bug-zoo faults among known ones", arguments: ["list", "$T/s.yaml"], status: 64,
+      message:
+        "SPEECH_REPLAY_BUG_ZOO_FAULTS names 'noSuchFault', 'stopsWithoutFinalising', which are not bug-zoo faults",
+      environment: ["SPEECH_REPLAY_BUG_ZOO_FAULTS": "skipsConversion, noSuchFault,stopsWithoutFinalising"]),
     Probe(
       name: "scenario new of 500 Hz audio",
       arguments: ["scenario", "new", "--from", "$T/r500.wav", "--out", "$T/r500.yaml"], status: 1,

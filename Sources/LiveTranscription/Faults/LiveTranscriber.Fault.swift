@@ -154,6 +154,11 @@ extension LiveTranscriber {
     /// `stop()` stops the engine but never removes its tap (`removeTap(onBus:)`): the tap stays
     /// installed on the input node while the screen says idle.
     case leavesTapInstalled
+    /// The tap block holds the transcriber strongly (as a block that reads one of its properties
+    /// does): the engine holds the tap, the transcriber holds the engine, so a dismissed screen's
+    /// transcriber is never freed — its microphone keeps running and its interruption observer keeps
+    /// answering notifications meant for the next screen.
+    case tapBlockCapturesTranscriber
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -72,6 +72,11 @@ extension LiveTranscriber {
       engine.inputNode.installTap(onBus: 0, bufferSize: configuration.tapBufferSize, format: format) { buffer, _ in
         if self.generation == current { pipeline.process(buffer) }
       }
+    } else if has(.tapBlockCapturesTranscriber) {
+      // Bug zoo: the block holds the transcriber strongly — a cycle through the engine and its tap.
+      engine.inputNode.installTap(
+        onBus: 0, bufferSize: configuration.tapBufferSize, format: format,
+        block: Self.tapBlock(pipeline, holding: self))
     } else {
       engine.inputNode.installTap(
         onBus: 0, bufferSize: configuration.tapBufferSize, format: format, block: Self.tapBlock(pipeline))
@@ -94,6 +99,13 @@ extension LiveTranscriber {
   /// main-actor isolated, and Swift 6 traps when the audio thread calls it.
   nonisolated private static func tapBlock(_ pipeline: any InputPipeline) -> AVAudioNodeTapBlock {
     { buffer, _ in pipeline.process(buffer) }
+  }
+
+  /// Bug zoo (``Fault/tapBlockCapturesTranscriber``): the tap block, holding `owner` strongly.
+  nonisolated private static func tapBlock(
+    _ pipeline: any InputPipeline, holding owner: LiveTranscriber
+  ) -> AVAudioNodeTapBlock {
+    { buffer, _ in withExtendedLifetime(owner) { pipeline.process(buffer) } }
   }
 
   /// Registers for the engine's configuration change and the session's interruptions.

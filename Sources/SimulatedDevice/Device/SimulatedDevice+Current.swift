@@ -1,5 +1,5 @@
+import Foundation
 import Simulation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +32,12 @@ extension SimulatedDevice {
 
   /// Installed devices, innermost last, per scope. Scopes keep parallel tests and the one running
   /// simulation from seeing each other's devices.
-  private static let installed = Mutex<[Scope: [SimulatedDevice]]>([:])
+  ///
+  /// Guarded by an `NSLock` (a `pthread_mutex_t`), not `Synchronization.Mutex`: on Linux `Mutex`
+  /// waits on a futex ThreadSanitizer cannot see, and `ci/tsan` reported a push and a pop of two
+  /// parallel tests here as a race.
+  nonisolated(unsafe) private static var installed: [Scope: [SimulatedDevice]] = [:]
+  private static let installedLock = NSLock()
   private static let fallback = SimulatedDevice()
 
   /// The device the twins run on: the one installed with ``withDevice(_:_:)`` inside the running
@@ -40,7 +45,7 @@ extension SimulatedDevice {
   /// run); otherwise a default device (defaults of ``Configuration``, a model that knows no locale).
   public static var current: SimulatedDevice {
     let scope = Scope.current
-    return installed.withLock { $0[scope]?.last ?? $0[Scope.thread]?.last } ?? fallback
+    return installedLock.withLock { installed[scope]?.last ?? installed[Scope.thread]?.last } ?? fallback
   }
 
   /// Runs `body` with `device` installed as ``current``, then restores the previous device.
@@ -70,14 +75,14 @@ extension SimulatedDevice {
 
   private static func push(_ device: SimulatedDevice) -> Scope {
     let scope = Scope.current
-    installed.withLock { $0[scope, default: []].append(device) }
+    installedLock.withLock { installed[scope, default: []].append(device) }
     return scope
   }
 
   private static func pop(_ scope: Scope) {
-    installed.withLock { devices in
-      devices[scope]?.removeLast()
-      if devices[scope]?.isEmpty == true { devices[scope] = nil }
+    installedLock.withLock {
+      installed[scope]?.removeLast()
+      if installed[scope]?.isEmpty == true { installed[scope] = nil }
     }
   }
 }

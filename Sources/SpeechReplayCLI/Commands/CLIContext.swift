@@ -8,6 +8,9 @@ struct CLIContext: Sendable {
   var subjects: [SubjectFactory]
   /// The executable's name as the user knows it (`speech-replay`, or an app's own tool).
   var commandName: String
+  /// Checks the environment variables only the subjects read (the reference's bug-zoo faults), in
+  /// the parent with the documented ones (``EnvironmentCheck``); none by default.
+  var checkEnvironment: @Sendable ([String: String]) throws -> Void = { _ in }
 
   /// The context of this run; outside ``SpeechReplayCLI/main(subjects:)`` (the command tests), no subjects.
   @TaskLocal static var current = CLIContext(subjects: [], commandName: "speech-replay")

@@ -9,8 +9,9 @@ import SpeechReplay
 /// or crashing in its worker.
 ///
 /// Internal variables the parent sets for its workers (`SPEECH_REPLAY_PARENT_PID`,
-/// `SPEECH_REPLAY_WORKER_FOLDER`, `SPEECH_REPLAY_CAPTURE_NAME`) and the bug zoo's fault list (whose
-/// names only the reference subjects know; a wrong one fails the scenario listing them) are not checked here.
+/// `SPEECH_REPLAY_WORKER_FOLDER`, `SPEECH_REPLAY_CAPTURE_NAME`) are not checked here. Variables
+/// only the subjects know (the bug zoo's fault list, whose names only the reference subjects know)
+/// are checked by the subjects' own check (``CLIContext/checkEnvironment``), here too.
 enum EnvironmentCheck {
   /// Checks every documented variable that is set.
   /// - Throws: `ValidationError` with one line for the first bad value.
@@ -19,6 +20,11 @@ enum EnvironmentCheck {
       _ = try SnapshotOptions.fromEnvironment(environment)
     } catch {
       throw ValidationError("\(ConsoleText.value("\(error)", limit: 300)); fix or unset the variable")
+    }
+    do {
+      try CLIContext.current.checkEnvironment(environment)
+    } catch {
+      throw ValidationError(ConsoleText.value("\(error)", limit: 2_000))
     }
     for (name, accepts, takes) in rules {
       guard let value = environment[name], !value.isEmpty else { continue }

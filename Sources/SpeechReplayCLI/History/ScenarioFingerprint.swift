@@ -38,7 +38,8 @@ package struct ScenarioFingerprint: Sendable, Hashable {
     ///   that does not load has no audio hash).
     package mutating func fingerprint(of path: String) -> ScenarioFingerprint {
       let file = Self.hash(path)
-      guard file != nil, let scenario = try? Scenario.load(fileAt: path),
+      // The run's own parse (LoadedScenarios): a file whose loading ran past --timeout is not loaded again.
+      guard file != nil, let scenario = try? LoadedScenarios.load(fileAt: path),
         let audio = scenario.device.microphone.audioFile
       else { return ScenarioFingerprint(file: file, audio: nil) }
       if audioHashes[audio] == nil { audioHashes[audio] = Self.hash(audio) }

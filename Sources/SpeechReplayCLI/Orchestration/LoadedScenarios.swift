@@ -36,6 +36,24 @@ package enum LoadedScenarios {
     return try result.get()
   }
 
+  /// Records that loading `path` ran past `limit` (`run --timeout`) and was not waited for: until
+  /// that load ends, ``load(fileAt:)`` of the file throws at once, saying it took too long, so no
+  /// later reader (reports, the history) waits for it either.
+  /// - Parameters:
+  ///   - path: The scenario file.
+  ///   - limit: The time limit it ran past.
+  package static func abandon(fileAt path: String, after limit: Duration) {
+    let stamp = Self.stamp(of: path)
+    let error = ScenarioError(
+      "loading this file took longer than \(String(format: "%g", limit.seconds)) s (--timeout), so it was not run: "
+        + "what it names or generates is too large to replay in that time; make it smaller or raise --timeout",
+      at: SourceLocation(file: path, line: 1, column: 1))
+    entries.withLock { entries in
+      // Unless the load ended meanwhile.
+      if entries[path]?.stamp != stamp { entries[path] = Entry(stamp: stamp, result: .failure(error)) }
+    }
+  }
+
   private static func stamp(of path: String) -> Stamp {
     let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
     return Stamp(size: attributes[.size] as? Int, modified: attributes[.modificationDate] as? Date)

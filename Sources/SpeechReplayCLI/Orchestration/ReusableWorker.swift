@@ -6,7 +6,9 @@ import Foundation
 /// dynamic linking, the runtime), so `run` and `explore` keep their workers. Crash isolation stays:
 /// a request whose worker dies (a trap, an exit) or runs past its timeout (the worker's process group
 /// is killed) ends as that request's ``WorkerCapture``, exactly as a worker started for it alone
-/// would have, and the worker is not used again — ``ReusableWorkers`` starts another.
+/// would have, and the worker is not used again — ``ReusableWorkers`` starts another. Nor is a
+/// worker whose reply holds ``WorkerCommand/retireRequest`` (its run left objects alive, ``RunLeftovers``):
+/// it is ended once its reply is read.
 ///
 /// Requests go down a pipe that is the worker's standard input (close-on-exec here, so no other
 /// worker holds it: end of file is this process's death or ``close()``); replies come up a pipe
@@ -122,10 +124,14 @@ final class ReusableWorker: @unchecked Sendable {
     var output: [UInt8] = []
     let replied = readReply(into: &output)
     requestsAnswered += 1
-    let standardOutput = String(decoding: output, as: UTF8.self)
+    var standardOutput = String(decoding: output, as: UTF8.self)
     if replied {
-      return WorkerCapture(
+      let retiring = Self.removeRetireRequest(from: &standardOutput)
+      let capture = WorkerCapture(
         exitedNormally: true, status: 0, standardOutput: standardOutput, standardError: errorText())
+      // The run left objects alive that no one can reset (RunLeftovers): the next request gets a new worker.
+      if retiring { _ = finish() }
+      return capture
     }
     // The worker died (or was killed) before its reply ended: this request is what it died of.
     let end = finish()
@@ -194,6 +200,16 @@ final class ReusableWorker: @unchecked Sendable {
       index += 1
     }
     return nil
+  }
+
+  /// Removes the ``WorkerCommand/retireRequest`` line from a reply; whether there was one.
+  private static func removeRetireRequest(from output: inout String) -> Bool {
+    let line = WorkerCommand.retireRequest + "\n"
+    guard let range = output.range(of: line, options: .backwards),
+      range.lowerBound == output.startIndex || output[output.index(before: range.lowerBound)] == "\n"
+    else { return false }
+    output.removeSubrange(range)
+    return true
   }
 
   /// What the worker wrote on standard error since the request began.

@@ -15,16 +15,22 @@ package enum ScenarioWorker {
   ///   - traceFile: Where the trace lines go; `nil` for nowhere.
   ///   - timelineFile: Where the timeline goes; `nil` for nowhere.
   ///   - write: Where the result line goes (standard output by default).
+  /// - Returns: Whether the run left tracked objects alive after it ended (``RunLeftovers``; the
+  ///   result then carries a `run.leftovers` warning): a reused worker must not run another scenario.
+  @discardableResult
   package static func runAndReport(
     file: String, seed: UInt64?, runner: ScenarioRunner, traceFile: String? = nil, timelineFile: String? = nil,
     write: (String) -> Void = { print($0) }
-  ) {
+  ) -> Bool {
     prepareOutput()
     var runner = runner
     // The main-actor jobs go only beside a timeline.
     runner.keepsMainActorJobs = timelineFile != nil
+    let leftovers = RunLeftovers()
     let run = runner.replay(fileAt: file, seed: seed)
     var result = run.result
+    let leftoverWarning = leftovers.warning()
+    if let leftoverWarning { result.warnings.append(leftoverWarning) }
     if let traceFile {
       do {
         try DeterminismCheck.writeTrace(run.timeline.events.map(\.canonicalLine), to: traceFile)
@@ -53,6 +59,7 @@ package enum ScenarioWorker {
       }
     }
     write(resultLine(for: withCaptureProblems(result)))
+    return leftoverWarning != nil
   }
 
   /// `result` failed with every problem the capture recorder met (``CaptureProblems``): a capture

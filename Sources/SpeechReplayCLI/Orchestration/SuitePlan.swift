@@ -19,18 +19,19 @@ package struct SuitePlan: Sendable {
   ///   - engine: Names each scenario; a file that cannot be loaded is named after its file and kept,
   ///     so its worker reports the error with its location.
   ///   - workingDirectory: The directory shard keys are relative to.
+  ///   - loadingLimit: The most wall-clock time naming one file may take (`run --timeout`: loading
+  ///     runs inside the run's time limit); a file past it is named after its file and marked
+  ///     ``PlannedScenario/loadingTimedOut``. `nil` for no limit.
   /// - Throws: ``OrchestrationError`` for a missing path, a filter that matches none of the
   ///   scenarios, or exclusions that leave none.
   package init(
     paths: [String], filter: ScenarioFilter? = nil, excluding: [ScenarioFilter] = [], shard: Shard? = nil,
     engine: ScenarioEngine,
-    workingDirectory: String = FileManager.default.currentDirectoryPath
+    workingDirectory: String = FileManager.default.currentDirectoryPath, loadingLimit: Duration? = nil
   ) throws(OrchestrationError) {
     let files = try ScenarioDiscovery.files(in: paths)
     discoveredCount = files.count
-    var planned = files.map { file in
-      PlannedScenario(file: file, name: (try? engine.name(file)) ?? Self.fallbackName(for: file))
-    }
+    var planned = files.map { Self.named($0, engine: engine, limit: loadingLimit) }
     if let filter {
       planned = planned.filter { filter.matches(name: $0.name, file: $0.file) }
       if planned.isEmpty {
@@ -60,6 +61,16 @@ package struct SuitePlan: Sendable {
       }
     }
     scenarios = planned
+  }
+
+  /// `file` named by `engine` within `limit`; past it, named after the file and marked as timed out
+  /// (and later loads of it fail at once, ``LoadedScenarios/abandon(fileAt:after:)``).
+  private static func named(_ file: String, engine: ScenarioEngine, limit: Duration?) -> PlannedScenario {
+    guard let name = TimeLimitedWork.run(within: limit, { try? engine.name(file) }) else {
+      if let limit { LoadedScenarios.abandon(fileAt: file, after: limit) }
+      return PlannedScenario(file: file, name: fallbackName(for: file), loadingTimedOut: true)
+    }
+    return PlannedScenario(file: file, name: name ?? fallbackName(for: file))
   }
 
   /// The order to start the scenarios in so that a long one does not start last and keep one

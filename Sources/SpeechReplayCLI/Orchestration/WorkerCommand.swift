@@ -19,6 +19,9 @@ package struct WorkerCommand: Sendable, Hashable {
   package static let serveSubcommand = "serve-scenarios"
   /// The line a reused worker prints after each request's output.
   package static let endOfReply = "\u{1E}speech-replay end of reply"
+  /// The line a reused worker prints before ``endOfReply`` when the request's run left objects alive
+  /// (``RunLeftovers``): the parent ends the worker rather than hand it another scenario.
+  package static let retireRequest = "\u{1E}speech-replay retire this worker"
 
   /// Creates a worker command.
   ///

@@ -81,7 +81,13 @@ package struct WorkerPool: Sendable {
         next += 1
         let scenario = scenarios[index]
         started(index)
-        group.addTask { (index, await runWorker(for: scenario, seed: seed)) }
+        group.addTask {
+          (
+            index,
+            scenario.loadingTimedOut
+              ? loadingTimedOut(scenario, seed: seed) : await runWorker(for: scenario, seed: seed)
+          )
+        }
       }
       for _ in 0..<min(jobs, scenarios.count) { startNext() }
       for await (index, result) in group {
@@ -109,6 +115,20 @@ package struct WorkerPool: Sendable {
               check: CheckID(.run, "crashed"))
           ])
     }
+  }
+
+  /// The result of a scenario whose loading in the parent ran past the timeout: timed out, naming
+  /// the file; no worker ran it (it would only have loaded it as slowly).
+  private func loadingTimedOut(_ scenario: PlannedScenario, seed: UInt64?) -> ScenarioResult {
+    let limit = timeout.map { "\(Self.secondsText($0)) s " } ?? ""
+    return ScenarioResult(
+      name: scenario.name, file: scenario.file, status: .timedOut, seed: seed ?? 0,
+      failures: [
+        ScenarioFailure(
+          "loading \(scenario.file) took longer than the \(limit)time limit (--timeout), so no worker ran it: what it names "
+            + "or generates is too large to replay in that time; make it smaller, or raise --timeout",
+          check: CheckID(.run, "timeout"), at: SourceLocation(file: scenario.file, line: 1, column: 1))
+      ])
   }
 
   /// Runs one worker to its end and turns what it left behind into a result.

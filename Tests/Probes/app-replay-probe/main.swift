@@ -4,6 +4,8 @@
 //   app-live       the reference stack as an app without file transcription or the dictation
 //                  fallback: it declares no capabilities and keeps golden files of its own
 //   app-tap-main   the same with its tap block isolated to the main actor (it traps in a worker)
+//   app-tap-cycle  the same with a tap block that holds its transcriber strongly: a dismissed
+//                  screen's transcriber (and its interruption observer) outlives the scenario
 import LiveTranscription
 import ReferenceSubjects
 import SpeechReplay
@@ -16,4 +18,7 @@ let live = SubjectFactory(name: "app-live") { options in
 let tapOnMain = SubjectFactory(name: "app-tap-main") { options in
   try SubjectFactory.reference(faults: [.tapBlockIsolatedToMainActor]).make(options)
 }
-await SpeechReplayCLI.main(subjects: [live, tapOnMain])
+let tapCycle = SubjectFactory(name: "app-tap-cycle") { options in
+  try SubjectFactory.reference(faults: [.tapBlockCapturesTranscriber]).make(options)
+}
+await SpeechReplayCLI.main(subjects: [live, tapOnMain, tapCycle])

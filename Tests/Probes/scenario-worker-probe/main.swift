@@ -11,6 +11,8 @@
 //   probe: noisy   prints 300 000 characters before its result (more than a pipe holds)
 //   probe: random  a trace hash and a trace line taken from system random (never the same twice)
 //   probe: hang    writes its process id to FILE.pid, then never ends (the parent's timeout or a signal must end it)
+//   probe: leftover  a passed result, then (in a reused worker) WorkerCommand.retireRequest, as a
+//                  run that left objects alive prints
 //
 // Like `speech-replay run-scenario`, it dies with its parent (ParentWatch); FILE.pid's second line
 // is the temporary folder of its output files, which the parent would remove.
@@ -102,4 +104,5 @@ func runProbe(file: String, arguments: [String]) {
     try? DeterminismCheck.writeTrace(traceLines, to: DeterminismCheck.traceFile(for: file, in: traceDirectory))
   }
   print(ScenarioWorker.resultLine(for: result))
+  if mode == "leftover" { print(WorkerCommand.retireRequest) }
 }

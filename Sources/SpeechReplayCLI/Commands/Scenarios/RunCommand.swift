@@ -221,7 +221,9 @@ struct RunCommand: AsyncParsableCommand {
         excluding: try exclude.map { try ScenarioFilter(pattern: $0, option: "--exclude") },
         // Names do not depend on the subject: the first names them all.
         shard: try shard.map { try Shard(parsing: $0) },
-        engine: .runner(ScenarioRunner(subject: try subject.factories()[0])))
+        engine: .runner(ScenarioRunner(subject: try subject.factories()[0])),
+        // Loading runs inside the run's time limit, here as in a worker.
+        loadingLimit: timeout > 0 ? .milliseconds(Int64((timeout * 1000).rounded())) : nil)
     } catch let error as OrchestrationError {
       Failure.printError(error)
       throw ExitCode.validationFailure

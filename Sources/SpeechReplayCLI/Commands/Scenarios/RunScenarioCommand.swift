@@ -67,7 +67,9 @@ struct RunScenarioCommand: ParsableCommand {
 
   /// Runs the scenario and prints its result line, without watching the parent (what a reused
   /// worker, `serve-scenarios`, calls for each request).
-  func runHere() throws {
+  /// - Returns: Whether the run left objects alive (``RunLeftovers``): this process must not run another.
+  @discardableResult
+  func runHere() throws -> Bool {
     var snapshots: SnapshotOptions
     do {
       snapshots = try SnapshotOptions.fromEnvironment()
@@ -84,7 +86,7 @@ struct RunScenarioCommand: ParsableCommand {
     runner.capture = capture.map { SessionCaptureSettings(folder: $0, name: captureName) }
     // The HTML report draws what the analyzer heard beside the microphone's waveform.
     runner.keepsReceivedAudio = timelineDir != nil
-    ScenarioWorker.runAndReport(
+    return ScenarioWorker.runAndReport(
       file: file, seed: seed, runner: runner,
       traceFile: traceDir.map { DeterminismCheck.traceFile(for: file, in: $0) },
       timelineFile: timelineDir.map { HTMLReport.timelineFile(for: file, in: $0) })

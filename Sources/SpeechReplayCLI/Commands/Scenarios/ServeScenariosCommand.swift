@@ -11,6 +11,8 @@ import SpeechReplay
 /// or hangs still fails alone; every run builds its simulation, device and subject afresh, so the
 /// same scenario and seed give the same trace hash here as in a fresh process (what
 /// `run --check-determinism` checks: its first pass reuses workers, its second starts one per scenario).
+/// A run that leaves objects alive after it ends (``RunLeftovers``: a subject its own tap block or
+/// observer keeps) is followed by ``WorkerCommand/retireRequest``, and the parent replaces this worker.
 struct ServeScenariosCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: WorkerCommand.serveSubcommand,
@@ -23,6 +25,7 @@ struct ServeScenariosCommand: ParsableCommand {
     var parsed: [[String]: RunScenarioCommand] = [:]
     // At the end of the input (the parent is done with this worker, or gone) the process ends.
     ParentWatch.serveRequests { line in
+      var leftObjects = false
       do {
         guard let arguments = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String] else {
           throw ValidationError("a request is a JSON array of run-scenario's arguments (got \(line.prefix(200)))")
@@ -34,13 +37,15 @@ struct ServeScenariosCommand: ParsableCommand {
         var command = try parsed[options] ?? RunScenarioCommand.parse(arguments)
         if parsed.count < 16 { parsed[options] = command }
         command.file = file
-        try command.runHere()
+        leftObjects = try command.runHere()
       } catch {
         FileHandle.standardError.write(
           Data(
             "\(CLIContext.current.commandName) \(WorkerCommand.serveSubcommand): \(RunScenarioCommand.message(for: error))\n"
               .utf8))
       }
+      // What the run left alive cannot be reset from here (RunLeftovers): the parent replaces this worker.
+      if leftObjects { print(WorkerCommand.retireRequest) }
       // Standard output is line-buffered (prepareOutput): the line reaches the parent now.
       print(WorkerCommand.endOfReply)
     }
