@@ -51,64 +51,23 @@ public final class AudioFile {
   public init(forReading path: String) throws {
     self.path = path
     try Self.checkReadable(path)
-    var info = SF_INFO()
-    let handle: OpaquePointer
-    var shortfall: (promised: Int, present: Int)?
-    var recoveredFrom: String?
-    let attempt = SndFileFormat.open(path, mode: Int32(SFM_READ), info: &info)
-    if let opened = attempt.handle {
-      handle = opened
-      container = SndFileFormat.container(ofFormat: info.format)
-      encoding = SndFileFormat.encoding(ofFormat: info.format)
-      shortfall = Self.dataShortfall(inLog: SndFileFormat.log(handle))
-    } else {
-      let libraryMessage = attempt.failure
-      // A CAF capture cut short by a crash: libsndfile refuses it, but its PCM data can be read.
-      guard let recovered = CAFRecovery.open(path) else {
-        throw Self.openError(path: path, libraryMessage: libraryMessage)
-      }
-      handle = recovered.handle
-      info = recovered.info
-      container = .caf
-      encoding = recovered.encoding
-      if let promised = recovered.promisedBytes, promised > recovered.presentBytes {
-        shortfall = (promised, recovered.presentBytes)
-      } else {
-        recoveredFrom = libraryMessage
-      }
-    }
+    let opened = try Self.open(path)
+    let info = opened.info
+    let handle = opened.handle
+    container = opened.container
+    encoding = opened.encoding
     self.handle = handle
     do {
-      guard info.samplerate > 0 else {
-        throw AudioFileError(
-          code: .malformed, path: path,
-          message:
-            "the header gives a sample rate of \(info.samplerate) Hz, so the audio cannot be played; the header is damaged — re-export the file"
-        )
-      }
-      guard info.channels > 0 else {
-        throw AudioFileError(
-          code: .malformed, path: path,
-          message:
-            "the header gives \(info.channels) channels, so there is no audio to read; the header is damaged — re-export the file"
-        )
-      }
-      fileFormat = try AudioFormat(
-        sampleRate: Double(info.samplerate), channelCount: Int(info.channels),
-        sampleType: encoding.nativeSampleType, isInterleaved: true)
-    } catch let error as AudioFileError {
-      sf_close(handle)
-      throw error
+      fileFormat = try Self.fileFormat(of: info, encoding: opened.encoding, path: path)
     } catch {
       sf_close(handle)
-      throw AudioFileError(
-        code: .malformed, path: path, message: "\(error); the header is damaged — re-export the file")
+      throw error
     }
     processingFormat = try AudioFormat.standard(
       sampleRate: fileFormat.sampleRate, channelCount: fileFormat.channelCount)
     frameCount = Int(info.frames)
     warnings = []
-    if frameCount == 0, let shortfall, shortfall.promised > 0 {
+    if frameCount == 0, let shortfall = opened.shortfall, shortfall.promised > 0 {
       sf_close(handle)
       self.handle = nil
       throw AudioFileError(
@@ -117,8 +76,10 @@ public final class AudioFile {
           "the header promises \(shortfall.promised) bytes of audio but the file ends after the header; the recording stopped before any audio was written — nothing to read"
       )
     }
-    if let shortfall { warnings.append(truncationWarning(missingBytes: shortfall.promised - shortfall.present)) }
-    if let recoveredFrom {
+    if let shortfall = opened.shortfall {
+      warnings.append(truncationWarning(missingBytes: shortfall.promised - shortfall.present))
+    }
+    if let recoveredFrom = opened.recoveredFrom {
       warnings.append(
         AudioFileWarning(
           code: .truncated, path: path,
@@ -128,6 +89,69 @@ public final class AudioFile {
     }
     if let warning = extensionWarning() { warnings.append(warning) }
     if !encoding.decodesToIntegers { scanFloatingPointSamples(handle) }
+  }
+
+  /// A file opened by libsndfile, or by ``CAFRecovery`` when libsndfile refuses a CAF cut short.
+  private struct Opened {
+    var handle: OpaquePointer
+    var info: SF_INFO
+    var container: Container
+    var encoding: Encoding
+    /// Bytes of audio the header promises and the bytes present, when fewer are present.
+    var shortfall: (promised: Int, present: Int)?
+    /// libsndfile's message when the data was read without it.
+    var recoveredFrom: String?
+  }
+
+  /// Opens `path` for reading.
+  private static func open(_ path: String) throws -> Opened {
+    var info = SF_INFO()
+    let attempt = SndFileFormat.open(path, mode: Int32(SFM_READ), info: &info)
+    if let handle = attempt.handle {
+      return Opened(
+        handle: handle, info: info, container: SndFileFormat.container(ofFormat: info.format),
+        encoding: SndFileFormat.encoding(ofFormat: info.format),
+        shortfall: dataShortfall(inLog: SndFileFormat.log(handle)))
+    }
+    let libraryMessage = attempt.failure
+    // A CAF capture cut short by a crash: libsndfile refuses it, but its PCM data can be read.
+    guard let recovered = CAFRecovery.open(path) else {
+      throw openError(path: path, libraryMessage: libraryMessage)
+    }
+    var opened = Opened(handle: recovered.handle, info: recovered.info, container: .caf, encoding: recovered.encoding)
+    if let promised = recovered.promisedBytes, promised > recovered.presentBytes {
+      opened.shortfall = (promised, recovered.presentBytes)
+    } else {
+      opened.recoveredFrom = libraryMessage
+    }
+    return opened
+  }
+
+  /// The format the header describes.
+  /// - Throws: ``AudioFileError`` (`malformed`) for a header that describes impossible audio.
+  private static func fileFormat(of info: SF_INFO, encoding: Encoding, path: String) throws -> AudioFormat {
+    guard info.samplerate > 0 else {
+      throw AudioFileError(
+        code: .malformed, path: path,
+        message:
+          "the header gives a sample rate of \(info.samplerate) Hz, so the audio cannot be played; the header is damaged — re-export the file"
+      )
+    }
+    guard info.channels > 0 else {
+      throw AudioFileError(
+        code: .malformed, path: path,
+        message:
+          "the header gives \(info.channels) channels, so there is no audio to read; the header is damaged — re-export the file"
+      )
+    }
+    do {
+      return try AudioFormat(
+        sampleRate: Double(info.samplerate), channelCount: Int(info.channels),
+        sampleType: encoding.nativeSampleType, isInterleaved: true)
+    } catch {
+      throw AudioFileError(
+        code: .malformed, path: path, message: "\(error); the header is damaged — re-export the file")
+    }
   }
 
   deinit { close() }

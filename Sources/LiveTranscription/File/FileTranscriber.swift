@@ -61,6 +61,25 @@ public final class FileTranscriber {
       $0.volatileText = ""
     }
 
+    guard let transcriber = await readyTranscriber(generation: current) else { return }
+
+    let file: AVAudioFile
+    do {
+      file = try AVAudioFile(forReading: fileURL)
+    } catch {
+      fail(
+        "The audio file \(fileURL.lastPathComponent) cannot be read: \(error.localizedDescription). Choose a WAV, CAF, FLAC or AIFF file."
+      )
+      return
+    }
+
+    await transcribe(file, with: transcriber, generation: current)
+  }
+
+  /// A transcriber for the file's language with its model installed (downloaded when needed); nil,
+  /// with the UI saying why, when the device cannot transcribe the language or the model cannot be
+  /// installed, or when a newer start or a stop took over.
+  private func readyTranscriber(generation current: Int) async -> SpeechTranscriber? {
     guard SpeechTranscriber.isAvailable, let supported = await SpeechTranscriber.supportedLocale(equivalentTo: locale)
     else {
       let reason =
@@ -73,7 +92,7 @@ public final class FileTranscriber {
           $0.isMicrophoneOffered = false
         }
       }
-      return
+      return nil
     }
     update { $0.isMicrophoneOffered = true }
     let transcriber = SpeechTranscriber(locale: supported, preset: preset)
@@ -81,7 +100,7 @@ public final class FileTranscriber {
     // The model first: analysing without it fails (and a first offline run cannot get it).
     do {
       if let request = try await AssetInventory.assetInstallationRequest(supporting: [transcriber]) {
-        guard current == generation else { return }
+        guard current == generation else { return nil }
         try await request.downloadAndInstall()
       }
     } catch {
@@ -90,20 +109,16 @@ public final class FileTranscriber {
           "The speech model for \(LiveTranscriber.name(of: supported)) could not be installed: \(error.localizedDescription). It needs the network once: connect to the internet, then start again."
         )
       }
-      return
+      return nil
     }
-    guard current == generation else { return }
+    guard current == generation else { return nil }
+    return transcriber
 
-    let file: AVAudioFile
-    do {
-      file = try AVAudioFile(forReading: fileURL)
-    } catch {
-      fail(
-        "The audio file \(fileURL.lastPathComponent) cannot be read: \(error.localizedDescription). Choose a WAV, CAF, FLAC or AIFF file."
-      )
-      return
-    }
+  }
 
+  /// Feeds the whole file to an analyzer with `transcriber`, finalizes through its last sample and
+  /// ends idle, or failed with what stopped it.
+  private func transcribe(_ file: AVAudioFile, with transcriber: SpeechTranscriber, generation current: Int) async {
     let analyzer = SpeechAnalyzer(modules: [transcriber])
     self.analyzer = analyzer
     // Results are read before any audio is fed, so nothing published early is missed.

@@ -6,7 +6,7 @@ import Yams
 
 extension Scenario {
   /// The top-level keys of schema 1, in the order messages list them.
-  static let topLevelKeys = ScenarioKeys.all.names
+  static let topLevelKeys = ScenarioKeys.all
 
   /// Reads and checks a scenario file.
   ///

@@ -59,8 +59,8 @@ extension ScenarioDecoder {
     guard !supported.contains(where: { AssetCatalogue.canonical($0).split(separator: "-").first == language }) else {
       return []
     }
-    var node = try top["subject"]?.mapping(keys: ScenarioKeys.Subject.all.names)["locale"]
-    if node == nil { node = try top["model"]?.mapping(keys: Self.modelKeys)["locale"] }
+    var node = try top[ScenarioKeys.subject]?.mapping(keys: ScenarioKeys.Subject.all)[ScenarioKeys.Subject.locale]
+    if node == nil { node = try top[ScenarioKeys.model]?.mapping(keys: Self.modelKeys)[ScenarioKeys.Model.locale] }
     return [
       ScenarioFailure(
         "the subject transcribes '\(subject.locale)', which the device does not support (\(supported.joined(separator: ", "))), so it will find no model; "
@@ -110,12 +110,12 @@ extension ScenarioDecoder {
     _ modelNode: ScenarioNode?, audioDuration: Double, hasAudio: Bool
   ) throws(ScenarioError) -> [ScenarioFailure] {
     guard let modelNode, case .mapping = modelNode.node,
-      let results = try modelNode.mapping(keys: Self.modelKeys)["results"]
+      let results = try modelNode.mapping(keys: Self.modelKeys)[ScenarioKeys.Model.results]
     else { return [] }
     var warnings: [ScenarioFailure] = []
     var previous: (at: Duration, line: Int)?
     for item in try results.list() {
-      guard let atNode = try item.mapping(keys: ScenarioKeys.Result.all.names)["at"] else { continue }
+      guard let atNode = try item.mapping(keys: ScenarioKeys.Result.all)[ScenarioKeys.Result.at] else { continue }
       let at = try atNode.duration()
       if let previous, at < previous.at {
         throw atNode.error(

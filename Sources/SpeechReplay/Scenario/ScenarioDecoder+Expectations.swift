@@ -6,16 +6,20 @@ extension ScenarioDecoder {
     for family in CheckRegistry.families {
       try family.decode(map, into: &expectations, with: self, steps: steps)
     }
-    if let trap = map["trap"] { expectations.trap = try self.trap(trap) }
+    if let trap = map[ScenarioKeys.Expect.trap] { expectations.trap = try self.trap(trap) }
     // Not a check family's: the scenario's own tolerances for `compare` (no check reads them).
-    if let tolerances = map["tolerances"] { expectations.tolerances = try self.tolerances(tolerances) }
+    if let tolerances = map[ScenarioKeys.Expect.tolerances] {
+      expectations.tolerances = try self.tolerances(tolerances)
+    }
     return expectations
   }
 
   /// `expect.observed`, parsed and never read since the first divergence (top-level `observed:`)
   /// replaced it: a warning that says to remove it.
   func obsoleteKeys(_ node: ScenarioNode?) throws(ScenarioError) -> [ScenarioFailure] {
-    guard let node, case .mapping = node.node, let observed = try node.mapping(keys: Self.expectKeys)["observed"] else {
+    guard let node, case .mapping = node.node,
+      let observed = try node.mapping(keys: Self.expectKeys)[ScenarioKeys.Expect.observed]
+    else {
       return []
     }
     return [
@@ -26,7 +30,7 @@ extension ScenarioDecoder {
   }
 
   /// The keys of `expect:`.
-  static var expectKeys: [String] { ScenarioKeys.Expect.all.names }
+  static var expectKeys: [ScenarioKey] { ScenarioKeys.Expect.all }
 
   /// Every name a `snapshot:` step records, cycles included, in order.
   static func snapshotNames(in steps: [Scenario.Step]) -> [String] {

@@ -8,8 +8,8 @@ extension ScenarioDecoder {
 
   /// `explore: { keep: [final.microphone, diagnostics] }`: checked here; a plain run ignores it.
   func explore(_ node: ScenarioNode) throws(ScenarioError) {
-    let map = try node.mapping(keys: ScenarioKeys.Explore.all.names)
-    guard let keep = map["keep"] else { return }
+    let map = try node.mapping(keys: ScenarioKeys.Explore.all)
+    guard let keep = map[ScenarioKeys.Explore.keep] else { return }
     for item in try keep.list() {
       let name = try item.string()
       guard Self.explorationKeeps.contains(name) else {

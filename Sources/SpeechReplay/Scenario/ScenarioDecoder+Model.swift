@@ -5,7 +5,7 @@ import SimulatedDevice
 
 extension ScenarioDecoder {
   /// The keys of `model:`.
-  static let modelKeys = ScenarioKeys.Model.all.names
+  static let modelKeys = ScenarioKeys.Model.all
 
   /// The `model:` section: locale, latency, then `results:` or `transcript:` with `generate:`,
   /// `faults:` and `spacing:`.
@@ -13,27 +13,30 @@ extension ScenarioDecoder {
     let map = try node.mapping(keys: Self.modelKeys)
     // Whether results after the first final begin with a space (undocumented by Apple; Twins.md).
     let leadingSpace =
-      try map["spacing"].map { (node) throws(ScenarioError) in try node.choice(["none", "leading"]) == "leading" }
+      try map[ScenarioKeys.Model.spacing].map { (node) throws(ScenarioError) in
+        try node.choice(["none", "leading"]) == "leading"
+      }
       ?? false
-    let locale = try map["locale"].map { (node) throws(ScenarioError) in try self.locale(node) } ?? "en-US"
-    let latency = try map["latency"]?.duration() ?? .zero
-    let faults = try map["faults"].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
+    let locale =
+      try map[ScenarioKeys.Model.locale].map { (node) throws(ScenarioError) in try self.locale(node) } ?? "en-US"
+    let latency = try map[ScenarioKeys.Model.latency]?.duration() ?? .zero
+    let faults = try map[ScenarioKeys.Model.faults].map { (node) throws(ScenarioError) in try self.faults(node) } ?? []
     // A named behaviour (Documentation/ModelBehaviour.md). Without one, results generated from a
     // transcript follow Apple's measured timing and explicit results play as written.
-    let named = try map["profile"].map { (node) throws(ScenarioError) in
+    let named = try map[ScenarioKeys.Model.profile].map { (node) throws(ScenarioError) in
       ModelProfile.named(try node.choice(ModelProfile.all.map(\.name)))!
     }
-    let profile = named ?? (map.has("transcript") ? ModelProfile.generatedDefault : nil)
-    if let results = map["results"], let transcript = map["transcript"] {
+    let profile = named ?? (map.has(ScenarioKeys.Model.transcript) ? ModelProfile.generatedDefault : nil)
+    if let results = map[ScenarioKeys.Model.results], let transcript = map[ScenarioKeys.Model.transcript] {
       _ = results
       throw transcript.error(
         "'model' has both 'results' and 'transcript'; keep one: explicit results, or results generated from a word-timed transcript"
       )
     }
-    if let generate = map["generate"], !map.has("transcript") {
+    if let generate = map[ScenarioKeys.Model.generate], !map.has(ScenarioKeys.Model.transcript) {
       throw generate.error("'model.generate' needs 'model.transcript', the .words.tsv file to generate results from")
     }
-    if let transcript = map["transcript"] {
+    if let transcript = map[ScenarioKeys.Model.transcript] {
       let path = resolve(try transcript.nonEmptyString())
       let table = try boundedText(
         path, at: transcript, what: "the transcript", limit: ScenarioFileBounds.transcriptBytes,
@@ -47,7 +50,7 @@ extension ScenarioDecoder {
       var options =
         profile.map { ModelScript.TranscriptOptions.following($0, latency: latency) }
         ?? ModelScript.TranscriptOptions(latency: latency)
-      if let generate = map["generate"] {
+      if let generate = map[ScenarioKeys.Model.generate] {
         options = try self.generate(generate, base: options, wordCount: words.count)
       }
       try checkGeneratedSize(words, options, at: transcript, path: path)
@@ -57,7 +60,7 @@ extension ScenarioDecoder {
       return Scenario.Model(locale: locale, script: script)
     }
     var entries: [ModelScript.Entry] = []
-    if let results = map["results"] {
+    if let results = map[ScenarioKeys.Model.results] {
       for item in try results.list() { entries.append(try entry(item)) }
     }
     var script = ModelScript(
@@ -89,9 +92,9 @@ extension ScenarioDecoder {
   private func generate(
     _ node: ScenarioNode, base: ModelScript.TranscriptOptions, wordCount: Int
   ) throws(ScenarioError) -> ModelScript.TranscriptOptions {
-    let map = try node.mapping(keys: ScenarioKeys.Generate.all.names)
+    let map = try node.mapping(keys: ScenarioKeys.Generate.all)
     var options = base
-    if let value = map["volatileEvery"] {
+    if let value = map[ScenarioKeys.Generate.volatileEvery] {
       options.volatileInterval = try value.duration()
       guard options.volatileInterval >= ScenarioFileBounds.volatileFloor else {
         throw value.error(
@@ -99,12 +102,12 @@ extension ScenarioDecoder {
         )
       }
     }
-    if let value = map["finalAfterSilence"] { options.finalAfterSilence = try value.duration() }
-    if let value = map["style"] {
+    if let value = map[ScenarioKeys.Generate.finalAfterSilence] { options.finalAfterSilence = try value.duration() }
+    if let value = map[ScenarioKeys.Generate.style] {
       options.finalStyle = try value.choice(["sentence", "asSpoken"]) == "sentence" ? .sentence : .asSpoken
     }
-    if let value = map["confidence"] { options.confidence = try value.double(in: 0...1) }
-    if let value = map["rewrites"] {
+    if let value = map[ScenarioKeys.Generate.confidence] { options.confidence = try value.double(in: 0...1) }
+    if let value = map[ScenarioKeys.Generate.rewrites] {
       guard case .mapping(let mapping) = value.node else {
         throw value.error(
           "'model.generate.rewrites' must map word indexes to wrong first guesses, like { 2: brow }, not \(value.shown)"
@@ -128,39 +131,40 @@ extension ScenarioDecoder {
 
   /// One explicit result: `{ at: 0.4s, text: "the" }`, `{ at: 1.6s, final: "The fox.", range: [0s, 1.6s] }`, `{ at: 2s, withdraw: true }`.
   private func entry(_ node: ScenarioNode) throws(ScenarioError) -> ModelScript.Entry {
-    let map = try node.mapping(keys: ScenarioKeys.Result.all.names)
-    let at = CMTime(try map.required("at", example: "0.4s").duration())
-    let kinds = ["text", "final", "withdraw"].filter { map.has($0) }
+    let map = try node.mapping(keys: ScenarioKeys.Result.all)
+    let at = CMTime(try map.required(ScenarioKeys.Result.at, example: "0.4s").duration())
+    let kinds = ScenarioKeys.Result.kinds.filter(map.has).map(\.name)
     guard kinds.count == 1 else {
       throw node.error(
         "a result needs exactly one of text (volatile), final or withdraw; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))"
       )
     }
-    let confidence = try map["confidence"]?.double(in: 0...1)
+    let confidence = try map[ScenarioKeys.Result.confidence]?.double(in: 0...1)
     var range: CMTimeRange?
-    if let value = map["range"] {
+    if let value = map[ScenarioKeys.Result.range] {
       let bounds = try value.list()
       guard bounds.count == 2 else { throw value.error("'range' must be [start, end], like [0s, 1.6s]") }
       let start = CMTime(try bounds[0].duration()), end = CMTime(try bounds[1].duration())
       guard end >= start else { throw value.error("'range' ends before it starts; write [start, end]") }
       range = CMTimeRange(start: start, end: end)
     }
-    let delay = try map["delay"]?.duration()
-    if let withdraw = map["withdraw"] {
+    let delay = try map[ScenarioKeys.Result.delay]?.duration()
+    if let withdraw = map[ScenarioKeys.Result.withdraw] {
       guard try withdraw.bool() else {
         throw withdraw.error("'withdraw' can only be true; remove the key for a result that shows text")
       }
       return .withdrawal(at: at, range: range, delay: delay)
     }
-    let isFinal = map.has("final")
-    let best = RecognizedText(try (map["final"] ?? map["text"])!.string(), confidence: confidence)
+    let isFinal = map.has(ScenarioKeys.Result.final)
+    let best = RecognizedText(
+      try (map[ScenarioKeys.Result.final] ?? map[ScenarioKeys.Result.text])!.string(), confidence: confidence)
     var alternatives = [best]
-    if let value = map["alternatives"] {
+    if let value = map[ScenarioKeys.Result.alternatives] {
       for item in try value.list() { alternatives.append(RecognizedText(try item.string(), confidence: confidence)) }
     }
     var entry = ModelScript.Entry(
       kind: isFinal ? .final : .volatile, at: at, alternatives: alternatives, range: range, delay: delay)
-    if let value = map["finalizeAs"] {
+    if let value = map[ScenarioKeys.Result.finalizeAs] {
       guard !isFinal else {
         throw value.error("'finalizeAs' applies to volatile results only; remove it from this final")
       }
@@ -181,30 +185,35 @@ extension ScenarioDecoder {
   private func faults(_ node: ScenarioNode) throws(ScenarioError) -> [ModelScript.Fault] {
     var faults: [ModelScript.Fault] = []
     for item in try node.list() {
-      let map = try item.mapping(keys: ScenarioKeys.Fault.all.names)
-      let kinds = ["error", "stall", "latencySpike", "analyzerStops"].filter { map.has($0) }
+      let map = try item.mapping(keys: ScenarioKeys.Fault.all)
+      let kinds = ScenarioKeys.Fault.kinds.filter(map.has).map(\.name)
       guard kinds.count == 1 else {
         throw item.error(
           "a fault needs exactly one of error, stall, latencySpike or analyzerStops; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))"
         )
       }
-      if let at = map["analyzerStops"] {
+      if let at = map[ScenarioKeys.Fault.analyzerStops] {
         faults.append(try analyzerStop(at: at, in: map))
-      } else if let at = map["error"] {
+      } else if let at = map[ScenarioKeys.Fault.error] {
         let failure = ModelFailure(
-          code: try map["code"]?.int() ?? 6, message: try map["message"]?.string() ?? "The speech model failed")
+          code: try map[ScenarioKeys.Fault.code]?.int() ?? 6,
+          message: try map[ScenarioKeys.Fault.message]?.string() ?? "The speech model failed")
         faults.append(
-          .error(at: CMTime(try at.duration()), failure: failure, delay: try map["delay"]?.duration() ?? .zero))
-      } else if let at = map["stall"] {
+          .error(
+            at: CMTime(try at.duration()), failure: failure,
+            delay: try map[ScenarioKeys.Fault.delay]?.duration() ?? .zero))
+      } else if let at = map[ScenarioKeys.Fault.stall] {
         faults.append(
-          .stall(at: CMTime(try at.duration()), duration: try map.required("for", example: "500ms").duration()))
-      } else if let span = map["latencySpike"] {
+          .stall(
+            at: CMTime(try at.duration()),
+            duration: try map.required(ScenarioKeys.Fault.`for`, example: "500ms").duration()))
+      } else if let span = map[ScenarioKeys.Fault.latencySpike] {
         let bounds = try span.list()
         guard bounds.count == 2 else { throw span.error("'latencySpike' must be [from, to], like [1s, 2s]") }
         faults.append(
           .latencySpike(
             from: CMTime(try bounds[0].duration()), to: CMTime(try bounds[1].duration()),
-            extra: try map.required("extra", example: "300ms").duration()))
+            extra: try map.required(ScenarioKeys.Fault.extra, example: "300ms").duration()))
       }
     }
     return faults

@@ -12,8 +12,8 @@ extension ScenarioDecoder {
       )
     }
     let failure = ModelFailure(
-      code: try map["code"]?.int() ?? 1,
-      message: try map["message"]?.string() ?? "The speech analyzer stopped unexpectedly", stopsAnalyzer: true)
-    return .error(at: CMTime(try node.duration()), failure: failure, delay: try map["delay"]?.duration() ?? .zero)
+      code: try map[ScenarioKeys.Fault.code]?.int() ?? 1,
+      message: try map[ScenarioKeys.Fault.message]?.string() ?? "The speech analyzer stopped unexpectedly", stopsAnalyzer: true)
+    return .error(at: CMTime(try node.duration()), failure: failure, delay: try map[ScenarioKeys.Fault.delay]?.duration() ?? .zero)
   }
 }

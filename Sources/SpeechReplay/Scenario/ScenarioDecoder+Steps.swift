@@ -3,7 +3,7 @@ import SimulatedDevice
 
 extension ScenarioDecoder {
   /// The step kinds, in the order messages list them.
-  static let stepKinds = ScenarioKeys.Step.all.names
+  static let stepKinds = ScenarioKeys.Step.all
 
   /// A list of steps; `microphone` gives the format a `route: { port: builtInMic }` step returns to.
   func steps(
@@ -23,21 +23,7 @@ extension ScenarioDecoder {
   private func step(
     _ node: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration
   ) throws(ScenarioError) -> Scenario.Step {
-    let kinds = Self.stepKinds.joined(separator: ", ")
-    if case .scalar = node.node {
-      let name = try node.string()
-      switch name {
-      case "start": return .init(.start, at: node.location)
-      case "stop": return .init(.stop, at: node.location)
-      case "dismiss": return .init(.dismiss, at: node.location)
-      default:
-        if Self.stepKinds.contains(name) {
-          throw node.error("the step '\(name)' needs a value; write it as '\(name): …' (for example \(example(name)))")
-        }
-        throw node.error(
-          "unknown step '\(name)'; expected one of \(kinds)\(ScenarioNode.suggestion(name, Self.stepKinds))")
-      }
-    }
+    if case .scalar = node.node { return try wordStep(node) }
     guard case .mapping(let mapping) = node.node, mapping.count == 1 else {
       if case .mapping = node.node {
         throw node.error(
@@ -45,60 +31,99 @@ extension ScenarioDecoder {
       }
       throw node.error("a step is a word (start, stop, dismiss) or one key with a value (play: 2s), not \(node.shown)")
     }
-    let map = try node.mapping(keys: Self.stepKinds)
-    let (kind, keyNode, value) = map.entries[0]
-    let location = keyNode.location
+    let (kind, keyNode, value) = try node.mapping(keys: Self.stepKinds).entries[0]
+    return .init(try action(kind, value, microphone: microphone), at: keyNode.location)
+  }
+
+  /// A step written as a word: `start`, `stop` or `dismiss`.
+  private func wordStep(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Step {
+    typealias Kind = ScenarioKeys.Step
+    let name = try node.string()
+    switch Self.stepKinds.first(where: { $0.name == name }) {
+    case Kind.start?: return .init(.start, at: node.location)
+    case Kind.stop?: return .init(.stop, at: node.location)
+    case Kind.dismiss?: return .init(.dismiss, at: node.location)
+    case let kind?:
+      throw node.error("the step '\(kind)' needs a value; write it as '\(kind): …' (for example \(example(kind)))")
+    case nil:
+      let kinds = Self.stepKinds.names
+      throw node.error(
+        "unknown step '\(name)'; expected one of \(kinds.joined(separator: ", "))\(ScenarioNode.suggestion(name, kinds))"
+      )
+    }
+  }
+
+  /// What a step written as one key does: `play: 2s`, `route: { … }`, `cycle: { … }`.
+  private func action(
+    _ kind: ScenarioKey, _ value: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration
+  ) throws(ScenarioError) -> Scenario.Step.Action {
+    typealias Kind = ScenarioKeys.Step
     switch kind {
-    case "start", "stop", "dismiss":
+    case Kind.start, Kind.stop, Kind.dismiss:
       guard value.isNull else { throw value.error("the step '\(kind)' takes no value; write '- \(kind)'") }
-      return .init(kind == "start" ? .start : kind == "stop" ? .stop : .dismiss, at: location)
-    case "play":
-      if case .scalar(let scalar) = value.node, scalar.string == "end" { return .init(.play(.toEnd), at: location) }
+      return kind == Kind.start ? .start : kind == Kind.stop ? .stop : .dismiss
+    case Kind.play:
+      if case .scalar(let scalar) = value.node, scalar.string == "end" { return .play(.toEnd) }
       guard case .scalar(let scalar) = value.node, DurationText.parse(scalar.string) != nil else {
         throw value.error(
           "\(value.shown) is not a duration; write play: 2s, 500ms or 1.5s, or play: end for the rest of the audio")
       }
-      return .init(.play(.duration(try value.duration())), at: location)
-    case "wait": return .init(.wait(try value.duration()), at: location)
-    case "network": return .init(.network(online: try value.choice(["online", "offline"]) == "online"), at: location)
-    case "install": return .init(.install(locale: try locale(value)), at: location)
-    case "remove": return .init(.remove(locale: try locale(value)), at: location)
-    case "permission": return .init(.permission(granted: try value.choice(["grant", "deny"]) == "grant"), at: location)
-    case "interrupt":
-      // `interrupt: 1s`, or `interrupt: { duration: 1s, shouldResume: false }` for a call the user took.
-      guard case .mapping = value.node else { return .init(.interrupt(try value.duration()), at: location) }
-      let interruption = try value.mapping(keys: ScenarioKeys.Interrupt.all.names)
-      let duration = try interruption.required("duration", example: "1s").duration()
-      let shouldResume = try interruption["shouldResume"]?.bool() ?? true
-      return .init(.interrupt(duration, shouldResume: shouldResume), at: location)
-    case "route":
-      let route = try value.mapping(keys: ScenarioKeys.Route.all.names)
-      let sampleType = try route["sampleType"].map(Self.microphoneSampleType)
-      guard let portNode = route["port"] else {
-        let rate = try route.required("sampleRate", example: "16000").double(in: 1_000...384_000)
-        let channels = try route["channels"]?.int(in: 1...2) ?? 1
-        return .init(.route(sampleRate: rate, channels: channels, sampleType: sampleType), at: location)
-      }
-      let name = try portNode.choice(AudioInputPort.knownNames)
-      let rate = try route["sampleRate"]?.double(in: 1_000...384_000)
-      let channels = try route["channels"]?.int(in: 1...2)
-      // The port's usual format fills what the step leaves out (the configured one for builtInMic).
-      let usual = AudioInputPort.named(name)
-      let builtIn = name == "builtInMic"
-      return .init(
-        .route(
-          sampleRate: rate ?? (builtIn ? microphone.sampleRate : usual?.sampleRate ?? 48_000),
-          channels: channels ?? (builtIn ? min(2, max(1, microphone.channelCount)) : usual?.channelCount ?? 1),
-          port: name,
-          sampleType: sampleType),
-        at: location)
-    case "snapshot": return .init(.snapshot(try value.nonEmptyString()), at: location)
-    default:  // cycle
-      let cycle = try value.mapping(keys: ScenarioKeys.Cycle.all.names)
-      let count = try cycle.required("count", example: "3").int(in: 1...10_000)
-      let inner = try steps(try cycle.required("steps", example: "[start, { play: 1s }, stop]"), microphone: microphone)
-      return .init(.cycle(count: count, steps: inner), at: location)
+      return .play(.duration(try value.duration()))
+    case Kind.wait: return .wait(try value.duration())
+    case Kind.network: return .network(online: try value.choice(["online", "offline"]) == "online")
+    case Kind.install: return .install(locale: try locale(value))
+    case Kind.remove: return .remove(locale: try locale(value))
+    case Kind.permission: return .permission(granted: try value.choice(["grant", "deny"]) == "grant")
+    case Kind.interrupt: return try interrupt(value)
+    case Kind.route: return try route(value, microphone: microphone)
+    case Kind.snapshot: return .snapshot(try value.nonEmptyString())
+    default: return try cycle(value, microphone: microphone)
     }
+  }
+
+  /// `interrupt: 1s`, or `interrupt: { duration: 1s, shouldResume: false }` for a call the user took.
+  private func interrupt(_ value: ScenarioNode) throws(ScenarioError) -> Scenario.Step.Action {
+    guard case .mapping = value.node else { return .interrupt(try value.duration()) }
+    let interruption = try value.mapping(keys: ScenarioKeys.Interrupt.all)
+    let duration = try interruption.required(ScenarioKeys.Interrupt.duration, example: "1s").duration()
+    let shouldResume = try interruption[ScenarioKeys.Interrupt.shouldResume]?.bool() ?? true
+    return .interrupt(duration, shouldResume: shouldResume)
+  }
+
+  /// `route: { sampleRate: 16000, channels: 1 }` or `route: { port: usbAudio, sampleType: int16 }`.
+  private func route(
+    _ value: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration
+  ) throws(ScenarioError) -> Scenario.Step.Action {
+    typealias Key = ScenarioKeys.Route
+    let route = try value.mapping(keys: Key.all)
+    let sampleType = try route[Key.sampleType].map(Self.microphoneSampleType)
+    guard let portNode = route[Key.port] else {
+      let rate = try route.required(Key.sampleRate, example: "16000").double(in: 1_000...384_000)
+      let channels = try route[Key.channels]?.int(in: 1...2) ?? 1
+      return .route(sampleRate: rate, channels: channels, sampleType: sampleType)
+    }
+    let name = try portNode.choice(AudioInputPort.knownNames)
+    let rate = try route[Key.sampleRate]?.double(in: 1_000...384_000)
+    let channels = try route[Key.channels]?.int(in: 1...2)
+    // The port's usual format fills what the step leaves out (the configured one for builtInMic).
+    let usual = AudioInputPort.named(name)
+    let builtIn = name == "builtInMic"
+    return .route(
+      sampleRate: rate ?? (builtIn ? microphone.sampleRate : usual?.sampleRate ?? 48_000),
+      channels: channels ?? (builtIn ? min(2, max(1, microphone.channelCount)) : usual?.channelCount ?? 1),
+      port: name,
+      sampleType: sampleType)
+  }
+
+  /// `cycle: { count: 3, steps: [start, { play: 1s }, stop] }`.
+  private func cycle(
+    _ value: ScenarioNode, microphone: SimulatedDevice.MicrophoneConfiguration
+  ) throws(ScenarioError) -> Scenario.Step.Action {
+    let cycle = try value.mapping(keys: ScenarioKeys.Cycle.all)
+    let count = try cycle.required(ScenarioKeys.Cycle.count, example: "3").int(in: 1...10_000)
+    let inner = try steps(
+      try cycle.required(ScenarioKeys.Cycle.steps, example: "[start, { play: 1s }, stop]"), microphone: microphone)
+    return .cycle(count: count, steps: inner)
   }
 
   /// A microphone's sample type, `float32` or `int16` (`device.microphone.sampleType`, `route.sampleType`).
@@ -106,16 +131,17 @@ extension ScenarioDecoder {
     try node.choice(["float32", "int16"]) == "int16" ? .int16 : .float32
   }
 
-  private func example(_ kind: String) -> String {
-    switch kind {
-    case "play": "play: 2s"
-    case "wait": "wait: 500ms"
-    case "interrupt": "interrupt: 500ms or interrupt: { duration: 1s, shouldResume: false }"
-    case "network": "network: offline"
-    case "install", "remove": "\(kind): en-US"
-    case "permission": "permission: deny"
-    case "route": "route: { sampleRate: 16000, channels: 1 } or route: { port: usbAudio, sampleType: int16 }"
-    case "snapshot": "snapshot: after-hello"
+  private func example(_ kind: ScenarioKey) -> String {
+    typealias Kind = ScenarioKeys.Step
+    return switch kind {
+    case Kind.play: "play: 2s"
+    case Kind.wait: "wait: 500ms"
+    case Kind.interrupt: "interrupt: 500ms or interrupt: { duration: 1s, shouldResume: false }"
+    case Kind.network: "network: offline"
+    case Kind.install, Kind.remove: "\(kind): en-US"
+    case Kind.permission: "permission: deny"
+    case Kind.route: "route: { sampleRate: 16000, channels: 1 } or route: { port: usbAudio, sampleType: int16 }"
+    case Kind.snapshot: "snapshot: after-hello"
     default: "cycle: { count: 3, steps: [start, stop] }"
     }
   }

@@ -6,10 +6,10 @@ extension ScenarioDecoder {
   /// families or checks whose failures are about it.
   func trap(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioTrap {
     if case .mapping = node.node {
-      let map = try node.mapping(keys: ScenarioKeys.Trap.all.names)
+      let map = try node.mapping(keys: ScenarioKeys.Trap.all)
       let says = try map.required(
-        "says", example: "\"no offline handling: a first offline run must show a clear error\"")
-      let checks = try map.required("checks", example: "[state.final, budget]")
+        ScenarioKeys.Trap.says, example: "\"no offline handling: a first offline run must show a clear error\"")
+      let checks = try map.required(ScenarioKeys.Trap.checks, example: "[state.final, budget]")
       var targets: [ScenarioTrap.Target] = []
       for entry in try checks.strings() {
         if let family = CheckID.Family(rawValue: entry) {

@@ -14,7 +14,60 @@ struct ScenarioDecoder {
         "a scenario file is a mapping of keys (schema, name, audio, device, model, steps, expect), not \(root.shown)")
     }
     let top = try root.mapping(keys: Scenario.topLevelKeys)
-    let schema = try top.required("schema", example: "\(Scenario.schemaVersion)")
+    try checkSchema(top)
+    let fallbackName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    let model =
+      try top[ScenarioKeys.model].map { (node) throws(ScenarioError) in try self.model(node) } ?? Scenario.Model()
+    var device =
+      try top[ScenarioKeys.device].map { (node) throws(ScenarioError) in try self.device(node) }
+      ?? SimulatedDevice.Configuration()
+    var audioDuration = 0.0
+    var warnings: [ScenarioFailure] = []
+    if let audio = top[ScenarioKeys.audio] {
+      let path = resolve(try audio.nonEmptyString())
+      (audioDuration, warnings) = try duration(ofAudio: path, at: audio)
+      device.microphone.audioFile = path
+    }
+    if let timing = top[ScenarioKeys.timing] { device.modelComputeCost = try self.timing(timing).modelCost }
+    let steps = try self.steps(
+      try top.required(ScenarioKeys.steps, example: "[start, { play: end }, stop]"), microphone: device.microphone)
+    try checkSteps(steps, hasAudio: top.has(ScenarioKeys.audio))
+    if top.has(ScenarioKeys.audio) { warnings += playsPastEnd(steps, audioDuration: audioDuration) }
+    warnings += try resultWarnings(
+      top[ScenarioKeys.model], audioDuration: audioDuration, hasAudio: top.has(ScenarioKeys.audio))
+    var subject = SubjectOptions(locale: model.locale)
+    var presetLocation: SourceLocation?
+    var requirements: ([SubjectCapability], SourceLocation?) = ([], nil)
+    if let node = top[ScenarioKeys.subject] {
+      (subject, presetLocation) = try self.subject(node, defaultLocale: model.locale)
+      requirements = try self.requirements(node)
+    }
+    subject.audioFile = device.microphone.audioFile
+    warnings += try localeWarnings(top, device: device, subject: subject)
+    let expectations =
+      try top[ScenarioKeys.expect].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) }
+      ?? .init()
+    warnings += try obsoleteKeys(top[ScenarioKeys.expect])
+    var scenario = Scenario(
+      name: try top[ScenarioKeys.name]?.nonEmptyString() ?? fallbackName,
+      description: try top[ScenarioKeys.description]?.string() ?? "",
+      file: file,
+      seed: try top[ScenarioKeys.seed]?.uint64(),
+      device: device, audioDuration: audioDuration, model: model, subject: subject, steps: steps,
+      expectations: expectations)
+    if let node = top[ScenarioKeys.limits] { scenario.limits = try limits(node) }
+    if let node = top[ScenarioKeys.explore] { try explore(node) }
+    if let node = top[ScenarioKeys.schedule] { scenario.schedule = try schedule(node) }
+    scenario.warnings = warnings
+    scenario.presetLocation = presetLocation
+    (scenario.requirements, scenario.requirementsLocation) = requirements
+    scenario.observed = try top[ScenarioKeys.observed].map { (node) throws(ScenarioError) in try self.observed(node) }
+    return scenario
+  }
+
+  /// `schema: 1`, the one version this decoder reads, as a number.
+  private func checkSchema(_ top: ScenarioMapping) throws(ScenarioError) {
+    let schema = try top.required(ScenarioKeys.schema, example: "\(Scenario.schemaVersion)")
     if case .scalar(let scalar) = schema.node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
       throw schema.error(
         "'schema' is the text \(schema.shown), not a number; write schema: \(Scenario.schemaVersion) without quotes")
@@ -24,64 +77,20 @@ struct ScenarioDecoder {
         "schema \(try schema.int()) is not supported; this version of speech-replay reads schema \(Scenario.schemaVersion)"
       )
     }
-    let fallbackName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-    let model = try top["model"].map { (node) throws(ScenarioError) in try self.model(node) } ?? Scenario.Model()
-    var device =
-      try top["device"].map { (node) throws(ScenarioError) in try self.device(node) } ?? SimulatedDevice.Configuration()
-    var audioDuration = 0.0
-    var warnings: [ScenarioFailure] = []
-    if let audio = top["audio"] {
-      let path = resolve(try audio.nonEmptyString())
-      (audioDuration, warnings) = try duration(ofAudio: path, at: audio)
-      device.microphone.audioFile = path
-    }
-    if let timing = top["timing"] { device.modelComputeCost = try self.timing(timing).modelCost }
-    let steps = try self.steps(
-      try top.required("steps", example: "[start, { play: end }, stop]"), microphone: device.microphone)
-    try checkSteps(steps, hasAudio: top.has("audio"))
-    if top.has("audio") { warnings += playsPastEnd(steps, audioDuration: audioDuration) }
-    warnings += try resultWarnings(top["model"], audioDuration: audioDuration, hasAudio: top.has("audio"))
-    var subject = SubjectOptions(locale: model.locale)
-    var presetLocation: SourceLocation?
-    var requirements: ([SubjectCapability], SourceLocation?) = ([], nil)
-    if let node = top["subject"] {
-      (subject, presetLocation) = try self.subject(node, defaultLocale: model.locale)
-      requirements = try self.requirements(node)
-    }
-    subject.audioFile = device.microphone.audioFile
-    warnings += try localeWarnings(top, device: device, subject: subject)
-    let expectations =
-      try top["expect"].map { (node) throws(ScenarioError) in try self.expectations(node, steps: steps) } ?? .init()
-    warnings += try obsoleteKeys(top["expect"])
-    var scenario = Scenario(
-      name: try top["name"]?.nonEmptyString() ?? fallbackName,
-      description: try top["description"]?.string() ?? "",
-      file: file,
-      seed: try top["seed"]?.uint64(),
-      device: device, audioDuration: audioDuration, model: model, subject: subject, steps: steps,
-      expectations: expectations)
-    if let node = top["limits"] { scenario.limits = try limits(node) }
-    if let node = top["explore"] { try explore(node) }
-    if let node = top["schedule"] { scenario.schedule = try schedule(node) }
-    scenario.warnings = warnings
-    scenario.presetLocation = presetLocation
-    (scenario.requirements, scenario.requirementsLocation) = requirements
-    scenario.observed = try top["observed"].map { (node) throws(ScenarioError) in try self.observed(node) }
-    return scenario
   }
 
   /// `limits: { virtualTime: 10h, steps: 5000000, wallClock: 10m }`.
   private func limits(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Limits {
-    let map = try node.mapping(keys: ScenarioKeys.Limits.all.names)
+    let map = try node.mapping(keys: ScenarioKeys.Limits.all)
     var limits = Scenario.Limits()
-    if let value = map["virtualTime"] {
+    if let value = map[ScenarioKeys.Limits.virtualTime] {
       limits.virtualTime = try value.duration()
       guard limits.virtualTime! > .zero else {
         throw value.error("'limits.virtualTime' must be longer than 0s; write for example virtualTime: 10h")
       }
     }
-    if let value = map["steps"] { limits.steps = try value.int(in: 1...Int(Int32.max) * 1_000) }
-    if let value = map["wallClock"] {
+    if let value = map[ScenarioKeys.Limits.steps] { limits.steps = try value.int(in: 1...Int(Int32.max) * 1_000) }
+    if let value = map[ScenarioKeys.Limits.wallClock] {
       limits.wallClock = try value.duration()
       guard limits.wallClock! > .zero else {
         throw value.error("'limits.wallClock' must be longer than 0s; write for example wallClock: 10m")
@@ -96,9 +105,9 @@ struct ScenarioDecoder {
       _ = try node.choice(["fifo"])
       return .fifo
     }
-    let map = try node.mapping(keys: ScenarioKeys.Schedule.all.names)
-    let seed = try map.required("seed", example: "7").uint64()
-    guard let value = map["wakeUpDelay"] else { return .seeded(seed) }
+    let map = try node.mapping(keys: ScenarioKeys.Schedule.all)
+    let seed = try map.required(ScenarioKeys.Schedule.seed, example: "7").uint64()
+    guard let value = map[ScenarioKeys.Schedule.wakeUpDelay] else { return .seeded(seed) }
     let delay = try value.duration()
     guard delay >= .zero, delay <= .seconds(1) else {
       throw value.error("'schedule.wakeUpDelay' must be from 0s to 1s; write for example wakeUpDelay: 2ms")
@@ -137,55 +146,74 @@ struct ScenarioDecoder {
   // MARK: device
 
   func device(_ node: ScenarioNode) throws(ScenarioError) -> SimulatedDevice.Configuration {
-    let map = try node.mapping(keys: ScenarioKeys.Device.all.names)
+    typealias Key = ScenarioKeys.Device
+    let map = try node.mapping(keys: Key.all)
     var configuration = SimulatedDevice.Configuration()
-    if let microphone = map["microphone"] {
-      let mic = try microphone.mapping(keys: ScenarioKeys.Microphone.all.names)
-      if let value = mic["sampleRate"] { configuration.microphone.sampleRate = try value.double(in: 1_000...384_000) }
-      if let value = mic["channels"] { configuration.microphone.channelCount = try value.int(in: 1...2) }
-      if let value = mic["sampleType"] { configuration.microphone.sampleType = try Self.microphoneSampleType(value) }
-      if let value = mic["tapFrames"] { configuration.microphone.tapFrames = try value.int(in: 16...1_000_000) }
-      if let value = mic["jitter"] { configuration.microphone.jitter = try value.duration() }
-      if let value = mic["tapSchedule"] { configuration.microphone.tapSchedule = try tapSchedule(value) }
-    }
-    if let locales = map["locales"] {
-      let map = try locales.mapping(keys: ScenarioKeys.Locales.all.names)
-      if let value = map["supported"] { configuration.assets.supportedLocales = try self.locales(value) }
-      if let value = map["installed"] {
-        configuration.assets.installedLocales = try self.locales(value)
-        try checkSupported(value, configuration.assets.supportedLocales, role: "installed")
-        // reserved follows installed unless given
-        configuration.assets.reservedLocales = configuration.assets.installedLocales
-      }
-      if let value = map["reserved"] {
-        configuration.assets.reservedLocales = try self.locales(value)
-        try checkSupported(value, configuration.assets.supportedLocales, role: "reserved")
-      }
-      if let value = map["maximumReserved"] { configuration.assets.maximumReservedLocales = try value.int(in: 0...100) }
-    }
-    if let download = map["download"] {
-      let map = try download.mapping(keys: ScenarioKeys.Download.all.names)
-      if let value = map["duration"] { configuration.assets.downloadDuration = try value.duration() }
-      if let value = map["steps"] { configuration.assets.progressSteps = try value.int(in: 1...1_000) }
-      if let value = map["failsAt"] { configuration.assets.downloadFailsAt = try value.double(in: 0...1) }
-      if let value = map["returnsWhileDownloading"] {
-        configuration.assets.downloadReturnsWhileDownloading = try value.bool()
-      }
-    }
-    if let network = map["network"] {
+    if let node = map[Key.microphone] { try microphone(node, into: &configuration.microphone) }
+    if let node = map[Key.locales] { try locales(node, into: &configuration.assets) }
+    if let node = map[Key.download] { try download(node, into: &configuration.assets) }
+    if let network = map[Key.network] {
       configuration.networkAvailable = try network.choice(["online", "offline"]) == "online"
     }
-    if let permission = map["permission"] { configuration.recordPermission = try self.permission(permission) }
-    if let value = map["transcriberAvailable"] { configuration.speechTranscriberAvailable = try value.bool() }
-    if let value = map["maximumAnalyzers"] { configuration.maximumSimultaneousAnalyzers = try value.int(in: 0...64) }
-    if let value = map["converterFailsAt"] { configuration.converterFailure = .init(at: try value.duration()) }
-    if let value = map["resultDelivery"] {
+    if let permission = map[Key.permission] { configuration.recordPermission = try self.permission(permission) }
+    if let value = map[Key.transcriberAvailable] { configuration.speechTranscriberAvailable = try value.bool() }
+    if let value = map[Key.maximumAnalyzers] {
+      configuration.maximumSimultaneousAnalyzers = try value.int(in: 0...64)
+    }
+    if let value = map[Key.converterFailsAt] { configuration.converterFailure = .init(at: try value.duration()) }
+    if let value = map[Key.resultDelivery] {
       let orders = SimulatedDevice.ResultDelivery.allCases.map(\.rawValue)
       // `choice` checked the value.
       configuration.resultDelivery = SimulatedDevice.ResultDelivery(rawValue: try value.choice(orders))!
     }
     try userLocale(map, into: &configuration)
     return configuration
+  }
+
+  /// `device.microphone: { sampleRate: 48000, channels: 1, tapFrames: 4800, tapSchedule: taps.tsv, … }`.
+  private func microphone(
+    _ node: ScenarioNode, into microphone: inout SimulatedDevice.MicrophoneConfiguration
+  ) throws(ScenarioError) {
+    typealias Key = ScenarioKeys.Microphone
+    let mic = try node.mapping(keys: Key.all)
+    if let value = mic[Key.sampleRate] { microphone.sampleRate = try value.double(in: 1_000...384_000) }
+    if let value = mic[Key.channels] { microphone.channelCount = try value.int(in: 1...2) }
+    if let value = mic[Key.sampleType] { microphone.sampleType = try Self.microphoneSampleType(value) }
+    if let value = mic[Key.tapFrames] { microphone.tapFrames = try value.int(in: 16...1_000_000) }
+    if let value = mic[Key.jitter] { microphone.jitter = try value.duration() }
+    if let value = mic[Key.tapSchedule] { microphone.tapSchedule = try tapSchedule(value) }
+  }
+
+  /// `device.locales: { supported: […], installed: […], reserved: […], maximumReserved: 3 }`.
+  private func locales(
+    _ node: ScenarioNode, into assets: inout SimulatedDevice.AssetConfiguration
+  ) throws(ScenarioError) {
+    typealias Key = ScenarioKeys.Locales
+    let map = try node.mapping(keys: Key.all)
+    if let value = map[Key.supported] { assets.supportedLocales = try locales(value) }
+    if let value = map[Key.installed] {
+      assets.installedLocales = try locales(value)
+      try checkSupported(value, assets.supportedLocales, role: "installed")
+      // reserved follows installed unless given
+      assets.reservedLocales = assets.installedLocales
+    }
+    if let value = map[Key.reserved] {
+      assets.reservedLocales = try locales(value)
+      try checkSupported(value, assets.supportedLocales, role: "reserved")
+    }
+    if let value = map[Key.maximumReserved] { assets.maximumReservedLocales = try value.int(in: 0...100) }
+  }
+
+  /// `device.download: { duration: 2s, steps: 10, failsAt: 0.5 }`.
+  private func download(
+    _ node: ScenarioNode, into assets: inout SimulatedDevice.AssetConfiguration
+  ) throws(ScenarioError) {
+    typealias Key = ScenarioKeys.Download
+    let map = try node.mapping(keys: Key.all)
+    if let value = map[Key.duration] { assets.downloadDuration = try value.duration() }
+    if let value = map[Key.steps] { assets.progressSteps = try value.int(in: 1...1_000) }
+    if let value = map[Key.failsAt] { assets.downloadFailsAt = try value.double(in: 0...1) }
+    if let value = map[Key.returnsWhileDownloading] { assets.downloadReturnsWhileDownloading = try value.bool() }
   }
 
   /// `device.locale: en_GB` (what `Locale.current` returns to the stack) and `device.languages:
@@ -195,11 +223,11 @@ struct ScenarioDecoder {
   )
     throws(ScenarioError)
   {
-    if let value = map["locale"] {
+    if let value = map[ScenarioKeys.Device.locale] {
       let identifier = try value.nonEmptyString()
       configuration.setUserLocale(identifier)
     }
-    if let value = map["languages"] {
+    if let value = map[ScenarioKeys.Device.languages] {
       let languages = try value.strings()
       guard !languages.isEmpty else {
         throw value.error("'device.languages' lists at least one language; write for example languages: [en-GB, en-US]")
@@ -215,22 +243,23 @@ struct ScenarioDecoder {
       let state = SimulatedDevice.RecordPermission.State(rawValue: try node.choice(states))!  // choice checked it
       return .init(state: state, answersRequestWith: state != .denied)
     }
-    let map = try node.mapping(keys: ScenarioKeys.Permission.all.names)
+    let map = try node.mapping(keys: ScenarioKeys.Permission.all)
     let state = SimulatedDevice.RecordPermission.State(
-      rawValue: try map.required("state", example: "undetermined").choice(states))!
-    let answer = try map["answer"]?.choice(["grant", "deny"]) ?? "grant"
+      rawValue: try map.required(ScenarioKeys.Permission.state, example: "undetermined").choice(states))!
+    let answer = try map[ScenarioKeys.Permission.answer]?.choice(["grant", "deny"]) ?? "grant"
     return .init(state: state, answersRequestWith: answer == "grant")
   }
 
   // MARK: subject
 
   func subject(_ node: ScenarioNode, defaultLocale: String) throws(ScenarioError) -> (SubjectOptions, SourceLocation?) {
-    let map = try node.mapping(keys: ScenarioKeys.Subject.all.names)
+    let map = try node.mapping(keys: ScenarioKeys.Subject.all)
     var options = SubjectOptions(
-      locale: try map["locale"].map { (node) throws(ScenarioError) in try locale(node) } ?? defaultLocale)
-    options.preset = try map["preset"]?.nonEmptyString()
-    options.inputBufferLimit = try map["inputBufferLimit"]?.int(in: 1...1_000_000)
-    if let extra = map["options"] {
+      locale: try map[ScenarioKeys.Subject.locale].map { (node) throws(ScenarioError) in try locale(node) }
+        ?? defaultLocale)
+    options.preset = try map[ScenarioKeys.Subject.preset]?.nonEmptyString()
+    options.inputBufferLimit = try map[ScenarioKeys.Subject.inputBufferLimit]?.int(in: 1...1_000_000)
+    if let extra = map[ScenarioKeys.Subject.options] {
       guard case .mapping(let mapping) = extra.node else {
         throw extra.error("'subject.options' must be a mapping of names to values, not \(extra.shown)")
       }
@@ -239,13 +268,13 @@ struct ScenarioDecoder {
         options.options[name] = try ScenarioNode(node: value, file: file, path: "subject.options.\(name)").string()
       }
     }
-    return (options, map["preset"]?.location)
+    return (options, map[ScenarioKeys.Subject.preset]?.location)
   }
 
   /// `subject.requires: [fileTranscription, …]`: the capabilities a subject must declare to run the scenario.
   func requirements(_ node: ScenarioNode) throws(ScenarioError) -> ([SubjectCapability], SourceLocation?) {
-    let map = try node.mapping(keys: ScenarioKeys.Subject.all.names)
-    guard let list = map["requires"] else { return ([], nil) }
+    let map = try node.mapping(keys: ScenarioKeys.Subject.all)
+    guard let list = map[ScenarioKeys.Subject.requires] else { return ([], nil) }
     var names: [SubjectCapability] = []
     for item in try list.list() {
       let name = try item.nonEmptyString()

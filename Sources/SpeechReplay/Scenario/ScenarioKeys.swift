@@ -1,7 +1,7 @@
-/// One key of a scenario file's schema. Only ``ScenarioKeys`` makes them, so a writer cannot spell a
-/// key the decoder does not accept: rename a key there and every writer, and every mapping's list
-/// of accepted keys, follows (or fails to compile). The decoder still reads values by the key's
-/// text in places (`top["model"]`): renaming a key means renaming those reads too.
+/// One key of a scenario file's schema. Only ``ScenarioKeys`` (and a check family's folder) makes
+/// them, so a writer cannot spell a key the decoder does not accept, and the decoder reads a
+/// mapping only through them (`ScenarioMapping` has no read by text): rename a key there and every
+/// writer, every read and every mapping's list of accepted keys follows (or fails to compile).
 package struct ScenarioKey: Hashable, Sendable, CustomStringConvertible {
   /// The key as the file spells it.
   package let name: String
@@ -15,6 +15,9 @@ package struct ScenarioKey: Hashable, Sendable, CustomStringConvertible {
 
   /// A key the user names rather than the schema: a snapshot's name under `expect.snapshots`.
   package static func snapshotName(_ name: String) -> ScenarioKey { ScenarioKey(name) }
+
+  /// The key a case of a value type spells: a budget's measure or statistic, a metric's name.
+  init(case value: some RawRepresentable<String>) { self.name = value.rawValue }
 }
 
 /// The key table of scenario files (schema 1): the decoder's `mapping(keys:)` lists these, and every
@@ -157,6 +160,8 @@ package enum ScenarioKeys {
     package static let finalizeAs = ScenarioKey("finalizeAs")
     package static let delay = ScenarioKey("delay")
     package static let all = [at, text, final, withdraw, range, alternatives, confidence, finalizeAs, delay]
+    /// The keys of which a result has exactly one.
+    package static let kinds = [text, final, withdraw]
   }
 
   /// One of `model.faults:`.
@@ -171,6 +176,8 @@ package enum ScenarioKeys {
     package static let extra = ScenarioKey("extra")
     package static let analyzerStops = ScenarioKey("analyzerStops")
     package static let all = [error, code, message, delay, stall, `for`, latencySpike, extra, analyzerStops]
+    /// The keys of which a fault has exactly one.
+    package static let kinds = [error, stall, latencySpike, analyzerStops]
   }
 
   /// `timing:` as a mapping.

@@ -143,27 +143,29 @@ struct ScenarioNode {
   /// The node as a mapping whose keys must be among `keys`.
   /// - Parameter keys: The keys allowed, in the order messages list them.
   /// - Throws: ``ScenarioError`` when the node is not a mapping, or for the first unknown or repeated key.
-  func mapping(keys: [String]) throws(ScenarioError) -> ScenarioMapping {
+  func mapping(keys: [ScenarioKey]) throws(ScenarioError) -> ScenarioMapping {
+    let names = keys.names
     guard case .mapping(let mapping) = node else {
-      throw error("'\(path)' must be a mapping of \(keys.joined(separator: ", ")), not \(shown)")
+      throw error("'\(path)' must be a mapping of \(names.joined(separator: ", ")), not \(shown)")
     }
-    var entries: [(key: String, keyNode: ScenarioNode, value: ScenarioNode)] = []
+    var entries: [(key: ScenarioKey, keyNode: ScenarioNode, value: ScenarioNode)] = []
     for (keyNode, value) in mapping {
       let key = ScenarioNode(node: keyNode, file: file, path: path)
       guard case .scalar(let scalar) = keyNode else {
         throw key.error("a key in '\(path)' must be a plain word, not \(key.shown)")
       }
       let name = scalar.string
-      guard keys.contains(name) else {
+      guard let known = keys.first(where: { $0.name == name }) else {
         let owner = path.isEmpty ? "the scenario" : "'\(path)'"
         throw key.error(
-          "unknown key '\(name)' in \(owner); expected one of \(keys.joined(separator: ", "))\(Self.suggestion(name, keys))"
+          "unknown key '\(name)' in \(owner); expected one of \(names.joined(separator: ", "))\(Self.suggestion(name, names))"
         )
       }
-      guard !entries.contains(where: { $0.key == name }) else {
+      guard !entries.contains(where: { $0.key == known }) else {
         throw key.error("the key '\(name)' appears twice in \(path.isEmpty ? "the scenario" : "'\(path)'"); keep one")
       }
-      entries.append((name, key, ScenarioNode(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)")))
+      entries.append(
+        (known, key, ScenarioNode(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)")))
     }
     return ScenarioMapping(owner: self, entries: entries)
   }

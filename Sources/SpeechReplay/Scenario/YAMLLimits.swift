@@ -61,15 +61,7 @@ struct YAMLLimits: Sendable {
       total = overflow ? Int.max : sum
       if !open.isEmpty { open[open.count - 1].count = min(Int.max / 2, open[open.count - 1].count + count) }
       guard total <= maximumNodes else {
-        if let alias {
-          throw ScenarioError(
-            "the alias '*\(alias)' here stands for \(count) values and brings the file to more than \(maximumNodes) values once aliases are expanded, more than a scenario may have; write the values out instead of nesting aliases",
-            at: location(mark))
-        }
-        throw ScenarioError(
-          "the file reaches more than \(maximumNodes) values here\(aliases > 0 ? " once aliases are expanded" : ""), more than a scenario may have (loading it would be slow); "
-            + "use a cycle for repeated steps, keep long result lists in a .words.tsv transcript, or split the scenario",
-          at: location(mark))
+        throw tooManyValues(alias: alias, standingFor: count, aliases: aliases, at: location(mark))
       }
     }
     while true {
@@ -110,6 +102,21 @@ struct YAMLLimits: Sendable {
         continue
       }
     }
+  }
+
+  /// The file holds more than ``maximumNodes`` values at `location` (the alias there, when one brought it over).
+  private func tooManyValues(
+    alias: String?, standingFor count: Int, aliases: Int, at location: SourceLocation
+  ) -> ScenarioError {
+    if let alias {
+      return ScenarioError(
+        "the alias '*\(alias)' here stands for \(count) values and brings the file to more than \(maximumNodes) values once aliases are expanded, more than a scenario may have; write the values out instead of nesting aliases",
+        at: location)
+    }
+    return ScenarioError(
+      "the file reaches more than \(maximumNodes) values here\(aliases > 0 ? " once aliases are expanded" : ""), more than a scenario may have (loading it would be slow); "
+        + "use a cycle for repeated steps, keep long result lists in a .words.tsv transcript, or split the scenario",
+      at: location)
   }
 
   private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -145,8 +145,7 @@ public struct CaptureImporter {
     var writer: AudioFileWriter?
     var fileFormat: CaptureFormat?
     var converters: [CaptureFormat: SampleRateConverter] = [:]
-    var taps =
-      "# tap schedule imported from \(capture.url.lastPathComponent): frames, sample time (- when invalid), sample rate, channels\n"
+    var taps = TapScheduleTable.header(importedFrom: capture.url.lastPathComponent)
     var count = 0
     var end = from
     var tapEnds: [(end: Double, duration: Double)] = []
@@ -181,8 +180,9 @@ public struct CaptureImporter {
         throw CaptureImportError(
           "\(audioURL.path): cannot write buffer \(buffer.index) (\(error)); check the disk and the output folder")
       }
-      taps +=
-        "\(buffer.frameCount)\t\(buffer.sampleTime.map(String.init) ?? "-")\t\(Self.number(buffer.format.sampleRate))\t\(buffer.format.channelCount)\n"
+      taps += TapScheduleTable.line(
+        frames: buffer.frameCount, sampleTime: buffer.sampleTime, sampleRate: buffer.format.sampleRate,
+        channelCount: buffer.format.channelCount)
       count += 1
       end = max(end, buffer.audioTime + buffer.duration)
       tapEnds.append((buffer.audioTime + buffer.duration, buffer.duration))
@@ -197,8 +197,8 @@ public struct CaptureImporter {
 
   /// The most frames one tap may deliver, and the largest sample time either way, as the scenario
   /// loader accepts them in `taps.tsv`: an import never writes a schedule the loader then rejects.
-  static let largestTapFrames = 1_000_000
-  static let largestSampleTime: Int64 = 1_000_000_000_000
+  static let largestTapFrames = TapScheduleTable.largestTapFrames
+  static let largestSampleTime = TapScheduleTable.largestSampleTime
   /// The latest audio time a buffer may start at: ten days, far past any capture, well inside what a frame count holds.
   static let latestAudioTime = 864_000.0
 
@@ -211,7 +211,9 @@ public struct CaptureImporter {
     if let time = buffer.sampleTime, time.magnitude > UInt64(Self.largestSampleTime) {
       problems.append("sample time \(time) (at most \(Self.largestSampleTime) either way)")
     }
-    if !(1_000...384_000).contains(buffer.format.sampleRate) || !(1...2).contains(buffer.format.channelCount) {
+    if !TapScheduleTable.sampleRates.contains(buffer.format.sampleRate)
+      || !TapScheduleTable.channelCounts.contains(buffer.format.channelCount)
+    {
       problems.append("the format \(buffer.format) (1000–384000 Hz, 1 or 2 channels)")
     }
     if !buffer.audioTime.isFinite || buffer.audioTime > Self.latestAudioTime || !buffer.duration.isFinite {
@@ -302,8 +304,7 @@ public struct CaptureImporter {
     }
     var prefix = ""
     if let before, case .uiState(let state) = before.kind { prefix = state.committed }
-    var text =
-      "# UI timeline recorded in \(capture.url.lastPathComponent): audio time (s), phase, microphone, committed, volatile\n"
+    var text = ObservedTimelineTable.header(recordedIn: capture.url.lastPathComponent)
     var count = 0
     var final: CaptureUIState?
     // The window's timeline starts with what showed when it opened (its committed text taken off,
@@ -326,11 +327,10 @@ public struct CaptureImporter {
       if !prefix.isEmpty, state.committed.hasPrefix(prefix) {
         state.committed = String(state.committed.dropFirst(prefix.count)).trimmingPrefixWhitespace()
       }
-      text +=
-        [
-          String(format: "%.6f", event.audioTime - from), state.phase, state.microphone, state.committed,
-          state.volatile,
-        ].map(ScenarioText.cell).joined(separator: "\t") + "\n"
+      text += ObservedTimelineTable.line(
+        .init(
+          audioTime: event.audioTime - from, phase: state.phase, microphone: state.microphone,
+          committed: state.committed, volatile: state.volatile))
       count += 1
       final = state
     }
@@ -413,24 +413,29 @@ public struct CaptureImporter {
     if let final {
       writer.section(K.expect) {
         $0.comment("The final state the device showed; edit it into what should have happened.")
-        var fields = [
-          (K.State.committed, ScenarioText.quoted(final.committed)),
-          (K.State.volatile, ScenarioText.quoted(final.volatile)),
-        ]
-        let phase =
-          final.phase.split(separator: ":").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
-        if ["idle", "listening", "stopping", "unavailable"].contains(final.phase)
-          || (phase == "failed" && final.phase.hasPrefix("failed: "))
-        {
-          fields.append((K.State.phase, ScenarioText.quoted(final.phase)))
-        } else if final.phase.hasPrefix("preparing") {
-          fields.append((K.State.phase, "preparing"))
-        }
-        if ["offered", "hidden"].contains(final.microphone) { fields.append((K.State.microphone, final.microphone)) }
-        $0.value(K.Expect.final, ScenarioWriter.flow(fields))
+        $0.value(K.Expect.final, ScenarioWriter.flow(Self.stateFields(final)))
       }
     }
     return writer.text
+  }
+
+  /// `expect.final`'s fields for the state the device showed last: its texts, and its phase and
+  /// microphone where the scenario format has words for them.
+  private static func stateFields(_ final: CaptureUIState) -> [(ScenarioKey, String)] {
+    typealias K = ScenarioKeys.State
+    var fields = [
+      (K.committed, ScenarioText.quoted(final.committed)), (K.volatile, ScenarioText.quoted(final.volatile)),
+    ]
+    let phase = final.phase.split(separator: ":").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+    if ["idle", "listening", "stopping", "unavailable"].contains(final.phase)
+      || (phase == "failed" && final.phase.hasPrefix("failed: "))
+    {
+      fields.append((K.phase, ScenarioText.quoted(final.phase)))
+    } else if final.phase.hasPrefix("preparing") {
+      fields.append((K.phase, "preparing"))
+    }
+    if ["offered", "hidden"].contains(final.microphone) { fields.append((K.microphone, final.microphone)) }
+    return fields
   }
 
   /// The recorded results as `model.results` entries, in the window, at their replay times.

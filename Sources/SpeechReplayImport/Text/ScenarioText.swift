@@ -1,6 +1,7 @@
 import Foundation
 
-/// Small helpers that write scenario YAML and the sidecar tables the decoder reads.
+/// Small helpers that write scenario YAML (the side tables have their own writers: `TapScheduleTable`,
+/// `ObservedTimelineTable`).
 enum ScenarioText {
   /// A YAML double-quoted string (JSON escaping is valid YAML).
   static func quoted(_ text: String) -> String {
@@ -31,20 +32,5 @@ enum ScenarioText {
     fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
     while fraction.hasSuffix("0") { fraction.removeLast() }
     return fraction.isEmpty ? "\(whole)s" : "\(whole).\(fraction)s"
-  }
-
-  /// A table cell: tab, newline, carriage return and backslash escaped (`\t`, `\n`, `\r`, `\\`).
-  static func cell(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "\\": out += "\\\\"
-      case "\t": out += "\\t"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      default: out.append(character)
-      }
-    }
-    return out
   }
 }

@@ -70,13 +70,8 @@ final class RecognitionRun: @unchecked Sendable {
       case .audio(let piece):
         guard piece.frames > 0, piece.sampleRate > 0 else { continue }
         if let first = firstPiece, !piece.sameFormat(as: first) {
-          if !reportedFormat {
-            reportedFormat = true
-            device.diagnose(
-              "SFSpeechAudioBufferRecognitionRequest",
-              "a buffer in \(piece.formatDescription) was appended after buffers in \(first.formatDescription); the request cannot take a format change mid-task (after a route change, say), so that audio is ignored: no text for it and no error — start a new request when the input format changes"
-            )
-          }
+          if !reportedFormat { diagnoseFormatChange(piece, after: first) }
+          reportedFormat = true
           continue
         }
         if firstPiece == nil { firstPiece = piece }
@@ -115,6 +110,14 @@ final class RecognitionRun: @unchecked Sendable {
     publications?.yield(.end(due: due, audioDuration: time.seconds))
     publications?.finish()
     await publisher.value
+  }
+
+  /// The diagnostic for audio appended in another format than the task's first buffer (once a task).
+  private func diagnoseFormatChange(_ piece: RecognitionAudioPiece, after first: RecognitionAudioPiece) {
+    device.diagnose(
+      "SFSpeechAudioBufferRecognitionRequest",
+      "a buffer in \(piece.formatDescription) was appended after buffers in \(first.formatDescription); the request cannot take a format change mid-task (after a route change, say), so that audio is ignored: no text for it and no error — start a new request when the input format changes"
+    )
   }
 
   /// Checks permission, availability and the model; returns the model's recognizer, or nil after

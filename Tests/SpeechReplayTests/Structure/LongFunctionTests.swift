@@ -7,7 +7,7 @@ import Testing
 /// goal is 12; the ceiling comes down as functions are cut, never up.
 @Suite struct LongFunctionTests {
   /// The most functions over 60 lines Sources/ may hold.
-  static let ceiling = 24
+  static let ceiling = 12
 
   static func functionsOverSixtyLines() throws -> [LongFunctions.Function] {
     let sources = TestFiles.root.appendingPathComponent("Sources")

@@ -49,7 +49,7 @@ enum AudioFamily: CheckFamily {
     _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,
     steps: [Scenario.Step]
   ) throws(ScenarioError) {
-    if let node = expect["audio"] { expectations.audio = try decoder.audioExpectation(node) }
+    if let node = expect[ScenarioKeys.Expect.audio] { expectations.audio = try decoder.audioExpectation(node) }
   }
 
   /// Keeps what the analyzers received when the report's lane is asked for.

@@ -12,8 +12,8 @@ extension ScenarioDecoder {
         "'expect.audio' is off (no audio check) or { maximumLost: 2s } (the most audio the stack may drop on purpose), not \(node.shown)"
       )
     }
-    let map = try node.mapping(keys: ScenarioKeys.Audio.all.names)
-    if let value = map["maximumLost"] { expectation.maximumLost = try value.duration() }
+    let map = try node.mapping(keys: ScenarioKeys.Audio.all)
+    if let value = map[ScenarioKeys.Audio.maximumLost] { expectation.maximumLost = try value.duration() }
     return expectation
   }
 }

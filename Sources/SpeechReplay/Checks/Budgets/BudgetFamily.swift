@@ -38,7 +38,7 @@ enum BudgetFamily: CheckFamily {
     _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,
     steps: [Scenario.Step]
   ) throws(ScenarioError) {
-    if let node = expect["budgets"] { expectations.budgets = try decoder.budgets(node) }
+    if let node = expect[ScenarioKeys.Expect.budgets] { expectations.budgets = try decoder.budgets(node) }
   }
 
   static func checks(for record: RunRecord, setup: RunSetup) -> [any ScenarioCheck] {

@@ -1,11 +1,11 @@
 extension ScenarioDecoder {
   /// `expect.budgets`: `{ firstVolatile: 500ms, final: { p90: 1s, max: 2s }, stopToIdle: 300ms }`.
   func budgets(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.Budgets {
-    let measures = Scenario.Budgets.Measure.allCases.map(\.rawValue)
-    let statistics = Scenario.Budgets.Statistic.allCases.map(\.rawValue)
+    let measures = Scenario.Budgets.Measure.allCases.map(ScenarioKey.init(case:))
+    let statistics = Scenario.Budgets.Statistic.allCases.map(ScenarioKey.init(case:))
     var limits: [Scenario.Budgets.Limit] = []
     for (key, _, value) in try node.mapping(keys: measures).entries {
-      let measure = Scenario.Budgets.Measure(rawValue: key)!  // mapping(keys:) checked it
+      let measure = Scenario.Budgets.Measure(rawValue: key.name)!  // mapping(keys:) checked it
       if case .mapping = value.node {
         let map = try value.mapping(keys: statistics)
         guard !map.entries.isEmpty else {
@@ -14,7 +14,8 @@ extension ScenarioDecoder {
         }
         for (name, _, limit) in map.entries {
           limits.append(
-            .init(measure, Scenario.Budgets.Statistic(rawValue: name)!, limit: try budget(limit), at: limit.location))
+            .init(
+              measure, Scenario.Budgets.Statistic(rawValue: name.name)!, limit: try budget(limit), at: limit.location))
         }
       } else {
         limits.append(.init(measure, .each, limit: try budget(value), at: value.location))
@@ -43,17 +44,17 @@ extension ScenarioDecoder {
         )
       }
     }
-    let map = try node.mapping(keys: ScenarioKeys.Timing.all.names)
-    let mode = try map.required("mode", example: "aware").choice(["unaware", "aware"])
+    let map = try node.mapping(keys: ScenarioKeys.Timing.all)
+    let mode = try map.required(ScenarioKeys.Timing.mode, example: "aware").choice(["unaware", "aware"])
     if mode == "unaware" {
-      if let cost = map["modelCost"] {
+      if let cost = map[ScenarioKeys.Timing.modelCost] {
         throw cost.error("'timing.modelCost' only applies to mode aware; remove it or write mode: aware")
       }
       return .unaware
     }
-    let cost = try map.required("modelCost", example: "0.3").double(in: 0...100)
+    let cost = try map.required(ScenarioKeys.Timing.modelCost, example: "0.3").double(in: 0...100)
     guard cost > 0 else {
-      throw map["modelCost"]!.error(
+      throw map[ScenarioKeys.Timing.modelCost]!.error(
         "'timing.modelCost' is 0, which is the unaware mode; give the seconds of compute per second of audio, like 0.3, or write timing: unaware"
       )
     }

@@ -36,7 +36,7 @@ enum GoldenFamily: CheckFamily {
     _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,
     steps: [Scenario.Step]
   ) throws(ScenarioError) {
-    if let node = expect["golden"] { expectations.golden = try decoder.golden(node, steps: steps) }
+    if let node = expect[ScenarioKeys.Expect.golden] { expectations.golden = try decoder.golden(node, steps: steps) }
   }
 
   /// Resolves how golden files are treated: the runner's options, else the environment's; a

@@ -78,63 +78,14 @@ package struct GoldenSnapshotCheck: Sendable {
     let path = folder.file(for: name)
     let stored = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     if stored == nil, let shared,
-      let fallback = FileManager.default.contents(atPath: shared.file(for: name)).map({
-        String(decoding: $0, as: UTF8.self)
-      })
+      compareShared(
+        actual, name: name, folder: folder, shared: shared, leniency: leniency, at: location, into: &report)
     {
-      // A file of the subject's own that would repeat the shared one byte for byte is never
-      // written, in any record mode: the shared file already says it.
-      if fallback == actual {
-        report.matched += 1
-        return
-      }
-      let portableMatch =
-        Self.portable(fallback) == Self.portable(actual)
-        || (leniency.restarted
-          && Self.portable(Self.droppingEarlierText(fallback, toMatch: actual)) == Self.portable(actual))
-        || (leniency.textOfKeptAudio && Self.withoutText(fallback) == Self.withoutText(actual))
-      if !options.record.writes(missing: true, matches: portableMatch) {
-        if portableMatch {
-          report.matched += 1
-        } else {
-          report.failures.append(
-            ScenarioFailure(
-              "the snapshot '\(name)' differs from the shared golden file \(shared.file(for: name)) (compared on "
-                + (leniency.textOfKeptAudio
-                  ? "microphone and the kind of phase, not text, as the scenario lets the stack drop audio; "
-                  : "text, microphone and the kind of phase, as ")
-                + "the subject has no file of its own in \(folder.path)):\n"
-                + LineDiff(expected: Self.portable(fallback), actual: Self.portable(actual)).rendered
-                + "If this subject rightly shows something else, record its own file with \(recordHint(.missing, folder.scenarioFile)) and commit it",
-              check: CheckID(.golden, name), at: location))
-        }
-        return
-      }
+      return
     }
     let matches = stored == actual
     if options.record.writes(missing: stored == nil, matches: matches) {
-      do {
-        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
-        try FileReplacement.write(Data(actual.utf8), to: path)
-      } catch {
-        report.failures.append(
-          ScenarioFailure(
-            "cannot write the golden snapshot \(path) (\((error as? AudioFileError)?.message ?? "\(error)")); check that the scenario's folder is writable",
-            check: CheckID(.golden, name), at: location))
-        return
-      }
-      if matches {
-        report.matched += 1
-        return
-      }
-      report.recorded.append(path)
-      let change =
-        stored == nil
-        ? "it did not exist" : "it differed:\n" + LineDiff(expected: stored ?? "", actual: actual).rendered
-      report.failures.append(
-        ScenarioFailure(
-          "recorded the golden snapshot '\(name)' to \(path) (record mode \(options.record)); \(change)\nreview it, commit it and run again without recording",
-          check: CheckID(.golden, name), at: location))
+      record(actual, over: stored, name: name, folder: folder, at: location, into: &report)
       return
     }
     guard let stored else {
@@ -148,6 +99,85 @@ package struct GoldenSnapshotCheck: Sendable {
       report.matched += 1
       return
     }
+    reportDifference(actual, from: stored, name: name, folder: folder, at: location, into: &report)
+  }
+
+  /// A snapshot the subject has no file of its own for, against the shared golden file; false when
+  /// there is none or the record mode writes the subject's own file.
+  private func compareShared(
+    _ actual: String, name: String, folder: GoldenFolder, shared: GoldenFolder, leniency: Leniency,
+    at location: SourceLocation?, into report: inout GoldenSnapshotReport
+  ) -> Bool {
+    guard
+      let fallback = FileManager.default.contents(atPath: shared.file(for: name)).map({
+        String(decoding: $0, as: UTF8.self)
+      })
+    else { return false }
+    // A file of the subject's own that would repeat the shared one byte for byte is never
+    // written, in any record mode: the shared file already says it.
+    if fallback == actual {
+      report.matched += 1
+      return true
+    }
+    let portableMatch =
+      Self.portable(fallback) == Self.portable(actual)
+      || (leniency.restarted
+        && Self.portable(Self.droppingEarlierText(fallback, toMatch: actual)) == Self.portable(actual))
+      || (leniency.textOfKeptAudio && Self.withoutText(fallback) == Self.withoutText(actual))
+    guard !options.record.writes(missing: true, matches: portableMatch) else { return false }
+    if portableMatch {
+      report.matched += 1
+    } else {
+      report.failures.append(
+        ScenarioFailure(
+          "the snapshot '\(name)' differs from the shared golden file \(shared.file(for: name)) (compared on "
+            + (leniency.textOfKeptAudio
+              ? "microphone and the kind of phase, not text, as the scenario lets the stack drop audio; "
+              : "text, microphone and the kind of phase, as ")
+            + "the subject has no file of its own in \(folder.path)):\n"
+            + LineDiff(expected: Self.portable(fallback), actual: Self.portable(actual)).rendered
+            + "If this subject rightly shows something else, record its own file with \(recordHint(.missing, folder.scenarioFile)) and commit it",
+          check: CheckID(.golden, name), at: location))
+    }
+    return true
+  }
+
+  /// Writes the snapshot to its golden file (a record mode); a change recorded is a failure to review.
+  private func record(
+    _ actual: String, over stored: String?, name: String, folder: GoldenFolder, at location: SourceLocation?,
+    into report: inout GoldenSnapshotReport
+  ) {
+    let path = folder.file(for: name)
+    do {
+      try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+      try FileReplacement.write(Data(actual.utf8), to: path)
+    } catch {
+      report.failures.append(
+        ScenarioFailure(
+          "cannot write the golden snapshot \(path) (\((error as? AudioFileError)?.message ?? "\(error)")); check that the scenario's folder is writable",
+          check: CheckID(.golden, name), at: location))
+      return
+    }
+    if stored == actual {
+      report.matched += 1
+      return
+    }
+    report.recorded.append(path)
+    let change =
+      stored == nil
+      ? "it did not exist" : "it differed:\n" + LineDiff(expected: stored ?? "", actual: actual).rendered
+    report.failures.append(
+      ScenarioFailure(
+        "recorded the golden snapshot '\(name)' to \(path) (record mode \(options.record)); \(change)\nreview it, commit it and run again without recording",
+        check: CheckID(.golden, name), at: location))
+  }
+
+  /// A snapshot that differs from its golden file: the diff, and the actual text kept beside it.
+  private func reportDifference(
+    _ actual: String, from stored: String, name: String, folder: GoldenFolder, at location: SourceLocation?,
+    into report: inout GoldenSnapshotReport
+  ) {
+    let path = folder.file(for: name)
     let artifact = artifactPath(folder: folder, name: name)
     var message =
       "the snapshot '\(name)' differs from its golden file \(path):\n"

@@ -11,8 +11,22 @@ extension InvariantChecker {
   /// `listening` after an interruption it never resumed from, or after a route change that restarted
   /// only the engine, breaks it: the user talks to a screen that hears nothing.
   func listeningHearsAudio() -> InvariantViolation? {
-    let bound = hearingBound
-    let limit = DurationText.seconds(bound)
+    var watch = HearingWatch(bound: hearingBound)
+    let kinds: [TraceEvent.Kind] = [
+      UIStateEvent.kind, .microphoneInterruption, .microphoneRoute, .engineStart, EngineBufferEvent.kind,
+      AnalyzerInputEvent.kind, .recognitionInput,
+    ]
+    for event in timeline.events.only(kinds) {
+      if let violation = watch.take(event) { return violation }
+    }
+    // Still listening at the end of the run: the last stretch counts up to the last event.
+    return watch.check(at: timeline.events.last?.time ?? .zero)
+  }
+
+  /// What `listening-hears-audio` follows through a run, one event at a time.
+  private struct HearingWatch {
+    let bound: Duration
+    var limit: Double { DurationText.seconds(bound) }
     var listening = false, interrupted = false
     // When the current stretch of listening without an interruption began, and the latest buffer
     // and input (each counted from that moment at the earliest).
@@ -21,6 +35,10 @@ extension InvariantChecker {
     // A subject that reads a file shows listening without a microphone: buffers are expected only
     // from a stack that started an engine.
     var engineStarted = false
+
+    init(bound: Duration) { self.bound = bound }
+
+    /// The break when the stretch of listening up to `time` went too long without a buffer or input.
     func check(at time: Duration) -> InvariantViolation? {
       guard let since else { return nil }
       let now = DurationText.seconds(time)
@@ -38,18 +56,17 @@ extension InvariantChecker {
       }
       return nil
     }
-    func begin(_ time: Duration) {
+
+    mutating func begin(_ time: Duration) {
       since = DurationText.seconds(time)
       buffersSinceInput = 0
     }
-    let kinds: [TraceEvent.Kind] = [
-      UIStateEvent.kind, .microphoneInterruption, .microphoneRoute, .engineStart, EngineBufferEvent.kind,
-      AnalyzerInputEvent.kind, .recognitionInput,
-    ]
-    for event in timeline.events.only(kinds) {
+
+    /// Follows one event; the break it reveals, if any.
+    mutating func take(_ event: TraceEvent) -> InvariantViolation? {
       switch event.kind {
       case UIStateEvent.kind:
-        guard let state = UIStateEvent(event) else { continue }
+        guard let state = UIStateEvent(event) else { return nil }
         let now = state.phase.hasPrefix("listening")
         if now != listening {
           if let violation = check(at: event.time) { return violation }
@@ -73,17 +90,16 @@ extension InvariantChecker {
         lastBuffer = DurationText.seconds(event.time)
         lastBufferTime = event.time
         if since != nil { buffersSinceInput += 1 }
-        if let violation = check(at: event.time) { return violation }
+        return check(at: event.time)
       case AnalyzerInputEvent.kind, .recognitionInput:
         // A legacy stack's input is what it appends to its SFSpeechAudioBufferRecognitionRequest.
         lastInput = DurationText.seconds(event.time)
         buffersSinceInput = 0
       default:
-        continue
+        break
       }
+      return nil
     }
-    // Still listening at the end of the run: the last stretch counts up to the last event.
-    return check(at: timeline.events.last?.time ?? .zero)
   }
 
   /// How long a listening stack may go without a tap buffer or without the analyzer taking input:

@@ -150,18 +150,7 @@ extension InvariantChecker {
 
   func nothingLostAtStop() -> InvariantViolation? {
     let events = timeline.events
-    // Positions of what the check looks up after each stop, in order, searched by bisection.
-    var returnedStops: [Int] = [], steps: [Int] = [], stateIndices: [Int] = []
-    var states: [UIStateEvent] = []
-    for (index, event) in events.enumerated() {
-      if event.kind == ScenarioStepEvent.kind { steps.append(index) }
-      if let state = UIStateEvent(event) {
-        stateIndices.append(index)
-        states.append(state)
-      } else if SubjectReturnedEvent(event)?.call == .stop {
-        returnedStops.append(index)
-      }
-    }
+    let positions = StopPositions(events)
     var lastState: UIStateEvent?
     for (index, event) in events.enumerated() {
       if let state = UIStateEvent(event) { lastState = state }
@@ -170,27 +159,8 @@ extension InvariantChecker {
       guard !pending.isEmpty else { continue }
       // A stop outside a session (after a failure left a guess on screen) has nothing to finalize.
       guard ["listening", "preparing", "stopping"].contains(where: { before.phase.hasPrefix($0) }) else { continue }
-      let returnedPosition = returnedStops.partitioningIndex { $0 > index }
-      guard returnedPosition < returnedStops.count else { continue }
-      let returned = returnedStops[returnedPosition]
-      // What the user is left with: the last state before the next step (or the end).
-      let nextPosition = steps.partitioningIndex { $0 > returned }
-      let next = nextPosition < steps.count ? steps[nextPosition] : events.endIndex
-      var afterPosition = stateIndices.partitioningIndex { $0 >= next } - 1
-      guard afterPosition >= 0, stateIndices[afterPosition] >= index else { continue }
-      // Still stopping when the user tapped again (a stop of its own was under way, an interruption
-      // that ended without resuming, say): judged once the stop settles (found by `speech-replay explore`).
-      // Not past a dismissal: the states after it are another screen's.
-      let dismissal =
-        events[returned...].firstIndex { ScenarioStepEvent($0)?.step == "dismiss" } ?? events.endIndex
-      while states[afterPosition].phase.hasPrefix("stopping"), afterPosition + 1 < states.count,
-        stateIndices[afterPosition + 1] < dismissal
-      {
-        afterPosition += 1
-      }
-      // A run that ends while the stack is still stopping shows no outcome to judge.
-      guard !states[afterPosition].phase.hasPrefix("stopping") else { continue }
-      let afterIndex = stateIndices[afterPosition], after = states[afterPosition]
+      guard let afterPosition = positions.settledState(afterStopAt: index, in: events) else { continue }
+      let afterIndex = positions.stateIndices[afterPosition], after = positions.states[afterPosition]
       let committedBefore = before.committed, committedAfter = after.committed
       let added = Self.words(
         committedAfter.hasPrefix(committedBefore)
@@ -202,23 +172,8 @@ extension InvariantChecker {
       // Finalizing may correct a misheard guess ("uh" becomes "Hello."): as many words kept as were
       // pending is not a loss (found by `speech-replay explore` with a rewritten first word).
       guard kept.count < pending.count else { continue }
-      // The stack finalized and committed every word the model's finals gave after the stop: the
-      // model itself dropped the guess (it heard silence once the permission was denied, say), so
-      // nothing was lost by the stack (found by `speech-replay explore`: a final "" after a guess).
       let window = events[index...max(index, afterIndex)]
-      if window.contains(where: { $0.kind == .analyzerFinalize }) {
-        let finalWords = window.compactMap(AnalyzerResultEvent.init).filter(\.isFinal).flatMap { Self.words($0.text) }
-        if Self.isSubsequence(finalWords, of: added) { continue }
-      }
-      // The model withdrew the guess itself after the stop (an empty volatile result) and gave no
-      // final with words: the guess is gone by the model's doing, not lost by the stack (found by
-      // `speech-replay explore`: a slow model's withdrawal of "uh" arriving just before it failed).
-      let results = window.compactMap(AnalyzerResultEvent.init)
-      if let last = results.last(where: { !$0.isFinal }), last.text.isEmpty,
-        !results.contains(where: { $0.isFinal && !$0.text.isEmpty })
-      {
-        continue
-      }
+      guard !Self.modelDroppedGuess(in: window, committed: added) else { continue }
       let seen =
         "the user tapped stop while \(Self.quoted(before.volatile)) showed as volatile, and was left with committed \(Self.quoted(committedAfter)), volatile \(Self.quoted(after.volatile)) and phase \(after.phase)"
       // A final dropped unread may reach its ended results sequence after the state the user was
@@ -228,6 +183,71 @@ extension InvariantChecker {
         seen, in: window, unread: unread, guessShown: !Self.words(after.volatile).isEmpty, at: events[afterIndex].time)
     }
     return nil
+  }
+
+  /// Positions of what ``nothingLostAtStop()`` looks up after each stop, in order, searched by bisection.
+  private struct StopPositions {
+    var returnedStops: [Int] = [], steps: [Int] = [], stateIndices: [Int] = []
+    var states: [UIStateEvent] = []
+
+    init(_ events: TraceLog) {
+      for (index, event) in events.enumerated() {
+        if event.kind == ScenarioStepEvent.kind { steps.append(index) }
+        if let state = UIStateEvent(event) {
+          stateIndices.append(index)
+          states.append(state)
+        } else if SubjectReturnedEvent(event)?.call == .stop {
+          returnedStops.append(index)
+        }
+      }
+    }
+
+    /// The position in ``states`` of what the user is left with after the stop step at `index`:
+    /// the last state before the next step (or the end), once a stop under way settles; nil when
+    /// the stop never returned or the run ends still stopping.
+    func settledState(afterStopAt index: Int, in events: TraceLog) -> Int? {
+      let returnedPosition = returnedStops.partitioningIndex { $0 > index }
+      guard returnedPosition < returnedStops.count else { return nil }
+      let returned = returnedStops[returnedPosition]
+      let nextPosition = steps.partitioningIndex { $0 > returned }
+      let next = nextPosition < steps.count ? steps[nextPosition] : events.endIndex
+      var afterPosition = stateIndices.partitioningIndex { $0 >= next } - 1
+      guard afterPosition >= 0, stateIndices[afterPosition] >= index else { return nil }
+      // Still stopping when the user tapped again (a stop of its own was under way, an interruption
+      // that ended without resuming, say): judged once the stop settles (found by `speech-replay explore`).
+      // Not past a dismissal: the states after it are another screen's.
+      let dismissal =
+        events[returned...].firstIndex { ScenarioStepEvent($0)?.step == "dismiss" } ?? events.endIndex
+      while states[afterPosition].phase.hasPrefix("stopping"), afterPosition + 1 < states.count,
+        stateIndices[afterPosition + 1] < dismissal
+      {
+        afterPosition += 1
+      }
+      // A run that ends while the stack is still stopping shows no outcome to judge.
+      return states[afterPosition].phase.hasPrefix("stopping") ? nil : afterPosition
+    }
+  }
+
+  /// Whether the model, not the stack, dropped the guess between a stop and the state the user was
+  /// left with (`window`), given the words the stack `committed` after the stop.
+  private static func modelDroppedGuess(in window: Slice<TraceLog>, committed added: [String]) -> Bool {
+    // The stack finalized and committed every word the model's finals gave after the stop: the
+    // model itself dropped the guess (it heard silence once the permission was denied, say), so
+    // nothing was lost by the stack (found by `speech-replay explore`: a final "" after a guess).
+    if window.contains(where: { $0.kind == .analyzerFinalize }) {
+      let finalWords = window.compactMap(AnalyzerResultEvent.init).filter(\.isFinal).flatMap { words($0.text) }
+      if isSubsequence(finalWords, of: added) { return true }
+    }
+    // The model withdrew the guess itself after the stop (an empty volatile result) and gave no
+    // final with words: the guess is gone by the model's doing, not lost by the stack (found by
+    // `speech-replay explore`: a slow model's withdrawal of "uh" arriving just before it failed).
+    let results = window.compactMap(AnalyzerResultEvent.init)
+    if let last = results.last(where: { !$0.isFinal }), last.text.isEmpty,
+      !results.contains(where: { $0.isFinal && !$0.text.isEmpty })
+    {
+      return true
+    }
+    return false
   }
 
   /// The `nothing-lost-at-stop` break for what the user saw (`seen`), told by what the analyzer did

@@ -26,7 +26,7 @@ enum InvariantFamily: CheckFamily {
     _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,
     steps: [Scenario.Step]
   ) throws(ScenarioError) {
-    if let node = expect["invariants"] { expectations.invariants = try decoder.invariants(node) }
+    if let node = expect[ScenarioKeys.Expect.invariants] { expectations.invariants = try decoder.invariants(node) }
   }
 
   /// The main-actor hang bound the simulation watches for, unless the invariant is off.

@@ -1,9 +1,9 @@
 extension ScenarioDecoder {
   /// `expect.invariants`: `broken: [ids]`, `off: { id: reason }`, `maximumInputLag: 2s`, `mainActorHang: 250ms`.
   func invariants(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.InvariantSettings {
-    let map = try node.mapping(keys: ScenarioKeys.Invariants.all.names)
+    let map = try node.mapping(keys: ScenarioKeys.Invariants.all)
     var settings = Scenario.InvariantSettings(location: node.location)
-    if let broken = map["broken"] {
+    if let broken = map[ScenarioKeys.Invariants.broken] {
       for item in try broken.list() {
         let invariant = try self.invariant(item)
         guard settings.broken[invariant] == nil else {
@@ -12,7 +12,7 @@ extension ScenarioDecoder {
         settings.broken[invariant] = item.location
       }
     }
-    if let off = map["off"] {
+    if let off = map[ScenarioKeys.Invariants.off] {
       guard case .mapping(let mapping) = off.node else {
         throw off.error(
           "'expect.invariants.off' must map invariant names to the reason they are off, like { input-bounded: \"the stack reports no queue\" }, not \(off.shown)"
@@ -33,13 +33,13 @@ extension ScenarioDecoder {
         settings.off[invariant] = text
       }
     }
-    if let lag = map["maximumInputLag"] {
+    if let lag = map[ScenarioKeys.Invariants.maximumInputLag] {
       settings.maximumInputLag = try lag.duration()
       guard settings.maximumInputLag > .zero else {
         throw lag.error("'expect.invariants.maximumInputLag' must be longer than 0s")
       }
     }
-    if let hang = map["mainActorHang"] {
+    if let hang = map[ScenarioKeys.Invariants.mainActorHang] {
       let bound = try hang.duration()
       guard bound >= .milliseconds(10) else {
         throw hang.error(

@@ -40,7 +40,7 @@ enum LeakFamily: CheckFamily {
     _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,
     steps: [Scenario.Step]
   ) throws(ScenarioError) {
-    if let node = expect["leaks"] { expectations.leaks = try decoder.leaks(node, steps: steps) }
+    if let node = expect[ScenarioKeys.Expect.leaks] { expectations.leaks = try decoder.leaks(node, steps: steps) }
   }
 
   static func checks(for record: RunRecord, setup: RunSetup) -> [any ScenarioCheck] {

@@ -4,9 +4,11 @@ extension ScenarioDecoder {
   func leaks(_ node: ScenarioNode, steps: [Scenario.Step]) throws(ScenarioError) -> Scenario.Leaks {
     var leaks = Scenario.Leaks(isExplicit: true, at: node.location)
     if !node.isNull {
-      let map = try node.mapping(keys: ScenarioKeys.Leaks.all.names)
-      if let value = map["window"] { leaks.window = try value.int(in: 1...1_000) }
-      if let value = map["heapBytesPerCycle"] { leaks.heapBytesPerCycle = try value.int(in: 0...(1 << 40)) }
+      let map = try node.mapping(keys: ScenarioKeys.Leaks.all)
+      if let value = map[ScenarioKeys.Leaks.window] { leaks.window = try value.int(in: 1...1_000) }
+      if let value = map[ScenarioKeys.Leaks.heapBytesPerCycle] {
+        leaks.heapBytesPerCycle = try value.int(in: 0...(1 << 40))
+      }
     }
     let longest = Self.cycleCounts(in: steps).max() ?? 0
     guard longest > 0 else {

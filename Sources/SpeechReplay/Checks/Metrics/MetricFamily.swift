@@ -34,7 +34,7 @@ enum MetricFamily: CheckFamily {
     _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, with decoder: ScenarioDecoder,
     steps: [Scenario.Step]
   ) throws(ScenarioError) {
-    if let node = expect["metrics"] { expectations.metrics = try decoder.metricLimits(node) }
+    if let node = expect[ScenarioKeys.Expect.metrics] { expectations.metrics = try decoder.metricLimits(node) }
   }
 
   static func checks(for record: RunRecord, setup: RunSetup) -> [any ScenarioCheck] {

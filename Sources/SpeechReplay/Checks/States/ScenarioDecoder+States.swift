@@ -3,8 +3,8 @@ extension ScenarioDecoder {
   func stateExpectations(
     _ expect: ScenarioMapping, into expectations: inout Scenario.Expectations, steps: [Scenario.Step]
   ) throws(ScenarioError) {
-    if let final = expect["final"] { expectations.final = try state(final) }
-    if let snapshots = expect["snapshots"] {
+    if let final = expect[ScenarioKeys.Expect.final] { expectations.final = try state(final) }
+    if let snapshots = expect[ScenarioKeys.Expect.snapshots] {
       // Inline states only; golden files are `expect.golden`, so each key means one thing.
       guard case .mapping = snapshots.node else {
         throw snapshots.error(
@@ -20,19 +20,23 @@ extension ScenarioDecoder {
           "'expect.snapshots' expects the snapshot '\(name.text)' but \(known)\(ScenarioNode.suggestion(name.text, recorded)); add '- snapshot: \(name.text)' to the steps"
         )
       }
-      for (name, _, value) in try snapshots.mapping(keys: recorded).entries {
-        expectations.snapshots.append(NamedStateExpectation(name: name, expectation: try state(value)))
+      for (name, _, value) in try snapshots.mapping(keys: recorded.map(ScenarioKey.snapshotName)).entries {
+        expectations.snapshots.append(NamedStateExpectation(name: name.name, expectation: try state(value)))
       }
     }
   }
 
   /// An expected UI state: `{ committed: "…", volatile: "", phase: listening, microphone: offered }`.
   fileprivate func state(_ node: ScenarioNode) throws(ScenarioError) -> StateExpectation {
-    let map = try node.mapping(keys: ScenarioKeys.State.all.names)
+    let map = try node.mapping(keys: ScenarioKeys.State.all)
     var expectation = StateExpectation()
-    if let value = map["committed"] { expectation.committed = .init(try textAllowingEmpty(value), at: value.location) }
-    if let value = map["volatile"] { expectation.volatile = .init(try textAllowingEmpty(value), at: value.location) }
-    if let value = map["phase"] {
+    if let value = map[ScenarioKeys.State.committed] {
+      expectation.committed = .init(try textAllowingEmpty(value), at: value.location)
+    }
+    if let value = map[ScenarioKeys.State.volatile] {
+      expectation.volatile = .init(try textAllowingEmpty(value), at: value.location)
+    }
+    if let value = map[ScenarioKeys.State.phase] {
       let phase = try value.nonEmptyString()
       let word = String(phase.prefix { $0 != " " && $0 != ":" })
       let phases = ["idle", "preparing", "listening", "stopping", "unavailable", "failed"]
@@ -43,7 +47,7 @@ extension ScenarioDecoder {
       }
       expectation.phase = .init(phase, at: value.location)
     }
-    if let value = map["microphone"] {
+    if let value = map[ScenarioKeys.State.microphone] {
       expectation.microphoneOffered = .init(try value.choice(["offered", "hidden"]) == "offered", at: value.location)
     }
     return expectation

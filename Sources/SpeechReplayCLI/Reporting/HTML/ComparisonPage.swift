@@ -42,6 +42,30 @@ struct ComparisonPage {
     page.filterBar(
       placeholder: "filter by scenario or change", statuses: ["regressed", "changed", "same"], anyStatus: "every row",
       shown: names.count)
+    let rows = Rows(names: names, files: files, baseline: base, run: current, changes: changes)
+    scenarioTable(rows, into: &page)
+    figureSections(rows, into: &page)
+    page.open("script")
+    page.raw(HTMLAssets.indexScript)
+    page.close("script")
+    page.close("body")
+    page.close("html")
+    page.raw("\n")
+    return page.output
+  }
+
+  /// The scenarios in page order with what both runs say of each.
+  private struct Rows {
+    var names: [String]
+    var files: [String]
+    var baseline: [String: HistoryResult]
+    var run: [String: HistoryResult]
+    var changes: [String: [RunComparison.Change]]
+  }
+
+  /// The table of scenarios: status in both runs, times and changes.
+  private func scenarioTable(_ rows: Rows, into page: inout HTMLWriter) {
+    let (names, files, base, current, changes) = (rows.names, rows.files, rows.baseline, rows.run, rows.changes)
     page.open("table", ["id": "scenarios"])
     page.tableHead([
       "", "scenario", "baseline status", "run status", "baseline virtual (s)", "run virtual (s)", "baseline wall (s)",
@@ -68,7 +92,11 @@ struct ComparisonPage {
     }
     page.close("tbody")
     page.close("table")
+  }
 
+  /// One section per scenario with every figure in both runs.
+  private func figureSections(_ rows: Rows, into page: inout HTMLWriter) {
+    let (names, files, base, current, changes) = (rows.names, rows.files, rows.baseline, rows.run, rows.changes)
     page.element("h2", text: "Figures per scenario")
     for (index, (name, file)) in zip(names, files).enumerated() {
       let scenarioChanges = (changes[name] ?? []).sorted { $0.isRegression && !$1.isRegression }
@@ -93,13 +121,6 @@ struct ComparisonPage {
       page.close("table")
       page.close("details")
     }
-    page.open("script")
-    page.raw(HTMLAssets.indexScript)
-    page.close("script")
-    page.close("body")
-    page.close("html")
-    page.raw("\n")
-    return page.output
   }
 
   /// The scenarios as rows (name shown, file), regressed scenarios first in the order of their

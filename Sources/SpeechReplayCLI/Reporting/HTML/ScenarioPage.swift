@@ -51,14 +51,9 @@ struct ScenarioPage {
       WaveformEnvelope(samples: $0.samples, sampleRate: $0.sampleRate, deliveries: deliveries, axis: axis)
     }
     let divergence = scenario?.observed.flatMap { CaptureDivergence.first(observed: $0.states, timeline: timeline) }
-    var lanes = TimelineLanes(
+    let lanes = self.lanes(
       axis: axis, timeline: timeline, deliveries: deliveries, envelope: envelope, failures: marks,
-      observed: scenario?.observed?.states, divergence: divergence)
-    lanes.heard = heard
-    if let scenario, !scenario.expectations.budgets.limits.isEmpty {
-      lanes.budgets = scenario.expectations.budgets.limits
-      lanes.latencies = ScenarioRunner.latencySamples(scenario, timeline: timeline)
-    }
+      divergence: divergence)
 
     var page = HTMLWriter()
     page.beginDocument(
@@ -71,23 +66,7 @@ struct ScenarioPage {
     }
     writeHeader(&page, axis: axis)
     writeFailures(&page, marks: marks, divergence: divergence, lanes: lanes)
-    page.element("h2", text: "Timeline")
-    page.open("div", ["class": "controls"])
-    page.element("button", ["id": "zoom-in", "type": "button"], text: "zoom in")
-    page.element("button", ["id": "zoom-out", "type": "button"], text: "zoom out")
-    page.element("button", ["id": "zoom-fit", "type": "button"], text: "fit")
-    page.element(
-      "span", ["class": "meta"],
-      text: " Ctrl+wheel zooms, drag or scroll pans; hover an element for its fields. \(timeline.events.count) events.")
-    page.close("div")
-    writeLegend(&page)
-    page.open("div", ["class": "lanes", "id": "lanes"])
-    page.append(lanes.labels())
-    page.open("div", ["class": "scroll", "id": "scroll"])
-    page.append(lanes.plot())
-    page.close("div")
-    page.close("div")
-    page.raw("\n")
+    writeTimeline(&page, lanes: lanes, events: timeline.events.count)
     writeBudgets(&page)
     writeUIStates(&page, timeline: timeline)
     writeFigures(&page)
@@ -103,6 +82,43 @@ struct ScenarioPage {
     page.close("html")
     page.raw("\n")
     return page.output
+  }
+
+  /// The timeline's lanes: audio, deliveries, events, failures, what the device showed, budgets.
+  private func lanes(
+    axis: TimeAxis, timeline: Timeline, deliveries: [TapePositions.Delivery], envelope: WaveformEnvelope?,
+    failures marks: [TimelineLanes.FailureMark], divergence: CaptureDivergence?
+  ) -> TimelineLanes {
+    var lanes = TimelineLanes(
+      axis: axis, timeline: timeline, deliveries: deliveries, envelope: envelope, failures: marks,
+      observed: scenario?.observed?.states, divergence: divergence)
+    lanes.heard = heard
+    if let scenario, !scenario.expectations.budgets.limits.isEmpty {
+      lanes.budgets = scenario.expectations.budgets.limits
+      lanes.latencies = ScenarioRunner.latencySamples(scenario, timeline: timeline)
+    }
+    return lanes
+  }
+
+  /// The timeline section: zoom controls, the legend and the lanes.
+  private func writeTimeline(_ page: inout HTMLWriter, lanes: TimelineLanes, events: Int) {
+    page.element("h2", text: "Timeline")
+    page.open("div", ["class": "controls"])
+    page.element("button", ["id": "zoom-in", "type": "button"], text: "zoom in")
+    page.element("button", ["id": "zoom-out", "type": "button"], text: "zoom out")
+    page.element("button", ["id": "zoom-fit", "type": "button"], text: "fit")
+    page.element(
+      "span", ["class": "meta"],
+      text: " Ctrl+wheel zooms, drag or scroll pans; hover an element for its fields. \(events) events.")
+    page.close("div")
+    writeLegend(&page)
+    page.open("div", ["class": "lanes", "id": "lanes"])
+    page.append(lanes.labels())
+    page.open("div", ["class": "scroll", "id": "scroll"])
+    page.append(lanes.plot())
+    page.close("div")
+    page.close("div")
+    page.raw("\n")
   }
 
   /// Where the microphone's file stood over the run: the tap buffers that carried it
