@@ -20,11 +20,17 @@ extension SubjectFactory {
   /// file transcriber.
   public static let reference27 = SubjectFactory(
     name: "LiveTranscription-27", presets: [FileSubject.preset], goldenFiles: .shared,
-    capabilities: SubjectCapability.bundled
+    capabilities: SubjectCapability.bundled.union([sessionDeactivationContext])
   ) { options in
     if options.preset == FileSubject.preset { return try FileSubject(options: options) }
     return ReferenceSubject(options: options, faults: try ScenarioCapture.demonstrationFaults(), inputAPI: .sdk27)
   }
+
+  /// The stack observes the 27 SDK's `AVAudioSession.didBecomeInactiveNotification` and its
+  /// `DeactivationContext`: a scenario about a system deactivation that is not an interruption
+  /// (`audioSystem: systemDeactivation`, which nothing else tells an app of) requires it, and the
+  /// 26 path, which cannot see it, skips that scenario with the reason.
+  static let sessionDeactivationContext = SubjectCapability("sessionDeactivationContext")
 
   /// The reference stack with some of the bug zoo's traps switched on (Tests/BugZooTests).
   /// - Parameters:
@@ -41,8 +47,9 @@ extension SubjectFactory {
     let stack = inputAPI == .sdk27 ? "LiveTranscription-27" : "LiveTranscription"
     let name = ([stack] + faults.map(\.rawValue).sorted()).joined(separator: "+")
     // Compared with the reference stack's golden files as they are: a fault that changes the text is caught.
+    let capabilities = SubjectCapability.bundled.union(inputAPI == .sdk27 ? [sessionDeactivationContext] : [])
     return SubjectFactory(
-      name: name, presets: [FileSubject.preset], goldenFiles: .shared, capabilities: SubjectCapability.bundled
+      name: name, presets: [FileSubject.preset], goldenFiles: .shared, capabilities: capabilities
     ) { options in
       // The faults live in the live stack; a file scenario runs the (fault-free) file transcriber.
       if options.preset == FileSubject.preset { return try FileSubject(options: options) }

@@ -107,6 +107,19 @@ import Testing
       fault: .commitsFinalTwice, scenario: "hello-world.yaml", check: CheckID(.invariant, "committed-is-finals"),
       trap: "commits text that is not the model's final"),
     Catch(
+      fault: .givesUpAfterActivationFailure, scenario: "audio-session-activation-refused.yaml",
+      check: CheckID(.state, "final"), trap: "gives up after a refused activation"),
+    Catch(
+      fault: .restartsOnlyWhenFormatChanges, scenario: "engine-configuration-change.yaml",
+      check: CheckID(.invariant, "listening-hears-audio"), trap: "shows listening without hearing"),
+    Catch(
+      fault: .keepsEngineAfterMediaServicesReset, scenario: "media-services-reset.yaml",
+      check: CheckID(.state, "final"), trap: "keeps the engine after a media-services reset"),
+    Catch(
+      fault: .handlesOnlyDeprecatedInterruptions, scenario: "system-deactivation.yaml",
+      check: CheckID(.invariant, "listening-hears-audio"), trap: "shows listening without hearing",
+      inputAPI: .sdk27),
+    Catch(
       fault: .cancelsResultsAfterFinalize, scenario: latentOrderScenario,
       check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops reading results too early"),
   ]

@@ -183,6 +183,8 @@ package struct Explorer: Sendable {
   static let userLocaleStream: UInt64 = 0x10CA_1E5E_77A6_0D1E
   /// Mixed into the seed for the schedule kind's own stream.
   static let scheduleStream: UInt64 = 0x5C4E_D01E_0D12_A3E5
+  /// Mixed into the seed for the audio-system kind's own stream.
+  static let audioSystemStream: UInt64 = 0xA5D1_05F5_7E3F_A017
 
   /// The candidate of run `run`, nil when the perturbed scenario does not load.
   package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
@@ -215,6 +217,11 @@ package struct Explorer: Sendable {
     var scheduleRandom = ExplorationRandom(seed: seed ^ Self.scheduleStream, run: run)
     if Bool.random(using: &scheduleRandom) {
       perturbations.append(Perturbation.Kind.schedule.draw(using: &scheduleRandom, in: context))
+    }
+    // A failure of the audio system in a quarter of the runs, from its own stream as well.
+    var audioSystemRandom = ExplorationRandom(seed: seed ^ Self.audioSystemStream, run: run)
+    if Int.random(in: 0..<4, using: &audioSystemRandom) == 0 {
+      perturbations.append(Perturbation.Kind.audioSystem.draw(using: &audioSystemRandom, in: context))
     }
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }

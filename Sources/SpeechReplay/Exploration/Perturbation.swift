@@ -60,6 +60,9 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   /// equivalent to the model's: `en_US`, or a region override such as `en-US-u-rg-eszzzz`. Nothing
   /// is simpler but dropping it (the phone's default, en-US).
   case userLocale(String)
+  /// An `audioSystem:` step at a moment: an activation refused, an engine configuration change or a
+  /// media-services reset (``Perturbation/drawAudioSystemFault(using:)``).
+  case audioSystem(at: Double, fault: AudioSystemFault)
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -81,6 +84,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .lateResultDelivery: .resultDelivery
     case .schedule: .schedule
     case .userLocale: .userLocale
+    case .audioSystem: .audioSystem
     }
   }
 
@@ -192,6 +196,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
       document.set(D.flow([(K.Schedule.seed, Node("\(seed)"))]), at: [K.schedule])
     case .userLocale(let identifier):
       document.set(scalar: identifier, at: [K.device, K.Device.locale])
+    case .audioSystem(let at, let fault):
+      document.insert([Self.audioSystemStep(fault)], atSeconds: at)
     }
   }
 
@@ -284,6 +290,10 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         + (sampleType != "float32"
           ? [.routeFormat(at: at, sampleRate: rate, channels: channels, sampleType: "float32")] : [])
         + (channels != 1 ? [.routeFormat(at: at, sampleRate: rate, channels: 1, sampleType: sampleType)] : [])
+    case .audioSystem(let at, let fault):
+      return earlier(at).map { .audioSystem(at: $0, fault: fault) }
+        + (fault == .activationFails(.insufficientPriority) || !Self.isActivationFailure(fault)
+          ? [] : [.audioSystem(at: at, fault: .activationFails(.insufficientPriority))])
     case .lateResultDelivery, .schedule, .userLocale:
       return []
     }
@@ -325,6 +335,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .lateResultDelivery: "{ kind: resultDelivery, order: afterFinalizeReturns }"
     case .schedule(let seed): "{ kind: schedule, seed: \(seed) }"
     case .userLocale(let identifier): "{ kind: userLocale, locale: \(identifier) }"
+    case .audioSystem(let at, let fault): "{ kind: audioSystem, at: \(s(at)), fault: \"\(fault)\" }"
     }
   }
 }

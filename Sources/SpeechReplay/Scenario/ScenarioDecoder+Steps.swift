@@ -92,6 +92,7 @@ extension ScenarioDecoder {
           port: name,
           sampleType: sampleType),
         at: location)
+    case "audioSystem": return .init(.audioSystem(try Self.audioSystemFault(value)), at: location)
     case "snapshot": return .init(.snapshot(try value.nonEmptyString()), at: location)
     default:  // cycle
       let cycle = try value.mapping(keys: ScenarioKeys.Cycle.all.names)
@@ -115,6 +116,7 @@ extension ScenarioDecoder {
     case "install", "remove": "\(kind): en-US"
     case "permission": "permission: deny"
     case "route": "route: { sampleRate: 16000, channels: 1 } or route: { port: usbAudio, sampleType: int16 }"
+    case "audioSystem": "audioSystem: configurationChange or audioSystem: { activationFails: insufficientPriority }"
     case "snapshot": "snapshot: after-hello"
     default: "cycle: { count: 3, steps: [start, stop] }"
     }
