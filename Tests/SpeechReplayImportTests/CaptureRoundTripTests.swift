@@ -39,6 +39,11 @@ import Testing
     // A subject locale with a Unicode extension (en-US-u-rg-eszzzz): the imported scenario's replay
     // finds no transcriber (the import does not carry this locale setup; not investigated yet).
     "locale-with-region-override",
+    // Failures of the audio system (`audioSystem:` steps) are not recorded in captures: the replay
+    // runs without the refused activation, configuration change or reset. The system deactivation
+    // also needs the 27 path's capability (the reference subject here is the 26 path).
+    "audio-session-activation-refused", "engine-configuration-change", "media-services-reset",
+    "system-deactivation",
   ]
 
   static var scenarios: [String] {

@@ -9,7 +9,8 @@ extension LiveTranscriber {
     let audioSession = AVAudioSession.sharedInstance()
     try audioSession.setCategory(.record, mode: .measurement, options: [])
     try audioSession.setActive(true)
-    let engine = self.engine ?? makeEngine()
+    observeMediaServices()
+    let engine = self.engine ?? AVAudioEngine()
     self.engine = engine
     return engine.inputNode.outputFormat(forBus: 0)
   }

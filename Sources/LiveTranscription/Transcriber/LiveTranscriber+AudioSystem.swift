@@ -3,15 +3,13 @@ import SpeechShim
 // The audio system's own failures (Twins.md, "The audio system's failure modes"): a media-services
 // reset while listening, and (27 SDK) a system deactivation that is not an interruption.
 extension LiveTranscriber {
-  /// A new engine, with an observer of the media services' reset, which invalidates it: the engine
-  /// outlives a session (it is kept for the next start), so the observer does too.
-  func makeEngine() -> AVAudioEngine {
-    if mediaServicesObserver == nil {
-      mediaServicesObserver = NotificationCenter.default.addObserver(
-        forName: AVAudioSession.mediaServicesWereResetNotification, object: nil, queue: nil,
-        using: Self.mediaServicesHandler(for: self))
-    }
-    return AVAudioEngine()
+  /// Observes the media services' reset, which invalidates the engine, from the first start on: the
+  /// engine outlives a session (it is kept for the next start, or set by the app), so the observer does too.
+  func observeMediaServices() {
+    guard mediaServicesObserver == nil else { return }
+    mediaServicesObserver = NotificationCenter.default.addObserver(
+      forName: AVAudioSession.mediaServicesWereResetNotification, object: nil, queue: nil,
+      using: Self.mediaServicesHandler(for: self))
   }
 
   nonisolated private static func mediaServicesHandler(

@@ -46,8 +46,16 @@ public struct SubjectCapability: Sendable, Hashable, Comparable, Codable, Custom
   /// locale is the scenario's, as a user sets the phone's language to make such an app transcribe it.
   public static let followsDeviceLocale = SubjectCapability("followsDeviceLocale")
 
+  /// The stack observes the 27 SDK's `AVAudioSession.didBecomeInactiveNotification` and reads its
+  /// `DeactivationContext`: a scenario with a system deactivation that is not an interruption
+  /// (`audioSystem: systemDeactivation`), which nothing an app built with the 26 SDK can observe
+  /// tells it of, requires it.
+  public static let sessionDeactivationContext = SubjectCapability("sessionDeactivationContext")
+
   /// Every capability the bundled scenarios require: what a stack that has every feature declares.
-  public static let bundled: Set<SubjectCapability> = [.fileTranscription, .dictationFallback, .speechAnalyzer]
+  public static let bundled: Set<SubjectCapability> = [
+    .fileTranscription, .dictationFallback, .speechAnalyzer, .sessionDeactivationContext,
+  ]
 
   /// The name.
   public var description: String { name }
