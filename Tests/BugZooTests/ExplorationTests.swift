@@ -60,8 +60,10 @@ import Testing
 
   /// Same seed, same runs, same reproducer; another seed, other runs.
   @Test func theSameSeedGivesTheSameResult() async {
-    let first = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6)
-    let second = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6)
+    // Seed 2: seed 1's six runs no longer reach the fault once the audio-system kind (issue 31) joins
+    // some of them (its first finding is now past run 12); seed 2 finds it within six.
+    let first = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6, seed: 2)
+    let second = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6, seed: 2)
     #expect(
       first.findings.map { $0.reproducer(forFileIn: ".") } == second.findings.map { $0.reproducer(forFileIn: ".") })
     #expect(first.failingRuns == second.failingRuns)
