@@ -255,6 +255,10 @@ extension LiveTranscriber {
         try AVAudioSession.sharedInstance().setActive(true)
         engine.prepare()
         try engine.start()
+      } catch  where Self.isMediaServicesFailure(error) {
+        // The media services were reset in the same instant: the reset's own handler, queued behind
+        // this one, makes a new engine and goes on (found by `speech-replay explore`).
+        return
       } catch {
         await abort(
           session,

@@ -54,6 +54,12 @@ extension LiveTranscriber {
     }
   }
 
+  /// Whether `error` is an engine's refusal to start because the media services were reset
+  /// (`'msrv'`, `AVAudioSession.ErrorCode.mediaServicesFailed`).
+  nonisolated static func isMediaServicesFailure(_ error: any Error) -> Bool {
+    (error as NSError).code == AVAudioSession.ErrorCode.mediaServicesFailed.rawValue
+  }
+
   /// The system deactivated the session, not for an interruption (27 SDK): the engine has stopped
   /// and nothing says when the session may come back, so the stack finishes what it heard and
   /// goes idle, keeping the text; the user starts again.
