@@ -21,7 +21,7 @@ extension AVAudioSession {
       case .siriIsRecording: "Siri is recording"
       }
     let code = ErrorCode(rawValue: failure.code) ?? .unspecified
-    return Self.error(code, "The session could not be activated: \(reason).")
+    return Self.error(code, "The session could not be activated: \(reason)")
   }
 
   /// A system deactivation or a media-services loss and reset, after the engines heard of it.
