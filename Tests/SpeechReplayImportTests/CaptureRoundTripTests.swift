@@ -43,7 +43,7 @@ import Testing
     // runs without the refused activation, configuration change or reset. The system deactivation
     // also needs the 27 path's capability (the reference subject here is the 26 path).
     "audio-session-activation-refused", "engine-configuration-change", "media-services-reset",
-    "interruption-ends-with-media-services-reset", "interruption-resume-refused", "system-deactivation",
+    "interruption-ends-with-media-services-reset", "system-deactivation",
   ]
 
   static var scenarios: [String] {

@@ -260,10 +260,11 @@ extension LiveTranscriber {
         // this one, makes a new engine and goes on (found by `speech-replay explore`).
         return
       } catch {
-        // The words heard before the interruption are finalized and kept (a refused activation, a
-        // call still holding the hardware, lost them when this aborted; found by `speech-replay explore`).
-        await finishListening(
-          failure: "The microphone could not resume after an interruption: \(error.localizedDescription). Start again.")
+        await abort(
+          session,
+          phase: .failed(
+            message:
+              "The microphone could not resume after an interruption: \(error.localizedDescription). Start again."))
       }
     @unknown default:
       return

@@ -1,16 +1,15 @@
 import SpeechShim
 
 extension LiveTranscriber {
-  /// Stop while listening: finalize everything received so the last words are committed; with
-  /// `failure` (the microphone could not go on), the phase then shows it instead of idle.
-  func finishListening(failure reason: String? = nil) async {
+  /// Stop while listening: finalize everything received so the last words are committed.
+  func finishListening() async {
     guard let session else { return }
     update { $0.phase = .stopping }
     stopMicrophone(session)
     // The converter's filter still holds the last milliseconds heard; they carry the end of the last word.
     session.pipeline?.drain()
     session.pipeline?.queue.finish()
-    var failure = reason
+    var failure: String?
     if has(.stopGivesUpFinalizingAfterASecond), let analyzer = session.analyzer {
       // Bug zoo: a watchdog cancels finalizing after a second; a slow model's last words are lost.
       let clock = configuration.clock
