@@ -26,8 +26,8 @@ import Testing
   static let discoveries: [Discovery] = [
     Discovery(fault: .skipsConverterWhenRatesMatch, budget: 21, signature: "invariant.analyzer-input-format"),
     Discovery(fault: .stopGivesUpFinalizingAfterASecond, budget: 81, signature: "invariant.nothing-lost-at-stop"),
-    Discovery(fault: .clearsVolatileOnlySentenceFinals, budget: 6, signature: "invariant.volatile-cleared-when-final"),
-    Discovery(fault: .capitalizesCommittedTextAtStop, budget: 6, signature: "invariant.committed-append-only"),
+    Discovery(fault: .clearsVolatileOnlySentenceFinals, budget: 30, signature: "invariant.volatile-cleared-when-final"),
+    Discovery(fault: .capitalizesCommittedTextAtStop, budget: 30, signature: "invariant.committed-append-only"),
   ]
 
   /// Faults whose `start()` never returns: the transcriber of such a run stays alive in the process
