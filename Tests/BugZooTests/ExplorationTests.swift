@@ -26,8 +26,8 @@ import Testing
   static let discoveries: [Discovery] = [
     Discovery(fault: .skipsConverterWhenRatesMatch, budget: 21, signature: "invariant.analyzer-input-format"),
     Discovery(fault: .stopGivesUpFinalizingAfterASecond, budget: 81, signature: "invariant.nothing-lost-at-stop"),
-    Discovery(fault: .clearsVolatileOnlySentenceFinals, budget: 6, signature: "invariant.volatile-cleared-when-final"),
-    Discovery(fault: .capitalizesCommittedTextAtStop, budget: 6, signature: "invariant.committed-append-only"),
+    Discovery(fault: .clearsVolatileOnlySentenceFinals, budget: 30, signature: "invariant.volatile-cleared-when-final"),
+    Discovery(fault: .capitalizesCommittedTextAtStop, budget: 30, signature: "invariant.committed-append-only"),
   ]
 
   /// Faults whose `start()` never returns: the transcriber of such a run stays alive in the process
@@ -60,8 +60,10 @@ import Testing
 
   /// Same seed, same runs, same reproducer; another seed, other runs.
   @Test func theSameSeedGivesTheSameResult() async {
-    let first = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6)
-    let second = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6)
+    // Seed 2: seed 1's six runs no longer reach the fault once the audio-system kind (issue 31) joins
+    // some of them (its first finding is now past run 12); seed 2 finds it within six.
+    let first = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6, seed: 2)
+    let second = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6, seed: 2)
     #expect(
       first.findings.map { $0.reproducer(forFileIn: ".") } == second.findings.map { $0.reproducer(forFileIn: ".") })
     #expect(first.failingRuns == second.failingRuns)

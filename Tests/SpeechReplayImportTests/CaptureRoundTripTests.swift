@@ -46,6 +46,11 @@ import Testing
     // The device's supported and installed locales are not recorded in captures: the replays run on
     // the default device (the en-GB phone downloads a model first; the ru-RU one ends idle, not unavailable).
     "locale-with-equivalent-installed", "unsupported-locale-not-transcribed-as-english",
+    // Failures of the audio system (`audioSystem:` steps) are not recorded in captures: the replay
+    // runs without the refused activation, configuration change or reset. The system deactivation
+    // also needs the 27 path's capability (the reference subject here is the 26 path).
+    "audio-session-activation-refused", "engine-configuration-change", "media-services-reset",
+    "interruption-ends-with-media-services-reset", "system-deactivation",
   ]
 
   static var scenarios: [String] {

@@ -55,6 +55,8 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
   private var sampleTime: AVAudioFramePosition = 0
   private var prepared = false
   private var observation: Microphone.Observation?
+  /// Whether the media services were reset since the engine was made: it can never start again.
+  private var isInvalidated = false
   private let liveObjects = LiveObjectTracker(AVAudioEngine.self)
 
   /// The engine's speaker node.
@@ -116,9 +118,11 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
   /// Starting a running engine does nothing. Without record permission the engine starts and
   /// delivers silence (an undetermined permission is asked first, as the system prompts).
   /// - Throws: An `NSError` in `com.apple.coreaudio.avfaudio` with code 561145187 (`'!rec'`,
-  ///   cannot start recording) while the audio session is interrupted.
+  ///   cannot start recording) while the audio session is interrupted; code 1836282486 (`'msrv'`)
+  ///   when the engine was made before the media services were reset (make a new engine).
   public func start() throws {
     if isRunning { return }
+    try checkMediaServices()
     prepare()
     let microphone = device.microphone
     let input = lock.withLock { self.input }
@@ -194,6 +198,12 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     for player in players { player.engineStopped() }
     return true
   }
+
+  /// Whether the media services were lost since the engine was made (``mediaServicesLost()``).
+  var invalidated: Bool { lock.withLock { isInvalidated } }
+
+  /// Marks the engine unusable for good.
+  func markInvalidated() { lock.withLock { isInvalidated = true } }
 
   /// The host time the running engine started at, or nil while it is stopped.
   var startHostTime: UInt64? { lock.withLock { run?.anchorHostTime } }
@@ -272,16 +282,18 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
   /// interruption stops it.
   private func hardwareDidChange(_ event: Microphone.Event) {
     switch event {
-    case .routeChanged:
+    case .routeChanged, .configurationChanged:
       // The engine stops (not pauses) itself: sample times restart at 0 on the next start.
       let wasRunning = end()
       lock.withLock { sampleTime = 0 }
       Simulation.current?.trace.record(.engineConfigurationChange, ["wasRunning": String(wasRunning)])
       NotificationCenter.default.post(name: .AVAudioEngineConfigurationChange, object: self)
-    case .interruptionBegan:
+    case .interruptionBegan, .systemDeactivated:
       if end() { Simulation.current?.trace.record(.engineInterrupted, [:]) }
       lock.withLock { sampleTime = 0 }
-    case .interruptionEnded:
+    case .mediaServicesLost:
+      mediaServicesLost()
+    case .interruptionEnded, .mediaServicesReset:
       break
     }
   }

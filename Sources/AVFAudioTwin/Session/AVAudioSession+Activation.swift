@@ -62,16 +62,18 @@ extension AVAudioSession {
     try? setActive(false, options: SetActiveOptions(rawValue: options.rawValue))
   }
 
-  /// Posts the 27 notification of an activity change: active, or inactive with who ended it.
+  /// Posts the 27 notification of an activity change: active, or inactive with who ended it (the
+  /// system when `interruption` is given or `bySystem` is true, otherwise the app).
   /// Called after the state changed, synchronously, beside the older notifications.
-  func postActivityChange(active: Bool, interruption: InterruptionReason?) {
+  func postActivityChange(active: Bool, interruption: InterruptionReason?, bySystem: Bool = false) {
     if active {
       NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: self)
       postMessage(deactivation: nil)
       return
     }
     let context = DeactivationContext(
-      source: interruption == nil ? .app : .system, interruptionContext: interruption.map(InterruptionContext.init))
+      source: interruption == nil && !bySystem ? .app : .system,
+      interruptionContext: interruption.map(InterruptionContext.init))
     NotificationCenter.default.post(
       name: Self.didBecomeInactiveNotification, object: self, userInfo: [Self.deactivationContextKey: context])
     postMessage(deactivation: context)

@@ -134,6 +134,7 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
         .insufficientPriority,
         "The session cannot be activated while another session interrupts it; activate it after the interruption ends.")
     }
+    if active, let failure = device.microphone.takeActivationFailure() { throw activationFailed(failure) }
     let (preferred, changed) = lock.withLock { () -> (String?, Bool) in
       defer { state.isActive = active }
       if !active { state.deactivationNotifiedOthers = options.contains(.notifyOthersOnDeactivation) }
@@ -177,6 +178,10 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
         userInfo: [AVAudioSessionInterruptionTypeKey: InterruptionType.began.rawValue])
       // The 27 notification follows the old one; only an active session becomes inactive.
       if wasActive { postActivityChange(active: false, interruption: .default) }
+    case .configurationChanged:
+      break
+    case .systemDeactivated, .mediaServicesLost, .mediaServicesReset:
+      audioSystemFailed(event)
     case .interruptionEnded(let shouldResume):
       let options: InterruptionOptions = shouldResume ? .shouldResume : []
       NotificationCenter.default.post(

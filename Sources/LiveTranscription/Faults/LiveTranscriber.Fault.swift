@@ -159,6 +159,23 @@ extension LiveTranscriber {
     /// transcriber is never freed — its microphone keeps running and its interruption observer keeps
     /// answering notifications meant for the next screen.
     case tapBlockCapturesTranscriber
+    /// An audio-session activation the system refused (`'!pri'`: a phone call holds the hardware) is
+    /// taken for a microphone that will never work: the control is withdrawn and later starts do
+    /// nothing, so the user cannot record after the call.
+    case givesUpAfterActivationFailure
+    /// The handler of `AVAudioEngineConfigurationChange` restarts only when the input format changed
+    /// ("same format, nothing to do"); after a configuration change with the same format the engine,
+    /// which stopped itself, stays stopped while the screen says listening.
+    case restartsOnlyWhenFormatChanges
+    /// After `mediaServicesWereResetNotification` the stack starts the engine it made before the
+    /// reset again (as after a configuration change) instead of making a new one; that engine is
+    /// invalid and fails to start, so the recording fails.
+    case keepsEngineAfterMediaServicesReset
+    /// 27 path: the stack observes only the deprecated `interruptionNotification` (began and ended),
+    /// not `didBecomeInactiveNotification`: a system deactivation that is not an interruption (no
+    /// `InterruptionContext`) posts only the 27 notification, so the screen says listening while the
+    /// engine has stopped.
+    case handlesOnlyDeprecatedInterruptions
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -9,6 +9,7 @@ extension LiveTranscriber {
     let audioSession = AVAudioSession.sharedInstance()
     try audioSession.setCategory(.record, mode: .measurement, options: [])
     try audioSession.setActive(true)
+    observeMediaServices()
     let engine = self.engine ?? AVAudioEngine()
     self.engine = engine
     return engine.inputNode.outputFormat(forBus: 0)
@@ -132,18 +133,24 @@ extension LiveTranscriber {
   /// (the 27 path), keeping the deprecated `interruptionNotification` for its end only.
   private var uses27SessionNotifications: Bool {
     guard #available(iOS 27, macOS 27, *) else { return false }
-    return configuration.inputAPI == .sdk27
+    // Bug zoo: the 27 path observes only the deprecated interruption notification, as on 26.
+    return configuration.inputAPI == .sdk27 && !has(.handlesOnlyDeprecatedInterruptions)
   }
 
   /// The 27 session notification: a session the system deactivated for an interruption is the
-  /// interruption's start; the app's own deactivation is not.
+  /// interruption's start; one the system deactivated for another reason ends the recording (the
+  /// engine has stopped); the app's own deactivation is neither.
   @available(iOS 27, macOS 27, *)
   nonisolated private static func deactivationHandler(
     for transcriber: LiveTranscriber, generation current: Int
   ) -> @Sendable (Notification) -> Void {
     { [weak transcriber] notification in
       let context = notification.userInfo?[AVAudioSession.deactivationContextKey] as? AVAudioSession.DeactivationContext
-      guard let context, context.source == .system, context.interruptionContext != nil else { return }
+      guard let context, context.source == .system else { return }
+      guard context.interruptionContext != nil else {
+        Task { @MainActor in await transcriber?.deactivatedBySystem(generation: current) }
+        return
+      }
       Task { @MainActor in await transcriber?.interrupted(.began, options: [], generation: current) }
     }
   }
@@ -180,6 +187,8 @@ extension LiveTranscriber {
     // An interruption that ended in the same instant may already have restarted the engine with
     // the new format (`interrupted(.ended, …)` checks the tap's format first).
     if engine.isRunning, session.tapFormat == engine.inputNode.outputFormat(forBus: 0) { return }
+    // Bug zoo: "nothing to do when the format is the same" — but the engine stopped itself.
+    if has(.restartsOnlyWhenFormatChanges), session.tapFormat == engine.inputNode.outputFormat(forBus: 0) { return }
     if has(.restartsOnlyEngineAfterRouteChange) {
       // Bug zoo: the old format's tap is removed and the engine restarted without a new one.
       if session.isTapInstalled {
@@ -266,6 +275,10 @@ extension LiveTranscriber {
         try AVAudioSession.sharedInstance().setActive(true)
         engine.prepare()
         try engine.start()
+      } catch  where Self.isMediaServicesFailure(error) {
+        // The media services were reset in the same instant: the reset's own handler, queued behind
+        // this one, makes a new engine and goes on (found by `speech-replay explore`).
+        return
       } catch {
         await abort(
           session,

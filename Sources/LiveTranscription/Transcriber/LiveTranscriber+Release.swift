@@ -10,6 +10,7 @@ extension LiveTranscriber {
   /// Called from `deinit`, so it captures nothing of `self` beyond this call: the analyzer is
   /// cancelled in a task of its own.
   func endSessionOnRelease() {
+    if let observer = mediaServicesObserver { NotificationCenter.default.removeObserver(observer) }
     if let waiter = downloadWaiter {
       downloadWaiter = nil
       waiter.continuation.resume(returning: .cancelled)

@@ -71,7 +71,10 @@ extension LiveTranscriber {
         session,
         phase: .failed(
           message:
-            "The microphone cannot be used now: \(error.localizedDescription). Try again when no other app records."))
+            "The microphone cannot be used now: \(error.localizedDescription). Try again when no other app records."),
+        // Bug zoo: a refused activation (a call) is taken for a microphone that will never work.
+        offersMicrophone: has(.givesUpAfterActivationFailure) ? false : nil)
+      if has(.givesUpAfterActivationFailure) { microphoneGivenUp = true }
       return
     }
     let queue = AnalyzerInputQueue(

@@ -38,6 +38,10 @@ public final class LiveTranscriber {
   @ObservationIgnored var endedSessionsInput = InputStatistics()
   /// The engine, made at the first start and kept (one engine per transcriber).
   @ObservationIgnored package var engine: AVAudioEngine?
+  /// Bug zoo (``Fault/givesUpAfterActivationFailure``): set once an activation was refused.
+  @ObservationIgnored var microphoneGivenUp = false
+  /// The observer of the media services' reset, registered with the engine it invalidates.
+  @ObservationIgnored var mediaServicesObserver: (any NSObjectProtocol)?
   /// Told of every result the module publishes (the harness records them into captures).
   @ObservationIgnored package var onSpeechResult: (@MainActor (SpeechTranscriber.Result) -> Void)?
   @ObservationIgnored package var onDictationResult: (@MainActor (DictationTranscriber.Result) -> Void)?
@@ -78,6 +82,8 @@ public final class LiveTranscriber {
     if case .preparing = uiState.phase { isPreparing = true }
     // Bug zoo: only a tap while listening is ignored; a tap while preparing starts again.
     guard !uiState.phase.isActive || (isPreparing && has(.startsTwiceWhilePreparing)) else { return }
+    // Bug zoo: after one refused activation the microphone is never tried again.
+    if microphoneGivenUp { return }
     generation += 1
     let current = generation
     update {

@@ -11,6 +11,14 @@ extension Microphone {
     case interruptionBegan
     /// The interruption ended; `shouldResume` is the hint Apple passes to the app.
     case interruptionEnded(shouldResume: Bool)
+    /// The engine's I/O was reconfigured with the same format (``AudioSystemFault/configurationChange``).
+    case configurationChanged
+    /// The system deactivated the app's session, not for an interruption (``AudioSystemFault/systemDeactivation``).
+    case systemDeactivated
+    /// The media server was lost: every audio object made so far is invalid (``AudioSystemFault/mediaServicesReset``).
+    case mediaServicesLost
+    /// The media server restarted after ``mediaServicesLost``.
+    case mediaServicesReset
   }
 
   /// Who is told about an ``Event`` first: engines stop before sessions post notifications, so a

@@ -46,6 +46,8 @@ public final class Microphone: @unchecked Sendable {
     var tapClock: TapClock
     var tape = Tape()
     var isInterrupted = false
+    /// An activation failure injected for the next session activation (``AudioSystemFault``).
+    var pendingActivationFailure: AudioSystemFault.ActivationFailure?
     var observers: [Int: (role: ObserverRole, handler: @Sendable (Event) -> Void)] = [:]
     var nextObserver = 0
     /// A problem with the configuration, reported on the first capture (inside a simulation).

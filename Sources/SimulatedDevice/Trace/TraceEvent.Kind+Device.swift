@@ -13,4 +13,6 @@ extension TraceEvent.Kind {
   public static let microphoneRoute = TraceEvent.Kind("microphone.route")
   /// An interruption began or ended (fields `phase`, and `shouldResume` when it ended).
   public static let microphoneInterruption = TraceEvent.Kind("microphone.interruption")
+  /// A failure of the audio system was injected (field `fault`, as the `audioSystem:` step writes it).
+  public static let audioSystemFault = TraceEvent.Kind("device.audioSystem")
 }

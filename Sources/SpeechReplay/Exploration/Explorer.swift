@@ -185,6 +185,8 @@ package struct Explorer: Sendable {
   static let scheduleStream: UInt64 = 0x5C4E_D01E_0D12_A3E5
   /// Mixed into the seed for the Speech twins' faults' own stream.
   static let speechFaultStream: UInt64 = 0x5BEE_C4FA_0175_0A1D
+  /// Mixed into the seed for the audio-system kind's own stream.
+  static let audioSystemStream: UInt64 = 0xA5D1_05F5_7E3F_A017
 
   /// The candidate of run `run`, nil when the perturbed scenario does not load.
   package func candidate(run: Int, bases: [ScenarioDocument]) -> ExplorationCandidate? {
@@ -222,6 +224,11 @@ package struct Explorer: Sendable {
     var speechFaultRandom = ExplorationRandom(seed: seed ^ Self.speechFaultStream, run: run)
     if Perturbation.Kind.speechFault.applies(to: context), Int.random(in: 0..<4, using: &speechFaultRandom) == 0 {
       perturbations.append(Perturbation.Kind.speechFault.draw(using: &speechFaultRandom, in: context))
+    }
+    // A failure of the audio system in a quarter of the runs, from its own stream as well.
+    var audioSystemRandom = ExplorationRandom(seed: seed ^ Self.audioSystemStream, run: run)
+    if Int.random(in: 0..<4, using: &audioSystemRandom) == 0 {
+      perturbations.append(Perturbation.Kind.audioSystem.draw(using: &audioSystemRandom, in: context))
     }
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }

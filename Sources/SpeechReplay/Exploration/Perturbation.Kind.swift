@@ -4,14 +4,14 @@ extension Perturbation {
   /// draws one perturbation of each kind that applies to the scenario.
   package enum Kind: String, Sendable, Hashable, CaseIterable {
     case taps, hardware, route, interruption, network, download, permission, latency, stall, modelError, results,
-      slowModel, userTaps, audioPath, resultDelivery, schedule, userLocale, speechFault
+      slowModel, userTaps, audioPath, resultDelivery, schedule, userLocale, speechFault, audioSystem
 
     /// The kinds of the swarm draw, in the order their coins are tossed. ``audioPath``,
     /// ``resultDelivery``, ``schedule`` and ``userLocale`` came later and are each drawn from a stream of their own
     /// (``Explorer/candidate(run:bases:)``), so that a seed gives the other kinds the same runs it
     /// gave before they existed.
     package static let swarm = allCases.filter {
-      ![.audioPath, .resultDelivery, .schedule, .userLocale, .speechFault].contains($0)
+      ![.audioPath, .resultDelivery, .schedule, .userLocale, .speechFault, .audioSystem].contains($0)
     }
 
     /// Whether the kind can edit a scenario like this one.
@@ -92,6 +92,8 @@ extension Perturbation {
             .randomElement(using: &random)!)
       case .speechFault:
         return Self.drawSpeechFault(using: &random, in: context)
+      case .audioSystem:
+        return .audioSystem(at: random.moment(upTo: span), fault: Perturbation.drawAudioSystemFault(using: &random))
       case .audioPath:
         switch Int.random(in: 0..<3, using: &random) {
         case 0:

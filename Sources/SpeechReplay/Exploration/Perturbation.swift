@@ -69,6 +69,9 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   /// `device.converterFailsAt: at`: the first `AVAudioConverter` conversion from that moment of the
   /// steps returns `.error` (Twins.md).
   case converterError(at: Double)
+  /// An `audioSystem:` step at a moment: an activation refused, an engine configuration change or a
+  /// media-services reset (``Perturbation/drawAudioSystemFault(using:)``).
+  case audioSystem(at: Double, fault: AudioSystemFault)
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -91,6 +94,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .schedule: .schedule
     case .userLocale: .userLocale
     case .analyzerStop, .queuedDownload, .converterError: .speechFault
+    case .audioSystem: .audioSystem
     }
   }
 
@@ -204,6 +208,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
       document.set(scalar: identifier, at: [K.device, K.Device.locale])
     case .analyzerStop, .queuedDownload, .converterError:
       applySpeechFault(to: &document)
+    case .audioSystem(let at, let fault):
+      document.insert([Self.audioSystemStep(fault)], atSeconds: at)
     }
   }
 
@@ -296,6 +302,10 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         + (sampleType != "float32"
           ? [.routeFormat(at: at, sampleRate: rate, channels: channels, sampleType: "float32")] : [])
         + (channels != 1 ? [.routeFormat(at: at, sampleRate: rate, channels: 1, sampleType: sampleType)] : [])
+    case .audioSystem(let at, let fault):
+      return earlier(at).map { .audioSystem(at: $0, fault: fault) }
+        + (fault == .activationFails(.insufficientPriority) || !Self.isActivationFailure(fault)
+          ? [] : [.audioSystem(at: at, fault: .activationFails(.insufficientPriority))])
     case .lateResultDelivery, .schedule, .userLocale:
       return []
     case .analyzerStop, .queuedDownload, .converterError:
@@ -340,6 +350,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .schedule(let seed): "{ kind: schedule, seed: \(seed) }"
     case .userLocale(let identifier): "{ kind: userLocale, locale: \(identifier) }"
     case .analyzerStop, .queuedDownload, .converterError: speechFaultDescription
+    case .audioSystem(let at, let fault): "{ kind: audioSystem, at: \(s(at)), fault: \"\(fault)\" }"
     }
   }
 }

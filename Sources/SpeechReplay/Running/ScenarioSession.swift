@@ -239,6 +239,8 @@ final class ScenarioSession {
         failures.append(stepFailure("the route change failed: \(error)", "route", at: step))
         return false
       }
+    case .audioSystem(let fault):
+      microphone.inject(fault)
     case .snapshot(let name):
       stateMayHaveChanged()
       snapshots[name] = current?.uiState ?? lastState ?? UIState()

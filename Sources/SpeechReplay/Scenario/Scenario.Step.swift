@@ -1,4 +1,5 @@
 import AudioPCM
+import SimulatedDevice
 
 extension Scenario {
   /// One thing the simulated user or the world does, with its place in the file.
@@ -40,6 +41,9 @@ extension Scenario {
       /// is connected and becomes the route (`builtInMic`: the external input goes away). A sample
       /// type (`.int16`) makes the new input deliver it; nil keeps the default.
       case route(sampleRate: Double, channels: Int, port: String? = nil, sampleType: AudioFormat.SampleType? = nil)
+      /// The device's audio system fails as Apple documents (``AudioSystemFault``): an activation
+      /// refused, an engine configuration change, a media-services reset, a system deactivation.
+      case audioSystem(AudioSystemFault)
       /// The UI state is recorded under a name.
       case snapshot(String)
       /// The inner steps run `count` times.
@@ -74,6 +78,7 @@ extension Scenario {
         "interrupt: \(DurationText.text(duration))\(shouldResume ? "" : ", shouldResume: false")"
       case .route(let rate, let channels, let port, let sampleType):
         "route: \(Int(rate)) Hz, \(channels) channel\(channels == 1 ? "" : "s")\(sampleType.map { " \($0)" } ?? "")\(port.map { ", \($0)" } ?? "")"
+      case .audioSystem(let fault): "audioSystem: \(fault)"
       case .snapshot(let name): "snapshot: \(name)"
       case .cycle(let count, let steps): "cycle: \(count) × \(steps.count) steps"
       }

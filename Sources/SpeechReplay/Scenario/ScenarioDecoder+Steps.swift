@@ -76,6 +76,7 @@ extension ScenarioDecoder {
     case Kind.permission: return .permission(granted: try value.choice(["grant", "deny"]) == "grant")
     case Kind.interrupt: return try interrupt(value)
     case Kind.route: return try route(value, microphone: microphone)
+    case Kind.audioSystem: return .audioSystem(try Self.audioSystemFault(value))
     case Kind.snapshot: return .snapshot(try value.nonEmptyString())
     default: return try cycle(value, microphone: microphone)
     }
@@ -141,6 +142,7 @@ extension ScenarioDecoder {
     case Kind.install, Kind.remove: "\(kind): en-US"
     case Kind.permission: "permission: deny"
     case Kind.route: "route: { sampleRate: 16000, channels: 1 } or route: { port: usbAudio, sampleType: int16 }"
+    case Kind.audioSystem: "audioSystem: configurationChange or audioSystem: { activationFails: insufficientPriority }"
     case Kind.snapshot: "snapshot: after-hello"
     default: "cycle: { count: 3, steps: [start, stop] }"
     }

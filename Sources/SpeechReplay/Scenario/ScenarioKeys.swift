@@ -273,10 +273,12 @@ package enum ScenarioKeys {
     package static let permission = ScenarioKey("permission")
     package static let interrupt = ScenarioKey("interrupt")
     package static let route = ScenarioKey("route")
+    package static let audioSystem = ScenarioKey("audioSystem")
     package static let snapshot = ScenarioKey("snapshot")
     package static let cycle = ScenarioKey("cycle")
     package static let all = [
-      start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, snapshot, cycle,
+      start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, audioSystem, snapshot,
+      cycle,
     ]
   }
 
@@ -287,6 +289,15 @@ package enum ScenarioKeys {
     package static let channels = ScenarioKey("channels")
     package static let sampleType = ScenarioKey("sampleType")
     package static let all = [port, sampleRate, channels, sampleType]
+  }
+
+  /// `audioSystem:` step: a fault's name, or `{ activationFails: code }`.
+  package enum AudioSystem {
+    package static let activationFails = ScenarioKey("activationFails")
+    package static let configurationChange = ScenarioKey("configurationChange")
+    package static let mediaServicesReset = ScenarioKey("mediaServicesReset")
+    package static let systemDeactivation = ScenarioKey("systemDeactivation")
+    package static let all = [activationFails, configurationChange, mediaServicesReset, systemDeactivation]
   }
 
   /// `interrupt:` step as a mapping.

@@ -56,9 +56,15 @@ public struct SubjectCapability: Sendable, Hashable, Comparable, Codable, Custom
   /// ``listensThroughPauses`` are skipped before they run, with the reason.
   public static let stopsAfterSilence = SubjectCapability("stopsAfterSilence")
 
+  /// The stack observes the 27 SDK's `AVAudioSession.didBecomeInactiveNotification` and reads its
+  /// `DeactivationContext`: a scenario with a system deactivation that is not an interruption
+  /// (`audioSystem: systemDeactivation`), which nothing an app built with the 26 SDK can observe
+  /// tells it of, requires it.
+  public static let sessionDeactivationContext = SubjectCapability("sessionDeactivationContext")
+
   /// Every capability the bundled scenarios require: what a stack that has every feature declares.
   public static let bundled: Set<SubjectCapability> = [
-    .fileTranscription, .dictationFallback, .speechAnalyzer, .listensThroughPauses,
+    .fileTranscription, .dictationFallback, .speechAnalyzer, .listensThroughPauses, .sessionDeactivationContext,
   ]
 
   /// The name.

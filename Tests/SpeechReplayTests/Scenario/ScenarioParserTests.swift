@@ -238,7 +238,7 @@ import Testing
         == "scenario.yaml:2:35: 'device.microphone.channels' is 3 but must be between 1 and 2")
     #expect(
       try error("schema: 1\nsteps: [strat]\n")
-        == "scenario.yaml:2:9: unknown step 'strat'; expected one of start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, snapshot, cycle, did you mean 'start'?"
+        == "scenario.yaml:2:9: unknown step 'strat'; expected one of start, play, wait, stop, dismiss, network, install, remove, permission, interrupt, route, audioSystem, snapshot, cycle, did you mean 'start'?"
     )
     #expect(
       try error("schema: 1\nsteps: [{ play: 1s, snapshot: a }]\n")
@@ -334,7 +334,7 @@ import Testing
     #expect(
       kinds == [
         "start", "play", "wait", "stop", "dismiss", "network", "install", "remove", "permission", "interrupt", "route",
-        "snapshot", "cycle",
+        "audioSystem", "snapshot", "cycle",
       ])
   }
 }

@@ -48,7 +48,7 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, Custom
     case .mainActorResponsive:
       "blocking work on the main actor (a synchronous wait, a long loop, file or model work); move it off the main actor or make it asynchronous"
     case .listeningHearsAudio:
-      "a stack that shows listening without hearing: after an interruption ends (with shouldResume) or the route changes, restart the engine and reinstall the tap that feeds the analyzer, or show that listening stopped"
+      "a stack that shows listening without hearing: after an interruption ends (with shouldResume), the route or the engine's configuration changes (AVAudioEngineConfigurationChange, whatever the format) or the system deactivates the session, restart the engine and reinstall the tap that feeds the analyzer, or show that listening stopped"
     case .committedIsFinals:
       "the stack commits text that is not the model's final: commit each final result's text once, when it arrives, and keep volatile guesses out of the committed text"
     }
