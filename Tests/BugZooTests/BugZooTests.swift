@@ -107,6 +107,12 @@ import Testing
       fault: .commitsFinalTwice, scenario: "hello-world.yaml", check: CheckID(.invariant, "committed-is-finals"),
       trap: "commits text that is not the model's final"),
     Catch(
+      fault: .restartsImmediatelyOnError, scenario: "model-error.yaml", check: CheckID(.invariant, "restart-backoff"),
+      trap: "restarts without backoff"),
+    Catch(
+      fault: .keepsEveryBuffer, scenario: "long-session-memory.yaml", check: CheckID(.invariant, "memory-bounded"),
+      trap: "keeps every buffer"),
+    Catch(
       fault: .cancelsResultsAfterFinalize, scenario: latentOrderScenario,
       check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops reading results too early"),
   ]

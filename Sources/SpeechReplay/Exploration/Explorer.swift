@@ -216,6 +216,7 @@ package struct Explorer: Sendable {
     if Bool.random(using: &scheduleRandom) {
       perturbations.append(Perturbation.Kind.schedule.draw(using: &scheduleRandom, in: context))
     }
+    perturbations += Self.laterStreams(seed: seed, run: run, context: context, drawn: perturbations)
     return Self.candidate(base: base, perturbations: perturbations, seed: runSeed)
   }
 

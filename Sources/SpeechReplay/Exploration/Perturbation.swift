@@ -60,6 +60,10 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   /// equivalent to the model's: `en_US`, or a region override such as `en-US-u-rg-eszzzz`. Nothing
   /// is simpler but dropping it (the phone's default, en-US).
   case userLocale(String)
+  /// `device.permission: { state: undetermined, answer, after }`: a first launch, where the app asks
+  /// for the record permission and the user answers the system's prompt `after` seconds later,
+  /// granting or denying it. Simpler: granting, then answering sooner.
+  case firstLaunch(grants: Bool, after: Double)
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -81,6 +85,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .lateResultDelivery: .resultDelivery
     case .schedule: .schedule
     case .userLocale: .userLocale
+    case .firstLaunch: .firstLaunch
     }
   }
 
@@ -192,6 +197,12 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
       document.set(D.flow([(K.Schedule.seed, Node("\(seed)"))]), at: [K.schedule])
     case .userLocale(let identifier):
       document.set(scalar: identifier, at: [K.device, K.Device.locale])
+    case .firstLaunch(let grants, let after):
+      document.set(
+        D.flow([
+          (K.Permission.state, Node("undetermined")), (K.Permission.answer, Node(grants ? "grant" : "deny")),
+          (K.Permission.after, Node(D.durationText(after))),
+        ]), at: [K.device, K.Device.permission])
     }
   }
 
@@ -286,6 +297,9 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
         + (channels != 1 ? [.routeFormat(at: at, sampleRate: rate, channels: 1, sampleType: sampleType)] : [])
     case .lateResultDelivery, .schedule, .userLocale:
       return []
+    case .firstLaunch(let grants, let after):
+      return (grants ? [] : [.firstLaunch(grants: true, after: after)])
+        + shorter(after).map { .firstLaunch(grants: grants, after: $0) }
     }
   }
 
@@ -325,6 +339,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .lateResultDelivery: "{ kind: resultDelivery, order: afterFinalizeReturns }"
     case .schedule(let seed): "{ kind: schedule, seed: \(seed) }"
     case .userLocale(let identifier): "{ kind: userLocale, locale: \(identifier) }"
+    case .firstLaunch(let grants, let after):
+      "{ kind: firstLaunch, answer: \(grants ? "grant" : "deny"), after: \(s(after)) }"
     }
   }
 }

@@ -53,6 +53,7 @@ import Testing
     (.restartsOnlyEngineAfterRouteChange, .listeningHearsAudio, "does not reach the analyzer", "route-change.yaml"),
     (.commitsVolatileOnFinal, .committedIsFinals, "the grey guess was committed", nil),
     (.commitsFinalTwice, .committedIsFinals, "a final was committed twice", nil),
+    (.restartsImmediatelyOnError, .restartBackoff, "analyzer sessions within one second", "model-error.yaml"),
   ]
 
   @Test(arguments: 0..<cases.count) func eachInvariantCatchesItsFault(index: Int) throws {
@@ -68,6 +69,32 @@ import Testing
     let trap = try #require(violation?.pointsAt)
     #expect(failure?.message.contains(trap) == true, "\(run.result.failures)")
     #expect(failure?.trap == trap)
+  }
+
+  /// A stack that keeps every tap buffer holds 11 MB more per minute of 48 kHz audio; the reference
+  /// stack on the same 75 s session holds no more at the end than at the start.
+  @Test func keepingEveryBufferBreaksMemoryBounded() throws {
+    let keeping = try run([.keepsEveryBuffer], file: "long-session-memory.yaml")
+    let failure = keeping.result.failures.first { $0.message.contains("invariant 'memory-bounded' broken") }
+    #expect(
+      failure?.message.contains("MB per minute of audio, over the bound of 1.0 MB") == true,
+      "\(keeping.result.failures)")
+    #expect(failure?.trap?.contains("keeps every buffer") == true)
+    let reference = try run([], file: "long-session-memory.yaml")
+    #expect(reference.result.status == .passed, "\(reference.result.failures)")
+  }
+
+  /// The scenario's bounds win: a generous restart bound lets the storm pass that invariant.
+  @Test func theRestartBoundIsTheScenarios() throws {
+    let yaml = try String(
+      contentsOf: TestFiles.scenarios.appendingPathComponent("model-error.yaml"), encoding: .utf8
+    ).replacingOccurrences(
+      of: "../fixtures/", with: TestFiles.scenarios.appendingPathComponent("../fixtures/").path + "/")
+    let bounded = yaml + "  invariants: { maximumRestartsPerSecond: 1000 }\n"
+    let run = ScenarioRunner(subject: .reference(faults: [.restartsImmediatelyOnError]), snapshots: SnapshotOptions())
+      .replay(fileAt: try TestFiles.write(bounded), seed: nil)
+    #expect(
+      !run.result.failures.contains { $0.check == CheckID(.invariant, "restart-backoff") }, "\(run.result.failures)")
   }
 
   @Test func aStackWithoutFaultsKeepsEveryInvariant() throws {
