@@ -26,8 +26,11 @@ import Testing
   static let discoveries: [Discovery] = [
     Discovery(fault: .skipsConverterWhenRatesMatch, budget: 21, signature: "invariant.analyzer-input-format"),
     Discovery(fault: .stopGivesUpFinalizingAfterASecond, budget: 81, signature: "invariant.nothing-lost-at-stop"),
-    Discovery(fault: .clearsVolatileOnlySentenceFinals, budget: 6, signature: "invariant.volatile-cleared-when-final"),
-    Discovery(fault: .capitalizesCommittedTextAtStop, budget: 6, signature: "invariant.committed-append-only"),
+    // 28 and 9 since issue 31's environment streams: run 6, where both were found before, now also
+    // draws a first launch (a permission prompt; an other-region user locale leaves the reference
+    // stack alone) and passes.
+    Discovery(fault: .clearsVolatileOnlySentenceFinals, budget: 28, signature: "invariant.volatile-cleared-when-final"),
+    Discovery(fault: .capitalizesCommittedTextAtStop, budget: 9, signature: "invariant.committed-append-only"),
   ]
 
   /// Faults whose `start()` never returns: the transcriber of such a run stays alive in the process
@@ -60,8 +63,8 @@ import Testing
 
   /// Same seed, same runs, same reproducer; another seed, other runs.
   @Test func theSameSeedGivesTheSameResult() async {
-    let first = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6)
-    let second = await Self.explore([.clearsVolatileOnlySentenceFinals], runs: 6)
+    let first = await Self.explore([.capitalizesCommittedTextAtStop], runs: 9)
+    let second = await Self.explore([.capitalizesCommittedTextAtStop], runs: 9)
     #expect(
       first.findings.map { $0.reproducer(forFileIn: ".") } == second.findings.map { $0.reproducer(forFileIn: ".") })
     #expect(first.failingRuns == second.failingRuns)
