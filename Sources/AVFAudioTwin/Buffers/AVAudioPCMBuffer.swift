@@ -1,6 +1,5 @@
 package import AudioPCM
 import Foundation
-import SimulatedDevice
 
 /// A buffer of PCM audio with a fixed capacity — the twin of `AVAudioPCMBuffer`.
 ///
@@ -22,8 +21,6 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
   /// One pointer per channel for interleaved buffers (Apple's layout); nil for deinterleaved ones,
   /// whose table ``storage`` already provides.
   private let interleavedChannels: UnsafeMutableRawPointer?
-  /// The device whose ``SimulatedDevice/bufferMemory`` counts this buffer's samples while it lives.
-  private let memory: BufferMemory
 
   /// Creates a buffer for `frameCapacity` frames of `format`, or nil when the format has no PCM
   /// layout the twin can hold (a sample rate of 0) or the byte size would not fit in 32 bits.
@@ -57,15 +54,8 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     } else {
       interleavedChannels = nil
     }
-    memory = SimulatedDevice.current.bufferMemory
     super.init(format: format, bufferCount: storage.planeCount)
-    memory.allocated(byteCapacity)
     refreshBufferList()
-  }
-
-  /// The bytes the buffer's samples take at full capacity.
-  private var byteCapacity: Int {
-    storage.frameCapacity * storage.format.channelCount * storage.format.sampleType.byteCount
   }
 
   override func refreshByteSizes() {
@@ -83,10 +73,7 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     }
   }
 
-  deinit {
-    memory.freed(byteCapacity)
-    interleavedChannels?.deallocate()
-  }
+  deinit { interleavedChannels?.deallocate() }
 
   /// The number of frames the buffer holds.
   public var frameCapacity: AVAudioFrameCount { AVAudioFrameCount(storage.frameCapacity) }

@@ -127,9 +127,6 @@ extension LiveTranscriber {
     /// The stop deactivates the audio session without `.notifyOthersOnDeactivation`: an app whose
     /// audio the recording interrupted is never told it may resume.
     case deactivatesWithoutNotifyingOthers
-    /// The tap keeps every microphone buffer it is handed (a recording kept for an export that
-    /// never lets go): the memory grows by what the microphone delivers, 11 MB a minute at 48 kHz.
-    case keepsEveryBuffer
     /// A failed analysis is answered by starting again at once, with no backoff and no limit: a model
     /// that keeps failing is restarted as fast as it fails.
     case restartsImmediatelyOnError
