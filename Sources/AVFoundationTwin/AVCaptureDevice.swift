@@ -47,11 +47,14 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Asks the simulated user for permission to capture `mediaType`; answers at once when decided.
+  /// Asks the simulated user for permission to capture `mediaType`; answers at once when decided,
+  /// and on a first launch once the user answered the prompt (`device.permission.after`).
   /// - Parameter mediaType: `.audio` or `.video`.
   /// - Returns: Whether capture is authorized.
   open class func requestAccess(for mediaType: AVMediaType) async -> Bool {
-    answer(for: checked(mediaType, in: "requestAccess(for:completionHandler:)"))
+    let mediaType = checked(mediaType, in: "requestAccess(for:completionHandler:)")
+    if mediaType == .audio { _ = await SimulatedDevice.current.recordPromptAnswered() }
+    return answer(for: mediaType)
   }
 
   /// Asks the simulated user for permission to capture `mediaType` and calls `handler` with the
@@ -64,7 +67,10 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
   ) {
     let mediaType = checked(mediaType, in: "requestAccess(for:completionHandler:)")
     let device = SimulatedDevice.current
-    Task { handler(SimulatedDevice.withDevice(device) { answer(for: mediaType) }) }
+    Task {
+      if mediaType == .audio { _ = await device.recordPromptAnswered() }
+      handler(SimulatedDevice.withDevice(device) { answer(for: mediaType) })
+    }
   }
 
   private static func answer(for mediaType: AVMediaType) -> Bool {

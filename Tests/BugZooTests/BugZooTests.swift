@@ -140,6 +140,9 @@ import Testing
       check: CheckID(.invariant, "listening-hears-audio"), trap: "shows listening without hearing",
       inputAPI: .sdk27),
     Catch(
+      fault: .restartsImmediatelyOnError, scenario: "model-error.yaml", check: CheckID(.invariant, "restart-backoff"),
+      trap: "restarts without backoff"),
+    Catch(
       fault: .cancelsResultsAfterFinalize, scenario: latentOrderScenario,
       check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops reading results too early"),
   ]

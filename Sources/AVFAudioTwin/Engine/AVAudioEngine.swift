@@ -252,6 +252,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
         level: .note)
     }
     guard let buffer = tapBuffer(captured, for: tap) else { return true }
+    device.bufferMemory.sample(at: Simulation.current?.now ?? .zero)
     // What the engine hands the app, recorded before the app can change it.
     device.audioConservation.tapDelivered(
       buffer.storage, captureStart: microphone.secondsCaptured - Double(frames) / rate,

@@ -33,17 +33,18 @@ public final class AVAudioApplication: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Asks the simulated user for permission to record; answers at once when already decided.
+  /// Asks the simulated user for permission to record; answers at once when already decided, and
+  /// on a first launch once the user answered the system's prompt (`device.permission.after`).
   /// - Returns: Whether recording is granted.
   public class func requestRecordPermission() async -> Bool {
-    SimulatedDevice.current.requestRecordPermission()
+    await SimulatedDevice.current.requestRecordPermissionAfterPrompt()
   }
 
   /// Asks the simulated user for permission to record and calls `response` with the answer from a
-  /// task (on a device, from an arbitrary queue).
+  /// task (on a device, from an arbitrary queue), after the prompt was answered on a first launch.
   /// - Parameter response: Called once with whether recording is granted.
   public class func requestRecordPermission(completionHandler response: @escaping @Sendable (Bool) -> Void) {
     let device = SimulatedDevice.current
-    Task { response(device.requestRecordPermission()) }
+    Task { response(await device.requestRecordPermissionAfterPrompt()) }
   }
 }

@@ -46,6 +46,6 @@ extension AVAudioSession {
     }
     // Apple's block type is not @Sendable; the twin calls it once, from one task.
     nonisolated(unsafe) let response = response
-    Task { response(device.requestRecordPermission()) }
+    Task { response(await device.requestRecordPermissionAfterPrompt()) }
   }
 }

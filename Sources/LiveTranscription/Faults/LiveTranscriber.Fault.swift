@@ -176,6 +176,9 @@ extension LiveTranscriber {
     /// `InterruptionContext`) posts only the 27 notification, so the screen says listening while the
     /// engine has stopped.
     case handlesOnlyDeprecatedInterruptions
+    /// A failed analysis is answered by starting again at once, with no backoff and no limit: a model
+    /// that keeps failing is restarted as fast as it fails.
+    case restartsImmediatelyOnError
   }
 
   /// Whether `fault` is switched on for this transcriber.

@@ -112,5 +112,7 @@ extension LiveTranscriber {
       phase: .failed(
         message:
           "Transcription stopped: \(error.localizedDescription). The text so far is kept; start again to continue."))
+    // Bug zoo: the failure is answered by starting again at once, however often it recurs.
+    if has(.restartsImmediatelyOnError) { await start() }
   }
 }

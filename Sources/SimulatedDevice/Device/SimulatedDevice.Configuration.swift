@@ -151,11 +151,15 @@ extension SimulatedDevice {
     public var state: State
     /// What the user answers when the app asks while undetermined.
     public var answersRequestWith: Bool
+    /// How long the system's prompt stays on screen before the user answers it (virtual time); zero
+    /// answers at once. A first launch reads it: the asynchronous requests return only then.
+    public var answersAfter: Duration
 
     /// Creates a permission; granted by default.
-    public init(state: State = .granted, answersRequestWith: Bool = true) {
+    public init(state: State = .granted, answersRequestWith: Bool = true, answersAfter: Duration = .zero) {
       self.state = state
       self.answersRequestWith = answersRequestWith
+      self.answersAfter = answersAfter
     }
   }
 

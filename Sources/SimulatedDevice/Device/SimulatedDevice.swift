@@ -26,6 +26,8 @@ public final class SimulatedDevice: Sendable {
   public let microphone: Microphone
   /// Follows the microphone's audio from the tap to the analyzers by content (what the model can hear).
   public let audioConservation = AudioConservation()
+  /// The bytes of audio buffers alive on the device, sampled while the microphone delivers.
+  public let bufferMemory = BufferMemory()
 
   private let state: Mutex<State>
   /// Whether ``Configuration/converterFailure`` has failed a conversion already (`SimulatedDevice+ConverterFailure.swift`).
@@ -42,6 +44,8 @@ public final class SimulatedDevice: Sendable {
     var analyzersCreated = 0
     var recognitionTasksStarted = 0
     var diagnostics: [Diagnostic] = []
+    /// When the record-permission prompt on screen is answered (``requestRecordPermissionAfterPrompt()``).
+    var recordPromptAnswered: VirtualClock.Instant?
   }
 
   /// Creates a device.
@@ -141,6 +145,23 @@ public final class SimulatedDevice: Sendable {
     }
     record(.devicePermissionRequest, ["answer": answer.rawValue])
     return answer == .granted
+  }
+
+  /// When the prompt on screen is answered: the one already showing, or one shown now until
+  /// `now + answersAfter`; nil when no prompt is shown (decided, or answered at once).
+  func recordPromptDeadline(now: VirtualClock.Instant) -> VirtualClock.Instant? {
+    let delay = configuration.recordPermission.answersAfter
+    let (deadline, shown) = state.withLock { state -> (VirtualClock.Instant?, Bool) in
+      guard state.recordPermission == .undetermined, delay > .zero else { return (nil, false) }
+      if let answered = state.recordPromptAnswered { return (answered, false) }
+      state.recordPromptAnswered = now.advanced(by: delay)
+      return (state.recordPromptAnswered, true)
+    }
+    if shown, let deadline {
+      let answer = configuration.recordPermission.answersRequestWith ? "grant" : "deny"
+      record(.devicePermissionPrompt, ["answer": answer, "answeredAt": "\(deadline.offset / .seconds(1))"])
+    }
+    return deadline
   }
 
   // MARK: Custom language models

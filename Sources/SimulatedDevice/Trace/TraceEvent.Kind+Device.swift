@@ -7,6 +7,9 @@ extension TraceEvent.Kind {
   public static let devicePermission = TraceEvent.Kind("device.permission")
   /// The app asked for record permission (field `answer`).
   public static let devicePermissionRequest = TraceEvent.Kind("device.permission.request")
+  /// The system's record-permission prompt was shown (fields `answer`, `grant` or `deny`, and
+  /// `answeredAt`, the virtual second the user answers it).
+  public static let devicePermissionPrompt = TraceEvent.Kind("device.permission.prompt")
   /// The microphone's file started or stopped playing (``MicrophonePlayEvent``).
   public static let microphonePlay = TraceEvent.Kind("microphone.play")
   /// The audio route changed (fields `sampleRate`, `channels`).

@@ -220,6 +220,7 @@ package struct Explorer: Sendable {
     if Bool.random(using: &scheduleRandom) {
       perturbations.append(Perturbation.Kind.schedule.draw(using: &scheduleRandom, in: context))
     }
+    perturbations += Self.laterStreams(seed: seed, run: run, context: context, drawn: perturbations)
     // One of the Speech twins' failure modes in a quarter of the runs, from its own stream too.
     var speechFaultRandom = ExplorationRandom(seed: seed ^ Self.speechFaultStream, run: run)
     if Perturbation.Kind.speechFault.applies(to: context), Int.random(in: 0..<4, using: &speechFaultRandom) == 0 {

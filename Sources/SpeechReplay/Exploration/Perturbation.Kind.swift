@@ -4,15 +4,19 @@ extension Perturbation {
   /// draws one perturbation of each kind that applies to the scenario.
   package enum Kind: String, Sendable, Hashable, CaseIterable {
     case taps, hardware, route, interruption, network, download, permission, latency, stall, modelError, results,
-      slowModel, userTaps, audioPath, resultDelivery, schedule, userLocale, speechFault, audioSystem
+      slowModel, userTaps, audioPath, resultDelivery, schedule, userLocale, firstLaunch, speechFault, audioSystem
 
     /// The kinds of the swarm draw, in the order their coins are tossed. ``audioPath``,
-    /// ``resultDelivery``, ``schedule`` and ``userLocale`` came later and are each drawn from a stream of their own
-    /// (``Explorer/candidate(run:bases:)``), so that a seed gives the other kinds the same runs it
-    /// gave before they existed.
-    package static let swarm = allCases.filter {
-      ![.audioPath, .resultDelivery, .schedule, .userLocale, .speechFault, .audioSystem].contains($0)
-    }
+    /// ``resultDelivery``, ``schedule``, ``userLocale``, ``firstLaunch``, ``speechFault`` and
+    /// ``audioSystem`` came later and are each drawn from a stream of their own
+    /// (``Explorer/candidate(run:bases:)``), so that a seed gives the other kinds the same runs it gave
+    /// before they existed.
+    package static let swarm = allCases.filter { !laterKinds.contains($0) }
+
+    /// The kinds drawn from streams of their own.
+    package static let laterKinds: Set<Kind> = [
+      .audioPath, .resultDelivery, .schedule, .userLocale, .firstLaunch, .speechFault, .audioSystem,
+    ]
 
     /// Whether the kind can edit a scenario like this one.
     package func applies(to context: Context) -> Bool {
@@ -94,6 +98,10 @@ extension Perturbation {
         return Self.drawSpeechFault(using: &random, in: context)
       case .audioSystem:
         return .audioSystem(at: random.moment(upTo: span), fault: Perturbation.drawAudioSystemFault(using: &random))
+      case .firstLaunch:
+        // Most users grant; the prompt shows from a fraction of a second to several seconds.
+        return .firstLaunch(
+          grants: Int.random(in: 0..<3, using: &random) > 0, after: random.seconds(in: 0.1...5))
       case .audioPath:
         switch Int.random(in: 0..<3, using: &random) {
         case 0:

@@ -72,6 +72,10 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
   /// An `audioSystem:` step at a moment: an activation refused, an engine configuration change or a
   /// media-services reset (``Perturbation/drawAudioSystemFault(using:)``).
   case audioSystem(at: Double, fault: AudioSystemFault)
+  /// `device.permission: { state: undetermined, answer, after }`: a first launch, where the app asks
+  /// for the record permission and the user answers the system's prompt `after` seconds later,
+  /// granting or denying it. Simpler: granting, then answering sooner.
+  case firstLaunch(grants: Bool, after: Double)
 
   /// The kind of edit, the swarm's unit of choice.
   package var kind: Kind {
@@ -95,6 +99,7 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .userLocale: .userLocale
     case .analyzerStop, .queuedDownload, .converterError: .speechFault
     case .audioSystem: .audioSystem
+    case .firstLaunch: .firstLaunch
     }
   }
 
@@ -210,6 +215,12 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
       applySpeechFault(to: &document)
     case .audioSystem(let at, let fault):
       document.insert([Self.audioSystemStep(fault)], atSeconds: at)
+    case .firstLaunch(let grants, let after):
+      document.set(
+        D.flow([
+          (K.Permission.state, Node("undetermined")), (K.Permission.answer, Node(grants ? "grant" : "deny")),
+          (K.Permission.after, Node(D.durationText(after))),
+        ]), at: [K.device, K.Device.permission])
     }
   }
 
@@ -310,6 +321,9 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
       return []
     case .analyzerStop, .queuedDownload, .converterError:
       return simplerSpeechFaults
+    case .firstLaunch(let grants, let after):
+      return (grants ? [] : [.firstLaunch(grants: true, after: after)])
+        + shorter(after).map { .firstLaunch(grants: grants, after: $0) }
     }
   }
 
@@ -351,6 +365,8 @@ package enum Perturbation: Sendable, Hashable, CustomStringConvertible {
     case .userLocale(let identifier): "{ kind: userLocale, locale: \(identifier) }"
     case .analyzerStop, .queuedDownload, .converterError: speechFaultDescription
     case .audioSystem(let at, let fault): "{ kind: audioSystem, at: \(s(at)), fault: \"\(fault)\" }"
+    case .firstLaunch(let grants, let after):
+      "{ kind: firstLaunch, answer: \(grants ? "grant" : "deny"), after: \(s(after)) }"
     }
   }
 }

@@ -236,7 +236,8 @@ struct ScenarioDecoder {
     }
   }
 
-  /// `permission: granted`, or `{ state: undetermined, answer: deny }`.
+  /// `permission: granted`, or `{ state: undetermined, answer: deny, after: 2s }` (a first launch:
+  /// the prompt is answered 2 s after the app asked).
   private func permission(_ node: ScenarioNode) throws(ScenarioError) -> SimulatedDevice.RecordPermission {
     let states = SimulatedDevice.RecordPermission.State.allCases.map(\.rawValue)
     if case .scalar = node.node {
@@ -247,7 +248,13 @@ struct ScenarioDecoder {
     let state = SimulatedDevice.RecordPermission.State(
       rawValue: try map.required(ScenarioKeys.Permission.state, example: "undetermined").choice(states))!
     let answer = try map[ScenarioKeys.Permission.answer]?.choice(["grant", "deny"]) ?? "grant"
-    return .init(state: state, answersRequestWith: answer == "grant")
+    let after = try map[ScenarioKeys.Permission.after]?.duration() ?? .zero
+    if let node = map[ScenarioKeys.Permission.after], state != .undetermined {
+      throw node.error(
+        "'device.permission.after' is how long the prompt shows before the user answers, and only an undetermined permission prompts; write state: undetermined or leave 'after' out"
+      )
+    }
+    return .init(state: state, answersRequestWith: answer == "grant", answersAfter: after)
   }
 
   // MARK: subject

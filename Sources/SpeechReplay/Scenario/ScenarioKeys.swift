@@ -112,7 +112,8 @@ package enum ScenarioKeys {
   package enum Permission {
     package static let state = ScenarioKey("state")
     package static let answer = ScenarioKey("answer")
-    package static let all = [state, answer]
+    package static let after = ScenarioKey("after")
+    package static let all = [state, answer, after]
   }
 
   /// `subject:`.
@@ -250,7 +251,11 @@ package enum ScenarioKeys {
     package static let off = ScenarioKey("off")
     package static let maximumInputLag = ScenarioKey("maximumInputLag")
     package static let mainActorHang = ScenarioKey("mainActorHang")
-    package static let all = [broken, off, maximumInputLag, mainActorHang]
+    package static let maximumRestartsPerSecond = ScenarioKey("maximumRestartsPerSecond")
+    package static let bufferGrowthPerMinute = ScenarioKey("bufferGrowthPerMinute")
+    package static let all = [
+      broken, off, maximumInputLag, mainActorHang, maximumRestartsPerSecond, bufferGrowthPerMinute,
+    ]
   }
 
   /// A bound of `expect.metrics` or a budget's statistics.

@@ -53,6 +53,7 @@ import Testing
     (.restartsOnlyEngineAfterRouteChange, .listeningHearsAudio, "does not reach the analyzer", "route-change.yaml"),
     (.commitsVolatileOnFinal, .committedIsFinals, "the grey guess was committed", nil),
     (.commitsFinalTwice, .committedIsFinals, "a final was committed twice", nil),
+    (.restartsImmediatelyOnError, .restartBackoff, "analyzer sessions within one second", "model-error.yaml"),
   ]
 
   @Test(arguments: 0..<cases.count) func eachInvariantCatchesItsFault(index: Int) throws {
@@ -68,6 +69,19 @@ import Testing
     let trap = try #require(violation?.pointsAt)
     #expect(failure?.message.contains(trap) == true, "\(run.result.failures)")
     #expect(failure?.trap == trap)
+  }
+
+  /// The scenario's bounds win: a generous restart bound lets the storm pass that invariant.
+  @Test func theRestartBoundIsTheScenarios() throws {
+    let yaml = try String(
+      contentsOf: TestFiles.scenarios.appendingPathComponent("model-error.yaml"), encoding: .utf8
+    ).replacingOccurrences(
+      of: "../fixtures/", with: TestFiles.scenarios.appendingPathComponent("../fixtures/").path + "/")
+    let bounded = yaml + "  invariants: { maximumRestartsPerSecond: 1000 }\n"
+    let run = ScenarioRunner(subject: .reference(faults: [.restartsImmediatelyOnError]), snapshots: SnapshotOptions())
+      .replay(fileAt: try TestFiles.write(bounded), seed: nil)
+    #expect(
+      !run.result.failures.contains { $0.check == CheckID(.invariant, "restart-backoff") }, "\(run.result.failures)")
   }
 
   @Test func aStackWithoutFaultsKeepsEveryInvariant() throws {

@@ -69,8 +69,33 @@ import Testing
     #expect(
       try warnings("schema: 1\ndevice: { locales: { supported: [en-US] } }\nmodel: { locale: ko-KR }\nsteps: [stop]\n")
         == [
-          "scenario.yaml:3:18: the subject transcribes 'ko-KR', which the device does not support (en-US), so it will find no model; if that is not the point of the scenario, add it to device.locales.supported"
+          "scenario.yaml:3:18: the subject transcribes 'ko-KR', and the device supports no locale of its language (en-US), so even supportedLocale(equivalentTo:) will find no model; if that is not the point of the scenario, add it to device.locales.supported"
         ])
+  }
+
+  /// en-GB on an en-US device, a region override, another spelling: `supportedLocale(equivalentTo:)`
+  /// finds en-US for each, so a stack that asks it finds a model and the lint must not say otherwise.
+  @Test func anEquivalentSubjectLocaleIsNoWarning() throws {
+    for locale in ["en-GB", "en_GB", "en-US-u-rg-eszzzz", "en-AU"] {
+      #expect(
+        try warnings(
+          "schema: 1\ndevice: { locales: { supported: [en-US] } }\nmodel: { locale: \(locale) }\nsteps: [stop]\n")
+          == [], "\(locale)")
+    }
+    #expect(
+      try warnings(
+        "schema: 1\ndevice: { locales: { supported: [en-US] } }\nsubject: { locale: fr-FR }\nsteps: [stop]\n"
+      ).count
+        == 1)
+  }
+
+  @Test func aPromptDelayNeedsAnUndeterminedPermission() throws {
+    #expect(
+      try error("schema: 1\ndevice: { permission: { state: granted, after: 2s } }\nsteps: [stop]\n").contains(
+        "'device.permission.after' is how long the prompt shows"))
+    #expect(
+      try error("schema: 1\ndevice: { permission: { state: undetermined, answer: deny, after: 2s } }\nsteps: [stop]\n")
+        == "no error")
   }
 
   @Test func rewritesOutsideTheTranscriptAreAnError() throws {

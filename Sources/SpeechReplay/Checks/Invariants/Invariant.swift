@@ -24,6 +24,14 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, Custom
   /// The committed text is the model's finals joined in order, each once: never a volatile guess,
   /// never a final twice.
   case committedIsFinals = "committed-is-finals"
+  /// After an analysis fails, the stack restarts it at most a bounded number of times per second of
+  /// virtual time without a tap by the user (`expect.invariants.maximumRestartsPerSecond`, 3 by
+  /// default): a model error is not answered by a restart storm.
+  case restartBackoff = "restart-backoff"
+  /// The audio buffers a stack still holds grow at most a bounded amount per minute of audio over a
+  /// long session (`expect.invariants.bufferGrowthPerMinute`, 1 MiB by default): a stack that keeps
+  /// every buffer runs out of memory in an hour's dictation.
+  case memoryBounded = "memory-bounded"
 
   /// The stable identifier.
   public var description: String { rawValue }
@@ -51,6 +59,10 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable, Codable, Custom
       "a stack that shows listening without hearing: after an interruption ends (with shouldResume), the route or the engine's configuration changes (AVAudioEngineConfigurationChange, whatever the format) or the system deactivates the session, restart the engine and reinstall the tap that feeds the analyzer, or show that listening stopped"
     case .committedIsFinals:
       "the stack commits text that is not the model's final: commit each final result's text once, when it arrives, and keep volatile guesses out of the committed text"
+    case .restartBackoff:
+      "restarts without backoff after an error: wait longer before each retry (0.5 s, 1 s, 2 s…), give up after a few and show the failure"
+    case .memoryBounded:
+      "a stack that keeps every buffer: let go of tap and converted buffers once the analyzer has them; keep only what the screen shows"
     }
   }
 

@@ -19,6 +19,9 @@ struct InvariantCheck: ScenarioCheck {
     checker.modelCost = run.scenario.timing.modelCost
     checker.settledEventCount = run.output.settledEventCount
     checker.queueAllowance = run.scenario.subject.inputBufferLimit
+    checker.maximumRestartsPerSecond = settings.maximumRestartsPerSecond
+    checker.bufferGrowthPerMinute = settings.bufferGrowthPerMinute
+    checker.bufferMemory = run.device.bufferMemory.samples
     let microphone = run.scenario.device.microphone
     if microphone.sampleRate > 0 {
       checker.tapInterval = .seconds(Double(microphone.tapFrames) / microphone.sampleRate) + microphone.jitter

@@ -1,4 +1,5 @@
 import Foundation
+import SimulatedDevice
 import Simulation
 
 /// Checks the invariants on a run's timeline: the `ui.state` events in order, `analyzer.input`,
@@ -35,6 +36,19 @@ public struct InvariantChecker: Sendable {
   /// The hang bound a scenario's `expect.invariants.mainActorHang` defaults to: Apple's hang
   /// reporting starts at 250 ms.
   public static let defaultMainActorHang: Duration = .milliseconds(250)
+  /// The most analyzer sessions a stack may open per second after a failure without a tap by the
+  /// user (`restart-backoff`).
+  package var maximumRestartsPerSecond = defaultMaximumRestartsPerSecond
+  /// The restart bound a scenario's `expect.invariants.maximumRestartsPerSecond` defaults to.
+  package static let defaultMaximumRestartsPerSecond = 3
+  /// The audio-buffer memory the device sampled while the microphone delivered (`memory-bounded`).
+  package var bufferMemory: [BufferMemorySample] = []
+  /// The most the buffers a stack holds may grow per minute of audio (`memory-bounded`), in bytes.
+  package var bufferGrowthPerMinute = defaultBufferGrowthPerMinute
+  /// The growth bound a scenario's `expect.invariants.bufferGrowthPerMinute` defaults to: 1 MiB, a
+  /// twelfth of what keeping every 48 kHz Float32 tap buffer costs (11 MB a minute), half of what
+  /// keeping every converted 16 kHz Int16 buffer costs (1.9 MB a minute).
+  package static let defaultBufferGrowthPerMinute = 1 << 20
   /// What is wrong with each input kind, worked out once per checker: several invariants read
   /// the same kinds, and reading a ten-minute timeline's thousands of events once per invariant
   /// was most of a replay's post-run time.
@@ -86,6 +100,8 @@ public struct InvariantChecker: Sendable {
     case .mainActorResponsive: mainActorResponsive()
     case .listeningHearsAudio: listeningHearsAudio()
     case .committedIsFinals: committedIsFinals()
+    case .restartBackoff: restartBackoff()
+    case .memoryBounded: memoryBounded()
     }
   }
 

@@ -100,6 +100,8 @@ extension Invariant {
     case .mainActorResponsive: []  // measured by the simulation, not read from the trace
     case .listeningHearsAudio: [.uiStates, .analyzerInputs]
     case .committedIsFinals: [.uiStates, .results]
+    case .restartBackoff: [.steps]
+    case .memoryBounded: []  // sampled by the device, not read from the trace
     }
   }
 }

@@ -9,6 +9,8 @@ extension Scenario {
   ///     off: { input-bounded: "this stack reports no queue" }
   ///     maximumInputLag: 3s
   ///     mainActorHang: 500ms
+  ///     maximumRestartsPerSecond: 5
+  ///     bufferGrowthPerMinute: 4194304
   /// ```
   package struct InvariantSettings: Sendable, Hashable {
     /// The lag bound used when a scenario gives none.
@@ -26,6 +28,10 @@ extension Scenario {
     /// The hang bound a run with these settings is checked against: ``mainActorHang``, else
     /// `SPEECH_REPLAY_MAIN_ACTOR_HANG`, else ``InvariantChecker/defaultMainActorHang``.
     package var effectiveMainActorHang: Duration { InvariantCheck.mainActorHangBound(self) }
+    /// The most analyzer sessions a stack may open per second after a failure (`restart-backoff`).
+    package var maximumRestartsPerSecond = InvariantChecker.defaultMaximumRestartsPerSecond
+    /// The most the audio buffers alive may grow per minute of audio, in bytes (`memory-bounded`).
+    package var bufferGrowthPerMinute = InvariantChecker.defaultBufferGrowthPerMinute
     /// Where `expect.invariants` is written, for failures of the invariants it configures.
     package var location: SourceLocation?
 

@@ -1,5 +1,6 @@
 extension ScenarioDecoder {
-  /// `expect.invariants`: `broken: [ids]`, `off: { id: reason }`, `maximumInputLag: 2s`, `mainActorHang: 250ms`.
+  /// `expect.invariants`: `broken: [ids]`, `off: { id: reason }`, `maximumInputLag: 2s`, `mainActorHang: 250ms`,
+  /// `maximumRestartsPerSecond: 3`, `bufferGrowthPerMinute: 1048576` (bytes).
   func invariants(_ node: ScenarioNode) throws(ScenarioError) -> Scenario.InvariantSettings {
     let map = try node.mapping(keys: ScenarioKeys.Invariants.all)
     var settings = Scenario.InvariantSettings(location: node.location)
@@ -47,6 +48,10 @@ extension ScenarioDecoder {
       }
       settings.mainActorHang = bound
     }
+    if let restarts = map["maximumRestartsPerSecond"] {
+      settings.maximumRestartsPerSecond = try restarts.int(in: 1...1000)
+    }
+    if let growth = map["bufferGrowthPerMinute"] { settings.bufferGrowthPerMinute = try growth.int(in: 1...(1 << 40)) }
     return settings
   }
 
