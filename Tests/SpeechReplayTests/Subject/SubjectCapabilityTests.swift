@@ -43,7 +43,9 @@ import Testing
       required.formUnion(try Scenario.load(fileAt: TestFiles.scenarios.appendingPathComponent(file).path).requirements)
     }
     #expect(
-      required == [.fileTranscription, .dictationFallback, .speechAnalyzer, .listensThroughPauses, .sessionDeactivationContext])
+      required == [
+        .fileTranscription, .dictationFallback, .speechAnalyzer, .listensThroughPauses, .sessionDeactivationContext,
+      ])
     #expect(required.isSubset(of: SubjectFactory.reference27.capabilities))
     // The 26 path lacks only what the 26 SDK cannot observe.
     #expect(required.subtracting(SubjectFactory.reference.capabilities) == [.sessionDeactivationContext])
