@@ -362,20 +362,7 @@ public struct CaptureImporter {
   ) -> String {
     typealias K = ScenarioKeys
     let header = capture.header
-    var writer = ScenarioWriter()
-    writer.comment(
-      "Imported by `speech-replay capture import` from \(capture.url.lastPathComponent)"
-        + (options.from != nil || options.to != nil
-          ? " (window \(Self.seconds(from))–\(Self.seconds(from + duration)) of its audio)" : "") + ".")
-    writer.comment(
-      "Device: \(header.deviceModel), \(header.osVersion); app \(header.appVersion); locale \(header.locale).")
-    writer.value(K.schema, "1")
-    writer.value(K.name, ScenarioText.quoted(name))
-    writer.value(
-      K.description,
-      ScenarioText.quoted(
-        "Replays a capture from \(header.deviceModel) (\(header.osVersion), app \(header.appVersion)): its audio and tap schedule, the results its model published and the user's actions; compares the UI with what the device showed."
-      ))
+    var writer = scenarioHeader(name: name, from: from, duration: duration)
     if let audio {
       writer.value(K.audio, audio.audio.lastPathComponent)
       writer.section(K.device) {
@@ -417,6 +404,27 @@ public struct CaptureImporter {
       }
     }
     return writer.text
+  }
+
+  /// The scenario's opening: where it was imported from, the device, and its schema, name and description.
+  private func scenarioHeader(name: String, from: Double, duration: Double) -> ScenarioWriter {
+    typealias K = ScenarioKeys
+    let header = capture.header
+    var writer = ScenarioWriter()
+    writer.comment(
+      "Imported by `speech-replay capture import` from \(capture.url.lastPathComponent)"
+        + (options.from != nil || options.to != nil
+          ? " (window \(Self.seconds(from))–\(Self.seconds(from + duration)) of its audio)" : "") + ".")
+    writer.comment(
+      "Device: \(header.deviceModel), \(header.osVersion); app \(header.appVersion); locale \(header.locale).")
+    writer.value(K.schema, "1")
+    writer.value(K.name, ScenarioText.quoted(name))
+    writer.value(
+      K.description,
+      ScenarioText.quoted(
+        "Replays a capture from \(header.deviceModel) (\(header.osVersion), app \(header.appVersion)): its audio and tap schedule, the results its model published and the user's actions; compares the UI with what the device showed."
+      ))
+    return writer
   }
 
   /// `expect.final`'s fields for the state the device showed last: its texts, and its phase and
