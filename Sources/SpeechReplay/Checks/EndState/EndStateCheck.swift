@@ -29,7 +29,8 @@ struct EndStateCheck: ScenarioCheck {
     let stopTime = DurationText.seconds(events[stop].time)
     var failures: [ScenarioFailure] = []
     if let session = audioSession(run, events: events, stopTime: stopTime) { failures.append(session) }
-    failures += continuations(events, firstStart: firstStart, end: stop, stopTime: stopTime)
+    failures += continuations(
+      events, firstStart: firstStart, stop: stop, settled: run.output.settledEventCount, stopTime: stopTime)
     failures += held(run, events: events, firstStart: firstStart, stopTime: stopTime)
     failures += timers(run, stopTime: stopTime)
     return CheckOutcome(failures: failures)
@@ -55,11 +56,21 @@ struct EndStateCheck: ScenarioCheck {
     return nil
   }
 
-  /// Continuations made after the first start and still waiting when the stop returned.
-  private func continuations(_ events: TraceLog, firstStart: Int, end: Int, stopTime: Double) -> [ScenarioFailure] {
+  /// Continuations made after the first start and before the stop returned, still waiting once the
+  /// stop's effects had settled. A stop tapped while the stack was already stopping by itself (a
+  /// call that ended without `.shouldResume`) returns at once, and the stack's own stop may still be
+  /// waiting for the analyzer to read the rest of the input: what resumes before the run settles is
+  /// not left behind (found by `speech-replay explore`, issue 31).
+  private func continuations(
+    _ events: TraceLog, firstStart: Int, stop: Int, settled: Int?, stopTime: Double
+  )
+    -> [ScenarioFailure]
+  {
+    let end = max(stop, min(settled ?? events.endIndex, events.endIndex) - 1)
     var open: [String: [Duration]] = [:]
-    for event in events[firstStart...end] {
-      if let acquired = ResourceAcquiredEvent(event), acquired.resource == .unfinishedContinuations {
+    for index in firstStart...end {
+      let event = events[index]
+      if index <= stop, let acquired = ResourceAcquiredEvent(event), acquired.resource == .unfinishedContinuations {
         open[acquired.label, default: []].append(event.time)
       } else if let released = ResourceReleasedEvent(event), released.resource == .unfinishedContinuations {
         if open[released.label]?.isEmpty == false { open[released.label]?.removeFirst() }
