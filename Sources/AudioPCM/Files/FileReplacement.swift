@@ -81,23 +81,34 @@ public final class FileReplacement {
           "cannot create a file in \(folder) (\(Self.reason(lastError))); check that the folder exists and is writable")
     }
     temporaryPath = created
-    Self.pending.withLock { _ = $0.insert(created) }
+    // A temporary file created while the process is being ended by a signal (after the cleanup
+    // ran) is removed at once, so none outlives the process.
+    let ending = Self.pending.withLock { pending in
+      pending.paths.insert(created)
+      return pending.ending
+    }
+    if ending { unlink(created) }
   }
 
   deinit {
     if !finished { unlink(temporaryPath) }
-    Self.pending.withLock { _ = $0.remove(temporaryPath) }
+    Self.pending.withLock { _ = $0.paths.remove(temporaryPath) }
   }
 
   /// The temporary files of replacements neither committed nor discarded yet, in this process.
-  private static let pending = Mutex<Set<String>>([])
+  /// `ending` once ``removePendingTemporaryFiles()`` ran: the process is being ended.
+  private static let pending = Mutex<(paths: Set<String>, ending: Bool)>(([], false))
 
   /// Removes every temporary file a replacement of this process has not committed or discarded.
   ///
   /// For a signal handler that is about to end the process (Ctrl-C, SIGTERM): no `.partial` file
   /// is left beside the destinations, which keep what they held.
   public static func removePendingTemporaryFiles() {
-    for path in pending.withLock({ $0 }) { unlink(path) }
+    let paths = pending.withLock { pending in
+      pending.ending = true
+      return pending.paths
+    }
+    for path in paths { unlink(path) }
   }
 
   /// Renames the temporary file over the destination. Committing twice does nothing.
@@ -107,7 +118,7 @@ public final class FileReplacement {
   public func commit() throws {
     guard !finished else { return }
     finished = true
-    defer { Self.pending.withLock { _ = $0.remove(temporaryPath) } }
+    defer { Self.pending.withLock { _ = $0.paths.remove(temporaryPath) } }
     if let writesInPlace {
       defer { unlink(temporaryPath) }
       try Self.copy(temporaryPath, into: writesInPlace)
@@ -127,7 +138,7 @@ public final class FileReplacement {
     guard !finished else { return }
     finished = true
     unlink(temporaryPath)
-    Self.pending.withLock { _ = $0.remove(temporaryPath) }
+    Self.pending.withLock { _ = $0.paths.remove(temporaryPath) }
   }
 
   /// Writes `data` to `path` through a temporary file beside it.

@@ -11,22 +11,43 @@ import SpeechReplayCapture
 /// place only when complete. SIGKILL cannot be caught; a killed process's private copies are
 /// swept by the next capture read (`CaptureFile`).
 enum InterruptCleanup {
-  /// The signal sources; kept for the life of the process once installed.
-  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+  /// The read end of the signal pipe, watched for the rest of the process once installed.
+  nonisolated(unsafe) private static var source: (any DispatchSourceRead)?
+  /// The write end of the signal pipe: the handler writes the signal's number to it.
+  nonisolated(unsafe) private static var signalPipe: Int32 = -1
   private static let lock = NSLock()
   nonisolated(unsafe) private static var extras: Set<String> = []
 
   /// Catches SIGINT and SIGTERM for the rest of the process.
+  ///
+  /// A handler that writes the signal's number to a pipe (a self-pipe; `write` is safe in a signal
+  /// handler), not a dispatch signal source: on Linux a dispatch signal source reads a `signalfd`
+  /// and needs the signal blocked in every thread, and a thread that existed before (the cooperative
+  /// pool's) would take an ignored signal and drop it — the command then ran on to its end.
   static func install() {
     lock.lock()
     defer { lock.unlock() }
-    guard sources.isEmpty else { return }
-    sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { end(by: number) }
-      source.resume()
-      return source
+    guard source == nil else { return }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return }
+    signalPipe = ends[1]
+    let reader = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .global())
+    reader.setEventHandler {
+      var number: Int32 = 0
+      guard read(ends[0], &number, MemoryLayout<Int32>.size) == MemoryLayout<Int32>.size else { return }
+      end(by: number)
+    }
+    reader.resume()
+    source = reader
+    for number in [SIGINT, SIGTERM] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        var number = number
+        _ = write(InterruptCleanup.signalPipe, &number, MemoryLayout<Int32>.size)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      sigaction(number, &action, nil)
     }
   }
 
