@@ -48,10 +48,12 @@ extension ScenarioDecoder {
       }
       settings.mainActorHang = bound
     }
-    if let restarts = map["maximumRestartsPerSecond"] {
+    if let restarts = map[ScenarioKeys.Invariants.maximumRestartsPerSecond] {
       settings.maximumRestartsPerSecond = try restarts.int(in: 1...1000)
     }
-    if let growth = map["bufferGrowthPerMinute"] { settings.bufferGrowthPerMinute = try growth.int(in: 1...(1 << 40)) }
+    if let growth = map[ScenarioKeys.Invariants.bufferGrowthPerMinute] {
+      settings.bufferGrowthPerMinute = try growth.int(in: 1...(1 << 40))
+    }
     return settings
   }
 
