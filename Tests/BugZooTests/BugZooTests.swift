@@ -143,6 +143,9 @@ import Testing
       fault: .restartsImmediatelyOnError, scenario: "model-error.yaml", check: CheckID(.invariant, "restart-backoff"),
       trap: "restarts without backoff"),
     Catch(
+      fault: .keepsEveryBuffer, scenario: "long-session-memory.yaml", check: CheckID(.invariant, "memory-bounded"),
+      trap: "keeps every buffer"),
+    Catch(
       fault: .cancelsResultsAfterFinalize, scenario: latentOrderScenario,
       check: CheckID(.invariant, "nothing-lost-at-stop"), trap: "stops reading results too early"),
   ]

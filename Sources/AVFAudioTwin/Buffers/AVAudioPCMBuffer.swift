@@ -1,5 +1,6 @@
 package import AudioPCM
 import Foundation
+import SimulatedDevice
 
 /// A buffer of PCM audio with a fixed capacity — the twin of `AVAudioPCMBuffer`.
 ///
@@ -21,6 +22,13 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
   /// One pointer per channel for interleaved buffers (Apple's layout); nil for deinterleaved ones,
   /// whose table ``storage`` already provides.
   private let interleavedChannels: UnsafeMutableRawPointer?
+  /// The device whose ``SimulatedDevice/bufferMemory`` counts this buffer's samples while it lives.
+  // Stored `let`s only: a method or computed property added to this non-final class takes a vtable
+  // slot and moves every later member's, so a dependent module an incremental build did not
+  // recompile calls the wrong member (it crashed in a capture test on a warm build).
+  private let memory: BufferMemory
+  /// The bytes counted there: the samples at full capacity.
+  private let countedBytes: Int
 
   /// Creates a buffer for `frameCapacity` frames of `format`, or nil when the format has no PCM
   /// layout the twin can hold (a sample rate of 0) or the byte size would not fit in 32 bits.
@@ -54,7 +62,10 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     } else {
       interleavedChannels = nil
     }
+    memory = SimulatedDevice.current.bufferMemory
+    countedBytes = storage.frameCapacity * audioFormat.channelCount * audioFormat.sampleType.byteCount
     super.init(format: format, bufferCount: storage.planeCount)
+    memory.allocated(countedBytes)
     refreshBufferList()
   }
 
@@ -73,7 +84,10 @@ public class AVAudioPCMBuffer: AVAudioBuffer {
     }
   }
 
-  deinit { interleavedChannels?.deallocate() }
+  deinit {
+    memory.freed(countedBytes)
+    interleavedChannels?.deallocate()
+  }
 
   /// The number of frames the buffer holds.
   public var frameCapacity: AVAudioFrameCount { AVAudioFrameCount(storage.frameCapacity) }

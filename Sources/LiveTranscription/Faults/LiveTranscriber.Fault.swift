@@ -131,6 +131,9 @@ extension LiveTranscriber {
     /// The stop deactivates the audio session without `.notifyOthersOnDeactivation`: an app whose
     /// audio the recording interrupted is never told it may resume.
     case deactivatesWithoutNotifyingOthers
+    /// The tap keeps every microphone buffer it is handed (a recording kept for an export that
+    /// never lets go): the memory grows by what the microphone delivers, 11 MB a minute at 48 kHz.
+    case keepsEveryBuffer
     /// When the results stream fails (an analyzer that stopped mid-session), the failure is shown but
     /// the analyzer is neither cancelled nor let go: it is kept (`lastAnalyzer = analyzer`, replaced
     /// only at the next failure), so it keeps its analyzer slot and, on a device that runs one

@@ -27,6 +27,8 @@ final class TapPipeline: @unchecked Sendable {
   /// Bug zoo only: the one output buffer reused for every conversion, and buffers converted so far.
   private var reusedOutput: AVAudioPCMBuffer?
   private var converted = 0
+  /// Bug zoo only (``LiveTranscriber/Fault/keepsEveryBuffer``): every tap buffer, never let go.
+  private var kept: [AVAudioPCMBuffer] = []
 
   /// Creates the pipeline.
   /// - Parameters:
@@ -102,6 +104,8 @@ final class TapPipeline: @unchecked Sendable {
   func process(_ buffer: AVAudioPCMBuffer) {
     // After a drain (the stop), until the next prepare: the session is ending, the audio is not wanted.
     if lock.withLock({ converter == nil && hasDrained }) { return }
+    // Bug zoo: every buffer kept for an export that never lets go.
+    if faults.contains(.keepsEveryBuffer) { lock.withLock { kept.append(buffer) } }
     if faults.contains(.skipsConversion) || lock.withLock({ passesThrough }) {
       // Bug zoo: the microphone's buffer goes to the analyzer in the hardware format.
       queue.recordDelivery(converted: true)

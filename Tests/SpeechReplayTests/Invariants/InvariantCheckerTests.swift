@@ -71,6 +71,19 @@ import Testing
     #expect(failure?.trap == trap)
   }
 
+  /// A stack that keeps every tap buffer holds 11 MB more per minute of 48 kHz audio; the reference
+  /// stack on the same 75 s session holds no more at the end than at the start.
+  @Test func keepingEveryBufferBreaksMemoryBounded() throws {
+    let keeping = try run([.keepsEveryBuffer], file: "long-session-memory.yaml")
+    let failure = keeping.result.failures.first { $0.message.contains("invariant 'memory-bounded' broken") }
+    #expect(
+      failure?.message.contains("MB per minute of audio, over the bound of 1.0 MB") == true,
+      "\(keeping.result.failures)")
+    #expect(failure?.trap?.contains("keeps every buffer") == true)
+    let reference = try run([], file: "long-session-memory.yaml")
+    #expect(reference.result.status == .passed, "\(reference.result.failures)")
+  }
+
   /// The scenario's bounds win: a generous restart bound lets the storm pass that invariant.
   @Test func theRestartBoundIsTheScenarios() throws {
     let yaml = try String(
