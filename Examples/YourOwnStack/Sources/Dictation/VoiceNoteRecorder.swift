@@ -150,19 +150,27 @@ public final class VoiceNoteRecorder {
       converter.downmix = true  // a stereo input: mix both sides, not just the left one
       routeConverter = BufferConverter(converter)
     }
-    let block = Self.tap(request, converting: routeConverter)
+    let block = Self.tap(request, converting: routeConverter) { [weak self] in
+      Task { @MainActor in self?.fail("Recording stopped: the microphone's new format could not be converted.") }
+    }
     inputNode.installTap(onBus: 0, bufferSize: 1024, format: format, block: block)
     audioEngine.prepare()
     try audioEngine.start()
   }
 
-  /// The tap's block, made outside the main actor: the audio thread calls it.
+  /// The tap's block, made outside the main actor: the audio thread calls it. A conversion that
+  /// fails ends the recording with a message (`failed`), never a buffer dropped while it says recording.
   nonisolated private static func tap(
-    _ request: SFSpeechAudioBufferRecognitionRequest, converting converter: BufferConverter?
+    _ request: SFSpeechAudioBufferRecognitionRequest, converting converter: BufferConverter?,
+    failed: @escaping @Sendable () -> Void
   ) -> AVAudioNodeTapBlock {
     { buffer, _ in
       guard let converter else { return request.append(buffer) }
-      if let converted = converter.convert(buffer) { request.append(converted) }
+      do {
+        if let converted = try converter.convert(buffer) { request.append(converted) }
+      } catch {
+        failed()
+      }
     }
   }
 
