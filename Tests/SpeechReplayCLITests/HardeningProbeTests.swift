@@ -296,7 +296,7 @@ import Testing
       toPath: folder.url.appendingPathComponent("hard.wav").path)
     let wav = try Data(contentsOf: audio)
     try wav.prefix(wav.count / 2).write(to: folder.url.appendingPathComponent("cut.wav"))
-    try Self.silentWAV(rate: 500).write(to: folder.url.appendingPathComponent("r500.wav"))
+    try PCM16WAV.silence(seconds: 1, rate: 500).write(to: folder.url.appendingPathComponent("r500.wav"))
     let scenario = try String(
       contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8
     )
@@ -357,28 +357,5 @@ import Testing
     }
     try corrupt.write(to: folder.url.appendingPathComponent("corrupt.speechcapture"))
     return folder
-  }
-
-  /// One second of silence as 16-bit mono WAV at `rate`.
-  static func silentWAV(rate: Int) -> Data {
-    var data = Data()
-    func append<T: FixedWidthInteger>(_ value: T) {
-      withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-    let bytes = rate * 2
-    data.append(contentsOf: Array("RIFF".utf8))
-    append(UInt32(36 + bytes))
-    data.append(contentsOf: Array("WAVEfmt ".utf8))
-    append(UInt32(16))
-    append(UInt16(1))
-    append(UInt16(1))
-    append(UInt32(rate))
-    append(UInt32(rate * 2))
-    append(UInt16(2))
-    append(UInt16(16))
-    data.append(contentsOf: Array("data".utf8))
-    append(UInt32(bytes))
-    data.append(Data(count: bytes))
-    return data
   }
 }

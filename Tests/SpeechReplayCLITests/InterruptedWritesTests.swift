@@ -16,7 +16,7 @@ import Testing
     let input = folder.url.appendingPathComponent("noise.wav")
     // Five minutes of noise: Ogg Vorbis encoding after the slowest resampler takes seconds, far
     // longer than the signal takes to arrive once the partial file exists.
-    try Self.noiseWAV(seconds: 300, rate: 48_000).write(to: input)
+    try PCM16WAV.noise(seconds: 300, rate: 48_000).write(to: input)
     let out = folder.url.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let output = out.appendingPathComponent("converted.ogg")
@@ -105,34 +105,5 @@ import Testing
       }
       text = String(lines.last ?? "")
     }
-  }
-
-  /// A 16-bit mono WAV of pseudo-random noise.
-  static func noiseWAV(seconds: Int, rate: Int) -> Data {
-    let frames = seconds * rate
-    var data = Data()
-    func append<T: FixedWidthInteger>(_ value: T) {
-      withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-    data.append(contentsOf: Array("RIFF".utf8))
-    append(UInt32(36 + frames * 2))
-    data.append(contentsOf: Array("WAVEfmt ".utf8))
-    append(UInt32(16))
-    append(UInt16(1))
-    append(UInt16(1))
-    append(UInt32(rate))
-    append(UInt32(rate * 2))
-    append(UInt16(2))
-    append(UInt16(16))
-    data.append(contentsOf: Array("data".utf8))
-    append(UInt32(frames * 2))
-    var state: UInt32 = 12_345
-    var samples = [Int16](repeating: 0, count: frames)
-    for index in samples.indices {
-      state = state &* 1_664_525 &+ 1_013_904_223
-      samples[index] = Int16(truncatingIfNeeded: state >> 16) / 4
-    }
-    samples.withUnsafeBytes { data.append(contentsOf: $0) }
-    return data
   }
 }

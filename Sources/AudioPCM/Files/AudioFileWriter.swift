@@ -83,7 +83,13 @@ public final class AudioFileWriter {
     }
     let replacement = atomically ? try FileReplacement(replacing: path) : nil
     self.replacement = replacement
-    let attempt = SndFileFormat.open(replacement?.temporaryPath ?? path, mode: Int32(SFM_WRITE), info: &info)
+    // Through a descriptor of the temporary file, which is never re-created after an interruption's cleanup removed it.
+    let attempt =
+      if let replacement {
+        SndFileFormat.open(descriptor: try replacement.openForWriting(), mode: Int32(SFM_WRITE), info: &info)
+      } else {
+        SndFileFormat.open(path, mode: Int32(SFM_WRITE), info: &info)
+      }
     guard let handle = attempt.handle else {
       let libraryMessage = attempt.failure
       if libraryMessage.lowercased().contains("system error") {

@@ -133,6 +133,27 @@ public final class FileReplacement {
     }
   }
 
+  /// Opens the temporary file for writing, emptied, without ever creating it.
+  ///
+  /// Write through this descriptor, never by path: a signal's cleanup
+  /// (``removePendingTemporaryFiles()``) may remove the file on another thread at any moment, and
+  /// an open by path that creates the file would bring it back after the cleanup, to outlive the process.
+  ///
+  /// - Returns: A descriptor the caller closes.
+  /// - Throws: ``AudioFileError`` with code `.cannotOpen` naming the destination when the temporary
+  ///   file is gone (the process is ending) or cannot be opened.
+  public func openForWriting() throws -> Int32 {
+    let descriptor = open(temporaryPath, O_RDWR | O_TRUNC | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw AudioFileError(
+        code: .cannotOpen, path: destination,
+        message:
+          "cannot open its temporary file (\(Self.reason(errno))); check the folder, or whether the command was interrupted"
+      )
+    }
+    return descriptor
+  }
+
   /// Removes the temporary file and leaves the destination as it was. Does nothing after ``commit()``.
   public func discard() {
     guard !finished else { return }
@@ -150,7 +171,9 @@ public final class FileReplacement {
   public static func write(_ data: Data, to path: String) throws {
     let replacement = try FileReplacement(replacing: path)
     do {
-      try data.write(to: URL(fileURLWithPath: replacement.temporaryPath))
+      let handle = FileHandle(fileDescriptor: try replacement.openForWriting(), closeOnDealloc: true)
+      try handle.write(contentsOf: data)
+      try handle.close()
     } catch {
       replacement.discard()
       throw AudioFileError(

@@ -1,6 +1,12 @@
 internal import CSndFile
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Translation between libsndfile's format codes and the typed container and encoding enums.
 ///
 /// libsndfile's constants come from anonymous C enums, so Swift imports them as `Int`.
@@ -61,6 +67,16 @@ enum SndFileFormat {
   static func open(_ path: String, mode: Int32, info: inout SF_INFO) -> (handle: OpaquePointer?, failure: String) {
     openLock.withLock { _ in
       if let handle = sf_open(path, mode, &info) { return (handle, "") }
+      return (nil, String(cString: sf_strerror(nil)))
+    }
+  }
+
+  /// Opens the file behind `descriptor` with libsndfile, which closes the descriptor with the handle
+  /// (or at once, when the open fails); on failure returns nil and libsndfile's message for that open.
+  static func open(descriptor: Int32, mode: Int32, info: inout SF_INFO) -> (handle: OpaquePointer?, failure: String) {
+    openLock.withLock { _ in
+      if let handle = sf_open_fd(descriptor, mode, &info, Int32(SF_TRUE)) { return (handle, "") }
+      close(descriptor)
       return (nil, String(cString: sf_strerror(nil)))
     }
   }
