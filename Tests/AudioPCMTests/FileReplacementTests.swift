@@ -33,6 +33,18 @@ import Testing
     #expect(try contents(of: folder) == ["out.wav"])
   }
 
+  /// A signal's cleanup removes the temporary file while another thread is about to write it: the
+  /// write fails, naming the destination, and does not bring the file back to outlive the process.
+  @Test func aTemporaryFileRemovedByTheCleanupIsNeverRecreated() throws {
+    let (folder, path, previous, _) = try Self.previousRecording()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let replacement = try FileReplacement(replacing: path)
+    #expect(unlink(replacement.temporaryPath) == 0)
+    #expect(throws: AudioFileError.self) { _ = try replacement.openForWriting() }
+    #expect(try contents(of: folder) == ["out.wav"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == previous)
+  }
+
   @Test func anAtomicWriterReleasedWithoutClosingLeavesNothing() throws {
     let (folder, path, previous, buffer) = try Self.previousRecording()
     defer { try? FileManager.default.removeItem(at: folder) }
