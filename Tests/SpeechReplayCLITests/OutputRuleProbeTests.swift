@@ -10,7 +10,7 @@ import Testing
   /// Options and arguments that write, by command (value names as the parser dumps them).
   static let outputs: [String: Set<String>] = [
     "run": ["junit", "json", "html", "perfetto", "capture"],
-    "explore": ["out"],
+    "explore": ["out", "json"],
     "explain": ["perfetto"],
     "history": ["html"],
     "compare": ["html"],

@@ -8,8 +8,13 @@ package struct ExplorationReport: Sendable {
   package var failingRuns = 0
   /// Runs spent shrinking.
   package var shrinkRuns = 0
-  /// Distinct failures, shrunk, in the order they were found.
+  /// Findings, shrunk, in the order they were found: one per check and cause, each with the
+  /// failing runs it stands for (``ExplorationFinding/hits``).
   package var findings: [ExplorationFinding] = []
+  /// Failing runs shrunk, per check of their first failure (at most ``Explorer/shrinksPerCheck``).
+  package var shrinksByCheck: [CheckID: Int] = [:]
+  /// Failing runs no finding covers, per check, once the check's shrinks were spent: counted, not shrunk.
+  package var ungroupedRuns: [CheckID: Int] = [:]
   /// Whether the time limit ended the exploration before its runs were done.
   package var stoppedByTimeLimit = false
   /// Whether an interruption (SIGINT, SIGTERM) stopped it: no run started after it, shrinking kept what it had.

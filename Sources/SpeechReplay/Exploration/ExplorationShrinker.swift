@@ -41,6 +41,7 @@ package struct ExplorationShrinker {
     let target = FailureIdentity(found, in: failingDocument)
     var current = perturbations
     var failure: ScenarioFailure?
+    var failures: [ScenarioFailure] = []
     // 1. Perturbations: fewer, then simpler.
     while mayRun {
       var options: [[Perturbation]] = current.indices.map { index in
@@ -56,33 +57,34 @@ package struct ExplorationShrinker {
         }
       }
       let candidates = options.compactMap { Explorer.candidate(base: base, perturbations: $0, seed: seed) }
-      guard let (found, message) = await firstFailing(candidates, target: target, progress: progress) else {
+      guard let (found, message, all) = await firstFailing(candidates, target: target, progress: progress) else {
         break
       }
       current = found.perturbations
-      failure = message
+      (failure, failures) = (message, all)
     }
     guard var document = Explorer.candidate(base: base, perturbations: current, seed: seed)?.document else {
-      return Shrunk(perturbations: current, document: base, failure: failure)
+      return Shrunk(perturbations: current, document: base, failure: failure, failures: failures)
     }
     // 2. Steps: fewer, shorter.
     while mayRun {
       let candidates = Self.smallerSteps(of: document).compactMap {
         Explorer.candidate(document: $0, perturbations: current, seed: seed)
       }
-      guard let (found, message) = await firstFailing(candidates, target: target, progress: progress) else {
+      guard let (found, message, all) = await firstFailing(candidates, target: target, progress: progress) else {
         break
       }
       document = found.document
-      failure = message
+      (failure, failures) = (message, all)
     }
-    return Shrunk(perturbations: current, document: document, failure: failure)
+    return Shrunk(perturbations: current, document: document, failure: failure, failures: failures)
   }
 
-  /// The first candidate, in order, that fails the same way as `target`, and that failure.
+  /// The first candidate, in order, that fails the same way as `target`, that failure, and all of
+  /// the run's failures (what else the same cause broke).
   private mutating func firstFailing(
     _ candidates: [ExplorationCandidate], target: FailureIdentity, progress: (Int) -> Void
-  ) async -> (ExplorationCandidate, ScenarioFailure)? {
+  ) async -> (ExplorationCandidate, ScenarioFailure, [ScenarioFailure])? {
     var start = 0
     while start < candidates.count, mayRun {
       let batch = Array(candidates[start..<min(candidates.count, start + batchSize, start + budget - runsUsed)])
@@ -92,7 +94,7 @@ package struct ExplorationShrinker {
       progress(runsUsed)
       for (candidate, result) in zip(batch, results) {
         if let failure = result.failures.first(where: { FailureIdentity($0, in: candidate.document) == target }) {
-          return (candidate, failure)
+          return (candidate, failure, result.failures)
         }
       }
     }

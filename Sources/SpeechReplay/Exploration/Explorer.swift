@@ -41,6 +41,9 @@ package struct Explorer: Sendable {
   package var overlapsBatches = false
   /// The most runs one failure's shrinking may take.
   package var shrinkBudget = 300
+  /// The most failing runs of one check that are shrunk (each that no finding so far covers is, to
+  /// learn its cause); the check's later uncovered runs are only counted.
+  package var shrinksPerCheck = 8
   /// Asked before every batch and shrinking run: once true, no run starts, shrinking keeps what it
   /// has, and the report holds every finding so far (the runs already started finish).
   package var isInterrupted: @Sendable () -> Bool = { false }
@@ -71,7 +74,6 @@ package struct Explorer: Sendable {
     let step = max(1, shardCount)
     let plannedCount = max(0, (max(0, runs) - (shard - 1) + step - 1) / step)
     let bases = documents.map(Self.explorable)
-    var known = Set<String>()
     var index = 0
     var status = ExplorationProgress(runsDone: 0, runsPlanned: plannedCount, failingRuns: 0, findings: 0)
     var runs = planned.makeIterator()
@@ -127,35 +129,9 @@ package struct Explorer: Sendable {
       status.runsDone = report.runs
       // A skipped run (a capability the subject lacks) is not a failure to shrink.
       for ((run, candidate), result) in zip(candidates, results) where ![.passed, .skipped].contains(result.status) {
-        report.failingRuns += 1
-        status.failingRuns = report.failingRuns
-        guard let first = result.failures.first else { continue }
-        let signature = ExplorationFinding.signature(of: first)
-        guard known.insert(signature).inserted else { continue }
-        status.shrinking = "'\(signature)'"
-        progress(status)
-        let base = bases[run % bases.count]
-        var shrinker = ExplorationShrinker(
-          execute: execute, batchSize: batchSize, budget: shrinkBudget, deadline: timeLimit.map { started + $0 })
-        shrinker.isInterrupted = isInterrupted
-        let shrunk = await shrinker.shrink(
-          base: base, perturbations: candidate.perturbations, seed: candidate.seed, failure: first,
-          failingDocument: candidate.document
-        ) { runs in
-          var line = status
-          line.shrinking = "'\(signature)' (\(runs) runs)"
-          progress(line)
-        }
-        report.shrinkRuns += shrinker.runsUsed
-        report.findings.append(
-          ExplorationFinding(
-            scenarioFile: base.file, seed: seed, run: (run - (shard - 1)) / max(1, shardCount) + 1,
-            signature: signature, foundWith: candidate.perturbations, perturbations: shrunk.perturbations,
-            document: shrunk.document,
-            failure: shrunk.failure ?? first, shrinkRuns: shrinker.runsUsed))
-        found(report.findings[report.findings.count - 1])
-        status.findings = report.findings.count
-        status.shrinking = nil
+        await record(
+          failing: result, of: candidate, run: run, base: bases[run % bases.count], into: &report, status: &status,
+          execute: execute, deadline: timeLimit.map { started + $0 })
       }
       progress(status)
       if !overlapsBatches { current = startNext() }

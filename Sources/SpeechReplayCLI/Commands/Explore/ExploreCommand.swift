@@ -16,7 +16,9 @@ struct ExploreCommand: AsyncParsableCommand {
       network flips, downloads, permission, model latency, stalls and errors, result boundaries, a slow model, extra taps) \
       and checks the invariants and the expectations the scenario keeps under `explore: { keep: [...] }`. \
       A failure is shrunk (fewer perturbations, simpler values, fewer and shorter steps) and written to --out as an \
-      ordinary scenario file that fails on its own. The same seed gives the same runs and the same reproducers. \
+      ordinary scenario file that fails on its own. Failing runs are grouped into findings by check and cause (what \
+      the shrunk reproducer needs): one reproducer per finding, with the count and the runs it stands for, and the \
+      other checks the same cause broke. The same seed gives the same runs and the same reproducers. \
       Runs go to worker processes, so a crash fails one run and the exploration goes on. \
       The exit status is 0 when no run failed, 1 when some did, 64 for bad arguments. See Documentation/Explore.md.
       """)
@@ -36,6 +38,12 @@ struct ExploreCommand: AsyncParsableCommand {
 
   @Option(help: "Where reproducer files are written.")
   var out = ".build/speech-replay-explore"
+
+  @Option(
+    help:
+      "Also write the report as JSON to this file: the figures and the findings by check and cause, with their runs and reproducers."
+  )
+  var json: String?
 
   @Option(parsing: .unconditional, help: "How many worker processes run at once. Default: the number of CPUs.")
   var jobs: Int?
@@ -78,6 +86,7 @@ struct ExploreCommand: AsyncParsableCommand {
     var outputs = OutputPaths()
     outputs.inputs(paths, what: "the scenario")
     try outputs.checkFolder(out, option: "--out")
+    if let json { try outputs.checkReport(json, option: "--json") }
     if let shard {
       do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.message) }
     }
@@ -147,7 +156,17 @@ struct ExploreCommand: AsyncParsableCommand {
   ///   - temporaryFolder: The workers' folder of perturbed scenarios, whose files are deleted when
   ///     explore ends: a path into it in a finding's message becomes the finding's reproducer.
   private func write(_ report: ExplorationReport, temporaryFolder: String?) throws {
-    var text = reproducerWriter(temporaryFolder: temporaryFolder).write(report.findings)
+    let writer = reproducerWriter(temporaryFolder: temporaryFolder)
+    var text = writer.write(report.findings)
+    if let json {
+      let files = writer.fileNames(report.findings).map { (out as NSString).appendingPathComponent($0) }
+      do {
+        try FileReplacement.write(ExploreJSONReport(report, seed: seed, reproducers: files).data(), to: json)
+      } catch {
+        Failure.printError(
+          OrchestrationError(.unwritableReport, "\(json): cannot write the JSON report (\(Failure.line(for: error)))"))
+      }
+    }
     let rate = report.wallSeconds > 0 ? Double(report.runs + report.shrinkRuns) / report.wallSeconds : 0
     text +=
       "explored \(report.runs) runs (seed \(seed)\(report.invalidRuns > 0 ? ", \(report.invalidRuns) perturbed scenarios did not load" : "")"
@@ -157,8 +176,22 @@ struct ExploreCommand: AsyncParsableCommand {
     text += String(
       format: " and %d shrinking runs in %.1f s (%.1f runs/s): ", report.shrinkRuns, report.wallSeconds, rate)
     text +=
-      "\(report.failingRuns) failing run\(report.failingRuns == 1 ? "" : "s"), \(report.findings.count) distinct failure\(report.findings.count == 1 ? "" : "s")\n"
+      "\(report.failingRuns) failing run\(report.failingRuns == 1 ? "" : "s"), \(report.findings.count) distinct failure\(report.findings.count == 1 ? "" : "s")"
+    text += Self.grouping(of: report) + "\n"
     FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// How the summary's findings are grouped: ` (findings by check and cause: 3 over 2 checks)`, and
+  /// the failing runs of checks whose shrinks were spent that no finding covers; empty without findings.
+  static func grouping(of report: ExplorationReport) -> String {
+    guard !report.findings.isEmpty || !report.ungroupedRuns.isEmpty else { return "" }
+    let checks = Set(report.findings.map(\.failure.check)).count
+    var text = " (findings by check and cause: \(report.findings.count) over \(checks) check\(checks == 1 ? "" : "s"))"
+    for (check, runs) in report.ungroupedRuns.sorted(by: { $0.key < $1.key }) {
+      text +=
+        "; \(runs) failing run\(runs == 1 ? "" : "s") of \(check) matched no finding's cause after \(report.shrinksByCheck[check] ?? 0) shrinks of that check and \(runs == 1 ? "was" : "were") counted, not shrunk"
+    }
+    return text
   }
 
   /// What writes this exploration's reproducers.
