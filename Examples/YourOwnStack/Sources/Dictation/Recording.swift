@@ -17,7 +17,8 @@ final class Recording {
   private let module: any SpeechModule
   private let analyzer: SpeechAnalyzer
   private let analyzerFormat: AVAudioFormat
-  private let engine = AVAudioEngine()
+  /// Made again after a media-services reset, which invalidates every audio object made before.
+  private var engine = AVAudioEngine()
   private let input: AsyncStream<AnalyzerInput>
   private let inputContinuation: AsyncStream<AnalyzerInput>.Continuation
   private let onEvent: @MainActor (Event) -> Void
@@ -34,6 +35,8 @@ final class Recording {
   private var isEnding = false
   /// Whether a conversion failure was reported (the recording fails once).
   private var hasFailedConversion = false
+  /// Between an interruption's start and its end: the session cannot be activated, nor the engine started.
+  private var isInterrupted = false
 
   init(
     module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, usesSDK26Input: Bool = false,
@@ -88,6 +91,13 @@ final class Recording {
   // MARK: Microphone
 
   private func startMicrophone() throws {
+    try installTap()
+    engine.prepare()
+    try engine.start()
+  }
+
+  /// Installs the tap, with a new converter from the hardware's format, on the current engine.
+  private func installTap() throws {
     let inputNode = engine.inputNode
     let hardwareFormat = inputNode.outputFormat(forBus: 0)
     if #available(iOS 27, macOS 27, *), !usesSDK26Input {
@@ -110,8 +120,6 @@ final class Recording {
         block: Self.tapBlock(
           converter: bufferConverter, into: inputContinuation, counting: inputQueue, onFailure: conversionFailure()))
     }
-    engine.prepare()
-    try engine.start()
   }
 
   /// Sends what the converter still holds — the newest few milliseconds, which end the last word —
@@ -183,7 +191,7 @@ final class Recording {
   }
 
   private enum AudioSystemEvent: Sendable {
-    case configurationChanged, interruptionBegan, interruptionEnded(shouldResume: Bool)
+    case configurationChanged, interruptionBegan, interruptionEnded(shouldResume: Bool), mediaServicesReset
   }
 
   private nonisolated static func observe(engine: AVAudioEngine, _ handler: @escaping @Sendable (AudioSystemEvent) -> Void) -> [any NSObjectProtocol] {
@@ -198,6 +206,9 @@ final class Recording {
           let options = AVAudioSession.InterruptionOptions(rawValue: note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
           handler(.interruptionEnded(shouldResume: options.contains(.shouldResume)))
         }
+      },
+      center.addObserver(forName: AVAudioSession.mediaServicesWereResetNotification, object: nil, queue: nil) { _ in
+        handler(.mediaServicesReset)
       },
     ]
   }
@@ -214,8 +225,9 @@ final class Recording {
       drainConverter()  // the old format's converter holds the last milliseconds before the change
       do { try startMicrophone() } catch { onEvent(.failed("Dictation stopped when the microphone changed. Tap record to go on.")) }
     case .interruptionBegan:
-      break  // the system stopped the engine
+      isInterrupted = true  // the system stopped the engine
     case .interruptionEnded(let shouldResume):
+      isInterrupted = false
       guard shouldResume else {
         onEvent(.interruptedForGood)
         return
@@ -229,9 +241,38 @@ final class Recording {
           return
         }
         try engine.start()
+      } catch where (error as NSError).code == AVAudioSession.ErrorCode.mediaServicesFailed.rawValue {
+        // The media services were reset as the interruption ended: this engine is invalid, and the
+        // reset's own notification, handled next, makes a new one and starts it.
+        return
       } catch {
         onEvent(.failed("Dictation couldn't go on after the interruption. Tap record to go on."))
       }
+    case .mediaServicesReset:
+      mediaServicesWereReset()
+    }
+  }
+
+  /// The media server restarted: every audio object made before is invalid and the session's
+  /// category is back to the default (Apple: make new objects and set the category again). A new
+  /// engine and tap take over; the analyzer and what it heard go on. During an interruption the
+  /// engine waits for its end, which activates the session and starts it.
+  private func mediaServicesWereReset() {
+    engine.inputNode.removeTap(onBus: 0)  // the old engine never calls it again
+    drainConverter()
+    for observer in observers { NotificationCenter.default.removeObserver(observer) }
+    engine = AVAudioEngine()
+    do {
+      let session = AVAudioSession.sharedInstance()
+      try session.setCategory(.record, mode: .measurement, options: [])
+      try installTap()
+      observeAudioSystem()
+      guard !isInterrupted else { return }
+      try session.setActive(true)
+      engine.prepare()
+      try engine.start()
+    } catch {
+      onEvent(.failed("Dictation stopped when the audio system restarted. Tap record to go on."))
     }
   }
 
