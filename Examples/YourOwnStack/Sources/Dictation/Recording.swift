@@ -67,7 +67,12 @@ final class Recording {
   func finish() async {
     isEnding = true
     stopMicrophone()
-    drainConverter()
+    do {
+      try drainConverter()
+    } catch {
+      // The converter failed on its last few milliseconds: they are lost, but the words heard
+      // before them are still written down (failing here would cancel the analyzer's finish).
+    }
     inputContinuation.finish()
     do {
       try await analyzer.finalizeAndFinishThroughEndOfInput()
@@ -125,9 +130,10 @@ final class Recording {
   /// Sends what the converter still holds — the newest few milliseconds, which end the last word —
   /// to the analyzer, and lets the converter go (after the tap is removed): `.endOfStream` on the
   /// 26 SDK's converter, `flush()` on the 27 SDK's.
-  private func drainConverter() {
-    for tail in converter?.drainedInputs() ?? [] { inputQueue.record(inputContinuation.yield(tail)) }
-    converter = nil
+  /// - Throws: The converter's error: what it held is lost.
+  private func drainConverter() throws {
+    defer { converter = nil }
+    for tail in try converter?.drainedInputs() ?? [] { inputQueue.record(inputContinuation.yield(tail)) }
   }
 
   private func stopMicrophone() {
@@ -166,6 +172,19 @@ final class Recording {
       } catch {
         onFailure(error.localizedDescription)
       }
+    }
+  }
+
+  /// Drains the converter mid-recording (a route change, a reset); false when it failed, after
+  /// failing the recording: the audio it held is lost, and the screen must not go on listening.
+  private func drainConverterOrFail() -> Bool {
+    do {
+      try drainConverter()
+      return true
+    } catch {
+      hasFailedConversion = true
+      onEvent(.failed("The microphone's audio couldn't be converted (\(error.localizedDescription)). Tap record to go on."))
+      return false
     }
   }
 
@@ -222,7 +241,9 @@ final class Recording {
     case .configurationChanged:
       // The hardware format changed (a headset): the engine stopped; the tap's format is stale.
       engine.inputNode.removeTap(onBus: 0)
-      drainConverter()  // the old format's converter holds the last milliseconds before the change
+      // The old format's converter holds the last milliseconds before the change; if it fails to
+      // give them up, the recording fails as for any conversion error rather than go on with a gap.
+      guard drainConverterOrFail() else { return }
       do { try startMicrophone() } catch { onEvent(.failed("Dictation stopped when the microphone changed. Tap record to go on.")) }
     case .interruptionBegan:
       isInterrupted = true  // the system stopped the engine
@@ -259,7 +280,7 @@ final class Recording {
   /// engine waits for its end, which activates the session and starts it.
   private func mediaServicesWereReset() {
     engine.inputNode.removeTap(onBus: 0)  // the old engine never calls it again
-    drainConverter()
+    guard drainConverterOrFail() else { return }
     for observer in observers { NotificationCenter.default.removeObserver(observer) }
     engine = AVAudioEngine()
     do {
