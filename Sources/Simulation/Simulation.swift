@@ -61,6 +61,10 @@ public final class Simulation: @unchecked Sendable {
   var timerSequence: UInt64 = 0
   /// Timers each task armed that named no owner (the stack's), by runtime task id: a repeating one shows.
   var timerHistory: [UInt64: TimerHistory] = [:]
+  /// Real-clock sleeps still armed, by the runtime id of the sleeping task: the timer's sequence.
+  var armedRealSleeps: [UInt64: UInt64] = [:]
+  /// Sequences of real-clock sleeps whose task ran again before they fired: cancelled (see `Simulation+RealSleeps.swift`).
+  var wokenRealSleeps: Set<UInt64> = []
   /// The origin of the `DispatchQueue.main.asyncAfter` block running now, if one is.
   var firingTimerBlock: TimerOrigin?
   /// The draws of a seeded schedule; nil under first-in first-out (``SchedulePolicy``).

@@ -35,6 +35,26 @@ import Testing
     #expect(report.abandonedTimers == 1)
   }
 
+  /// The runtime's job for a cancelled `Task.sleep` stays armed until its deadline, but its task
+  /// already went on: the sleep is no longer the stack's work (found with the example's stacks: a
+  /// stop that cancelled a polling task was reported as leaving its timer behind).
+  @Test func aCancelledSleepOnARealClockIsNotListed() throws {
+    let report = try Simulation.run(testConfiguration("cancelled ticker")) {
+      let ticker = Task(name: "ticker") {
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) }
+      }
+      try? await VirtualClock(owner: "harness").sleep(for: .milliseconds(2500))
+      ticker.cancel()
+      await ticker.value
+      return Simulation.current!.scheduledTimers
+    }
+    #expect(report.outcome == .finished)
+    #expect(report.value?.isEmpty == true, "\(report.value ?? [])")
+    #expect(report.scheduledTimers.isEmpty)
+    #expect(report.abandonedTimers == 0)
+    #expect(report.virtualTime == .milliseconds(2500), "the cancelled sleep's job did not move virtual time")
+  }
+
   @Test func anOwnedClocksSleepCarriesItsOwnerAndIsNotCountedAsRepeating() throws {
     let report = try Simulation.run(testConfiguration("owned")) {
       let clock = VirtualClock(owner: "microphone")

@@ -20,6 +20,8 @@ struct TimerEntry: Comparable {
   var owner: String? = nil
   /// Where a timer without an owner came from; nil for owned ones.
   var origin: TimerOrigin? = nil
+  /// For a real-clock sleep, the runtime id of the sleeping task (0: unknown).
+  var sleepingTaskID: UInt64 = 0
 
   /// Whether it resumes a `VirtualClock` sleep.
   var isSleeper: Bool {

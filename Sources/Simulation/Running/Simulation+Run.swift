@@ -71,7 +71,7 @@ extension Simulation {
       virtualTime: simulation.now, wallTime: wallStart.duration(to: .now),
       counts: simulation.counts, escapes: escapes, trace: events, traceHash: traceHash,
       traceSpillError: simulation.trace.spillError,
-      abandonedTimers: simulation.timers.unordered.count(where: \.isLive),
+      abandonedTimers: simulation.timers.unordered.count(where: simulation.isPending),
       scheduledTimers: simulation.liveTimers(),
       ledgerAtStart: ledgerAtStart, ledgerAtEnd: simulation.ledger.snapshot(),
       mainActorHangs: simulation.mainActorHangs,
@@ -145,8 +145,10 @@ extension Simulation {
     counts.jobs += 1
     switch job {
     case .global(let job):
+      noteTaskRuns(job)
       job.runSynchronously(on: SimulatedTaskExecutor.sharedRef)
     case .main(let job):
+      noteTaskRuns(job)
       counts.mainJobs += 1
       runningMainActorJob = true
       defer { runningMainActorJob = false }
@@ -212,6 +214,7 @@ extension Simulation {
   }
 
   private func fire(_ timer: TimerEntry) {
+    realSleepFires(timer)
     switch timer.action {
     case .job(let job): ready.append(.global(job))
     case .sleeper(let sleep): sleep.fire()

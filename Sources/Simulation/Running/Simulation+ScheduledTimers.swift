@@ -10,7 +10,7 @@ extension Simulation {
 
   /// The live timers in due order, on the simulation's thread.
   func liveTimers() -> [ScheduledTimer] {
-    timers.unordered.filter(\.isLive).sorted().map { entry in
+    timers.unordered.filter(isPending).sorted().map { entry in
       ScheduledTimer(
         kind: entry.origin?.kind ?? (entry.isSleeper ? .virtualClockSleep : .realClockSleep), owner: entry.owner,
         taskName: entry.origin?.taskName, armedAt: .nanoseconds(entry.armedAt), deadline: .nanoseconds(entry.deadline),

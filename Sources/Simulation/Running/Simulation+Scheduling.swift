@@ -25,13 +25,14 @@ extension Simulation {
   }
 
   private func arm(
-    _ action: TimerEntry.Action, at deadline: Int64, owner: String? = nil, origin: TimerOrigin? = nil
+    _ action: TimerEntry.Action, at deadline: Int64, owner: String? = nil, origin: TimerOrigin? = nil,
+    sleepingTaskID: UInt64 = 0
   ) {
     timerSequence += 1
     timers.insert(
       TimerEntry(
         deadline: max(deadline, nowValue), sequence: timerSequence, action: action, armedAt: nowValue, owner: owner,
-        origin: origin))
+        origin: origin, sleepingTaskID: sleepingTaskID))
   }
 
   /// A sleep on a real clock: its delay carries real-time jitter, so round it to the quantum.
@@ -51,7 +52,9 @@ extension Simulation {
     let taskID = currentTaskID()
     arm(
       .job(job), at: nowValue &+ rounded &+ late,
-      origin: timerOrigin(.realClockSleep, taskID: taskID == 0 ? runtimeTaskID(of: job) : taskID))
+      origin: timerOrigin(.realClockSleep, taskID: taskID == 0 ? runtimeTaskID(of: job) : taskID),
+      sleepingTaskID: taskID)
+    if taskID != 0 { armedRealSleeps[taskID] = timerSequence }
   }
 
   /// A `DispatchQueue.main.asyncAfter` block: its deadline was read from the real clock, so it is

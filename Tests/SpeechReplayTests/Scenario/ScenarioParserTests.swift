@@ -129,10 +129,10 @@ import Testing
     #expect(expect.final?.committed?.value == "Hallo Welt.")
     #expect(expect.final?.committed?.location.line == 41)
     #expect(expect.final?.volatile?.value == "")
-    #expect(expect.final?.phase?.value == "idle")
+    #expect(expect.final?.phase?.value == ["idle"])
     #expect(expect.final?.microphoneOffered?.value == false)
     #expect(expect.snapshots.map(\.name) == ["s1"])
-    #expect(expect.snapshots.first?.expectation.phase?.value == "preparing 40%")
+    #expect(expect.snapshots.first?.expectation.phase?.value == ["preparing 40%"])
     #expect(expect.diagnostics == .containing(["tap"], at: SourceLocation(file: path, line: 44, column: 16)))
   }
 
@@ -302,8 +302,24 @@ import Testing
     )
     #expect(
       try error("schema: 1\nsteps: [start]\nexpect: { final: { phase: listning } }\n")
-        == "scenario.yaml:3:27: 'listning' is not a phase; expected one of idle, preparing, listening, stopping, unavailable, failed (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …'), did you mean 'listening'?"
+        == "scenario.yaml:3:27: 'listning' is not a phase; expected one of idle, preparing, listening, stopping, unavailable, failed (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …'; a list like [idle, preparing] allows any of them), did you mean 'listening'?"
     )
+    #expect(
+      try error("schema: 1\nsteps: [start]\nexpect: { final: { phase: [idle, listning] } }\n").hasPrefix(
+        "scenario.yaml:3:34: 'listning' is not a phase"))
+    #expect(
+      try error("schema: 1\nsteps: [start]\nexpect: { final: { phase: [] } }\n")
+        == "scenario.yaml:3:27: 'expect.final.phase' lists no phase; write one, or the phases any correct stack may show, like [idle, preparing]"
+    )
+  }
+
+  @Test func aPhaseListAllowsAnyOfItsPhases() throws {
+    let scenario = try Scenario.load(
+      fileAt: TestFiles.write(
+        "schema: 1\nsteps: [start, { snapshot: prompt }]\nexpect:\n  snapshots: { prompt: { phase: [idle, \"preparing\"] } }\n"
+      ))
+    #expect(scenario.expectations.snapshots.first?.expectation.phase?.value == ["idle", "preparing"])
+    #expect(scenario.expectations.snapshots.first?.expectation.phase?.location.line == 4)
   }
 
   @Test func aMissingFileIsAnError() {

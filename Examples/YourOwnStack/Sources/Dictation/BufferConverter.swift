@@ -41,14 +41,20 @@ final class BufferConverter: @unchecked Sendable {
   /// The audio the converter still holds (its filter's look-ahead, a few milliseconds), given up
   /// with `.endOfStream` once the tap is removed; nil when there is none. The converter is ended
   /// afterwards. Without this the end of the last word before a stop never reaches the analyzer.
-  func drain() -> AVAudioPCMBuffer? {
+  /// A converter error gives nil, as no audio (``flush()`` reports it).
+  func drain() -> AVAudioPCMBuffer? { try? flush() }
+
+  /// ``drain()``, reporting the converter's error.
+  /// - Throws: The converter's error when it returned `.error`: the audio it held is lost.
+  func flush() throws -> AVAudioPCMBuffer? {
     guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: 8192) else { return nil }
     var error: NSError?
-    converter.convert(to: output, error: &error) { _, status in
+    let status = converter.convert(to: output, error: &error) { _, status in
       status.pointee = .endOfStream
       return nil
     }
-    guard error == nil, output.frameLength > 0 else { return nil }
+    if status == .error || error != nil { throw error ?? DictationError("the audio converter reported an error") }
+    guard output.frameLength > 0 else { return nil }
     return output
   }
 }

@@ -70,6 +70,10 @@ public final class DictationModel {
   /// Counts starts; a stop or a newer start makes an older start give up at its next step.
   private var attempt = 0
   private var isStarting = false
+  /// The start in progress, which a stop cancels: its waits for the model end at once instead of
+  /// polling on after the screen says ready (found by `explore`: a stop during a download left a
+  /// 250 ms poll running).
+  private var startTask: Task<Void, Never>?
   private var recording: Recording? {
     didSet { if let oldValue, oldValue !== recording { lastInputQueue = oldValue.inputQueue } }
   }
@@ -96,17 +100,25 @@ public final class DictationModel {
     liveGuess = ""
     if case .failed = status { status = .ready }
     changed()
+    let start = Task { await prepareAndRecord(attempt: attempt) }
+    startTask = start
+    await start.value
+  }
 
+  /// The start's steps: the language, the permission, the model, then the recording. Each gives
+  /// up once a stop or a newer start changed `attempt`.
+  private func prepareAndRecord(attempt: Int) async {
     guard let module = await transcriberModule() else { return }
     guard attempt == self.attempt else { return }
     canRecord = true
     changed()
 
-    guard await AVAudioApplication.requestRecordPermission() else {
+    let granted = await AVAudioApplication.requestRecordPermission()
+    guard attempt == self.attempt else { return }  // stopped while the system's prompt showed
+    guard granted else {
       show(.failed("Dictation needs the microphone. Turn on microphone access for this app in Settings."))
       return
     }
-    guard attempt == self.attempt else { return }
 
     var format: AVAudioFormat?
     if !options.asksFormatAfterModel { format = await SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith: [module]) }
@@ -147,6 +159,8 @@ public final class DictationModel {
       // Stop while preparing: give up the start (a model download goes on in the system).
       attempt += 1
       isStarting = false
+      startTask?.cancel()
+      startTask = nil
       await recording?.cancel()
       recording = nil
       show(.ready)

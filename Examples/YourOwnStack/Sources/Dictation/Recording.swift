@@ -17,7 +17,8 @@ final class Recording {
   private let module: any SpeechModule
   private let analyzer: SpeechAnalyzer
   private let analyzerFormat: AVAudioFormat
-  private let engine = AVAudioEngine()
+  /// Made again after a media-services reset, which invalidates every audio object made before.
+  private var engine = AVAudioEngine()
   private let input: AsyncStream<AnalyzerInput>
   private let inputContinuation: AsyncStream<AnalyzerInput>.Continuation
   private let onEvent: @MainActor (Event) -> Void
@@ -34,6 +35,8 @@ final class Recording {
   private var isEnding = false
   /// Whether a conversion failure was reported (the recording fails once).
   private var hasFailedConversion = false
+  /// Between an interruption's start and its end: the session cannot be activated, nor the engine started.
+  private var isInterrupted = false
 
   init(
     module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, usesSDK26Input: Bool = false,
@@ -64,7 +67,12 @@ final class Recording {
   func finish() async {
     isEnding = true
     stopMicrophone()
-    drainConverter()
+    do {
+      try drainConverter()
+    } catch {
+      // The converter failed on its last few milliseconds: they are lost, but the words heard
+      // before them are still written down (failing here would cancel the analyzer's finish).
+    }
     inputContinuation.finish()
     do {
       try await analyzer.finalizeAndFinishThroughEndOfInput()
@@ -88,6 +96,13 @@ final class Recording {
   // MARK: Microphone
 
   private func startMicrophone() throws {
+    try installTap()
+    engine.prepare()
+    try engine.start()
+  }
+
+  /// Installs the tap, with a new converter from the hardware's format, on the current engine.
+  private func installTap() throws {
     let inputNode = engine.inputNode
     let hardwareFormat = inputNode.outputFormat(forBus: 0)
     if #available(iOS 27, macOS 27, *), !usesSDK26Input {
@@ -110,16 +125,15 @@ final class Recording {
         block: Self.tapBlock(
           converter: bufferConverter, into: inputContinuation, counting: inputQueue, onFailure: conversionFailure()))
     }
-    engine.prepare()
-    try engine.start()
   }
 
   /// Sends what the converter still holds — the newest few milliseconds, which end the last word —
   /// to the analyzer, and lets the converter go (after the tap is removed): `.endOfStream` on the
   /// 26 SDK's converter, `flush()` on the 27 SDK's.
-  private func drainConverter() {
-    for tail in converter?.drainedInputs() ?? [] { inputQueue.record(inputContinuation.yield(tail)) }
-    converter = nil
+  /// - Throws: The converter's error: what it held is lost.
+  private func drainConverter() throws {
+    defer { converter = nil }
+    for tail in try converter?.drainedInputs() ?? [] { inputQueue.record(inputContinuation.yield(tail)) }
   }
 
   private func stopMicrophone() {
@@ -161,6 +175,19 @@ final class Recording {
     }
   }
 
+  /// Drains the converter mid-recording (a route change, a reset); false when it failed, after
+  /// failing the recording: the audio it held is lost, and the screen must not go on listening.
+  private func drainConverterOrFail() -> Bool {
+    do {
+      try drainConverter()
+      return true
+    } catch {
+      hasFailedConversion = true
+      onEvent(.failed("The microphone's audio couldn't be converted (\(error.localizedDescription)). Tap record to go on."))
+      return false
+    }
+  }
+
   /// What the tap calls when a buffer cannot be converted (from the audio thread): the recording
   /// fails with a message, once, instead of going on with a gap in what the analyzer hears.
   private func conversionFailure() -> @Sendable (String) -> Void {
@@ -183,7 +210,7 @@ final class Recording {
   }
 
   private enum AudioSystemEvent: Sendable {
-    case configurationChanged, interruptionBegan, interruptionEnded(shouldResume: Bool)
+    case configurationChanged, interruptionBegan, interruptionEnded(shouldResume: Bool), mediaServicesReset
   }
 
   private nonisolated static func observe(engine: AVAudioEngine, _ handler: @escaping @Sendable (AudioSystemEvent) -> Void) -> [any NSObjectProtocol] {
@@ -199,6 +226,9 @@ final class Recording {
           handler(.interruptionEnded(shouldResume: options.contains(.shouldResume)))
         }
       },
+      center.addObserver(forName: AVAudioSession.mediaServicesWereResetNotification, object: nil, queue: nil) { _ in
+        handler(.mediaServicesReset)
+      },
     ]
   }
 
@@ -211,11 +241,14 @@ final class Recording {
     case .configurationChanged:
       // The hardware format changed (a headset): the engine stopped; the tap's format is stale.
       engine.inputNode.removeTap(onBus: 0)
-      drainConverter()  // the old format's converter holds the last milliseconds before the change
+      // The old format's converter holds the last milliseconds before the change; if it fails to
+      // give them up, the recording fails as for any conversion error rather than go on with a gap.
+      guard drainConverterOrFail() else { return }
       do { try startMicrophone() } catch { onEvent(.failed("Dictation stopped when the microphone changed. Tap record to go on.")) }
     case .interruptionBegan:
-      break  // the system stopped the engine
+      isInterrupted = true  // the system stopped the engine
     case .interruptionEnded(let shouldResume):
+      isInterrupted = false
       guard shouldResume else {
         onEvent(.interruptedForGood)
         return
@@ -229,9 +262,38 @@ final class Recording {
           return
         }
         try engine.start()
+      } catch where (error as NSError).code == AVAudioSession.ErrorCode.mediaServicesFailed.rawValue {
+        // The media services were reset as the interruption ended: this engine is invalid, and the
+        // reset's own notification, handled next, makes a new one and starts it.
+        return
       } catch {
         onEvent(.failed("Dictation couldn't go on after the interruption. Tap record to go on."))
       }
+    case .mediaServicesReset:
+      mediaServicesWereReset()
+    }
+  }
+
+  /// The media server restarted: every audio object made before is invalid and the session's
+  /// category is back to the default (Apple: make new objects and set the category again). A new
+  /// engine and tap take over; the analyzer and what it heard go on. During an interruption the
+  /// engine waits for its end, which activates the session and starts it.
+  private func mediaServicesWereReset() {
+    engine.inputNode.removeTap(onBus: 0)  // the old engine never calls it again
+    guard drainConverterOrFail() else { return }
+    for observer in observers { NotificationCenter.default.removeObserver(observer) }
+    engine = AVAudioEngine()
+    do {
+      let session = AVAudioSession.sharedInstance()
+      try session.setCategory(.record, mode: .measurement, options: [])
+      try installTap()
+      observeAudioSystem()
+      guard !isInterrupted else { return }
+      try session.setActive(true)
+      engine.prepare()
+      try engine.start()
+    } catch {
+      onEvent(.failed("Dictation stopped when the audio system restarted. Tap record to go on."))
     }
   }
 

@@ -11,7 +11,8 @@ protocol TapConverter: AnyObject, Sendable {
   /// - Throws: The converter's error: the buffer's audio is lost.
   func inputs(for buffer: AVAudioPCMBuffer, at time: AVAudioTime?) throws -> [AnalyzerInput]
   /// What the converter still holds, given up at the stop or a route change.
-  func drainedInputs() -> [AnalyzerInput]
+  /// - Throws: The converter's error: the audio it held is lost.
+  func drainedInputs() throws -> [AnalyzerInput]
 }
 
 extension BufferConverter: TapConverter {
@@ -19,7 +20,7 @@ extension BufferConverter: TapConverter {
     try convert(buffer).map { [AnalyzerInput(buffer: $0)] } ?? []
   }
 
-  func drainedInputs() -> [AnalyzerInput] { drain().map { [AnalyzerInput(buffer: $0)] } ?? [] }
+  func drainedInputs() throws -> [AnalyzerInput] { try flush().map { [AnalyzerInput(buffer: $0)] } ?? [] }
 }
 
 /// The 27 SDK's converter: Apple's `AnalyzerInputConverter`, flushed at the stop.
@@ -41,5 +42,5 @@ final class AnalyzerConverter: TapConverter, @unchecked Sendable {
     try converter.convert(buffer, at: nil)
   }
 
-  func drainedInputs() -> [AnalyzerInput] { (try? converter.flush()) ?? [] }
+  func drainedInputs() throws -> [AnalyzerInput] { try converter.flush() }
 }

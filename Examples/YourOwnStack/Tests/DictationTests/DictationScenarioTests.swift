@@ -43,6 +43,31 @@ import Testing
     expectScenario("Scenarios/route-change-after-interruption-ends-for-good.yaml", subject: .dictationLive)
   }
 
+  /// Found by exploring `dictation-fixed` (issue 37): the sleeps a stop cancelled while the start
+  /// polled a download that returned early are not left behind (the simulation's fix).
+  @Test func aStopWhileTheDownloadIsPolledLeavesNoPollRunning() {
+    expectScenario("Scenarios/stop-while-download-is-polled.yaml", subject: .dictationFixed)
+  }
+
+  /// Issue 37: a stop under the permission prompt gives the start up; the later denial shows nothing.
+  @Test func aDenialAfterTheStopLeavesTheScreenReady() {
+    expectScenario("Scenarios/stop-while-permission-prompt-shows.yaml", subject: .dictationFixed)
+  }
+
+  /// Found by exploring `dictation-fixed` (issue 37): a converter error on the route change's drain
+  /// ends the recording with a message instead of losing audio silently.
+  @Test func aConverterErrorAtARouteChangeEndsTheRecordingVisibly() {
+    expectScenario("Scenarios/route-change-after-converter-error.yaml", subject: .dictationFixed)
+  }
+
+  /// Issue 37: the bundled media-services scenarios, which release 1.1 failed until it made a new
+  /// engine after a reset (on the 26 SDK's path too).
+  @Test(arguments: ["media-services-reset", "interruption-ends-with-media-services-reset"])
+  func aMediaServicesResetIsFollowedOnANewEngine(_ name: String) {
+    expectScenario("\(Self.bundled)/\(name).yaml", subject: .dictationFixed)
+    expectScenario("\(Self.bundled)/\(name).yaml", subject: .dictationFixed26)
+  }
+
   @Test func ourOwnWordingIsCheckedAgainstOurOwnGoldenFile() {
     expectScenario("Scenarios/microphone-off.yaml", subject: .dictationFixed)
   }

@@ -37,20 +37,34 @@ extension ScenarioDecoder {
       expectation.volatile = .init(try textAllowingEmpty(value), at: value.location)
     }
     if let value = map[ScenarioKeys.State.phase] {
-      let phase = try value.nonEmptyString()
-      let word = String(phase.prefix { $0 != " " && $0 != ":" })
-      let phases = ["idle", "preparing", "listening", "stopping", "unavailable", "failed"]
-      guard phases.contains(word) else {
+      // A list allows any of its phases: `phase: [idle, preparing]`.
+      var items = [value]
+      if case .sequence = value.node { items = try value.list() }
+      guard !items.isEmpty else {
         throw value.error(
-          "'\(phase)' is not a phase; expected one of \(phases.joined(separator: ", ")) (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …')\(ScenarioNode.suggestion(word, phases))"
-        )
+          "'\(value.path)' lists no phase; write one, or the phases any correct stack may show, like [idle, preparing]")
       }
-      expectation.phase = .init(phase, at: value.location)
+      var phases: [String] = []
+      for item in items { phases.append(try phase(item)) }
+      expectation.phase = .init(phases, at: value.location)
     }
     if let value = map[ScenarioKeys.State.microphone] {
       expectation.microphoneOffered = .init(try value.choice(["offered", "hidden"]) == "offered", at: value.location)
     }
     return expectation
+  }
+
+  /// One expected phase: a phase's word, with a progress or message where the phase has one.
+  private func phase(_ node: ScenarioNode) throws(ScenarioError) -> String {
+    let phase = try node.nonEmptyString()
+    let word = String(phase.prefix { $0 != " " && $0 != ":" })
+    let phases = ["idle", "preparing", "listening", "stopping", "unavailable", "failed"]
+    guard phases.contains(word) else {
+      throw node.error(
+        "'\(phase)' is not a phase; expected one of \(phases.joined(separator: ", ")) (preparing may add a progress like 'preparing 40%', failed a message like 'failed: …'; a list like [idle, preparing] allows any of them)\(ScenarioNode.suggestion(word, phases))"
+      )
+    }
+    return phase
   }
 
   /// The keys of the `expect.snapshots` mapping with their nodes.

@@ -19,15 +19,15 @@ package struct StateExpectation: Sendable, Hashable {
   package var committed: Field<String>?
   /// The volatile text, exactly.
   package var volatile: Field<String>?
-  /// The phase as ``UIState/Phase/description`` writes it; `preparing` matches any progress and
-  /// `failed` any message.
-  package var phase: Field<String>?
+  /// The phases allowed, as ``UIState/Phase/description`` writes them (one, or several where any
+  /// correct stack may show either); `preparing` matches any progress and `failed` any message.
+  package var phase: Field<[String]>?
   /// Whether the microphone control is offered.
   package var microphoneOffered: Field<Bool>?
 
   /// Creates an expectation.
   package init(
-    committed: Field<String>? = nil, volatile: Field<String>? = nil, phase: Field<String>? = nil,
+    committed: Field<String>? = nil, volatile: Field<String>? = nil, phase: Field<[String]>? = nil,
     microphoneOffered: Field<Bool>? = nil
   ) {
     self.committed = committed
@@ -63,8 +63,9 @@ package struct StateExpectation: Sendable, Hashable {
           "volatile text \(context) is \(quoted(state.volatile)), expected \(quoted(volatile.value))",
           at: volatile.location))
     }
-    if let phase, !Self.phase(state.phase.description, matches: phase.value) {
-      failures.append(failure("phase \(context) is '\(state.phase)', expected '\(phase.value)'", at: phase.location))
+    if let phase, !phase.value.contains(where: { Self.phase(state.phase.description, matches: $0) }) {
+      let expected = phase.value.map { "'\($0)'" }.joined(separator: " or ")
+      failures.append(failure("phase \(context) is '\(state.phase)', expected \(expected)", at: phase.location))
     }
     if let microphoneOffered, microphoneOffered.value != state.microphoneOffered {
       failures.append(
