@@ -21,6 +21,17 @@ import Testing
     #expect(failure.location?.line == 5)  // expect.invariants, where the bound is set
   }
 
+  /// A job that waits (no CPU used) is charged the time it blocked: only the time its thread queued,
+  /// runnable, for a CPU behind other processes is left out (`ThreadClock`).
+  @Test func aStartThatWaitsOnTheMainActorIsAHang() throws {
+    let path = try TestFiles.write(Self.scenario(bound: "50ms"))
+    let factory = SubjectFactory(name: "waiting") { _ in BlockingSubject(blockFor: .milliseconds(300), waits: true) }
+    let result = ScenarioRunner(subject: factory).run(fileAt: path, seed: nil)
+    let failure = try #require(
+      result.failures.first { $0.message.contains("main-actor-responsive") }, "\(result.failures)")
+    #expect(failure.message.contains("over the hang bound of 50 ms"), "\(failure.message)")
+  }
+
   @Test func theHarnessesOwnWorkInAMainActorJobIsNoHang() throws {
     let path = try TestFiles.write(Self.scenario(bound: "50ms"))
     let factory = SubjectFactory(name: "blocking") { _ in

@@ -18,10 +18,13 @@ final class BlockingSubject: TranscriptionSubject {
   private let blockFor: Duration
   /// Whether the blocking work is the harness's (`Simulation.harnessWork`), as finishing a capture is.
   private let asHarnessWork: Bool
+  /// Whether the start waits (the thread sleeps, as in a semaphore wait) instead of spinning.
+  private let waits: Bool
 
-  init(blockFor: Duration, asHarnessWork: Bool = false) {
+  init(blockFor: Duration, asHarnessWork: Bool = false, waits: Bool = false) {
     self.blockFor = blockFor
     self.asHarnessWork = asHarnessWork
+    self.waits = waits
   }
 
   func observeUIState(_ onChange: @escaping @MainActor () -> Void) { self.onChange = onChange }
@@ -30,6 +33,10 @@ final class BlockingSubject: TranscriptionSubject {
     let blockFor = blockFor
     if asHarnessWork {
       Simulation.harnessWork { Self.spin(for: blockFor) }
+    } else if waits {
+      // The bug: a synchronous wait on the main actor, which uses no CPU at all.
+      let (seconds, attoseconds) = blockFor.components
+      usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
     } else {
       Self.spin(for: blockFor)  // the bug: heavy synchronous work on the main actor
     }
