@@ -56,7 +56,7 @@ open class AVAudioNode: NSObject {
 
   init(engine: AVAudioEngine?) {
     self.owner = engine
-    self.nodeName = String(describing: Self.self)
+    self.nodeName = _typeName(Self.self, qualified: false)  // no conformance searches (LiveObjectTracker)
   }
 
   /// The engine the node belongs to, or nil once the engine is gone.

@@ -31,10 +31,13 @@ public final class LiveObjectTracker: Sendable {
   /// Counts one more live instance of `type` until this tracker is deallocated.
   /// - Parameter type: The owning class.
   public init<Owner>(_ type: Owner.Type) {
+    // `_typeName` gives what `String(reflecting:)` prints for a type, without first asking the
+    // runtime whether the metatype conforms to three printing protocols: each such first question
+    // scans every conformance record of the process, a measurable part of a short run's start.
     let counter = Self.registry.withLock { registry in
       if let entry = registry[ObjectIdentifier(type)] { return entry.counter }
       let counter = Counter()
-      registry[ObjectIdentifier(type)] = (String(reflecting: type), counter)
+      registry[ObjectIdentifier(type)] = (_typeName(type, qualified: true), counter)
       return counter
     }
     counter.live.add(1, ordering: .relaxed)
@@ -44,7 +47,7 @@ public final class LiveObjectTracker: Sendable {
       let scoped = Self.scopedRegistry.withLock { registry in
         if let entry = registry[key] { return entry.counter }
         let counter = Counter()
-        registry[key] = (String(reflecting: type), counter)
+        registry[key] = (_typeName(type, qualified: true), counter)
         return counter
       }
       scoped.live.add(1, ordering: .relaxed)

@@ -44,12 +44,20 @@ extension TraceLog {
           nextChunk += 1
           inChunk = 0
         }
-        let recent = selection.log.recent
-        while inRecent < recent.count {
-          inRecent += 1
-          if selection.kinds.contains(recent[inRecent - 1].kind) { return recent[inRecent - 1] }
+        // The kinds are compared in place: only a selected event is copied (a copy retains its
+        // fields), and the array is not copied per call.
+        let kinds = selection.kinds
+        let found = selection.log.recent.withUnsafeBufferPointer { events in
+          var index = inRecent
+          while index < events.count, !kinds.contains(events[index].kind) { index += 1 }
+          return index
         }
-        return nil
+        guard found < selection.log.recent.count else {
+          inRecent = found
+          return nil
+        }
+        inRecent = found + 1
+        return selection.log.recent[found]
       }
     }
   }

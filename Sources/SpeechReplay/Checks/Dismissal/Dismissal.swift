@@ -29,11 +29,13 @@ struct Dismissal: @unchecked Sendable {
   /// Remembers `subject` and the objects in its stored properties weakly.
   init(_ subject: AnyObject, at location: SourceLocation) {
     self.subject = subject
-    self.typeName = String(reflecting: type(of: subject))
+    // `_typeName` prints what `String(reflecting:)` / `String(describing:)` print for a type, without
+    // the runtime's conformance searches for the printing protocols first (LiveObjectTracker).
+    self.typeName = _typeName(type(of: subject), qualified: true)
     self.location = location
-    let owner = String(describing: type(of: subject))
+    let owner = _typeName(type(of: subject), qualified: false)
     objects = Self.heldObjects(of: subject).map { label, object in
-      AppObject(object: object, property: "\(owner).\(label)", typeName: String(reflecting: type(of: object)))
+      AppObject(object: object, property: "\(owner).\(label)", typeName: _typeName(type(of: object), qualified: true))
     }
   }
 
@@ -55,7 +57,7 @@ struct Dismissal: @unchecked Sendable {
     while let current = mirror {
       for (index, child) in current.children.enumerated() {
         guard let object = classInstance(child.value), object !== subject else { continue }
-        let module = String(reflecting: type(of: object)).prefix { $0 != "." }
+        let module = _typeName(type(of: object), qualified: true).prefix { $0 != "." }
         guard !foreignModules.contains(String(module)) else { continue }
         found.append((child.label ?? "#\(index)", object))
       }
