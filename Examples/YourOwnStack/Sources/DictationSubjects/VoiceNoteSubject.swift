@@ -31,6 +31,8 @@ final class VoiceNoteSubject: TranscriptionSubject {
     let phase: UIState.Phase =
       if !recorder.canRecord {
         .unavailable("Speech recognition does not support the phone's language.")
+      } else if recorder.isStarting {
+        .preparing(progress: nil)
       } else if let message = recorder.errorMessage, !recorder.isRecording {
         .failed(message)
       } else if recorder.isRecording {
