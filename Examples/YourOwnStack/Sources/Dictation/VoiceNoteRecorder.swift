@@ -33,6 +33,8 @@ public final class VoiceNoteRecorder {
   /// Set from the record button's tap until the recording starts or fails: the screen shows it
   /// starting (the button disabled) while the system asks the user for permission.
   public private(set) var isStarting = false
+  /// Set when the stop button is tapped while the recording starts: the start gives up.
+  private var startCancelled = false
   /// Set while the last words are being written down after the stop.
   public private(set) var isFinishing = false
   /// Whether the record button is shown: false once the phone's language turned out to have no
@@ -72,7 +74,15 @@ public final class VoiceNoteRecorder {
   /// Creates the recorder.
   public init(bug: Bug = .none) { self.bug = bug }
 
-  deinit { observers.removeAll() }
+  /// A screen closed while its recording started (the start goes on after the screen let go of the
+  /// recorder) or went on: the recording ends with it. Found by `explore` (a dismissal during the
+  /// permission prompt): the task, its request released without `endAudio()`, stayed open for good.
+  isolated deinit {
+    observers.removeAll()
+    audioEngine.stop()
+    audioEngine.inputNode.removeTap(onBus: 0)
+    recognitionTask?.cancel()
+  }
 
   /// The record button: asks for permission, then records in the user's language.
   public func startRecording() async {
@@ -80,6 +90,7 @@ public final class VoiceNoteRecorder {
     // Found by the bundled first-launch scenarios: while the permission prompt was up the screen
     // still offered the record button, as if the tap had done nothing.
     isStarting = true
+    startCancelled = false
     onChange?()
     defer {
       isStarting = false
@@ -105,6 +116,7 @@ public final class VoiceNoteRecorder {
       return
     }
     guard !isRecording, !isFinishing else { return }  // a second tap while permission was asked
+    guard !startCancelled else { return }  // the stop button, tapped while permission was asked
     self.recognizer = recognizer
     do {
       audioEngine = AVAudioEngine()  // an engine made before a media-services reset cannot start
@@ -189,7 +201,12 @@ public final class VoiceNoteRecorder {
   /// The stop button (and the silence timer): stops the microphone and ends the audio; the final
   /// result ends the task.
   public func stopRecording() {
-    guard isRecording else { return }
+    guard isRecording else {
+      // Found by `explore`: a stop tapped during the permission prompt did nothing, and the start
+      // went on to record once the user answered.
+      if isStarting { startCancelled = true }
+      return
+    }
     isRecording = false
     stopObservingAudioSystem()
     if bug != .silenceTimerNeverCancelled { silenceTimerNumber += 1 }

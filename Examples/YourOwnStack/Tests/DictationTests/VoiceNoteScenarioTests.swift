@@ -84,6 +84,16 @@ import Testing
     #expect(run.result.status == .passed, "\(run.result.failures)")
   }
 
+  @Test func aScreenClosedDuringThePermissionPromptEndsTheTaskItsStartBegan() {
+    // Found by explore: without the recorder's deinit ending the recording, the task stayed open
+    // (`ledger-baseline-after-stop`: open recognition tasks 0 → 1).
+    expectScenario("Scenarios/voice-notes-dismiss-during-prompt.yaml", subject: .voiceNotes)
+  }
+
+  @Test func aStopTappedDuringThePermissionPromptCancelsTheStart() {
+    expectScenario("Scenarios/voice-notes-stop-during-prompt.yaml", subject: .voiceNotes)
+  }
+
   @Test func aRegionOverrideLocaleFindsTheLanguagesRecognizer() {
     // SFSpeechRecognizer() on a phone set to English with Spain's formats (en-US-u-rg-eszzzz).
     expectScenario("../../../../Scenarios/locale-with-region-override.yaml", subject: .voiceNotes)
