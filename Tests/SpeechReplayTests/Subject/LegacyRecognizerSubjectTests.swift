@@ -49,6 +49,32 @@ import Testing
     #expect(Self.run(LegacyRecognizerSubject.factory("app", capabilities: []), "hello-world.yaml").status == .passed)
   }
 
+  @Test func aLegacyStackListeningThroughALongSessionHoldsNoMoreAudio() throws {
+    // Apple's request hands appended audio on to recognition and keeps none of the app's buffers;
+    // the twin copies what it needs, so a legacy stack's 75 s session is judged by `memory-bounded`
+    // (which fails a stack that keeps every buffer) and passes.
+    let result = Self.run(LegacyRecognizerSubject.factory("legacy"), "long-session-memory.yaml")
+    #expect(result.status == .passed, "\(result.failures)")
+    let tap = try #require(result.figures.first { $0.name == "audio.tapSeconds" }?.value)
+    #expect(tap > 60, "the microphone delivered long enough for memory-bounded to judge: \(tap) s")
+  }
+
+  @Test func aScreenWithASilenceTimerSkipsTheLongSessionsPauses() throws {
+    let factory = LegacyRecognizerSubject.factory("notes", capabilities: [.legacyRecognizer, .stopsAfterSilence])
+    let result = Self.run(factory, "long-session-memory.yaml")
+    #expect(result.status == .skipped, "\(result.failures)")
+    let reason = try #require(result.failures.first)
+    #expect(reason.message.contains("requires 'listensThroughPauses'"), "\(reason.message)")
+  }
+
+  @Test func aLegacyStackSkipsTheTranscribersEquivalentLocale() throws {
+    // supportedLocale(equivalentTo:) and the installed models are SpeechTranscriber's.
+    let result = Self.run(LegacyRecognizerSubject.factory("legacy"), "locale-with-equivalent-installed.yaml")
+    #expect(result.status == .skipped, "\(result.failures)")
+    let reason = try #require(result.failures.first)
+    #expect(reason.message.contains("requires 'speechAnalyzer'"), "\(reason.message)")
+  }
+
   @Test func aStackThatNeverEndsItsAudioFailsNamingTheOpenTask() throws {
     let result = Self.run(LegacyRecognizerSubject.factory("legacy", bug: .noEndAudio), "hello-world.yaml")
     #expect(result.status == .failed)

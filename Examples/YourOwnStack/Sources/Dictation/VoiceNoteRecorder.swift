@@ -30,6 +30,11 @@ public final class VoiceNoteRecorder {
   public private(set) var liveText = ""
   /// Whether the microphone is recording.
   public private(set) var isRecording = false
+  /// Set from the record button's tap until the recording starts or fails: the screen shows it
+  /// starting (the button disabled) while the system asks the user for permission.
+  public private(set) var isStarting = false
+  /// Set when the stop button is tapped while the recording starts: the start gives up.
+  private var startCancelled = false
   /// Set while the last words are being written down after the stop.
   public private(set) var isFinishing = false
   /// Whether the record button is shown: false once the phone's language turned out to have no
@@ -43,7 +48,9 @@ public final class VoiceNoteRecorder {
   /// How long the recording goes on with nothing new heard before it stops itself.
   public let silenceTimeout: TimeInterval = 2
   let bug: Bug
-  private let audioEngine = AVAudioEngine()
+  /// The recording's engine: a new one for every recording and after a media-services reset, which
+  /// invalidates every audio object made before it (Apple's guidance).
+  private var audioEngine = AVAudioEngine()
   private var recognizer: SFSpeechRecognizer?
   private var recognitionRequest: SFSpeechAudioBufferRecognitionRequest?
   private var recognitionTask: SFSpeechRecognitionTask?
@@ -67,11 +74,28 @@ public final class VoiceNoteRecorder {
   /// Creates the recorder.
   public init(bug: Bug = .none) { self.bug = bug }
 
-  deinit { observers.removeAll() }
+  /// A screen closed while its recording started (the start goes on after the screen let go of the
+  /// recorder) or went on: the recording ends with it. Found by `explore` (a dismissal during the
+  /// permission prompt): the task, its request released without `endAudio()`, stayed open for good.
+  isolated deinit {
+    observers.removeAll()
+    audioEngine.stop()
+    audioEngine.inputNode.removeTap(onBus: 0)
+    recognitionTask?.cancel()
+  }
 
   /// The record button: asks for permission, then records in the user's language.
   public func startRecording() async {
-    guard !isRecording, !isFinishing else { return }
+    guard !isRecording, !isFinishing, !isStarting else { return }
+    // Found by the bundled first-launch scenarios: while the permission prompt was up the screen
+    // still offered the record button, as if the tap had done nothing.
+    isStarting = true
+    startCancelled = false
+    onChange?()
+    defer {
+      isStarting = false
+      DispatchQueue.main.async { [weak self] in self?.onChange?() }
+    }
     let status = await withCheckedContinuation { continuation in
       SFSpeechRecognizer.requestAuthorization { continuation.resume(returning: $0) }
     }
@@ -92,11 +116,11 @@ public final class VoiceNoteRecorder {
       return
     }
     guard !isRecording, !isFinishing else { return }  // a second tap while permission was asked
+    guard !startCancelled else { return }  // the stop button, tapped while permission was asked
     self.recognizer = recognizer
     do {
-      let session = AVAudioSession.sharedInstance()
-      try session.setCategory(.record, mode: .measurement, options: .duckOthers)
-      try session.setActive(true, options: .notifyOthersOnDeactivation)
+      audioEngine = AVAudioEngine()  // an engine made before a media-services reset cannot start
+      try Self.activateAudioSession()
       try startMicrophone()
     } catch {
       endRecognition(cancel: true)
@@ -177,13 +201,26 @@ public final class VoiceNoteRecorder {
   /// The stop button (and the silence timer): stops the microphone and ends the audio; the final
   /// result ends the task.
   public func stopRecording() {
-    guard isRecording else { return }
+    guard isRecording else {
+      // Found by `explore`: a stop tapped during the permission prompt did nothing, and the start
+      // went on to record once the user answered.
+      if isStarting { startCancelled = true }
+      return
+    }
     isRecording = false
     stopObservingAudioSystem()
     if bug != .silenceTimerNeverCancelled { silenceTimerNumber += 1 }
     isFinishing = endRecognition(cancel: false)
     Self.deactivateAudioSession()
     DispatchQueue.main.async { [weak self] in self?.onChange?() }
+  }
+
+  /// Sets the session's category (again after a media-services reset, which resets it) and
+  /// activates it.
+  private static func activateAudioSession() throws {
+    let session = AVAudioSession.sharedInstance()
+    try session.setCategory(.record, mode: .measurement, options: .duckOthers)
+    try session.setActive(true, options: .notifyOthersOnDeactivation)
   }
 
   /// Lets other apps' audio resume once the recording is over (Apple's guidance for recording apps).
@@ -276,7 +313,30 @@ public final class VoiceNoteRecorder {
         let resume = options.contains(.shouldResume)
         DispatchQueue.main.async { self?.interrupted(began: began, shouldResume: resume) }
       },
+      center.addObserver(forName: AVAudioSession.mediaServicesWereResetNotification, object: nil, queue: nil) { [weak self] _ in
+        DispatchQueue.main.async { self?.mediaServicesWereReset() }
+      },
     ]
+  }
+
+  /// The media services were reset: the engine is invalid for good and the session's category is
+  /// gone (Apple: make every audio object again and set the category again). Found by the bundled
+  /// media-services scenarios: the old engine could not start, and the recording stopped there.
+  /// The same request and task go on with a new engine's tap.
+  private func mediaServicesWereReset() {
+    guard isRecording, let request = recognitionRequest else { return }
+    audioEngine.inputNode.removeTap(onBus: 0)
+    if let tail = routeConverter?.drain() { request.append(tail) }
+    audioEngine = AVAudioEngine()
+    // The configuration-change observer watched the old engine.
+    stopObservingAudioSystem()
+    observeAudioSystem()
+    do {
+      try Self.activateAudioSession()
+      try startTap(feeding: request)
+    } catch {
+      fail("Recording stopped when the audio system was reset.")
+    }
   }
 
   /// Found by `--check-determinism`: observers left in `NotificationCenter.default` outlive the
@@ -323,7 +383,14 @@ public final class VoiceNoteRecorder {
       microphoneChanged()
       return
     }
-    do { try audioEngine.start() } catch { fail("Recording stopped after the interruption.") }
+    do {
+      try audioEngine.start()
+    } catch where (error as NSError).code == AVAudioSession.ErrorCode.mediaServicesFailed.rawValue {
+      // The media services were reset as the interruption ended: the reset's own handler, queued
+      // behind this one, makes the new engine (found by the bundled scenario of the same name).
+    } catch {
+      fail("Recording stopped after the interruption.")
+    }
   }
 
   private func fail(_ message: String) {

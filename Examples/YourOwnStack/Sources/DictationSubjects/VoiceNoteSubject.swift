@@ -22,7 +22,13 @@ final class VoiceNoteSubject: TranscriptionSubject {
   /// stop step is over when it no longer does (as a user waits for the spinner).
   func stop() async {
     recorder.stopRecording()
-    while recorder.isFinishing { await withCheckedContinuation { changed.append($0) } }
+    while recorder.isFinishing {
+      // Checked again where the continuation is stored: found by explore (a schedule seed), the
+      // last change could come between the loop's check and the store, and the stop waited forever.
+      await withCheckedContinuation { continuation in
+        if recorder.isFinishing { changed.append(continuation) } else { continuation.resume() }
+      }
+    }
   }
 
   func observeUIState(_ onChange: @escaping @MainActor () -> Void) { self.onChange = onChange }
@@ -31,6 +37,8 @@ final class VoiceNoteSubject: TranscriptionSubject {
     let phase: UIState.Phase =
       if !recorder.canRecord {
         .unavailable("Speech recognition does not support the phone's language.")
+      } else if recorder.isStarting {
+        .preparing(progress: nil)
       } else if let message = recorder.errorMessage, !recorder.isRecording {
         .failed(message)
       } else if recorder.isRecording {

@@ -67,6 +67,39 @@ import Testing
     expectScenario("../../../../Scenarios/model-error.yaml", subject: .voiceNotes)
   }
 
+  @Test(arguments: ["media-services-reset.yaml", "interruption-ends-with-media-services-reset.yaml"])
+  func aMediaServicesResetGoesOnWithANewEngineAndTheSameTask(_ file: String) {
+    // The old engine cannot start after the reset ('msrv'): a new engine's tap feeds the same
+    // request, so the sentence spoken across the reset stays one task's (no new task, no lost word).
+    let run = ScenarioRunner(subject: .voiceNotes).replay(fileAt: Self.path("../../../../Scenarios/\(file)"), seed: nil)
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+    let tasks = run.timeline.events.filter { $0.kind.rawValue == "recognizer.task.start" }.map { $0["task"] }
+    #expect(tasks == ["recognition en-US 1"], "the recognition tasks: \(tasks)")
+  }
+
+  @Test(arguments: ["first-launch-permission-prompt.yaml", "first-launch-permission-denied.yaml"])
+  func theScreenShowsTheStartWhileThePermissionPromptIsUp(_ file: String) {
+    let run = ScenarioRunner(subject: .voiceNotes).replay(fileAt: Self.path("../../../../Scenarios/\(file)"), seed: nil)
+    #expect(run.snapshots["prompt-showing"]?.phase == .preparing(progress: nil), "\(run.result.failures)")
+    #expect(run.result.status == .passed, "\(run.result.failures)")
+  }
+
+  @Test func aScreenClosedDuringThePermissionPromptEndsTheTaskItsStartBegan() {
+    // Found by explore: without the recorder's deinit ending the recording, the task stayed open
+    // (`ledger-baseline-after-stop`: open recognition tasks 0 → 1).
+    expectScenario("Scenarios/voice-notes-dismiss-during-prompt.yaml", subject: .voiceNotes)
+  }
+
+  @Test func aStopTappedDuringThePermissionPromptCancelsTheStart() {
+    expectScenario("Scenarios/voice-notes-stop-during-prompt.yaml", subject: .voiceNotes)
+  }
+
+  @Test func aStopReturnsUnderASeededSchedule() {
+    // Found by explore: the last change could come between the adapter's check and its storing of
+    // the continuation, and the run never finished (a deadlock, not a failed check).
+    expectScenario("Scenarios/voice-notes-stop-under-a-schedule.yaml", subject: .voiceNotes)
+  }
+
   @Test func aRegionOverrideLocaleFindsTheLanguagesRecognizer() {
     // SFSpeechRecognizer() on a phone set to English with Spain's formats (en-US-u-rg-eszzzz).
     expectScenario("../../../../Scenarios/locale-with-region-override.yaml", subject: .voiceNotes)
