@@ -1,5 +1,4 @@
 import Foundation
-import LiveTranscription
 import ReferenceSubjects
 import SpeechReplay
 import SpeechReplayTestSupport
@@ -32,25 +31,5 @@ import Testing
       """)
     let run = ScenarioRunner(subject: .reference).replay(fileAt: path, seed: 272978)
     #expect(!run.result.failures.contains { $0.check.family == .dismissal }, "\(run.result.failures.map(\.message))")
-  }
-
-  /// A dismissal while listening is still judged: a stack that keeps its transcriber then fails.
-  @Test func aScreenDismissedWhileListeningIsStillJudged() throws {
-    let path = try TestFiles.write(
-      """
-      schema: 1
-      name: the screen is dismissed while listening
-      audio: audio/hello-world.wav
-      model:
-        profile: legacy
-        transcript: audio/hello-world.words.tsv
-      steps:
-      - start
-      - {play: 500ms}
-      - dismiss
-
-      """)
-    let run = ScenarioRunner(subject: .reference(faults: [.tapBlockCapturesTranscriber])).replay(fileAt: path, seed: 1)
-    #expect(run.result.failures.contains { $0.check.family == .dismissal }, "\(run.result.failures.map(\.message))")
   }
 }
