@@ -75,28 +75,50 @@ final class TapPipeline: @unchecked Sendable {
   /// route change the converter is called once with `.endOfStream` and its tail is queued. Without
   /// this, a word that ends in the last 3–15 ms before the stop never reaches the analyzer. The
   /// converter is ended afterwards and is dropped; tap buffers that still arrive are ignored.
+  ///
+  /// A conversion that returns `.error` takes no input and leaves the filter as it was, so the
+  /// drain is tried once more; only when that fails too is the tail lost, and the failure reported
+  /// (found by `speech-replay explore`: a converter error on the drain at a route change lost the
+  /// old route's last 14 ms without a word).
   func drain() {
-    let tail: AVAudioPCMBuffer? = lock.withLock {
+    let drained: Result<AVAudioPCMBuffer, ConversionFailure>? = lock.withLock {
       guard let converter else { return nil }
       self.converter = nil
       hasDrained = true
       // Bug zoo: the converter is released holding its tail.
       guard !faults.contains(.neverDrainsConverter) else { return nil }
-      return Self.drain(converter)
+      return Self.drain(converter).flatMapError { _ in Self.drain(converter) }
     }
-    if let tail, tail.frameLength > 0 { queue.enqueue(AnalyzerInput(buffer: tail), isConverterTail: true) }
+    switch drained {
+    case .success(let tail) where tail.frameLength > 0:
+      queue.enqueue(AnalyzerInput(buffer: tail), isConverterTail: true)
+    case .failure(let failure):
+      let first = lock.withLock { () -> Bool in
+        defer { hasReportedFailure = true }
+        return !hasReportedFailure
+      }
+      if first { onFailure(failure.message) }
+    default:
+      return
+    }
   }
 
   /// Converts with `.endOfStream` as the only input: what the filter held comes out.
-  private static func drain(_ converter: AVAudioConverter) -> AVAudioPCMBuffer? {
+  private static func drain(_ converter: AVAudioConverter) -> Result<AVAudioPCMBuffer, ConversionFailure> {
     // The tail is at most the filter's look-ahead: a few hundred frames at the analyzer's rate.
-    guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: 8192) else { return nil }
+    guard let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: 8192) else {
+      return .failure(ConversionFailure(message: "no buffer for the converter's tail"))
+    }
     var error: NSError?
     let status = converter.convert(to: output, error: &error) { _, inputStatus in
       inputStatus.pointee = .endOfStream
       return nil
     }
-    return status == .error ? nil : output
+    guard status != .error else {
+      return .failure(
+        ConversionFailure(message: "draining the converter failed: \(error?.localizedDescription ?? "no error given")"))
+    }
+    return .success(output)
   }
 
   /// Converts one tap buffer and queues it.

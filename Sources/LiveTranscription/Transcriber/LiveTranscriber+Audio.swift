@@ -280,11 +280,11 @@ extension LiveTranscriber {
         // this one, makes a new engine and goes on (found by `speech-replay explore`).
         return
       } catch {
-        await abort(
-          session,
-          phase: .failed(
-            message:
-              "The microphone could not resume after an interruption: \(error.localizedDescription). Start again."))
+        // The analyzer still has everything heard before the interruption: finalize it, so the
+        // words on screen are committed, then show the failure (found by `speech-replay explore`:
+        // an activation refused at the interruption's end cleared the guess unfinalized).
+        await finishListening(
+          failing: "The microphone could not resume after an interruption: \(error.localizedDescription). Start again.")
       }
     @unknown default:
       return

@@ -82,17 +82,20 @@ extension LiveTranscriber {
     let trustsReturn = has(.takesDownloadReturnAsInstalled)
     let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<DownloadOutcome, Never>) in
       downloadWaiter = (current, continuation)
-      // The download belongs to the system: it goes on when the waiting stops.
-      Task { [weak self] in
+      // The download belongs to the system: it goes on when the waiting stops. The task holds the
+      // module weakly: a stop ends the start that owns it, and a screen dismissed while the system
+      // still downloads must not leave its transcriber module behind (found by `speech-replay explore`).
+      Task { [weak self, weak module] in
         let outcome: DownloadOutcome
         do {
           try await request.downloadAndInstall()
-          outcome =
-            trustsReturn
-            ? .installed
-            : await Self.outcomeAfterDownloadReturned(module, clock: clock, interval: interval) { [weak self] in
-              self?.downloadWaiter?.generation == current
-            }
+          if trustsReturn {
+            outcome = .installed
+          } else if let module, let self {
+            outcome = await self.pollStatus(of: module, clock: clock, interval: interval, generation: current)
+          } else {
+            outcome = .cancelled
+          }
         } catch {
           outcome = .failed(error.localizedDescription)
         }
@@ -113,7 +116,16 @@ extension LiveTranscriber {
   func endDownloadWait(_ outcome: DownloadOutcome, generation current: Int) {
     guard let waiter = downloadWaiter, waiter.generation == current else { return }
     downloadWaiter = nil
+    downloadStatusPoll?.cancel()
+    downloadStatusPoll = nil
     waiter.continuation.resume(returning: outcome)
+  }
+
+  /// A stop or a dismissal ends the waiting for a download: the start returns cancelled and the
+  /// status polling stops at once, not at its next tick (the download itself goes on in the system).
+  func stopWaitingForDownload() {
+    guard let waiter = downloadWaiter else { return }
+    endDownloadWait(.cancelled, generation: waiter.generation)
   }
 
   /// A locale's BCP-47 identifier, as shown in messages.

@@ -21,4 +21,21 @@ extension LiveTranscriber {
     }
     return .cancelled
   }
+
+  /// Polls the status of `module` after `downloadAndInstall()` returned, in a task that a stop
+  /// cancels (``stopWaitingForDownload()``): a sleep on the clock that outlived the stop would be a
+  /// timer of the stack still scheduled while the screen says idle (found by `speech-replay explore`
+  /// with a download that returns while still downloading).
+  func pollStatus(
+    of module: any SpeechModule, clock: any Clock<Duration>, interval: Duration, generation current: Int
+  ) async -> DownloadOutcome {
+    guard downloadWaiter?.generation == current else { return .cancelled }
+    let poll = Task { [weak self] in
+      await Self.outcomeAfterDownloadReturned(module, clock: clock, interval: interval) { [weak self] in
+        self?.downloadWaiter?.generation == current
+      }
+    }
+    downloadStatusPoll = poll
+    return await poll.value
+  }
 }

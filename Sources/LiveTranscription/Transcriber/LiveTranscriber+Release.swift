@@ -11,10 +11,7 @@ extension LiveTranscriber {
   /// cancelled in a task of its own.
   func endSessionOnRelease() {
     if let observer = mediaServicesObserver { NotificationCenter.default.removeObserver(observer) }
-    if let waiter = downloadWaiter {
-      downloadWaiter = nil
-      waiter.continuation.resume(returning: .cancelled)
-    }
+    stopWaitingForDownload()
     guard let session else { return }
     stopMicrophone(session)
     session.pipeline?.queue.finish()

@@ -2,14 +2,16 @@ import SpeechShim
 
 extension LiveTranscriber {
   /// Stop while listening: finalize everything received so the last words are committed.
-  func finishListening() async {
+  /// - Parameter reason: Why the session ends without the user's stop (the microphone could not
+  ///   resume), shown as the failure once the words heard so far are committed; nil ends idle.
+  func finishListening(failing reason: String? = nil) async {
     guard let session else { return }
     update { $0.phase = .stopping }
     stopMicrophone(session)
     // The converter's filter still holds the last milliseconds heard; they carry the end of the last word.
     session.pipeline?.drain()
     session.pipeline?.queue.finish()
-    var failure: String?
+    var failure = reason
     if has(.stopGivesUpFinalizingAfterASecond), let analyzer = session.analyzer {
       // Bug zoo: a watchdog cancels finalizing after a second; a slow model's last words are lost.
       let clock = configuration.clock
@@ -36,7 +38,8 @@ extension LiveTranscriber {
         // final may still be queued unread in the results stream.
         if has(.cancelsResultsAfterFinalize) { session.resultsTask?.cancel() }
       } catch {
-        failure = "Transcription did not finish cleanly: \(error.localizedDescription). The text so far is kept."
+        failure =
+          failure ?? "Transcription did not finish cleanly: \(error.localizedDescription). The text so far is kept."
         await session.analyzer?.cancelAndFinishNow()
       }
     }
@@ -63,10 +66,7 @@ extension LiveTranscriber {
     // A new generation makes the start sequence return at its next check.
     generation += 1
     // Bug zoo: the start call stays waiting for the download instead of returning now.
-    if let waiter = downloadWaiter, !has(.stopIgnoresInFlightDownload) {
-      downloadWaiter = nil
-      waiter.continuation.resume(returning: .cancelled)
-    }
+    if !has(.stopIgnoresInFlightDownload) { stopWaitingForDownload() }
     await abort(session, phase: .idle)
   }
 

@@ -49,6 +49,8 @@ public final class LiveTranscriber {
   @ObservationIgnored var keptStoppedAnalyzer: SpeechAnalyzer?
   /// The start call waiting for a model download, and the generation it belongs to.
   @ObservationIgnored var downloadWaiter: (generation: Int, continuation: CheckedContinuation<DownloadOutcome, Never>)?
+  /// The status polling of a download that returned while still downloading; a stop cancels it.
+  @ObservationIgnored var downloadStatusPoll: Task<DownloadOutcome, Never>?
 
   /// Creates a transcriber; nothing happens until ``refreshAvailability()`` or ``start()``.
   ///

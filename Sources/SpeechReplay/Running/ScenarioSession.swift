@@ -197,7 +197,9 @@ final class ScenarioSession {
       if let capturing = subject as? any SessionCapturing, let capture = capturing.detachCapture() {
         detachedCapture = capture
       }
-      dismissals.append(Dismissal(subject, at: step.location))
+      var dismissal = Dismissal(subject, at: step.location)
+      dismissal.wasStopping = subject.uiState.phase == .stopping
+      dismissals.append(dismissal)
       current = nil
     case .play(.duration(let duration)):
       microphone.isPlaying = true

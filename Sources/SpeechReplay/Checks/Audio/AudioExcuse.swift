@@ -12,7 +12,7 @@ package struct AudioExcuse: Sendable, Hashable {
     case afterFailure
     /// What a session that failed or was dismissed still held when it ended.
     case orphaned
-    /// The newest audio, still on its way when the run ended while the app listened.
+    /// The newest audio, still on its way when the run ended while the app listened or still stopped.
     case inFlight
     /// Lost at the end of a listening stretch that ended in a failure or a dismissal.
     case failedStretchEnd
@@ -39,7 +39,7 @@ package struct AudioExcuse: Sendable, Hashable {
       case .orphaned:
         "what a session that failed, or whose screen was dismissed, still held (its queue, its converter): no one was left to hear it"
       case .inFlight:
-        "the run ended while the app listened: the newest audio was still on its way (queued, or in the converter)"
+        "the run ended while the app listened, or still finalized a stop: the newest audio was still on its way (queued, or in the converter)"
       case .failedStretchEnd:
         "the end of a listening stretch that ended in a failure the app showed, or a dismissal: there was no stop to drain at"
       case .comparisonEdge:

@@ -102,8 +102,12 @@ struct AudioJudgement {
         failure..<(report.received.spans.first { $0.lowerBound > failure }?.lowerBound ?? Int.max / 2)
       })
     // A run that ends while the app still listens leaves the newest audio in flight (queued, or in
-    // the converter): not lost, only not yet heard.
-    let endsListening = timeline.events(UIStateEvent.self).last?.event.isListening == true
+    // the converter): not lost, only not yet heard. So does one that ends while a stop is still
+    // finalizing (a slow model reading its queue when the session ended by itself in the last
+    // instant: found by `speech-replay explore`, issue 31): no stack could have delivered it sooner.
+    let lastPhase = timeline.events(UIStateEvent.self).last?.event.phase
+    let endsListening =
+      lastPhase == UIState.Phase.listening.description || lastPhase == UIState.Phase.stopping.description
     let inFlight =
       endsListening ? AudioSpanSet([(report.received.spans.last?.upperBound ?? 0)..<Int.max / 2]) : AudioSpanSet()
     let tapped = AudioSpanSet(listening.lazy.map { report.deliveries[$0].span })

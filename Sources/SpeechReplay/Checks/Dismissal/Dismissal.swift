@@ -12,6 +12,10 @@ struct Dismissal: @unchecked Sendable {
   /// The objects the subject holds in its stored properties (the app's model it adapts, say),
   /// which must go with it.
   var objects: [AppObject]
+  /// The screen was dismissed while its stack still finished a stop (phase `stopping`: one it
+  /// began by itself, an interruption that could not resume, say): the stack holds itself until
+  /// that stop ends, which may be after the run's last step, when the simulation stops.
+  var wasStopping = false
 
   /// One object a dismissed subject held.
   struct AppObject: @unchecked Sendable {
