@@ -115,10 +115,58 @@ void dispatch_sync(void *queue, void *block) {
   original(queue, block);
 }
 
+static _Atomic(speech_replay_run_loop_timer_hook) current_timer_hook = NULL;
+
+void speech_replay_set_run_loop_timer_hook(speech_replay_run_loop_timer_hook hook) {
+  atomic_store(&current_timer_hook, hook);
+}
+
+/// CoreFoundation's CFRunLoopTimerContext: swift-corelibs-foundation's Timer keeps an unretained
+/// pointer to itself in `info`.
+struct speech_replay_run_loop_timer_context {
+  long version;
+  void *info;
+  const void *(*retain)(const void *);
+  void (*release)(const void *);
+  void *(*copy_description)(const void *);
+};
+
+/// 1 for the main thread's run loop, 2 for the calling thread's own, 0 for any other.
+static int run_loop_kind(void *run_loop) {
+  static void *(*get_main)(void) = NULL;
+  static void *(*get_current)(void) = NULL;
+  if (!get_main) get_main = (void *(*)(void))dlsym(RTLD_DEFAULT, "CFRunLoopGetMain");
+  if (!get_current) get_current = (void *(*)(void))dlsym(RTLD_DEFAULT, "CFRunLoopGetCurrent");
+  if (get_main && run_loop == get_main()) return 1;
+  if (get_current && run_loop == get_current()) return 2;
+  return 0;
+}
+
+/// The `info` of a timer's context (its Foundation `Timer` on swift-corelibs-foundation), or NULL.
+static void *timer_info(void *timer) {
+  static void (*get_context)(void *, struct speech_replay_run_loop_timer_context *) = NULL;
+  if (!get_context) {
+    get_context = (void (*)(void *, struct speech_replay_run_loop_timer_context *))dlsym(
+        RTLD_DEFAULT, "CFRunLoopTimerGetContext");
+  }
+  if (!get_context) return NULL;
+  struct speech_replay_run_loop_timer_context context = {0, NULL, NULL, NULL, NULL};
+  get_context(timer, &context);
+  return context.info;
+}
+
 // Foundation's Timer.scheduledTimer and RunLoop.add(_:forMode:) reach CFRunLoopAddTimer (exported by
-// libFoundation.so and called through its PLT): the hook is told, and the timer is added as before.
+// libFoundation.so and called through its PLT). While a hook is set, the timer hook may take the
+// timer (the simulation fires it in virtual time; it is then not added to the real run loop);
+// otherwise the dispatch hook is told (an escape) and the timer is added as before.
 void CFRunLoopAddTimer(void *run_loop, void *timer, void *mode) {
   static void (*original)(void *, void *, void *) = NULL;
+  speech_replay_run_loop_timer_hook timer_hook = atomic_load(&current_timer_hook);
+  if (timer_hook && atomic_load(&current_hook)) {
+    void *info = timer_info(timer);
+    int kind = run_loop_kind(run_loop);
+    if (info && timer_hook(info, kind)) return;
+  }
   speech_replay_dispatch_hook hook = atomic_load(&current_hook);
   if (hook) hook(NULL, 0, SPEECH_REPLAY_RUN_LOOP_TIMER);
   if (!original) original = (void (*)(void *, void *, void *))next_symbol("CFRunLoopAddTimer");
@@ -129,6 +177,7 @@ void CFRunLoopAddTimer(void *run_loop, void *timer, void *mode) {
 // Elsewhere (Darwin's two-level namespace) the calls cannot be interposed this way: the hook is
 // kept but never called, and Dispatch work stays an escape.
 void speech_replay_set_dispatch_hook(speech_replay_dispatch_hook hook) { (void)hook; }
+void speech_replay_set_run_loop_timer_hook(speech_replay_run_loop_timer_hook hook) { (void)hook; }
 void *speech_replay_block_copy(void *block) { return block; }
 void speech_replay_block_run_and_release(void *block) { (void)block; }
 void speech_replay_block_invoke(void *block) { (void)block; }

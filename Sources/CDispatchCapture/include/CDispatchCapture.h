@@ -10,7 +10,7 @@ typedef enum {
   SPEECH_REPLAY_DISPATCH_MAIN_SYNC = 2,
   SPEECH_REPLAY_DISPATCH_GLOBAL_ASYNC = 3,
   SPEECH_REPLAY_DISPATCH_GLOBAL_AFTER = 4,
-  /// `CFRunLoopAddTimer`: a Foundation `Timer` scheduled on a run loop (never taken; `block` is NULL).
+  /// `CFRunLoopAddTimer`: a Foundation `Timer` the run-loop timer hook did not take (`block` is NULL).
   SPEECH_REPLAY_RUN_LOOP_TIMER = 5,
 } speech_replay_dispatch_call;
 
@@ -22,6 +22,15 @@ typedef int (*speech_replay_dispatch_hook)(void *block, int64_t delay, speech_re
 
 /// Sets (or, with NULL, removes) the process-wide hook.
 void speech_replay_set_dispatch_hook(speech_replay_dispatch_hook hook);
+
+/// Called from `CFRunLoopAddTimer` while both hooks are set, with the timer context's `info` (the
+/// Foundation `Timer`, unretained) and which run loop it goes to (1: the main thread's, 2: the calling
+/// thread's own, 0: another). Returns nonzero when the hook took the timer (it is then not added to
+/// the real run loop); zero reports it through the dispatch hook and adds it as before.
+typedef int (*speech_replay_run_loop_timer_hook)(void *timer_info, int run_loop_kind);
+
+/// Sets (or, with NULL, removes) the process-wide run-loop timer hook.
+void speech_replay_set_run_loop_timer_hook(speech_replay_run_loop_timer_hook hook);
 
 /// A heap copy of a block the hook keeps.
 void *speech_replay_block_copy(void *block);

@@ -8,12 +8,16 @@ internal import CDispatchCapture
 
 /// The bridge from the interposed `dispatch_async`, `dispatch_after` and `dispatch_sync` (the C
 /// target `CDispatchCapture`) to the running simulation: blocks sent to `DispatchQueue.main` from
-/// the simulation's thread become main-actor work in virtual time; blocks sent to a global queue,
-/// and Foundation timers added to a run loop, are counted as an escape and go on as before. Calls from any other thread, and every call
-/// outside a run, go on to libdispatch unchanged.
+/// the simulation's thread become main-actor work in virtual time, and so do Foundation timers added
+/// to the main run loop (`RunLoopTimerCapture`); blocks sent to a global queue, and timers on other
+/// run loops, are counted as an escape and go on as before. Calls from any other thread, and every
+/// call outside a run, go on to libdispatch unchanged.
 enum DispatchCapture {
   /// Sets the process-wide hook once; it stays set (it does nothing outside a run).
-  static let installed: Void = speech_replay_set_dispatch_hook(dispatchHook)
+  static let installed: Void = {
+    speech_replay_set_dispatch_hook(dispatchHook)
+    speech_replay_set_run_loop_timer_hook(runLoopTimerHook)
+  }()
 
   /// The Dispatch call a block came from, as an app writes it (trace events and messages).
   static func callName(_ call: speech_replay_dispatch_call) -> String {
@@ -28,18 +32,38 @@ enum DispatchCapture {
   }
 }
 
-/// A block the simulation keeps until it runs it, moved between tasks.
+/// A block the simulation keeps until it runs it, moved between tasks: a Dispatch block, or the
+/// firing of a Foundation `Timer` taken from the main run loop.
 struct DispatchBlock: @unchecked Sendable {
-  let pointer: UnsafeMutableRawPointer
+  /// The kept Dispatch block; nil for a timer firing.
+  let pointer: UnsafeMutableRawPointer?
   let call: String
   /// Where a `DispatchQueue.main.asyncAfter` block came from; nil for other blocks.
   var origin: TimerOrigin? = nil
+  /// What a timer firing does, and whether it still does something (the timer is valid).
+  private var firing: (run: () -> Void, isLive: () -> Bool)? = nil
+
+  init(pointer: UnsafeMutableRawPointer, call: String) {
+    self.pointer = pointer
+    self.call = call
+  }
+
+  init(call: String, isLive: @escaping () -> Bool, run: @escaping () -> Void) {
+    self.pointer = nil
+    self.call = call
+    self.firing = (run, isLive)
+  }
+
+  /// Whether running it still does something (false for an invalidated timer: dropped unrun).
+  var isLive: Bool { firing?.isLive() ?? true }
 
   /// Calls the block once and releases it.
-  func runAndRelease() { speech_replay_block_run_and_release(pointer) }
+  func runAndRelease() {
+    if let pointer { speech_replay_block_run_and_release(pointer) } else { firing?.run() }
+  }
 
   /// Releases a block that will never run (its run ended first).
-  func release() { speech_replay_block_release(pointer) }
+  func release() { if let pointer { speech_replay_block_release(pointer) } }
 }
 
 private let dispatchHook: speech_replay_dispatch_hook = { block, delay, call in
@@ -76,13 +100,19 @@ extension Simulation {
     }
   }
 
-  /// A Foundation `Timer` was scheduled on a run loop from the run: the run loop never runs inside a
-  /// simulation, so it never fires in virtual time. Counted as an escape naming the call.
+  /// A Foundation `Timer` was scheduled from the run on a run loop the simulation does not take (not
+  /// the main one, or from code off the main actor): that run loop never runs inside a simulation, so
+  /// the timer never fires in virtual time. Counted as an escape naming the call.
   fileprivate func reportRunLoopTimer() {
     inbox.post(nil, kind: .runLoopTimer)
     let name = DispatchCapture.callName(SPEECH_REPLAY_RUN_LOOP_TIMER)
     trace.record(
-      .diagnostic, ["message": "\(name) scheduled a Timer; the simulation never runs a run loop, so it does not fire"])
+      .diagnostic,
+      [
+        "message":
+          "\(name) scheduled a Timer off the main run loop (or off the main actor); the simulation never runs "
+          + "that run loop, so it does not fire"
+      ])
   }
 
   /// Runs a main-queue block as a main-actor job of its own, queued now (first-in first-out with

@@ -5,7 +5,8 @@ struct TimerEntry: Comparable {
     case job(UnownedJob)
     /// A `VirtualClock` sleep to resume.
     case sleeper(VirtualSleep)
-    /// A `DispatchQueue.main.asyncAfter` block to queue as main-actor work.
+    /// A `DispatchQueue.main.asyncAfter` block, or a main run loop `Timer`'s firing, to queue as
+    /// main-actor work.
     case mainBlock(DispatchBlock)
   }
 
@@ -32,7 +33,8 @@ struct TimerEntry: Comparable {
   /// Whether firing this entry still does something.
   var isLive: Bool {
     switch action {
-    case .job, .mainBlock: true
+    case .job: true
+    case .mainBlock(let block): block.isLive
     case .sleeper(let sleep): sleep.isLive
     }
   }

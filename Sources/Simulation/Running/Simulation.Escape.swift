@@ -33,9 +33,10 @@ extension Simulation {
             + "time, so the run is not deterministic. Use a Task (Task.sleep for a delay); DispatchQueue.main "
             + "blocks run in virtual time."
         case .runLoopTimer:
-          "A Timer was scheduled on a run loop (Timer.scheduledTimer or RunLoop.add(_:forMode:)); the simulation never "
-            + "runs a run loop, so it does not fire in virtual time (nor on a device's main thread in this run). Use "
-            + "DispatchQueue.main.asyncAfter, Task.sleep or an injected clock, which run in virtual time."
+          "A Timer was scheduled on a run loop other than the main one (Timer.scheduledTimer or "
+            + "RunLoop.add(_:forMode:) from code off the main actor, or on another thread's run loop); the simulation "
+            + "never runs those run loops, so it does not fire in virtual time. Schedule it on the main run loop from "
+            + "main-actor code, or use DispatchQueue.main.asyncAfter, Task.sleep or an injected clock."
         }
       }
     }
