@@ -172,10 +172,10 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     guard isRunning else { return }
     lock.withLock { interrupted = began }
     if began {
-      NotificationCenter.default.post(name: Self.wasInterruptedNotification, object: self)
+      NotificationCenter.default.postAsTheSystem(name: Self.wasInterruptedNotification, object: self)
     } else {
       startEngine()
-      NotificationCenter.default.post(name: Self.interruptionEndedNotification, object: self)
+      NotificationCenter.default.postAsTheSystem(name: Self.interruptionEndedNotification, object: self)
     }
   }
 }

@@ -173,6 +173,23 @@ void CFRunLoopAddTimer(void *run_loop, void *timer, void *mode) {
   original(run_loop, timer, mode);
 }
 
+// Foundation's `Thread.isMainThread` and `OperationQueue.current` ask CoreFoundation's `_CFIsMainThread`
+// through libFoundation.so's PLT. While a twin posts a system notification, the hook makes the
+// simulation's thread count as the main thread, so that NotificationCenter runs an observer added with
+// `queue: .main` at once instead of adding it to the main queue and waiting for that queue, which only
+// this thread runs (Simulation+SystemPosts.swift).
+static _Atomic(speech_replay_main_thread_hook) main_thread_hook = NULL;
+
+void speech_replay_set_main_thread_hook(speech_replay_main_thread_hook hook) { atomic_store(&main_thread_hook, hook); }
+
+unsigned char _CFIsMainThread(void) {
+  static unsigned char (*original)(void) = NULL;
+  speech_replay_main_thread_hook hook = atomic_load(&main_thread_hook);
+  if (hook && hook()) return 1;
+  if (!original) original = (unsigned char (*)(void))next_symbol("_CFIsMainThread");
+  return original ? original() : 0;
+}
+
 #else
 // Elsewhere (Darwin's two-level namespace) the calls cannot be interposed this way: the hook is
 // kept but never called, and Dispatch work stays an escape.
@@ -182,4 +199,5 @@ void *speech_replay_block_copy(void *block) { return block; }
 void speech_replay_block_run_and_release(void *block) { (void)block; }
 void speech_replay_block_invoke(void *block) { (void)block; }
 void speech_replay_block_release(void *block) { (void)block; }
+void speech_replay_set_main_thread_hook(speech_replay_main_thread_hook hook) { (void)hook; }
 #endif

@@ -76,6 +76,8 @@ public final class Simulation: @unchecked Sendable {
   var idleWaiters: [UnsafeContinuation<Void, Never>] = []
   /// Set while a main-actor job (or a main-queue block) runs.
   var runningMainActorJob = false
+  /// How deep the twins' system notification posts are nested (``postAsTheSystem(_:)``).
+  var systemPostDepth = 0
   /// Set while code runs as if on a thread that is not the main thread (see `runningOffMainActor`).
   var offMainActorContext: OffMainActorContext?
   /// Wall time the harness spent inside the current job (``harnessWork(_:)``), not the subject's.

@@ -230,6 +230,33 @@
       #expect(recorder.calls.count == 2, "one callback before the interruption, one after the restart")
     }
 
+    /// Observers added with `queue: .main`, as apps write them: Foundation hands the block to the
+    /// main queue and waits for it; the run froze (the watchdog ended the process) until the twins
+    /// posted as the system does (`Simulation.postAsTheSystem`). Each runs before the post returns.
+    @Test func mainQueueObserversOfTheSessionsNotificationsRunBeforeThePostReturns() throws {
+      let device = SimulatedDevice()
+      let report = try Self.run("interruption on the main queue", device) { () -> [String] in
+        var order: [String] = []
+        nonisolated(unsafe) var seen: [String] = []
+        let observer = NotificationCenter.default.addObserver(
+          forName: AVAudioSession.interruptionNotification, object: nil, queue: .main
+        ) { note in
+          MainActor.assertIsolated()
+          seen.append(note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt == 1 ? "began" : "ended")
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        try AVAudioSession.sharedInstance().setActive(true)
+        device.beginInterruption()
+        order.append(contentsOf: seen + ["after the begin"])
+        seen = []
+        try await Task.sleep(for: .milliseconds(100))
+        device.endInterruption(shouldResume: true)
+        order.append(contentsOf: seen + ["after the end"])
+        return order
+      }
+      #expect(report.value == ["began", "after the begin", "ended", "after the end"])
+    }
+
     @Test func deniedPermissionRunsTheEngineWithSilence() throws {
       let path = try TestSignal.writeWAV(TestSignal.sine(sampleRate: 48_000, frames: 48_000), sampleRate: 48_000)
       let device = SimulatedDevice(

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Simulation
 import Synchronization
 import Testing
@@ -86,6 +87,55 @@ import Testing
       return log.lines
     }
     #expect(report.value == ["before", "in sync", "after"])
+  }
+
+  /// A system notification (an interruption) observed with `queue: .main`, as apps write it:
+  /// Foundation adds the block to `OperationQueue.main` and waits for it, which on the simulation's
+  /// one thread waited for itself (the run froze). It runs as main-actor work before the post returns.
+  @Test func aQueueMainObserverOfASystemPostRunsBeforeThePostReturns() throws {
+    let report = try Simulation.run(testConfiguration("system post")) { () -> [String] in
+      let log = UIBoard()
+      let center = NotificationCenter()
+      let name = Notification.Name("SystemPostTest")
+      let token = center.addObserver(forName: name, object: nil, queue: .main) { _ in
+        MainActor.assertIsolated()
+        log.show("observer")
+      }
+      await Task.detached {
+        Simulation.postAsTheSystem { center.post(name: name, object: nil) }
+        log.show("posted")
+      }.value
+      center.removeObserver(token)
+      return log.lines
+    }
+    #expect(report.outcome == .finished)
+    #expect(report.value == ["observer", "posted"])
+    #expect(report.isDeterministic, "\(report.escapes)")
+  }
+
+  /// Main-actor code runs on the main thread on a device: Foundation says so (`Thread.isMainThread`,
+  /// `OperationQueue.current`), so an app's own post from the main actor reaches a `queue: .main`
+  /// observer at once; code off the main actor is not on the main thread.
+  @Test func mainActorCodeIsOnTheMainThreadForFoundation() throws {
+    let report = try Simulation.run(testConfiguration("main thread")) { () -> [String] in
+      let log = UIBoard()
+      let center = NotificationCenter()
+      let name = Notification.Name("AppPostTest")
+      let token = center.addObserver(forName: name, object: nil, queue: .main) { _ in log.show("observer") }
+      await MainActor.run {
+        log.show(
+          "main thread: \(Thread.isMainThread), current is main: \(OperationQueue.current == OperationQueue.main)")
+        center.post(name: name, object: nil)
+        log.show("posted")
+      }
+      await Task.detached { log.show("detached on the main thread: \(Thread.isMainThread)") }.value
+      center.removeObserver(token)
+      return log.lines
+    }
+    #expect(
+      report.value == [
+        "main thread: true, current is main: true", "observer", "posted", "detached on the main thread: false",
+      ], "\(report.value ?? [])")
   }
 
   @Test func globalQueueWorkIsReportedAsAnEscapeNamingTheCall() throws {

@@ -288,7 +288,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
       let wasRunning = end()
       lock.withLock { sampleTime = 0 }
       Simulation.current?.trace.record(.engineConfigurationChange, ["wasRunning": String(wasRunning)])
-      NotificationCenter.default.post(name: .AVAudioEngineConfigurationChange, object: self)
+      NotificationCenter.default.postAsTheSystem(name: .AVAudioEngineConfigurationChange, object: self)
     case .interruptionBegan, .systemDeactivated:
       if end() { Simulation.current?.trace.record(.engineInterrupted, [:]) }
       lock.withLock { sampleTime = 0 }

@@ -24,7 +24,7 @@ extension AVAudioApplication {
   public func setInputMuted(_ muted: Bool) throws {
     guard SimulatedDevice.current.microphone.setInputMuted(muted) else { return }
     Simulation.current?.trace.record(.audioApplicationInputMute, ["muted": String(muted)])
-    NotificationCenter.default.post(
+    NotificationCenter.default.postAsTheSystem(
       name: Self.inputMuteStateChangeNotification, object: self, userInfo: [Self.muteStateKey: muted])
   }
 }

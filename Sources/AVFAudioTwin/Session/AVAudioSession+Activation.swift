@@ -67,14 +67,14 @@ extension AVAudioSession {
   /// Called after the state changed, synchronously, beside the older notifications.
   func postActivityChange(active: Bool, interruption: InterruptionReason?, bySystem: Bool = false) {
     if active {
-      NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: self)
+      NotificationCenter.default.postAsTheSystem(name: Self.didBecomeActiveNotification, object: self)
       postMessage(deactivation: nil)
       return
     }
     let context = DeactivationContext(
       source: interruption == nil && !bySystem ? .app : .system,
       interruptionContext: interruption.map(InterruptionContext.init))
-    NotificationCenter.default.post(
+    NotificationCenter.default.postAsTheSystem(
       name: Self.didBecomeInactiveNotification, object: self, userInfo: [Self.deactivationContextKey: context])
     postMessage(deactivation: context)
   }

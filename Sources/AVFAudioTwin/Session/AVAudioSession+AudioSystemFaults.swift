@@ -32,7 +32,7 @@ extension AVAudioSession {
       postActivityChange(active: false, interruption: nil, bySystem: true)
     case .mediaServicesLost:
       _ = deactivateForSystem()
-      NotificationCenter.default.post(name: Self.mediaServicesWereLostNotification, object: self)
+      NotificationCenter.default.postAsTheSystem(name: Self.mediaServicesWereLostNotification, object: self)
     case .mediaServicesReset:
       // The server that held the category is gone: the session starts over with the defaults.
       lock.withLock {
@@ -40,7 +40,7 @@ extension AVAudioSession {
         state.mode = .default
         state.options = []
       }
-      NotificationCenter.default.post(name: Self.mediaServicesWereResetNotification, object: self)
+      NotificationCenter.default.postAsTheSystem(name: Self.mediaServicesWereResetNotification, object: self)
     default:
       break
     }

@@ -163,7 +163,7 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
         case .override: .override
         case .routeConfigurationChange: .routeConfigurationChange
         }
-      NotificationCenter.default.post(
+      NotificationCenter.default.postAsTheSystem(
         name: Self.routeChangeNotification, object: self,
         userInfo: [
           AVAudioSessionRouteChangeReasonKey: reason.rawValue, AVAudioSessionRouteChangePreviousRouteKey: previous,
@@ -173,7 +173,7 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
         defer { state.isActive = false }
         return state.isActive
       }
-      NotificationCenter.default.post(
+      NotificationCenter.default.postAsTheSystem(
         name: Self.interruptionNotification, object: self,
         userInfo: [AVAudioSessionInterruptionTypeKey: InterruptionType.began.rawValue])
       // The 27 notification follows the old one; only an active session becomes inactive.
@@ -184,7 +184,7 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
       audioSystemFailed(event)
     case .interruptionEnded(let shouldResume):
       let options: InterruptionOptions = shouldResume ? .shouldResume : []
-      NotificationCenter.default.post(
+      NotificationCenter.default.postAsTheSystem(
         name: Self.interruptionNotification, object: self,
         userInfo: [
           AVAudioSessionInterruptionTypeKey: InterruptionType.ended.rawValue,

@@ -32,6 +32,13 @@ typedef int (*speech_replay_run_loop_timer_hook)(void *timer_info, int run_loop_
 /// Sets (or, with NULL, removes) the process-wide run-loop timer hook.
 void speech_replay_set_run_loop_timer_hook(speech_replay_run_loop_timer_hook hook);
 
+/// Called from `_CFIsMainThread` (Foundation's `Thread.isMainThread` and `OperationQueue.current`) while
+/// set: nonzero makes the calling thread count as the main thread.
+typedef int (*speech_replay_main_thread_hook)(void);
+
+/// Sets (or, with NULL, removes) the process-wide main-thread hook.
+void speech_replay_set_main_thread_hook(speech_replay_main_thread_hook hook);
+
 /// A heap copy of a block the hook keeps.
 void *speech_replay_block_copy(void *block);
 

@@ -17,6 +17,7 @@ enum DispatchCapture {
   static let installed: Void = {
     speech_replay_set_dispatch_hook(dispatchHook)
     speech_replay_set_run_loop_timer_hook(runLoopTimerHook)
+    speech_replay_set_main_thread_hook(mainThreadHook)
   }()
 
   /// The Dispatch call a block came from, as an app writes it (trace events and messages).
@@ -64,6 +65,14 @@ struct DispatchBlock: @unchecked Sendable {
 
   /// Releases a block that will never run (its run ended first).
   func release() { if let pointer { speech_replay_block_release(pointer) } }
+}
+
+/// The simulation's thread is the main thread for Foundation while it runs main-actor work (as the main
+/// actor runs on the main thread on a device) and while a twin posts a system notification
+/// (``Simulation/postAsTheSystem(_:)``).
+private let mainThreadHook: speech_replay_main_thread_hook = {
+  guard let engine = Simulation.engineOnThisThread else { return 0 }
+  return engine.systemPostDepth > 0 || (engine.runningMainActorJob && engine.offMainActorContext == nil) ? 1 : 0
 }
 
 private let dispatchHook: speech_replay_dispatch_hook = { block, delay, call in
