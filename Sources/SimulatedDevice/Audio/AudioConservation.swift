@@ -96,6 +96,7 @@ public final class AudioConservation: @unchecked Sendable {
   ) {
     withState { state in
       var feed = state.feeds.removeValue(forKey: recognizer) ?? RecognizerFeed(sampleRate: sampleRate, start: start)
+      state.noteBand(of: recognizer, sampleRate: sampleRate)
       feed.convert(samples) { index, converted in
         state.accept(recognizer, start: index, samples: converted, virtualTime: virtualTime)
       }
@@ -180,6 +181,7 @@ public final class AudioConservation: @unchecked Sendable {
   public func finish() -> Report {
     withState { state in
       state.reference.flush()
+      for rate in state.bandReferences.keys.sorted() { state.bandReferences[rate]!.finish(state.reference) }
       state.process(force: true)
       for name in state.aligners.keys.sorted() {
         guard var alignment = state.aligners.removeValue(forKey: name) else { continue }
@@ -319,7 +321,7 @@ public final class AudioConservation: @unchecked Sendable {
         // A buffer placed elsewhere on the analyzer's timeline (its own start time): finish comparing
         // what came before, then continue from there.
         var alignment = aligners.removeValue(forKey: name)!
-        alignment.process(reference: reference, deliveries: deliveries, force: true, into: &self)
+        alignment.process(reference: reference(for: name), deliveries: deliveries, force: true, into: &self)
         alignment.jump(to: start)
         aligners[name] = alignment
       }
@@ -329,12 +331,32 @@ public final class AudioConservation: @unchecked Sendable {
 
     /// Compares every block whose reference is available (all of them when `force`).
     mutating func process(force: Bool) {
+      for rate in bandReferences.keys.sorted() { bandReferences[rate]!.follow(reference) }
       for name in aligners.keys.sorted() {
         // Moved out and back, never copied: its buffers stay uniquely referenced.
         guard var alignment = aligners.removeValue(forKey: name) else { continue }
-        alignment.process(reference: reference, deliveries: deliveries, force: force, into: &self)
+        alignment.process(reference: reference(for: name), deliveries: deliveries, force: force, into: &self)
         aligners[name] = alignment
       }
+    }
+
+    /// The band-limited references by rate, and the rate of each task fed below the monitor's rate.
+    var bandReferences: [Double: BandLimitedReference] = [:]
+    var bandRates: [String: Double] = [:]
+
+    /// Notes that `recognizer` is fed at `sampleRate`: below the monitor's rate, its audio is
+    /// compared with the reference limited to that rate's band (``BandLimitedReference``).
+    mutating func noteBand(of recognizer: String, sampleRate: Double) {
+      guard sampleRate < AudioConservation.rate, bandRates[recognizer] == nil else { return }
+      bandRates[recognizer] = sampleRate
+      if bandReferences[sampleRate] == nil {
+        bandReferences[sampleRate] = BandLimitedReference(bandRate: sampleRate, following: reference)
+      }
+    }
+
+    /// The reference `name`'s audio is compared with.
+    func reference(for name: String) -> ReferenceTrack {
+      bandRates[name].flatMap { bandReferences[$0]?.track } ?? reference
     }
 
     mutating func noteSignalToNoise(_ value: Double) {

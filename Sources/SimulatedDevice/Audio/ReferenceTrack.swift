@@ -19,6 +19,10 @@ struct ReferenceTrack {
   private var ring: Ring?
   /// One past the newest sample converted.
   private(set) var head = 0
+  /// How many times a new converter started before the head (its audio overwrites what was there),
+  /// and where the last one started: a ``BandLimitedReference`` following the track redoes that part.
+  private(set) var rewinds = 0
+  private(set) var lastRewind = 0
   private var converter: SampleRateConverter?
   private var converterFormat: AudioFormat?
   private var scratch: PCMBuffer?
@@ -74,7 +78,13 @@ struct ReferenceTrack {
       converterFormat = buffer.format
       converter = try? SampleRateConverter(from: buffer.format, to: outputFormat, quality: .fastest, engine: .soxr)
       // A new converter starts where the capture is (a route change, sound after silence).
-      if head < start { pad(to: start) } else if head > start { head = max(start, oldest) }
+      if head < start {
+        pad(to: start)
+      } else if head > start {
+        head = max(start, oldest)
+        rewinds += 1
+        lastRewind = head
+      }
     }
     convert(buffer, endOfInput: false)
   }
