@@ -70,6 +70,9 @@ public final class VoiceNoteRecorder {
   private var requestFormat: AVAudioFormat?
   /// After a route change, converts the microphone's new format to ``requestFormat``.
   private var routeConverter: BufferConverter?
+  /// Set when the route converter failed to give up the audio it held at the end of a request:
+  /// those last milliseconds never reached the task.
+  private var lostConverterTail = false
 
   /// Creates the recorder.
   public init(bug: Bug = .none) { self.bug = bug }
@@ -210,7 +213,11 @@ public final class VoiceNoteRecorder {
     isRecording = false
     stopObservingAudioSystem()
     if bug != .silenceTimerNeverCancelled { silenceTimerNumber += 1 }
+    lostConverterTail = false
     isFinishing = endRecognition(cancel: false)
+    // Found by `explore` (an 8 kHz microphone, a 16 kHz route, a conversion failing at the stop):
+    // the drain's error was swallowed and the recording ended as if all of it had been heard.
+    if lostConverterTail { errorMessage = "The end of the recording was lost: its last words may be missing." }
     Self.deactivateAudioSession()
     DispatchQueue.main.async { [weak self] in self?.onChange?() }
   }
@@ -234,7 +241,8 @@ public final class VoiceNoteRecorder {
   private func endRecognition(cancel: Bool) -> Bool {
     audioEngine.stop()
     audioEngine.inputNode.removeTap(onBus: 0)
-    let tail = routeConverter?.drain()
+    var tail: AVAudioPCMBuffer?
+    do { tail = try routeConverter?.flush() } catch { lostConverterTail = true }
     routeConverter = nil
     defer { recognitionRequest = nil }
     if cancel {

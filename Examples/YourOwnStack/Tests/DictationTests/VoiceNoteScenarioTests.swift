@@ -94,6 +94,12 @@ import Testing
     expectScenario("Scenarios/voice-notes-stop-during-prompt.yaml", subject: .voiceNotes)
   }
 
+  @Test func aStopWhoseConverterFailsToDrainShowsTheLoss() {
+    // Found by explore (seed 8): the stop's drain was the conversion that failed, its error was
+    // swallowed, and the recording ended idle with its last 47 ms lost (`audio.lost`).
+    expectScenario("Scenarios/voice-notes-stop-after-converter-error.yaml", subject: .voiceNotes)
+  }
+
   @Test func aStopReturnsUnderASeededSchedule() {
     // Found by explore: the last change could come between the adapter's check and its storing of
     // the continuation, and the run never finished (a deadlock, not a failed check).
