@@ -176,6 +176,32 @@ struct AudioCheck: ScenarioCheck {
     return ends
   }
 
+  /// The reference index at which the last listening stretch before each `dismiss` step taken while
+  /// the screen showed `stopping` ends: the stack was still finalizing a stop, so what it still had
+  /// queued was the dismissed stack's to hear (its analyzer may finish after the run ends), and the
+  /// reopened screen's silence may be placed over the stretch's end, as after a dismissal while
+  /// listening (``stretchEndsInFailure(_:timeline:)``).
+  static func stretchEndsDismissedWhileStopping(_ deliveries: RecordLog<TapDelivery>, timeline: Timeline) -> [Int] {
+    var ends: [Int] = []
+    var lastListening: Int?
+    var next = 0
+    var phase = ""
+    for event in timeline.events.only([UIStateEvent.kind, ScenarioStepEvent.kind, EngineBufferEvent.kind]) {
+      if let state = UIStateEvent(event) { phase = state.phase }
+      if ScenarioStepEvent(event)?.step == "dismiss" {
+        if phase == UIState.Phase.stopping.description, let end = lastListening { ends.append(end) }
+        phase = ""
+      }
+      while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
+        if sequence == event.sequence, phase == UIState.Phase.listening.description {
+          lastListening = deliveries[next].span.upperBound
+        }
+        next += 1
+      }
+    }
+    return ends
+  }
+
   // MARK: Messages
 
   /// Where a reference span is: in the recording, on the capture timeline, which tap buffers.

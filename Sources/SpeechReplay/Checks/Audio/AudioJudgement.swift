@@ -123,7 +123,10 @@ struct AudioJudgement {
   /// the stack had not yet handed the analyzer has nowhere to go; the next session's silence may be
   /// placed up to its slack before where the stretch ended).
   private mutating func judgeLost(_ timeline: Timeline) {
-    let failedEnds = AudioCheck.stretchEndsInFailure(report.deliveries, timeline: timeline)
+    // A screen dismissed while its stack still finalized a stop ends its stretch as a dismissal does.
+    let failedEnds =
+      AudioCheck.stretchEndsInFailure(report.deliveries, timeline: timeline)
+      + AudioCheck.stretchEndsDismissedWhileStopping(report.deliveries, timeline: timeline)
     let slack = Int(tuning.silencePlacementSlack * rate)
     let shortest = tuning.shortestLoss
     var edges: [Range<Int>] = []
