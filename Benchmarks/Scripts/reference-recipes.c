@@ -8,8 +8,8 @@
 // samples; ρ at most 0.999999 as in the check, so 57 dB at most), for a correct stack whose
 // converter runs at libsoxr's best recipe. Documentation/Performance.md has the figures.
 //
-//   cc -O2 Benchmarks/Scripts/reference-recipes.c -o /tmp/reference-recipes -lsoxr -lsndfile -lm
-//   /tmp/reference-recipes speech.wav
+//   cc -O2 Benchmarks/Scripts/reference-recipes.c -o .build/reference-recipes -lsoxr -lsndfile -lm
+//   .build/reference-recipes speech.wav
 #include <math.h>
 #include <sndfile.h>
 #include <soxr.h>
