@@ -195,9 +195,17 @@ extension AudioConservation {
         recordJump(from: old, to: found.offset, at: index, into: &state)
       }
       if !lock.isConfirmed { absorbSeam(before: index, comparedAt: current, into: &state) }
+      // A first lock that neither bookkeeping (the guess, a candidate buffer) nor an earlier block
+      // put there stays tentative even when clear: voiced speech a few pitch periods away matches
+      // clearly too, while a new session's first block matches worse where it belongs (the
+      // reference's filter runs across the gap the microphone did not capture; the new converter
+      // starts from silence). The next block confirms it, or a candidate's clear match moves it
+      // (found by `speech-replay explore`: a session started after a converter error locked 31 ms
+      // early at 0.992, while its first buffer matched 0.85 and every later block 1.0).
+      let isBacked = lock.isConfirmed || abs(found.offset - current) <= tuning.drift || isNearCandidate(found.offset)
       accept(
-        index, received.count, offset: found.offset, clear: found.match.correlation >= tuning.jumpCorrelation,
-        into: &state)
+        index, received.count, offset: found.offset,
+        clear: isBacked && found.match.correlation >= tuning.jumpCorrelation, into: &state)
       return true
     }
 
