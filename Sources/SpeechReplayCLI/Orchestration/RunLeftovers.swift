@@ -7,8 +7,9 @@ import SpeechReplay
 ///
 /// Every run builds its simulation, device and subject afresh, and a run that frees what it made
 /// leaves nothing. One that does not — a subject kept alive by its own tap block, observer or
-/// task — still holds what it registered with the process: a `NotificationCenter` observer that
-/// answers the next scenario's interruptions, an engine that restarts. No one can reach those from
+/// task — still holds what it made: an engine that restarts, tasks and timers that go on (its
+/// `NotificationCenter` observers no longer hear another run's notifications: `RunScopedObservers`
+/// in the simulation). No one can reach those from
 /// outside to reset them, so a reused worker that ran such a scenario is replaced
 /// (``WorkerCommand/retireRequest``) and the scenario that made the leftovers says so in a
 /// `run.leftovers` warning; the next scenario runs in a new process, as it would have alone.
@@ -36,8 +37,8 @@ struct RunLeftovers: Sendable {
     let objects = grown.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
     return ScenarioFailure(
       "the run left objects alive after it ended (\(objects)): something outside the run holds them, such as a "
-        + "subject kept by its own tap block, observer or task, and with them whatever they registered (a "
-        + "notification observer would answer the next scenario's interruptions). A reused worker that ran this "
+        + "subject kept by its own tap block, observer or task, and with them whatever they made (an "
+        + "engine that restarts, a task or timer that goes on). A reused worker that ran this "
         + "scenario is replaced, so no later scenario sees them; capture the subject weakly and remove taps and "
         + "observers when it goes away",
       check: CheckID(.run, "leftovers"))
