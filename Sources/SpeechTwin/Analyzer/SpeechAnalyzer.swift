@@ -35,7 +35,9 @@ public final actor SpeechAnalyzer {
   var analysisContext: AnalysisContext
   var volatileRangeHandler: (@Sendable (_ range: CMTimeRange, _ changedStart: Bool, _ changedEnd: Bool) -> Void)?
   let device: SimulatedDevice
-  let clock = VirtualClock(owner: "SpeechAnalyzer")
+  /// Owned by the analyzer's name, as its waits' labels are ("analyzer 1: …"): a wait whose
+  /// analyzer still has a timer armed when a run ends is work in flight, not left behind.
+  let clock: VirtualClock
   let name: String
   /// Counts live analyzers, so leak cycles name this type when analyzers pile up.
   private let liveObjects = LiveObjectTracker(SpeechAnalyzer.self)
@@ -126,6 +128,7 @@ public final actor SpeechAnalyzer {
     let device = SimulatedDevice.current
     self.device = device
     self.name = "analyzer \(device.nextAnalyzerNumber())"
+    self.clock = VirtualClock(owner: name)
   }
 
   deinit {

@@ -30,7 +30,8 @@ struct EndStateCheck: ScenarioCheck {
     var failures: [ScenarioFailure] = []
     if let session = audioSession(run, events: events, stopTime: stopTime) { failures.append(session) }
     failures += continuations(
-      events, firstStart: firstStart, stop: stop, settled: run.output.settledEventCount, stopTime: stopTime)
+      events, firstStart: firstStart, stop: stop, settled: run.output.settledEventCount, stopTime: stopTime
+    ).filter { !Self.isInFlight($0.label, working: run.output.scheduledTimers) }.map(\.failure)
     failures += held(run, events: events, firstStart: firstStart, stopTime: stopTime)
     failures += timers(run, stopTime: stopTime)
     return CheckOutcome(failures: failures)
@@ -64,7 +65,7 @@ struct EndStateCheck: ScenarioCheck {
   private func continuations(
     _ events: TraceLog, firstStart: Int, stop: Int, settled: Int?, stopTime: Double
   )
-    -> [ScenarioFailure]
+    -> [(label: String, failure: ScenarioFailure)]
   {
     let end = max(stop, min(settled ?? events.endIndex, events.endIndex) - 1)
     var open: [String: [Duration]] = [:]
@@ -78,9 +79,24 @@ struct EndStateCheck: ScenarioCheck {
     }
     return open.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { label, times in
       let since = StepMeasure.text(DurationText.seconds(times[0]))
-      return ScenarioFailure(
+      let failure = ScenarioFailure(
         "left behind after the stop at \(StepMeasure.text(stopTime)): \(times.count) continuation\(times.count == 1 ? "" : "s") '\(label)' still waiting (made at \(since)); whatever awaits it never resumes — resume or finish it when the stack stops",
         check: CheckID(.endState, "continuation"), virtualTime: stopTime)
+      return (label, failure)
     }
+  }
+
+  /// Whether the wait `label` is work in flight rather than left behind: the twin it names first
+  /// (the twins label their waits "owner: what", as "analyzer 1: …", and their clocks with the same
+  /// owner) still had a timer armed when the run came to rest — a model slower than real time still
+  /// reading the queue, a result still to deliver — so the wait ends once that work does, on a device
+  /// too. The run ends at its last step, before that (found by `speech-replay explore`, issue 31,
+  /// seed 21: a screen dismissed and reopened while its stack still finalized a stop of its own; a
+  /// pending call holds Apple's analyzer as it holds the twin, so it is not released meanwhile). A
+  /// wait with nothing armed that could end it is still left behind.
+  static func isInFlight(_ label: String, working timers: [Simulation.ScheduledTimer]) -> Bool {
+    guard let colon = label.range(of: ": ") else { return false }
+    let owner = label[..<colon.lowerBound]
+    return timers.contains { $0.owner.map { $0 == owner } == true }
   }
 }
