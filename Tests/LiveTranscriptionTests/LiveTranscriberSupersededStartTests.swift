@@ -13,9 +13,11 @@ import Testing
 /// forever (`run.timers`).
 @Suite(.serialized) struct LiveTranscriberSupersededStartTests {
   /// Start/stop cycles of 100 ms while the first launch's permission prompt is up (answered at
-  /// 300 ms, the instant of a stop) and the model is not installed, under twelve seeded schedules:
-  /// every start returns, the screen ends idle and no timer of the stack is left.
-  @Test(arguments: 1...12 as ClosedRange<UInt64>)
+  /// 300 ms, the instant of a stop) and the model is not installed, under forty seeded schedules:
+  /// every start returns, the screen ends idle and no timer of the stack is left. Before the fix 3 of
+  /// the first 12 schedules failed; with the check at the top of `download` alone, schedule 36 did
+  /// (the stop came while the wait's closure was being entered).
+  @Test(arguments: 1...40 as ClosedRange<UInt64>)
   func everyStartReturnsWhenAStopOvertakesItsModelRequest(schedule: UInt64) throws {
     let device = try StackHarness.device(
       "hello-world", installed: false,
