@@ -64,6 +64,12 @@ extension LiveTranscriber {
   private func download(
     _ request: AssetInstallationRequest, for module: any SpeechModule, generation current: Int
   ) async -> DownloadOutcome {
+    // A stop (and perhaps a new start) may have come while the request was made: this start must then
+    // neither show a download nor wait for it, or it takes the waiting slot of the start that replaced
+    // it. Found by `speech-replay explore` (issue 31, `repeated-failed-starts.yaml` with a first-launch
+    // prompt, a download and a seeded schedule): the replaced start's continuation was dropped
+    // unresumed, that start never returned, and its progress poll slept on forever.
+    guard current == generation else { return .cancelled }
     if !has(.showsListeningBeforeModelReady) {
       update { $0.phase = .preparing(progress: request.progress.fractionCompleted) }
     }
@@ -81,6 +87,9 @@ extension LiveTranscriber {
     // Bug zoo: a returned downloadAndInstall() is taken to mean installed, though the asset may still be downloading.
     let trustsReturn = has(.takesDownloadReturnAsInstalled)
     let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<DownloadOutcome, Never>) in
+      // Checked again where the slot is taken: the calls into `download` and into this closure can
+      // suspend too (both did in a debug build), and a stop can come in between.
+      guard current == generation else { return continuation.resume(returning: .cancelled) }
       downloadWaiter = (current, continuation)
       // The download belongs to the system: it goes on when the waiting stops. The task holds the
       // module weakly: a stop ends the start that owns it, and a screen dismissed while the system
