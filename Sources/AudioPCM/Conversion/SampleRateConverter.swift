@@ -55,15 +55,22 @@ public final class SampleRateConverter {
   public static let initialCapacity = 8192
 
   /// Channels the resampler filters: the smaller of the input and output counts.
-  private let filterChannels: Int
+  let filterChannels: Int
   /// The resampler's state; `nil` when the rates are equal.
   private let state: State?
   /// Input mixed to `filterChannels` interleaved Float32, when it cannot be passed as is.
   private let mixed = ScratchStorage()
   /// Interleaved Float32 output (`filterChannels`) waiting for an output buffer.
-  private let pending = ScratchStorage()
+  let pending = ScratchStorage()
   private var pendingStart = 0
-  private var pendingEnd = 0
+  var pendingEnd = 0
+  /// Where digital silence may skip libsoxr (``SoxrSilenceSchedule``); `nil` where it may not (tests set it
+  /// to `nil` to compare with libsoxr).
+  var silenceKey: SoxrSilenceSchedule.Key?
+  /// Frames of digital silence taken without running libsoxr, while the stream has been silence from its start.
+  var skippedSilence = 0
+  /// Whether libsoxr has been run since creation or the last ``reset()`` (then silence is resampled too).
+  var libsoxrHasRun = false
 
   /// Creates a converter between two formats.
   ///
@@ -88,6 +95,12 @@ public final class SampleRateConverter {
     self.engine = engine
     ratio = outputFormat.sampleRate / inputFormat.sampleRate
     filterChannels = min(inputFormat.channelCount, outputFormat.channelCount)
+    // Only a live stream's converter (low latency) skips silence: it is the one that hears long stretches of it.
+    silenceKey =
+      engine == .soxr && isLowLatency && inputFormat.sampleRate != outputFormat.sampleRate
+      ? SoxrSilenceSchedule.Key(
+        inputRate: inputFormat.sampleRate, outputRate: outputFormat.sampleRate, quality: quality, isLowLatency: true)
+      : nil
     if inputFormat.sampleRate == outputFormat.sampleRate {
       state = nil
     } else {
@@ -123,6 +136,8 @@ public final class SampleRateConverter {
     }
     pendingStart = 0
     pendingEnd = 0
+    skippedSilence = 0
+    libsoxrHasRun = false
     hasReceivedEndOfInput = false
     totalFramesConsumed = 0
     totalFramesProduced = 0
@@ -154,8 +169,14 @@ public final class SampleRateConverter {
         produced = try resample(
           pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
       case .soxr(let pointer):
-        produced = try resampleWithSoxr(
-          pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+        if let schedule = silenceSchedule(source, inputFrames) {
+          produced = writeSilence(
+            schedule, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+        } else {
+          catchUpSkippedSilence(pointer)
+          produced = try resampleWithSoxr(
+            pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+        }
       case nil:
         appendPending(source, inputFrames)
       }
@@ -352,12 +373,12 @@ extension SampleRateConverter {
 
   /// Whether the resampler can write straight into the output buffer: Float32 with the filtered
   /// channel count in one plane.
-  private func canWriteDirectly(to output: PCMBuffer) -> Bool {
+  func canWriteDirectly(to output: PCMBuffer) -> Bool {
     outputFormat.sampleType == .float32 && outputFormat.channelCount == filterChannels
       && (outputFormat.isInterleaved || filterChannels == 1)
   }
 
-  private func compactPending() {
+  func compactPending() {
     guard pendingStart > 0 else { return }
     let channels = filterChannels
     let base = pending.pointer.assumingMemoryBound(to: Float.self)

@@ -1,0 +1,63 @@
+internal import CSoxr
+
+// MARK: - Digital silence without libsoxr
+
+extension SampleRateConverter {
+  /// The schedule to write `frames` of `source` by, when they may skip libsoxr: a low-latency libsoxr
+  /// converter whose stream has been digital silence (all bits zero) from its start, given more of it
+  /// (or only the end of input). A live session that hears nothing (ten minutes of a silent microphone)
+  /// then costs no filtering, with the same output, frame counts and timing (``SoxrSilenceSchedule``).
+  func silenceSchedule(_ source: UnsafePointer<Float>, _ frames: Int) -> SoxrSilenceSchedule? {
+    guard let silenceKey, !libsoxrHasRun, Self.isDigitalSilence(source, frames * filterChannels) else { return nil }
+    return SoxrSilenceSchedule.schedule(for: silenceKey)
+  }
+
+  /// Whether every sample's bits are zero (a −0.0 is not: libsoxr could pass its sign on).
+  static func isDigitalSilence(_ samples: UnsafePointer<Float>, _ count: Int) -> Bool {
+    samples.withMemoryRebound(to: UInt32.self, capacity: max(count, 1)) { bits in
+      var any: UInt32 = 0
+      for index in 0..<count { any |= bits[index] }
+      return any == 0
+    }
+  }
+
+  /// Writes the zeros libsoxr would release for `frames` more frames of silence (and, with the end of
+  /// input, its tail): straight into the output while it has room and nothing is pending, the rest
+  /// into the pending store — as `resampleWithSoxr` places libsoxr's output.
+  func writeSilence(
+    _ schedule: SoxrSilenceSchedule, _ frames: Int, endOfInput: Bool, into output: PCMBuffer, producedSoFar: Int
+  ) -> Int {
+    let before = skippedSilence
+    skippedSilence += frames
+    var count = schedule.outputFrames(afterInput: skippedSilence) - schedule.outputFrames(afterInput: before)
+    if endOfInput { count += schedule.flushFrames(afterInput: skippedSilence) }
+    let channels = filterChannels
+    var produced = producedSoFar
+    if pendingFrameCount == 0, canWriteDirectly(to: output), produced < output.frameCapacity {
+      let direct = min(count, output.frameCapacity - produced)
+      (output.floatChannelData![0] + produced * channels).update(repeating: 0, count: direct * channels)
+      produced += direct
+      count -= direct
+    }
+    if count > 0 {
+      compactPending()
+      let store = pending.reserve(
+        (pendingEnd + count) * channels, of: Float.self, preservingBytes: pendingEnd * channels * 4)
+      (store + pendingEnd * channels).update(repeating: 0, count: count * channels)
+      pendingEnd += count
+    }
+    return produced
+  }
+
+  /// Before libsoxr first runs on a stream that began with skipped silence: feeds it the fewest zeros
+  /// that leave it where all the skipped silence would have (its FIFO and block phase), dropping the
+  /// zeros it releases, which were already written.
+  func catchUpSkippedSilence(_ state: soxr_t) {
+    defer { libsoxrHasRun = true }
+    guard !libsoxrHasRun, skippedSilence > 0, let silenceKey,
+      let schedule = SoxrSilenceSchedule.schedule(for: silenceKey)
+    else { return }
+    var feeder = SoxrSilenceSchedule.Feeder(state: state, channels: filterChannels)
+    _ = feeder.feed(schedule.equivalentInput(to: skippedSilence))
+  }
+}
