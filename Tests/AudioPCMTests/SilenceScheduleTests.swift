@@ -15,8 +15,9 @@ import Testing
     var quality: SampleRateConverter.Quality
     var channels: Int
     var outputType: AudioFormat.SampleType
+    var isInterleaved = true
     var description: String {
-      "\(Int(inputRate))→\(Int(outputRate)) \(quality) \(channels) ch \(outputType)"
+      "\(Int(inputRate))→\(Int(outputRate)) \(quality) \(channels) ch \(outputType)\(isInterleaved ? "" : " planar")"
     }
   }
 
@@ -28,6 +29,8 @@ import Testing
     Case(inputRate: 32_000, outputRate: 16_000, quality: .medium, channels: 1, outputType: .float32),
     Case(inputRate: 44_100, outputRate: 22_050, quality: .best, channels: 1, outputType: .int16),
     Case(inputRate: 96_000, outputRate: 32_000, quality: .fastest, channels: 2, outputType: .int16),
+    Case(
+      inputRate: 48_000, outputRate: 16_000, quality: .medium, channels: 2, outputType: .int16, isInterleaved: false),
   ]
 
   /// Input frames per buffer: one frame, odd sizes, 10 ms and 100 ms taps, sizes around a block.
@@ -39,7 +42,7 @@ import Testing
       sampleRate: testCase.inputRate, channelCount: testCase.channels, sampleType: .float32, isInterleaved: true)
     let output = try AudioFormat(
       sampleRate: testCase.outputRate, channelCount: testCase.channels, sampleType: testCase.outputType,
-      isInterleaved: true)
+      isInterleaved: testCase.isInterleaved)
     for frames in Self.bufferSizes {
       for capacity in Self.capacities(frames, ratio: testCase.outputRate / testCase.inputRate) {
         try compare(input, output, quality: testCase.quality, frames: frames, capacity: capacity)
@@ -95,8 +98,8 @@ import Testing
   }
 
   static func bytes(_ buffer: PCMBuffer) -> [UInt8] {
-    let count = buffer.frameLength * buffer.format.channelCount * buffer.format.sampleType.byteCount
-    return Array(UnsafeRawBufferPointer(start: buffer.rawPlane(0), count: count))
+    let count = buffer.frameLength * buffer.stride * buffer.format.sampleType.byteCount
+    return (0..<buffer.planeCount).flatMap { Array(UnsafeRawBufferPointer(start: buffer.rawPlane($0), count: count)) }
   }
 
   static func silence(_ format: AudioFormat, _ frames: Int) -> PCMBuffer {

@@ -22,8 +22,8 @@ extension SampleRateConverter {
   }
 
   /// Writes the zeros libsoxr would release for `frames` more frames of silence (and, with the end of
-  /// input, its tail): straight into the output while it has room and nothing is pending, the rest
-  /// into the pending store — as `resampleWithSoxr` places libsoxr's output.
+  /// input, its tail): into the output while it has room and nothing is pending, the rest into the
+  /// pending store — where `resampleWithSoxr` and `drainPending` would have placed libsoxr's output.
   func writeSilence(
     _ schedule: SoxrSilenceSchedule, _ frames: Int, endOfInput: Bool, into output: PCMBuffer, producedSoFar: Int
   ) -> Int {
@@ -33,9 +33,15 @@ extension SampleRateConverter {
     if endOfInput { count += schedule.flushFrames(afterInput: skippedSilence) }
     let channels = filterChannels
     var produced = producedSoFar
-    if pendingFrameCount == 0, canWriteDirectly(to: output), produced < output.frameCapacity {
+    // Zero bits are a zero sample in every sample type, so the output is written in its own type:
+    // what libsoxr's zeros would become on their way through the pending store.
+    if pendingFrameCount == 0, produced < output.frameCapacity {
       let direct = min(count, output.frameCapacity - produced)
-      (output.floatChannelData![0] + produced * channels).update(repeating: 0, count: direct * channels)
+      let frameBytes = output.stride * outputFormat.sampleType.byteCount
+      for plane in 0..<output.planeCount {
+        (output.rawPlane(plane) + produced * frameBytes).initializeMemory(
+          as: UInt8.self, repeating: 0, count: direct * frameBytes)
+      }
       produced += direct
       count -= direct
     }
