@@ -45,7 +45,10 @@ import Testing
       isInterleaved: testCase.isInterleaved)
     for frames in Self.bufferSizes {
       for capacity in Self.capacities(frames, ratio: testCase.outputRate / testCase.inputRate) {
-        try compare(input, output, quality: testCase.quality, frames: frames, capacity: capacity)
+        // Skipping from the first frame, and after libsoxr has filtered the first 2,000.
+        for before in [0, 2_000] {
+          try compare(input, output, quality: testCase.quality, frames: frames, capacity: capacity, before: before)
+        }
       }
     }
   }
@@ -55,25 +58,26 @@ import Testing
     [Int((Double(frames) * ratio).rounded(.up)), 37, 16_384]
   }
 
-  /// Runs a fast converter and one that always runs libsoxr over the same calls: silence, real audio,
-  /// the end of input, drains; a reset; silence and the end of input.
+  /// Runs a fast converter (skipping libsoxr after `before` frames of silence) and one that always runs
+  /// libsoxr over the same calls: silence, real audio, the end of input, drains; a reset; silence and
+  /// the end of input.
   func compare(
-    _ input: AudioFormat, _ output: AudioFormat, quality: SampleRateConverter.Quality, frames: Int, capacity: Int
-  )
-    throws
-  {
+    _ input: AudioFormat, _ output: AudioFormat, quality: SampleRateConverter.Quality, frames: Int, capacity: Int,
+    before: Int
+  ) throws {
     let fast = try SampleRateConverter(from: input, to: output, quality: quality, engine: .soxr, isLowLatency: true)
     let slow = try SampleRateConverter(from: input, to: output, quality: quality, engine: .soxr, isLowLatency: true)
     slow.silenceKey = nil
+    fast.silenceBeforeSkipping = before
     let calls = max(3, 12_000 / frames)
-    let context = "\(input) → \(output), \(frames) frames a call, output of \(capacity)"
+    let context = "\(input) → \(output), \(frames) frames a call, output of \(capacity), skipping after \(before)"
     var step = 0
     func call(_ buffer: PCMBuffer?, endOfInput: Bool = false) throws {
       step += 1
       try expectSameCall(fast, slow, buffer, capacity: capacity, endOfInput: endOfInput, "\(context), call \(step)")
     }
     for _ in 0..<calls { try call(Self.silence(input, frames)) }
-    #expect(fast.skippedSilence == calls * frames, "the silence skipped libsoxr: \(context)")
+    #expect(fast.leadingSilence == calls * frames && fast.skippedSilence > 0, "the silence skipped libsoxr: \(context)")
     for index in 0..<calls { try call(Self.tone(input, frames, from: index * frames)) }
     try call(nil, endOfInput: true)
     while fast.pendingFrameCount > 0 || slow.pendingFrameCount > 0 { try call(nil) }
@@ -82,7 +86,7 @@ import Testing
     for _ in 0..<calls { try call(Self.silence(input, frames)) }
     try call(Self.silence(input, frames), endOfInput: true)
     while fast.pendingFrameCount > 0 || slow.pendingFrameCount > 0 { try call(nil) }
-    #expect(fast.libsoxrHasRun == false, "silence to the end never ran libsoxr: \(context)")
+    #expect(!fast.heardSound && fast.skippedSilence > 0, "silence to the end skipped libsoxr: \(context)")
   }
 
   func expectSameCall(

@@ -4,11 +4,19 @@ internal import CSoxr
 
 extension SampleRateConverter {
   /// The schedule to write `frames` of `source` by, when they may skip libsoxr: a low-latency libsoxr
-  /// converter whose stream has been digital silence (all bits zero) from its start, given more of it
-  /// (or only the end of input). A live session that hears nothing (ten minutes of a silent microphone)
-  /// then costs no filtering, with the same output, frame counts and timing (``SoxrSilenceSchedule``).
+  /// converter whose stream has been digital silence (all bits zero) from its start for at least
+  /// ``silenceBeforeSkipping`` frames, given more of it (or only the end of input). A live session
+  /// that hears nothing (ten minutes of a silent microphone) then costs no filtering, with the same
+  /// output, frame counts and timing (``SoxrSilenceSchedule``). Counts the silence either way.
   func silenceSchedule(_ source: UnsafePointer<Float>, _ frames: Int) -> SoxrSilenceSchedule? {
-    guard let silenceKey, !libsoxrHasRun, Self.isDigitalSilence(source, frames * filterChannels) else { return nil }
+    guard let silenceKey, !heardSound else { return nil }
+    guard Self.isDigitalSilence(source, frames * filterChannels) else {
+      heardSound = true
+      return nil
+    }
+    let before = leadingSilence
+    leadingSilence += frames
+    guard before >= silenceBeforeSkipping else { return nil }
     return SoxrSilenceSchedule.schedule(for: silenceKey)
   }
 
@@ -27,10 +35,11 @@ extension SampleRateConverter {
   func writeSilence(
     _ schedule: SoxrSilenceSchedule, _ frames: Int, endOfInput: Bool, into output: PCMBuffer, producedSoFar: Int
   ) -> Int {
-    let before = skippedSilence
+    // `silenceSchedule(_:_:)` has counted these frames in `leadingSilence` already.
     skippedSilence += frames
-    var count = schedule.outputFrames(afterInput: skippedSilence) - schedule.outputFrames(afterInput: before)
-    if endOfInput { count += schedule.flushFrames(afterInput: skippedSilence) }
+    var count =
+      schedule.outputFrames(afterInput: leadingSilence) - schedule.outputFrames(afterInput: leadingSilence - frames)
+    if endOfInput { count += schedule.flushFrames(afterInput: leadingSilence) }
     let channels = filterChannels
     var produced = producedSoFar
     // Zero bits are a zero sample in every sample type, so the output is written in its own type:
@@ -55,15 +64,18 @@ extension SampleRateConverter {
     return produced
   }
 
-  /// Before libsoxr first runs on a stream that began with skipped silence: feeds it the fewest zeros
-  /// that leave it where all the skipped silence would have (its FIFO and block phase), dropping the
-  /// zeros it releases, which were already written.
+  /// Before libsoxr runs again on a stream whose silence skipped it (real audio has come): feeds it the
+  /// fewest zeros that leave it where all the silence would have (its FIFO and block phase), dropping
+  /// the zeros it releases, which were already written.
   func catchUpSkippedSilence(_ state: soxr_t) {
-    defer { libsoxrHasRun = true }
-    guard !libsoxrHasRun, skippedSilence > 0, let silenceKey,
-      let schedule = SoxrSilenceSchedule.schedule(for: silenceKey)
-    else { return }
+    guard skippedSilence > 0, let silenceKey, let schedule = SoxrSilenceSchedule.schedule(for: silenceKey) else {
+      return
+    }
+    let fed = leadingSilence - skippedSilence
+    var target = schedule.equivalentInput(to: leadingSilence)
+    while target < fed { target += schedule.decimation * schedule.blockInput }
     var feeder = SoxrSilenceSchedule.Feeder(state: state, channels: filterChannels)
-    _ = feeder.feed(schedule.equivalentInput(to: skippedSilence))
+    _ = feeder.feed(target - fed)
+    skippedSilence = 0
   }
 }

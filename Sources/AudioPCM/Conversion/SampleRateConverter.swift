@@ -67,10 +67,16 @@ public final class SampleRateConverter {
   /// Where digital silence may skip libsoxr (``SoxrSilenceSchedule``); `nil` where it may not (tests set it
   /// to `nil` to compare with libsoxr).
   var silenceKey: SoxrSilenceSchedule.Key?
-  /// Frames of digital silence taken without running libsoxr, while the stream has been silence from its start.
+  /// Frames of digital silence the stream has been since creation or the last ``reset()``, while it has
+  /// been nothing else.
+  var leadingSilence = 0
+  /// Of those, the frames taken without running libsoxr.
   var skippedSilence = 0
-  /// Whether libsoxr has been run since creation or the last ``reset()`` (then silence is resampled too).
-  var libsoxrHasRun = false
+  /// Whether the stream has had anything but digital silence since creation or the last ``reset()``.
+  var heardSound = false
+  /// Silence libsoxr still filters before more may skip it: one second of input, so that a stream that
+  /// only begins quietly (a recording's first samples) never pays for measuring a schedule.
+  var silenceBeforeSkipping: Int
 
   /// Creates a converter between two formats.
   ///
@@ -101,6 +107,7 @@ public final class SampleRateConverter {
       ? SoxrSilenceSchedule.Key(
         inputRate: inputFormat.sampleRate, outputRate: outputFormat.sampleRate, quality: quality, isLowLatency: true)
       : nil
+    silenceBeforeSkipping = Int(inputFormat.sampleRate)
     if inputFormat.sampleRate == outputFormat.sampleRate {
       state = nil
     } else {
@@ -136,8 +143,9 @@ public final class SampleRateConverter {
     }
     pendingStart = 0
     pendingEnd = 0
+    leadingSilence = 0
     skippedSilence = 0
-    libsoxrHasRun = false
+    heardSound = false
     hasReceivedEndOfInput = false
     totalFramesConsumed = 0
     totalFramesProduced = 0
@@ -170,8 +178,7 @@ public final class SampleRateConverter {
           pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
       case .soxr(let pointer):
         if let schedule = silenceSchedule(source, inputFrames) {
-          produced = writeSilence(
-            schedule, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+          produced = writeSilence(schedule, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
         } else {
           catchUpSkippedSilence(pointer)
           produced = try resampleWithSoxr(
