@@ -55,15 +55,28 @@ public final class SampleRateConverter {
   public static let initialCapacity = 8192
 
   /// Channels the resampler filters: the smaller of the input and output counts.
-  private let filterChannels: Int
+  let filterChannels: Int
   /// The resampler's state; `nil` when the rates are equal.
   private let state: State?
   /// Input mixed to `filterChannels` interleaved Float32, when it cannot be passed as is.
   private let mixed = ScratchStorage()
   /// Interleaved Float32 output (`filterChannels`) waiting for an output buffer.
-  private let pending = ScratchStorage()
+  let pending = ScratchStorage()
   private var pendingStart = 0
-  private var pendingEnd = 0
+  var pendingEnd = 0
+  /// Where digital silence may skip libsoxr (``SoxrSilenceSchedule``); `nil` where it may not (tests set it
+  /// to `nil` to compare with libsoxr).
+  var silenceKey: SoxrSilenceSchedule.Key?
+  /// Frames of digital silence the stream has been since creation or the last ``reset()``, while it has
+  /// been nothing else.
+  var leadingSilence = 0
+  /// Of those, the frames taken without running libsoxr.
+  var skippedSilence = 0
+  /// Whether the stream has had anything but digital silence since creation or the last ``reset()``.
+  var heardSound = false
+  /// Silence libsoxr still filters before more may skip it: one second of input, so that a stream that
+  /// only begins quietly (a recording's first samples) never pays for measuring a schedule.
+  var silenceBeforeSkipping: Int
 
   /// Creates a converter between two formats.
   ///
@@ -88,6 +101,13 @@ public final class SampleRateConverter {
     self.engine = engine
     ratio = outputFormat.sampleRate / inputFormat.sampleRate
     filterChannels = min(inputFormat.channelCount, outputFormat.channelCount)
+    // Only a live stream's converter (low latency) skips silence: it is the one that hears long stretches of it.
+    silenceKey =
+      engine == .soxr && isLowLatency && inputFormat.sampleRate != outputFormat.sampleRate
+      ? SoxrSilenceSchedule.Key(
+        inputRate: inputFormat.sampleRate, outputRate: outputFormat.sampleRate, quality: quality, isLowLatency: true)
+      : nil
+    silenceBeforeSkipping = Int(inputFormat.sampleRate)
     if inputFormat.sampleRate == outputFormat.sampleRate {
       state = nil
     } else {
@@ -123,6 +143,9 @@ public final class SampleRateConverter {
     }
     pendingStart = 0
     pendingEnd = 0
+    leadingSilence = 0
+    skippedSilence = 0
+    heardSound = false
     hasReceivedEndOfInput = false
     totalFramesConsumed = 0
     totalFramesProduced = 0
@@ -154,8 +177,13 @@ public final class SampleRateConverter {
         produced = try resample(
           pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
       case .soxr(let pointer):
-        produced = try resampleWithSoxr(
-          pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+        if let schedule = silenceSchedule(source, inputFrames) {
+          produced = writeSilence(schedule, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+        } else {
+          catchUpSkippedSilence(pointer)
+          produced = try resampleWithSoxr(
+            pointer, source, inputFrames, endOfInput: mustFlush, into: output, producedSoFar: produced)
+        }
       case nil:
         appendPending(source, inputFrames)
       }
@@ -352,12 +380,12 @@ extension SampleRateConverter {
 
   /// Whether the resampler can write straight into the output buffer: Float32 with the filtered
   /// channel count in one plane.
-  private func canWriteDirectly(to output: PCMBuffer) -> Bool {
+  func canWriteDirectly(to output: PCMBuffer) -> Bool {
     outputFormat.sampleType == .float32 && outputFormat.channelCount == filterChannels
       && (outputFormat.isInterleaved || filterChannels == 1)
   }
 
-  private func compactPending() {
+  func compactPending() {
     guard pendingStart > 0 else { return }
     let channels = filterChannels
     let base = pending.pointer.assumingMemoryBound(to: Float.self)
