@@ -37,6 +37,8 @@ final class Recording {
   private var hasFailedConversion = false
   /// Between an interruption's start and its end: the session cannot be activated, nor the engine started.
   private var isInterrupted = false
+  /// Whether this recording activated the audio session and has not deactivated it yet.
+  private var holdsSession = false
 
   init(
     module: any SpeechModule, analyzerFormat: AVAudioFormat, maxQueuedBuffers: Int, usesSDK26Input: Bool = false,
@@ -58,6 +60,7 @@ final class Recording {
     let session = AVAudioSession.sharedInstance()
     try session.setCategory(.record, mode: .measurement, options: [])
     try session.setActive(true)
+    holdsSession = true
     try await analyzer.start(inputSequence: input)
     try startMicrophone()
     observeAudioSystem()
@@ -80,7 +83,7 @@ final class Recording {
       await analyzer.cancelAndFinishNow()
     }
     await resultsTask?.value
-    try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+    releaseSession()
   }
 
   /// Stops everything at once (a failure, or a stop while starting).
@@ -91,6 +94,23 @@ final class Recording {
     await analyzer.cancelAndFinishNow()
     resultsTask?.cancel()
     await resultsTask?.value
+    releaseSession()
+  }
+
+  /// A recording let go of without a stop: its screen was dismissed while it recorded, or while its
+  /// start still waited for the permission prompt or the model and went on to record after (found by
+  /// `dictation-replay explore`, seed 8: the session stayed active, so other apps' audio never resumed).
+  isolated deinit {
+    guard holdsSession else { return }
+    stopMicrophone()
+    releaseSession()
+  }
+
+  /// Deactivates the session this recording activated, so other apps' audio resumes.
+  private func releaseSession() {
+    guard holdsSession else { return }
+    holdsSession = false
+    try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
   }
 
   // MARK: Microphone
