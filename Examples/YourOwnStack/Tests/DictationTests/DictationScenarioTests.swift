@@ -60,6 +60,12 @@ import Testing
     expectScenario("Scenarios/route-change-after-converter-error.yaml", subject: .dictationFixed)
   }
 
+  /// Found by exploring `dictation-fixed`: a converter error on the stop's drain (after an
+  /// interruption) is tried once more on the 26 SDK's path, so the last word's end is not lost.
+  @Test func aConverterErrorOnTheStopsDrainLosesNothingOnThe26Path() {
+    expectScenario("Scenarios/stop-after-interruption-converter-error.yaml", subject: .dictationFixed26)
+  }
+
   /// Issue 37: the bundled media-services scenarios, which release 1.1 failed until it made a new
   /// engine after a reset (on the 26 SDK's path too).
   @Test(arguments: ["media-services-reset", "interruption-ends-with-media-services-reset"])
