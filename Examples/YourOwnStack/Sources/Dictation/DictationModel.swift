@@ -168,13 +168,14 @@ public final class DictationModel {
     }
     guard let recording, status == .listening else { return }
     show(.finishing)
-    await recording.finish()
+    let lostEnd = await recording.finish()
     // The model failed while finishing: `handle` showed the failure, with the words not yet
     // written down still on screen. Saying ready would pretend they were kept.
     guard case .finishing = status, self.recording === recording else { return }
     self.recording = nil
     liveGuess = ""
-    show(.ready)
+    // The converter lost the recording's last milliseconds: the words are kept, the loss is shown.
+    show(lostEnd.map(Status.failed) ?? .ready)
   }
 
   // MARK: Steps of a start

@@ -68,6 +68,18 @@ import Testing
     expectScenario("Scenarios/route-change-after-converter-error.yaml", subject: .dictationFixed)
   }
 
+  /// Found by exploring `dictation-fixed`: a converter error on the stop's drain (after an
+  /// interruption) is tried once more on the 26 SDK's path, so the last word's end is not lost.
+  @Test func aConverterErrorOnTheStopsDrainLosesNothingOnThe26Path() {
+    expectScenario("Scenarios/stop-after-interruption-converter-error.yaml", subject: .dictationFixed26)
+  }
+
+  /// The same on the 27 SDK's path: `AnalyzerInputConverter.flush()` discards what it held when it
+  /// throws, so the stop ends showing the failure instead of losing the last 14 ms without a word.
+  @Test func aConverterErrorOnTheStopsFlushIsShownOnThe27Path() {
+    expectScenario("Scenarios/stop-after-interruption-converter-error-27.yaml", subject: .dictationFixed)
+  }
+
   /// Issue 37: the bundled media-services scenarios, which release 1.1 failed until it made a new
   /// engine after a reset (on the 26 SDK's path too).
   @Test(arguments: ["media-services-reset", "interruption-ends-with-media-services-reset"])

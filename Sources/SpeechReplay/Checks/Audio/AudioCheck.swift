@@ -150,23 +150,31 @@ struct AudioCheck: ScenarioCheck {
   }
 
   /// The reference index at which each listening stretch ends when the UI went from listening to
-  /// failed, or the screen was dismissed while listening (the last tap buffer delivered while listening).
+  /// failed, or from listening through stopping to failed (the stop itself failed, visibly), or the
+  /// screen was dismissed while listening (the last tap buffer delivered while listening).
   static func stretchEndsInFailure(_ deliveries: RecordLog<TapDelivery>, timeline: Timeline) -> [Int] {
     var ends: [Int] = []
     var lastListening: Int?
     var next = 0
     var wasListening = false
+    // Stopping right after listening: a failure now ends the stretch as a failure while listening does.
+    var isStoppingAfterListening = false
     for event in timeline.events.only([UIStateEvent.kind, ScenarioStepEvent.kind, EngineBufferEvent.kind]) {
       if let state = UIStateEvent(event) {
-        if wasListening, !state.isListening, state.phase.hasPrefix("failed"), let end = lastListening {
+        if wasListening || isStoppingAfterListening, !state.isListening, state.phase.hasPrefix("failed"),
+          let end = lastListening
+        {
           ends.append(end)
         }
+        isStoppingAfterListening =
+          state.phase == UIState.Phase.stopping.description && (wasListening || isStoppingAfterListening)
         wasListening = state.isListening
       }
       // The screen went away while listening: what the stack still held has no one to hear it.
-      if ScenarioStepEvent(event)?.step == "dismiss", wasListening, let end = lastListening {
-        ends.append(end)
+      if ScenarioStepEvent(event)?.step == "dismiss" {
+        if wasListening, let end = lastListening { ends.append(end) }
         wasListening = false
+        isStoppingAfterListening = false
       }
       while next < deliveries.count, let sequence = deliveries[next].traceSequence, sequence <= event.sequence {
         if sequence == event.sequence, wasListening { lastListening = deliveries[next].span.upperBound }
