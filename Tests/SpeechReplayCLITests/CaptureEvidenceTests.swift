@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SpeechReplayCLI
 import SpeechReplayTestSupport
 import Testing
 
@@ -105,7 +106,7 @@ import Testing
   @Test func staleReadCopiesAreSweptAtTheNextStart() throws {
     let dead = Process()
     dead.executableURL = URL(fileURLWithPath: "/bin/true")
-    try dead.run()
+    try WorkerLaunch.serialized { try dead.run() }
     dead.waitUntilExit()
     let stale = FileManager.default.temporaryDirectory.appendingPathComponent(
       "speech-replay-capture-\(dead.processIdentifier)-\(UUID().uuidString)")

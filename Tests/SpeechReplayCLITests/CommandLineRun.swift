@@ -1,4 +1,5 @@
 import Foundation
+import SpeechReplayCLI
 import SpeechReplayTestSupport
 import Testing
 
@@ -52,7 +53,7 @@ struct CommandLineRun {
     variables["SPEECH_REPLAY_HISTORY"] = folder.appendingPathComponent("history.sqlite").path
     variables.merge(environment) { _, new in new }
     process.environment = variables
-    try process.run()
+    try WorkerLaunch.serialized { try process.run() }
     do {
       try whileRunning(process)
     } catch {

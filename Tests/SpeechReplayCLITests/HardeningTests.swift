@@ -193,9 +193,13 @@ import Testing
     let recorder = Process()
     recorder.executableURL = try CommandLineRun.executable(named: "capture-recorder-probe")
     recorder.arguments = [file]
-    let pipe = Pipe()
-    recorder.standardOutput = pipe
-    try recorder.run()
+    // The pipe is made inside the launch, so no process started beside it inherits it (WorkerLaunch).
+    let pipe = try WorkerLaunch.serialized {
+      let pipe = Pipe()
+      recorder.standardOutput = pipe
+      try recorder.run()
+      return pipe
+    }
     var seen = ""
     while seen.components(separatedBy: "committed").count < 4 {
       let data = pipe.fileHandleForReading.availableData

@@ -1,4 +1,5 @@
 import Foundation
+import SpeechReplayCLI
 import SpeechReplayTestSupport
 import Testing
 
@@ -86,9 +87,13 @@ import Testing
     let recorder = Process()
     recorder.executableURL = try BuiltExecutable.url(named: "capture-recorder-probe")
     recorder.arguments = [url.path]
-    let pipe = Pipe()
-    recorder.standardOutput = pipe
-    try recorder.run()
+    // The pipe is made inside the launch, so no process started beside it inherits it (WorkerLaunch).
+    let pipe = try WorkerLaunch.serialized {
+      let pipe = Pipe()
+      recorder.standardOutput = pipe
+      try recorder.run()
+      return pipe
+    }
     defer {
       kill(recorder.processIdentifier, SIGKILL)
       recorder.waitUntilExit()

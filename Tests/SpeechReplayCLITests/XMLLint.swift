@@ -1,4 +1,5 @@
 import Foundation
+import SpeechReplayCLI
 import SpeechReplayTestSupport
 
 /// Runs `xmllint` (libxml2-utils, installed by ci/bootstrap) on a file.
@@ -40,7 +41,7 @@ enum XMLLint {
     let out = try FileHandle(forWritingTo: outURL)
     process.standardOutput = out
     process.standardError = out
-    try process.run()
+    try WorkerLaunch.serialized { try process.run() }
     process.waitUntilExit()
     try out.close()
     let output = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)

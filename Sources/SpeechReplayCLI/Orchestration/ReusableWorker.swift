@@ -36,25 +36,24 @@ final class ReusableWorker: @unchecked Sendable {
   ///   - executable: The worker executable (it must answer `serve-scenarios`).
   ///   - workingDirectory: Its working directory; `nil` for this process's.
   ///   - processes: Where it is registered, so a signal to the parent kills it.
-  init(executable: URL, workingDirectory: URL?, processes: WorkerProcesses?) throws {
+  ///   - endGrace: How long ``close()`` waits for it to exit once its requests are closed, and again
+  ///     once its process group was killed, before it stops waiting.
+  init(executable: URL, workingDirectory: URL?, processes: WorkerProcesses?, endGrace: Duration) throws {
+    self.endGrace = endGrace
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "speech-replay-worker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     errorPath = folder.appendingPathComponent("stderr").path
     // O_APPEND: the parent empties the file between requests and the worker's writes land at its new end.
-    let errorDescriptor = open(errorPath, O_WRONLY | O_CREAT | O_APPEND | O_TRUNC, 0o600)
+    let errorDescriptor = open(errorPath, O_WRONLY | O_CREAT | O_APPEND | O_TRUNC | O_CLOEXEC, 0o600)
     guard errorDescriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     errorFile = FileHandle(fileDescriptor: errorDescriptor, closeOnDealloc: true)
     // A request written to a worker that died while idle must fail with EPIPE, not end this process.
     signal(SIGPIPE, SIG_IGN)
-    let input = try ParentWatch.lifeline()
-    let output = try ParentWatch.lifeline()
     let process = Process()
     process.executableURL = executable
     process.arguments = [WorkerCommand.serveSubcommand]
     if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-    process.standardInput = input.read
-    process.standardOutput = output.write
     process.standardError = errorFile
     process.environment = ParentWatch.environment(folder: folder)
     let ending = ThreadLock<(exitedNormally: Bool, status: Int32)?>(nil)
@@ -63,16 +62,24 @@ final class ReusableWorker: @unchecked Sendable {
       ending.withLock { $0 = (finished.terminationReason == .exit, finished.terminationStatus) }
       semaphore.signal()
     }
-    try process.run()
-    try? input.read.close()
-    try? output.write.close()
+    // The pipes are made and the worker's ends closed here inside the launch: see WorkerLaunch.
+    let (requests, replies) = try WorkerLaunch.serialized {
+      let input = try ParentWatch.lifeline()
+      let output = try ParentWatch.lifeline()
+      process.standardInput = input.read
+      process.standardOutput = output.write
+      try process.run()
+      try? input.read.close()
+      try? output.write.close()
+      return (input.write, output.read)
+    }
     self.process = process
-    self.requests = input.write
-    self.replies = output.read
+    self.requests = requests
+    self.replies = replies
     self.pid = process.processIdentifier
     self.processes = processes
-    self.waitForEnd = {
-      semaphore.wait()
+    self.waitForEnd = { deadline in
+      guard semaphore.wait(timeout: deadline) == .success else { return nil }
       return ending.withLock { $0! }
     }
     _ = processes?.register(pid)
@@ -81,7 +88,9 @@ final class ReusableWorker: @unchecked Sendable {
   /// The worker had ended before the request reached it; the request did not run.
   struct NotDelivered: Error {}
 
-  private let waitForEnd: @Sendable () -> (exitedNormally: Bool, status: Int32)
+  /// Waits until the worker ended or `deadline` passed; nil at the deadline.
+  private let waitForEnd: @Sendable (DispatchTime) -> (exitedNormally: Bool, status: Int32)?
+  private let endGrace: Duration
 
   /// Whether the worker can take another request.
   var isAlive: Bool { ended == nil }
@@ -149,7 +158,7 @@ final class ReusableWorker: @unchecked Sendable {
   /// Closes the pipes, waits for the process to end, and removes its error file.
   private func finish() -> (exitedNormally: Bool, status: Int32, standardError: String) {
     try? requests.close()
-    let end = waitForEnd()
+    let end = waitForExit()
     let standardError = errorText()
     try? replies.close()
     try? errorFile.close()
@@ -157,6 +166,15 @@ final class ReusableWorker: @unchecked Sendable {
     try? FileManager.default.removeItem(atPath: (errorPath as NSString).deletingLastPathComponent)
     ended = end
     return (end.exitedNormally, end.status, standardError)
+  }
+
+  /// The worker's end, waited for within bounds: a worker that does not exit at the end of its requests
+  /// (one that ignores its input, or whose end Foundation cannot see) is killed, and if even that is
+  /// not seen the parent goes on, taking it as killed, rather than wait for good.
+  private func waitForExit() -> (exitedNormally: Bool, status: Int32) {
+    if let end = waitForEnd(.now() + endGrace.seconds) { return end }
+    WorkerProcesses.killGroup(pid)
+    return waitForEnd(.now() + endGrace.seconds) ?? (false, SIGKILL)
   }
 
   /// Reads standard output up to the end-of-reply line; `false` at end of file first.

@@ -23,6 +23,8 @@ package final class ReusableWorkers: Sendable {
   package let limit: Int?
   /// Held by each running request when there is a ``limit``: a request beyond it waits for one to end.
   private let slots: DispatchSemaphore?
+  /// How long closing a worker waits for it to exit, and again once it was killed.
+  private let endGrace: Duration
 
   /// Creates an empty set; workers start as requests need them.
   ///
@@ -32,7 +34,13 @@ package final class ReusableWorkers: Sendable {
   ///   - processes: The registry a signal handler kills workers through; `nil` for none.
   ///   - limit: The most requests that run at once (and so the most live workers); more callers
   ///     wait for a worker to come free. `nil` starts a worker for every caller that finds none idle.
-  package init(executable: URL, workingDirectory: URL? = nil, processes: WorkerProcesses? = nil, limit: Int? = nil) {
+  ///   - endGrace: How long closing a worker waits for it to exit at the end of its requests, and
+  ///     again once its process group was killed, before the parent stops waiting for it.
+  package init(
+    executable: URL, workingDirectory: URL? = nil, processes: WorkerProcesses? = nil, limit: Int? = nil,
+    endGrace: Duration = .seconds(30)
+  ) {
+    self.endGrace = endGrace
     self.executable = executable
     self.workingDirectory = workingDirectory
     self.processes = processes
@@ -59,7 +67,8 @@ package final class ReusableWorkers: Sendable {
       if let waiting = idle.withLock({ $0.popLast() }) {
         worker = waiting
       } else {
-        worker = try ReusableWorker(executable: executable, workingDirectory: workingDirectory, processes: processes)
+        worker = try ReusableWorker(
+          executable: executable, workingDirectory: workingDirectory, processes: processes, endGrace: endGrace)
         started.add(1, ordering: .relaxed)
       }
       do {

@@ -46,10 +46,10 @@ struct WorkerCapture: Sendable {
     if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     process.standardOutput = out
     process.standardError = err
-    // The worker watches this pipe and dies with this process (ParentWatch), even after a SIGKILL.
-    let lifeline = try ParentWatch.lifeline()
-    defer { try? lifeline.write.close() }
-    process.standardInput = lifeline.read
+    // The worker watches this pipe's read end and dies with this process (ParentWatch), even after a
+    // SIGKILL; the pipe is made inside the launch (WorkerLaunch), and the write end kept until the end.
+    var lifeline: FileHandle?
+    defer { try? lifeline?.close() }
     process.environment = ParentWatch.environment(folder: folder)
     // Set once the worker ended (so a late timer kills nothing) or once the timer killed it.
     let ended = Ending()
@@ -61,14 +61,23 @@ struct WorkerCapture: Sendable {
         continuation.resume(returning: (finished.terminationReason == .exit, finished.terminationStatus))
       }
       do {
-        try process.run()
+        lifeline = try WorkerLaunch.serialized {
+          let pipe = try ParentWatch.lifeline()
+          process.standardInput = pipe.read
+          defer { try? pipe.read.close() }  // only the worker holds the read end now
+          do {
+            try process.run()
+          } catch {
+            try? pipe.write.close()
+            throw error
+          }
+          return pipe.write
+        }
       } catch {
         process.terminationHandler = nil
         continuation.resume(throwing: error)
         return
       }
-      // Only the worker holds the read end now: its end of file is this process's death.
-      try? lifeline.read.close()
       let pid = process.processIdentifier
       // A run interrupted while this worker started: register kills it, and it ends as interrupted.
       _ = processes?.register(pid)

@@ -52,7 +52,7 @@ import Yams
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/bin/bash")
         check.arguments = ["-n", path]
-        try check.run()
+        try WorkerLaunch.serialized { try check.run() }
         check.waitUntilExit()
         #expect(check.terminationStatus == 0, "\(script) does not parse")
       }
@@ -127,7 +127,7 @@ import Yams
     let handle = try FileHandle(forWritingTo: log)
     process.standardOutput = handle
     process.standardError = handle
-    try process.run()
+    try WorkerLaunch.serialized { try process.run() }
     process.waitUntilExit()
     try handle.close()
     let output = try String(contentsOf: log, encoding: .utf8)
@@ -167,7 +167,7 @@ import Yams
     let handle = try FileHandle(forWritingTo: log)
     process.standardOutput = handle
     process.standardError = handle
-    try process.run()
+    try WorkerLaunch.serialized { try process.run() }
     process.waitUntilExit()
     try handle.close()
     return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))

@@ -22,7 +22,7 @@ struct HistoryConcurrencyTests {
     process.standardInput = FileHandle.nullDevice
     if let output { process.standardOutput = output }
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try WorkerLaunch.serialized { try process.run() }
     return process
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpeechReplayCLI
 import SpeechReplayTestSupport
 
 /// Headless Chromium, for tests that load the HTML report in a real browser.
@@ -64,7 +65,7 @@ struct HeadlessChromium {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try WorkerLaunch.serialized { try process.run() }
     process.waitUntilExit()
     try out.close()
     try err.close()
