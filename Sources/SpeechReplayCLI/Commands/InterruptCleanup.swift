@@ -17,6 +17,11 @@ enum InterruptCleanup {
   nonisolated(unsafe) private static var signalPipe: Int32 = -1
   private static let lock = NSLock()
   nonisolated(unsafe) private static var extras: Set<String> = []
+  /// The signal received, 0 for none: set by the handler (a plain store), so that a command that fails
+  /// because the cleanup removed its files ends as interrupted too (``endIfInterrupted()``).
+  nonisolated(unsafe) private static var received: Int32 = 0
+  /// Whether a thread is ending the process (the cleanup runs once).
+  nonisolated(unsafe) private static var ending = false
 
   /// Catches SIGINT and SIGTERM for the rest of the process.
   ///
@@ -43,6 +48,7 @@ enum InterruptCleanup {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         var number = number
+        InterruptCleanup.received = number
         _ = write(InterruptCleanup.signalPipe, &number, MemoryLayout<Int32>.size)
       }
       sigemptyset(&action.sa_mask)
@@ -65,7 +71,24 @@ enum InterruptCleanup {
     lock.unlock()
   }
 
-  private static func end(by number: Int32) {
+  /// Ends the process as interrupted (exit 130 or 143) if a signal arrived: a command that failed
+  /// meanwhile failed because the signal's cleanup removed its files, and must not end with its own
+  /// error. Returns when no signal arrived.
+  static func endIfInterrupted() {
+    let number = received
+    guard number != 0 else { return }
+    end(by: number)
+  }
+
+  private static func end(by number: Int32) -> Never {
+    lock.lock()
+    if ending {
+      // The other thread is cleaning up and exits next.
+      lock.unlock()
+      while true { pause() }
+    }
+    ending = true
+    lock.unlock()
     FileReplacement.removePendingTemporaryFiles()
     CaptureFile.removeReadCopiesOfThisProcess()
     lock.lock()

@@ -32,6 +32,8 @@ struct SpeechReplayCommand: AsyncParsableCommand {
         try command.run()
       }
     } catch {
+      // A Ctrl-C whose cleanup made the command fail ends as the interruption it is (130 or 143).
+      InterruptCleanup.endIfInterrupted()
       if !(error is ExitCode), exitCode(for: error) == .validationFailure {
         var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         // A negative value (`-5`, `-1s`) where a value goes is read as an option by the parser, which

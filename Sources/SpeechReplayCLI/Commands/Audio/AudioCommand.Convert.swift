@@ -54,6 +54,9 @@ extension AudioCommand {
     var encoding: String?
 
     func validate() throws {
+      // Before the checks: the output check's probe is a `.partial` file in the destination's folder,
+      // and a Ctrl-C while it exists must remove it and end as an interruption, not kill the process.
+      InterruptCleanup.install()
       try PathCheck.checkReadable(input)
       // Reading and writing one file at once would destroy it: refuse however the two names reach
       // it, before anything else is said about OUT.
@@ -78,6 +81,7 @@ extension AudioCommand {
       do {
         try convert()
       } catch {
+        InterruptCleanup.endIfInterrupted()  // a failure the signal's cleanup caused
         Failure.printError(error, path: input)
         throw ExitCode(Failure.exitCode)
       }

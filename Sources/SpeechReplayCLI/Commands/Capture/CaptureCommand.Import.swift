@@ -56,6 +56,9 @@ extension CaptureCommand {
     }
 
     func validate() throws {
+      // Before the checks: the output check's probe is a `.partial` file in the destination's folder,
+      // and a Ctrl-C while it exists must remove it and end as an interruption, not kill the process.
+      InterruptCleanup.install()
       try PathCheck.checkReadable(file)
       if let start = try Self.seconds(from, option: "--from"), let end = try Self.seconds(to, option: "--to"),
         end <= start
@@ -79,6 +82,7 @@ extension CaptureCommand {
       do {
         capture = try CaptureFile(url: URL(fileURLWithPath: file))
       } catch {
+        InterruptCleanup.endIfInterrupted()  // a failure the signal's cleanup caused
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
       }
@@ -99,6 +103,7 @@ extension CaptureCommand {
         )
         print("  run it: speech-replay run \(output.scenario.path)")
       } catch {
+        InterruptCleanup.endIfInterrupted()  // a failure the signal's cleanup caused
         Failure.printError(error)
         throw ExitCode(Failure.exitCode)
       }
