@@ -6,9 +6,10 @@ internal import CDispatchCapture
   internal import Darwin
 #endif
 
-/// The bridge from the interposed `dispatch_async`, `dispatch_after` and `dispatch_sync` (the C
-/// target `CDispatchCapture`) to the running simulation: blocks sent to `DispatchQueue.main` from
-/// the simulation's thread become main-actor work in virtual time, and so do Foundation timers added
+/// The bridge from the interposed `dispatch_async`, `dispatch_after`, `dispatch_sync` and
+/// `dispatch_time` (the C target `CDispatchCapture`) to the running simulation: blocks sent to
+/// `DispatchQueue.main` from the simulation's thread become main-actor work in virtual time (at the
+/// virtual instant a `DispatchTime.now()` deadline names, `DispatchTimeAnchor`), and so do Foundation timers added
 /// to the main run loop (`RunLoopTimerCapture`); blocks sent to a global queue, and timers on other
 /// run loops, are counted as an escape and go on as before. Calls from any other thread, and every
 /// call outside a run, go on to libdispatch unchanged.
