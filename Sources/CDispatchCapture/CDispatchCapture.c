@@ -1,9 +1,9 @@
 // Interposes libdispatch's dispatch_async, dispatch_after and dispatch_sync so that blocks sent to
 // the main queue while a simulation runs become main-actor work in virtual time
 // (Documentation/Simulation.md, "Dispatch"), and dispatch_time, so that a `DispatchTime.now()` read
-// during a run can place the deadlines built from it in virtual time exactly. The executable defines these symbols and the dynamic
-// linker binds Swift's Dispatch overlay to them ahead of libdispatch's; every call that is not
-// taken goes on to libdispatch's own function (found with RTLD_NEXT) unchanged.
+// during a run places the deadlines built from it in virtual time exactly. The executable defines
+// these symbols and the dynamic linker binds Swift's Dispatch overlay to them ahead of libdispatch's;
+// every call that is not taken goes on to libdispatch's own function (found with RTLD_NEXT) unchanged.
 //
 // Blocks are handled as opaque pointers through the blocks ABI (a block is an object whose fourth
 // field is its invoke function), so this file needs no -fblocks.
@@ -99,7 +99,8 @@ static int64_t delay_until(uint64_t when) {
     // Wall-clock deadlines are encoded as minus their nanoseconds: a later one is smaller.
     delay = dispatch_walltime_fn ? (int64_t)(dispatch_walltime_fn(NULL, 0) - when) : 0;
   } else {
-    delay = (int64_t)(when - original_dispatch_time(when & (1ull << 62), 0));
+    uint64_t now = original_dispatch_time(when & (1ull << 62), 0);
+    delay = now ? (int64_t)(when - now) : 0;
   }
   return delay < 0 ? 0 : delay;
 }
