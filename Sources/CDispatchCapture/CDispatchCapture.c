@@ -1,8 +1,9 @@
 // Interposes libdispatch's dispatch_async, dispatch_after and dispatch_sync so that blocks sent to
 // the main queue while a simulation runs become main-actor work in virtual time
-// (Documentation/Simulation.md, "Dispatch"). The executable defines these symbols and the dynamic
-// linker binds Swift's Dispatch overlay to them ahead of libdispatch's; every call that is not
-// taken goes on to libdispatch's own function (found with RTLD_NEXT) unchanged.
+// (Documentation/Simulation.md, "Dispatch"), and dispatch_time, so that a `DispatchTime.now()` read
+// during a run places the deadlines built from it in virtual time exactly. The executable defines
+// these symbols and the dynamic linker binds Swift's Dispatch overlay to them ahead of libdispatch's;
+// every call that is not taken goes on to libdispatch's own function (found with RTLD_NEXT) unchanged.
 //
 // Blocks are handled as opaque pointers through the blocks ABI (a block is an object whose fourth
 // field is its invoke function), so this file needs no -fblocks.
@@ -42,6 +43,33 @@ void speech_replay_block_release(void *block) { _Block_release(block); }
 
 static void *next_symbol(const char *name) { return dlsym(RTLD_NEXT, name); }
 
+static _Atomic(speech_replay_dispatch_now_hook) current_now_hook = NULL;
+
+void speech_replay_set_dispatch_now_hook(speech_replay_dispatch_now_hook hook) {
+  atomic_store(&current_now_hook, hook);
+}
+
+/// libdispatch's own dispatch_time (not the one below: reading the clock here is not the app's `.now()`).
+static uint64_t original_dispatch_time(uint64_t when, int64_t delta) {
+  static uint64_t (*original)(uint64_t, int64_t) = NULL;
+  if (!original) original = (uint64_t(*)(uint64_t, int64_t))next_symbol("dispatch_time");
+  return original ? original(when, delta) : 0;
+}
+
+// Swift's Dispatch overlay calls dispatch_time(DISPATCH_TIME_NOW, 0) for `DispatchTime.now()` and
+// dispatch_time(base, nanoseconds) for `+`. The value returned stays libdispatch's (real), so every
+// deadline the simulation does not take works as before; a reading of "now" is also told to the hook.
+uint64_t dispatch_time(uint64_t when, int64_t delta) {
+  uint64_t result = original_dispatch_time(when, delta);
+  speech_replay_dispatch_now_hook hook = atomic_load(&current_now_hook);
+  if (hook && when == 0) {
+    // libdispatch clamps an overflow to DISPATCH_TIME_FOREVER and an underflow to 1: read again then.
+    int clamped = result == ~0ull || result <= 1;
+    hook(delta == 0 ? result : (clamped ? original_dispatch_time(0, 0) : result - (uint64_t)delta));
+  }
+  return result;
+}
+
 /// 1 for the main queue, 2 for a global (root) queue, 0 for any other queue.
 static int queue_kind(void *queue) {
   static void *main_queue = NULL;
@@ -61,10 +89,8 @@ static int queue_kind(void *queue) {
 
 /// Nanoseconds from now until a dispatch_time_t deadline; -1 for DISPATCH_TIME_FOREVER.
 static int64_t delay_until(uint64_t when) {
-  static uint64_t (*dispatch_time_fn)(uint64_t, int64_t) = NULL;
   static uint64_t (*dispatch_walltime_fn)(const void *, int64_t) = NULL;
   if (when == ~0ull) return -1;
-  if (!dispatch_time_fn) dispatch_time_fn = (uint64_t(*)(uint64_t, int64_t))dlsym(RTLD_DEFAULT, "dispatch_time");
   if (!dispatch_walltime_fn) {
     dispatch_walltime_fn = (uint64_t(*)(const void *, int64_t))dlsym(RTLD_DEFAULT, "dispatch_walltime");
   }
@@ -73,22 +99,23 @@ static int64_t delay_until(uint64_t when) {
     // Wall-clock deadlines are encoded as minus their nanoseconds: a later one is smaller.
     delay = dispatch_walltime_fn ? (int64_t)(dispatch_walltime_fn(NULL, 0) - when) : 0;
   } else {
-    delay = dispatch_time_fn ? (int64_t)(when - dispatch_time_fn(when & (1ull << 62), 0)) : 0;
+    uint64_t now = original_dispatch_time(when & (1ull << 62), 0);
+    delay = now ? (int64_t)(when - now) : 0;
   }
   return delay < 0 ? 0 : delay;
 }
 
-static int offer(void *queue, void *block, int64_t delay, int after, int sync) {
+static int offer(void *queue, void *block, int64_t delay, uint64_t when, int after, int sync) {
   speech_replay_dispatch_hook hook = atomic_load(&current_hook);
   if (!hook) return 0;
   switch (queue_kind(queue)) {
   case 1:
-    return hook(block, delay,
+    return hook(block, delay, when,
                 sync ? SPEECH_REPLAY_DISPATCH_MAIN_SYNC
                      : (after ? SPEECH_REPLAY_DISPATCH_MAIN_AFTER : SPEECH_REPLAY_DISPATCH_MAIN_ASYNC));
   case 2:
     if (sync) return 0;
-    return hook(block, delay, after ? SPEECH_REPLAY_DISPATCH_GLOBAL_AFTER : SPEECH_REPLAY_DISPATCH_GLOBAL_ASYNC);
+    return hook(block, delay, when, after ? SPEECH_REPLAY_DISPATCH_GLOBAL_AFTER : SPEECH_REPLAY_DISPATCH_GLOBAL_ASYNC);
   default:
     return 0;
   }
@@ -96,21 +123,21 @@ static int offer(void *queue, void *block, int64_t delay, int after, int sync) {
 
 void dispatch_async(void *queue, void *block) {
   static void (*original)(void *, void *) = NULL;
-  if (offer(queue, block, 0, 0, 0)) return;
+  if (offer(queue, block, 0, 0, 0, 0)) return;
   if (!original) original = (void (*)(void *, void *))next_symbol("dispatch_async");
   original(queue, block);
 }
 
 void dispatch_after(uint64_t when, void *queue, void *block) {
   static void (*original)(uint64_t, void *, void *) = NULL;
-  if (atomic_load(&current_hook) && offer(queue, block, delay_until(when), 1, 0)) return;
+  if (atomic_load(&current_hook) && offer(queue, block, delay_until(when), when, 1, 0)) return;
   if (!original) original = (void (*)(uint64_t, void *, void *))next_symbol("dispatch_after");
   original(when, queue, block);
 }
 
 void dispatch_sync(void *queue, void *block) {
   static void (*original)(void *, void *) = NULL;
-  if (offer(queue, block, 0, 0, 1)) return;
+  if (offer(queue, block, 0, 0, 0, 1)) return;
   if (!original) original = (void (*)(void *, void *))next_symbol("dispatch_sync");
   original(queue, block);
 }
@@ -168,7 +195,7 @@ void CFRunLoopAddTimer(void *run_loop, void *timer, void *mode) {
     if (info && timer_hook(info, kind)) return;
   }
   speech_replay_dispatch_hook hook = atomic_load(&current_hook);
-  if (hook) hook(NULL, 0, SPEECH_REPLAY_RUN_LOOP_TIMER);
+  if (hook) hook(NULL, 0, 0, SPEECH_REPLAY_RUN_LOOP_TIMER);
   if (!original) original = (void (*)(void *, void *, void *))next_symbol("CFRunLoopAddTimer");
   original(run_loop, timer, mode);
 }
@@ -195,6 +222,7 @@ unsigned char _CFIsMainThread(void) {
 // kept but never called, and Dispatch work stays an escape.
 void speech_replay_set_dispatch_hook(speech_replay_dispatch_hook hook) { (void)hook; }
 void speech_replay_set_run_loop_timer_hook(speech_replay_run_loop_timer_hook hook) { (void)hook; }
+void speech_replay_set_dispatch_now_hook(speech_replay_dispatch_now_hook hook) { (void)hook; }
 void *speech_replay_block_copy(void *block) { return block; }
 void speech_replay_block_run_and_release(void *block) { (void)block; }
 void speech_replay_block_invoke(void *block) { (void)block; }

@@ -67,6 +67,8 @@ public final class Simulation: @unchecked Sendable {
   var wokenRealSleeps: Set<UInt64> = []
   /// The origin of the `DispatchQueue.main.asyncAfter` block running now, if one is.
   var firingTimerBlock: TimerOrigin?
+  /// The last `DispatchTime.now()` read on this run's thread, with its virtual instant.
+  var dispatchTimeAnchor: DispatchTimeAnchor?
   /// The draws of a seeded schedule; nil under first-in first-out (``SchedulePolicy``).
   var scheduleDraw: ScheduleDraw?
   var counts = Counts()

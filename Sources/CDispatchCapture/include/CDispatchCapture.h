@@ -15,13 +15,21 @@ typedef enum {
 } speech_replay_dispatch_call;
 
 /// Called for a block sent to the main queue or a global queue while a hook is set. `delay` is the
-/// nanoseconds until a `dispatch_after` deadline (-1: never; 0 otherwise). Returns nonzero when the
+/// nanoseconds until a `dispatch_after` deadline, measured on the real clock at the call (-1: never;
+/// 0 otherwise); `when` is that deadline as the app passed it (0 otherwise). Returns nonzero when the
 /// hook took the block (it then owns a copy made with `speech_replay_block_copy`); zero sends the
 /// call on to libdispatch unchanged.
-typedef int (*speech_replay_dispatch_hook)(void *block, int64_t delay, speech_replay_dispatch_call call);
+typedef int (*speech_replay_dispatch_hook)(void *block, int64_t delay, uint64_t when, speech_replay_dispatch_call call);
 
 /// Sets (or, with NULL, removes) the process-wide hook.
 void speech_replay_set_dispatch_hook(speech_replay_dispatch_hook hook);
+
+/// Called from `dispatch_time` when it reads the clock (`when` is `DISPATCH_TIME_NOW`, as for
+/// `DispatchTime.now()`), on the calling thread, with the real "now" it read (libdispatch's value).
+typedef void (*speech_replay_dispatch_now_hook)(uint64_t real_now);
+
+/// Sets (or, with NULL, removes) the process-wide "now" hook.
+void speech_replay_set_dispatch_now_hook(speech_replay_dispatch_now_hook hook);
 
 /// Called from `CFRunLoopAddTimer` while both hooks are set, with the timer context's `info` (the
 /// Foundation `Timer`, unretained) and which run loop it goes to (1: the main thread's, 2: the calling

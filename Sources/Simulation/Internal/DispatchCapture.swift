@@ -6,9 +6,10 @@ internal import CDispatchCapture
   internal import Darwin
 #endif
 
-/// The bridge from the interposed `dispatch_async`, `dispatch_after` and `dispatch_sync` (the C
-/// target `CDispatchCapture`) to the running simulation: blocks sent to `DispatchQueue.main` from
-/// the simulation's thread become main-actor work in virtual time, and so do Foundation timers added
+/// The bridge from the interposed `dispatch_async`, `dispatch_after`, `dispatch_sync` and
+/// `dispatch_time` (the C target `CDispatchCapture`) to the running simulation: blocks sent to
+/// `DispatchQueue.main` from the simulation's thread become main-actor work in virtual time (at the
+/// virtual instant a `DispatchTime.now()` deadline names, `DispatchTimeAnchor`), and so do Foundation timers added
 /// to the main run loop (`RunLoopTimerCapture`); blocks sent to a global queue, and timers on other
 /// run loops, are counted as an escape and go on as before. Calls from any other thread, and every
 /// call outside a run, go on to libdispatch unchanged.
@@ -16,6 +17,7 @@ enum DispatchCapture {
   /// Sets the process-wide hook once; it stays set (it does nothing outside a run).
   static let installed: Void = {
     speech_replay_set_dispatch_hook(dispatchHook)
+    speech_replay_set_dispatch_now_hook(dispatchNowHook)
     speech_replay_set_run_loop_timer_hook(runLoopTimerHook)
     speech_replay_set_main_thread_hook(mainThreadHook)
   }()
@@ -75,19 +77,25 @@ private let mainThreadHook: speech_replay_main_thread_hook = {
   return engine.systemPostDepth > 0 || (engine.runningMainActorJob && engine.offMainActorContext == nil) ? 1 : 0
 }
 
-private let dispatchHook: speech_replay_dispatch_hook = { block, delay, call in
+/// `DispatchTime.now()` on the simulation's thread: the run keeps the reading with its virtual instant.
+private let dispatchNowHook: speech_replay_dispatch_now_hook = { realNow in
+  guard let engine = Simulation.engineOnThisThread else { return }
+  engine.dispatchTimeAnchor = DispatchTimeAnchor(realNanoseconds: realNow, virtualNanoseconds: engine.nowValue)
+}
+
+private let dispatchHook: speech_replay_dispatch_hook = { block, delay, when, call in
   guard let engine = Simulation.engineOnThisThread else { return 0 }
   guard let block else {
     if call == SPEECH_REPLAY_RUN_LOOP_TIMER { engine.reportRunLoopTimer() }
     return 0
   }
-  return engine.takeDispatchCall(block, delay: delay, call: call) ? 1 : 0
+  return engine.takeDispatchCall(block, delay: delay, deadline: when, call: call) ? 1 : 0
 }
 
 extension Simulation {
   /// A Dispatch call made on the simulation's thread: whether the simulation took the block.
   fileprivate func takeDispatchCall(
-    _ block: UnsafeMutableRawPointer, delay: Int64, call: speech_replay_dispatch_call
+    _ block: UnsafeMutableRawPointer, delay: Int64, deadline: UInt64, call: speech_replay_dispatch_call
   ) -> Bool {
     let name = DispatchCapture.callName(call)
     switch call {
@@ -97,7 +105,11 @@ extension Simulation {
     case SPEECH_REPLAY_DISPATCH_MAIN_AFTER:
       // DISPATCH_TIME_FOREVER: the block never runs, as on a device.
       guard delay >= 0 else { return true }
-      scheduleMainBlock(DispatchBlock(pointer: speech_replay_block_copy(block), call: name), delayNanoseconds: delay)
+      // Placed from the run's last `DispatchTime.now()` when there is one (exact under load); else the
+      // delay measured on the real clock at the call.
+      let exact = dispatchTimeAnchor?.virtualDelay(until: deadline, now: nowValue)
+      scheduleMainBlock(
+        DispatchBlock(pointer: speech_replay_block_copy(block), call: name), delayNanoseconds: exact ?? delay)
       return true
     case SPEECH_REPLAY_DISPATCH_MAIN_SYNC:
       runMainBlockInline(block, call: name)
