@@ -12,6 +12,13 @@ package struct TemporaryFolder: Sendable {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
+  /// Creates the folder inside `parent` (which removes it with itself).
+  /// - Parameter parent: An existing folder.
+  package init(under parent: URL) throws {
+    url = parent.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
   /// The folder's path.
   package var path: String { url.path }
 
