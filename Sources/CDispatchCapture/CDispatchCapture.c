@@ -41,7 +41,16 @@ void speech_replay_block_invoke(void *block) { ((struct speech_replay_block_layo
 
 void speech_replay_block_release(void *block) { _Block_release(block); }
 
-static void *next_symbol(const char *name) { return dlsym(RTLD_NEXT, name); }
+/// A symbol looked up on first use and kept in `slot`. Threads may look it up at the same time (and
+/// find the same address), so the slot is atomic: a plain static was a data race to ThreadSanitizer.
+static void *lookup(_Atomic(void *) *slot, void *handle, const char *name) {
+  void *symbol = atomic_load_explicit(slot, memory_order_acquire);
+  if (!symbol) {
+    symbol = dlsym(handle, name);
+    atomic_store_explicit(slot, symbol, memory_order_release);
+  }
+  return symbol;
+}
 
 static _Atomic(speech_replay_dispatch_now_hook) current_now_hook = NULL;
 
@@ -51,8 +60,9 @@ void speech_replay_set_dispatch_now_hook(speech_replay_dispatch_now_hook hook) {
 
 /// libdispatch's own dispatch_time (not the one below: reading the clock here is not the app's `.now()`).
 static uint64_t original_dispatch_time(uint64_t when, int64_t delta) {
-  static uint64_t (*original)(uint64_t, int64_t) = NULL;
-  if (!original) original = (uint64_t(*)(uint64_t, int64_t))next_symbol("dispatch_time");
+  static _Atomic(void *) original_slot = NULL;
+  uint64_t (*original)(uint64_t, int64_t) =
+      (uint64_t(*)(uint64_t, int64_t))lookup(&original_slot, RTLD_NEXT, "dispatch_time");
   return original ? original(when, delta) : 0;
 }
 
@@ -72,10 +82,10 @@ uint64_t dispatch_time(uint64_t when, int64_t delta) {
 
 /// 1 for the main queue, 2 for a global (root) queue, 0 for any other queue.
 static int queue_kind(void *queue) {
-  static void *main_queue = NULL;
-  static void *(*get_global)(long, unsigned long) = NULL;
-  if (!main_queue) main_queue = dlsym(RTLD_DEFAULT, "_dispatch_main_q");
-  if (!get_global) get_global = (void *(*)(long, unsigned long))dlsym(RTLD_DEFAULT, "dispatch_get_global_queue");
+  static _Atomic(void *) main_queue_slot = NULL, get_global_slot = NULL;
+  void *main_queue = lookup(&main_queue_slot, RTLD_DEFAULT, "_dispatch_main_q");
+  void *(*get_global)(long, unsigned long) =
+      (void *(*)(long, unsigned long))lookup(&get_global_slot, RTLD_DEFAULT, "dispatch_get_global_queue");
   if (queue == main_queue) return 1;
   if (get_global) {
     // QOS_CLASS_USER_INTERACTIVE, USER_INITIATED, DEFAULT, UTILITY, BACKGROUND, UNSPECIFIED.
@@ -89,11 +99,10 @@ static int queue_kind(void *queue) {
 
 /// Nanoseconds from now until a dispatch_time_t deadline; -1 for DISPATCH_TIME_FOREVER.
 static int64_t delay_until(uint64_t when) {
-  static uint64_t (*dispatch_walltime_fn)(const void *, int64_t) = NULL;
+  static _Atomic(void *) walltime_slot = NULL;
   if (when == ~0ull) return -1;
-  if (!dispatch_walltime_fn) {
-    dispatch_walltime_fn = (uint64_t(*)(const void *, int64_t))dlsym(RTLD_DEFAULT, "dispatch_walltime");
-  }
+  uint64_t (*dispatch_walltime_fn)(const void *, int64_t) =
+      (uint64_t(*)(const void *, int64_t))lookup(&walltime_slot, RTLD_DEFAULT, "dispatch_walltime");
   int64_t delay;
   if ((int64_t)when < 0) {
     // Wall-clock deadlines are encoded as minus their nanoseconds: a later one is smaller.
@@ -122,23 +131,24 @@ static int offer(void *queue, void *block, int64_t delay, uint64_t when, int aft
 }
 
 void dispatch_async(void *queue, void *block) {
-  static void (*original)(void *, void *) = NULL;
+  static _Atomic(void *) original_slot = NULL;
   if (offer(queue, block, 0, 0, 0, 0)) return;
-  if (!original) original = (void (*)(void *, void *))next_symbol("dispatch_async");
+  void (*original)(void *, void *) = (void (*)(void *, void *))lookup(&original_slot, RTLD_NEXT, "dispatch_async");
   original(queue, block);
 }
 
 void dispatch_after(uint64_t when, void *queue, void *block) {
-  static void (*original)(uint64_t, void *, void *) = NULL;
+  static _Atomic(void *) original_slot = NULL;
   if (atomic_load(&current_hook) && offer(queue, block, delay_until(when), when, 1, 0)) return;
-  if (!original) original = (void (*)(uint64_t, void *, void *))next_symbol("dispatch_after");
+  void (*original)(uint64_t, void *, void *) =
+      (void (*)(uint64_t, void *, void *))lookup(&original_slot, RTLD_NEXT, "dispatch_after");
   original(when, queue, block);
 }
 
 void dispatch_sync(void *queue, void *block) {
-  static void (*original)(void *, void *) = NULL;
+  static _Atomic(void *) original_slot = NULL;
   if (offer(queue, block, 0, 0, 0, 1)) return;
-  if (!original) original = (void (*)(void *, void *))next_symbol("dispatch_sync");
+  void (*original)(void *, void *) = (void (*)(void *, void *))lookup(&original_slot, RTLD_NEXT, "dispatch_sync");
   original(queue, block);
 }
 
@@ -160,10 +170,9 @@ struct speech_replay_run_loop_timer_context {
 
 /// 1 for the main thread's run loop, 2 for the calling thread's own, 0 for any other.
 static int run_loop_kind(void *run_loop) {
-  static void *(*get_main)(void) = NULL;
-  static void *(*get_current)(void) = NULL;
-  if (!get_main) get_main = (void *(*)(void))dlsym(RTLD_DEFAULT, "CFRunLoopGetMain");
-  if (!get_current) get_current = (void *(*)(void))dlsym(RTLD_DEFAULT, "CFRunLoopGetCurrent");
+  static _Atomic(void *) get_main_slot = NULL, get_current_slot = NULL;
+  void *(*get_main)(void) = (void *(*)(void))lookup(&get_main_slot, RTLD_DEFAULT, "CFRunLoopGetMain");
+  void *(*get_current)(void) = (void *(*)(void))lookup(&get_current_slot, RTLD_DEFAULT, "CFRunLoopGetCurrent");
   if (get_main && run_loop == get_main()) return 1;
   if (get_current && run_loop == get_current()) return 2;
   return 0;
@@ -171,11 +180,10 @@ static int run_loop_kind(void *run_loop) {
 
 /// The `info` of a timer's context (its Foundation `Timer` on swift-corelibs-foundation), or NULL.
 static void *timer_info(void *timer) {
-  static void (*get_context)(void *, struct speech_replay_run_loop_timer_context *) = NULL;
-  if (!get_context) {
-    get_context = (void (*)(void *, struct speech_replay_run_loop_timer_context *))dlsym(
-        RTLD_DEFAULT, "CFRunLoopTimerGetContext");
-  }
+  static _Atomic(void *) get_context_slot = NULL;
+  void (*get_context)(void *, struct speech_replay_run_loop_timer_context *) =
+      (void (*)(void *, struct speech_replay_run_loop_timer_context *))lookup(
+          &get_context_slot, RTLD_DEFAULT, "CFRunLoopTimerGetContext");
   if (!get_context) return NULL;
   struct speech_replay_run_loop_timer_context context = {0, NULL, NULL, NULL, NULL};
   get_context(timer, &context);
@@ -187,7 +195,7 @@ static void *timer_info(void *timer) {
 // timer (the simulation fires it in virtual time; it is then not added to the real run loop);
 // otherwise the dispatch hook is told (an escape) and the timer is added as before.
 void CFRunLoopAddTimer(void *run_loop, void *timer, void *mode) {
-  static void (*original)(void *, void *, void *) = NULL;
+  static _Atomic(void *) original_slot = NULL;
   speech_replay_run_loop_timer_hook timer_hook = atomic_load(&current_timer_hook);
   if (timer_hook && atomic_load(&current_hook)) {
     void *info = timer_info(timer);
@@ -196,7 +204,8 @@ void CFRunLoopAddTimer(void *run_loop, void *timer, void *mode) {
   }
   speech_replay_dispatch_hook hook = atomic_load(&current_hook);
   if (hook) hook(NULL, 0, 0, SPEECH_REPLAY_RUN_LOOP_TIMER);
-  if (!original) original = (void (*)(void *, void *, void *))next_symbol("CFRunLoopAddTimer");
+  void (*original)(void *, void *, void *) =
+      (void (*)(void *, void *, void *))lookup(&original_slot, RTLD_NEXT, "CFRunLoopAddTimer");
   original(run_loop, timer, mode);
 }
 
@@ -210,10 +219,10 @@ static _Atomic(speech_replay_main_thread_hook) main_thread_hook = NULL;
 void speech_replay_set_main_thread_hook(speech_replay_main_thread_hook hook) { atomic_store(&main_thread_hook, hook); }
 
 unsigned char _CFIsMainThread(void) {
-  static unsigned char (*original)(void) = NULL;
+  static _Atomic(void *) original_slot = NULL;
   speech_replay_main_thread_hook hook = atomic_load(&main_thread_hook);
   if (hook && hook()) return 1;
-  if (!original) original = (unsigned char (*)(void))next_symbol("_CFIsMainThread");
+  unsigned char (*original)(void) = (unsigned char (*)(void))lookup(&original_slot, RTLD_NEXT, "_CFIsMainThread");
   return original ? original() : 0;
 }
 
