@@ -36,6 +36,8 @@ enum InterruptCleanup {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return }
     signalPipe = ends[1]
+    // Written here first, so the handler never runs a static's lazy initialization.
+    received = 0
     let reader = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .global())
     reader.setEventHandler {
       var number: Int32 = 0
