@@ -84,6 +84,8 @@ public final class Simulation: @unchecked Sendable {
   var offMainActorContext: OffMainActorContext?
   /// Wall time the harness spent inside the current job (``harnessWork(_:)``), not the subject's.
   var harnessWallTime: Duration = .zero
+  /// The last thread-clock reading that read the kernel's statistics (``mainJobStartReading(threshold:)``).
+  var lastThreadClockReading: ThreadClock.Reading?
   let quantumNanoseconds: Int64
 
   init(configuration: Configuration, threadID: UInt) {

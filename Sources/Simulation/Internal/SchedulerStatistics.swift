@@ -24,12 +24,28 @@
         guard descriptor >= 0 else { return nil }
         pthread_setspecific(descriptorKey, UnsafeRawPointer(bitPattern: Int(descriptor) + 1))
       }
-      var bytes = (0..<64).map { _ in UInt8(0) }
-      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-      guard count > 0 else { return nil }
-      let fields = bytes.prefix(count).split(separator: UInt8(ascii: " "))
-      guard fields.count >= 2, let waited = Int64(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-      return .nanoseconds(waited)
+      // Parsed in place (no array, no string): this runs at the start of main-actor jobs.
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { bytes -> Duration? in
+        let count = pread(descriptor, bytes.baseAddress, bytes.count, 0)
+        guard count > 0 else { return nil }
+        return secondField(UnsafeBufferPointer(rebasing: bytes[..<count])).map { .nanoseconds($0) }
+      }
+    }
+
+    /// The second space-separated decimal number of `text` (the run-queue delay), nil if absent.
+    static func secondField(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+      var index = 0
+      while index < text.count, text[index] != UInt8(ascii: " ") { index += 1 }
+      index += 1
+      var value: Int64 = 0
+      var digits = 0
+      while index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9"), digits < 18 {
+        value = value * 10 + Int64(text[index] - UInt8(ascii: "0"))
+        digits += 1
+        index += 1
+      }
+      let ended = index >= text.count || text[index] == UInt8(ascii: " ") || text[index] == UInt8(ascii: "\n")
+      return digits > 0 && ended ? value : nil
     }
   }
 #endif

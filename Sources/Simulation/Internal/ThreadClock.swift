@@ -27,6 +27,10 @@ struct ThreadClock {
     var runQueueDelay: Duration? = nil
   }
 
+  /// How old a reading of the run-queue delay may be to stand in for one at the start of a job
+  /// (`Simulation.mainJobStartReading`): the most a job's measured cost can fall short of its own.
+  static let reuseWithin: Duration = .milliseconds(1)
+
   /// A reading of the calling thread now.
   static func now() -> Reading {
     #if canImport(Glibc)
