@@ -170,4 +170,18 @@ import Testing
     #expect(run.standardError.contains("--json is given twice (\(first) and \(second))"), "\(run.standardError)")
     #expect(!FileManager.default.fileExists(atPath: first) && !FileManager.default.fileExists(atPath: second))
   }
+
+  /// The message names both paths in full, however deep the folder (it cut them at 80 characters).
+  @Test func aRepeatedOutputsMessageNamesLongPathsInFull() throws {
+    let deep = try TemporaryFolder(prefix: "OutputRuleProbeTests-long").url
+      .appendingPathComponent(String(repeating: "a-folder-of-a-ci-workspace/", count: 6))
+    try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+    let first = deep.appendingPathComponent("first.json").path
+    let second = deep.appendingPathComponent("second.json").path
+    let run = try CommandLineRun([
+      "run", "Scenarios/hello-world.yaml", "--no-history", "--json", first, "--json", second,
+    ])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--json is given twice (\(first) and \(second))"), "\(run.standardError)")
+  }
 }

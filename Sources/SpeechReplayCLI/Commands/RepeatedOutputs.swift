@@ -20,9 +20,11 @@ enum RepeatedOutputs {
         let value =
           argument.contains("=") ? String(argument.drop { $0 != "=" }.dropFirst()) : arguments[safe: index + 1] ?? ""
         if let first = seen[name] {
+          // Paths in full up to PATH_MAX (a CI workspace's are often over 80 characters); only a
+          // value longer than any path is cut.
+          let (shown, other) = (ConsoleText.value(first, limit: 4_096), ConsoleText.value(value, limit: 4_096))
           throw ValidationError(
-            "\(name) is given twice (\(ConsoleText.value(first)) and \(ConsoleText.value(value))); give each output once — only one would be written"
-          )
+            "\(name) is given twice (\(shown) and \(other)); give each output once — only one would be written")
         }
         seen[name] = value
       }
