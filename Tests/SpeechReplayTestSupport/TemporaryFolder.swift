@@ -5,12 +5,26 @@ package struct TemporaryFolder: Sendable {
   /// The folder.
   package let url: URL
 
-  /// Creates the folder.
-  /// - Parameter prefix: The start of its name, to tell tests' leftovers apart.
+  /// Creates the folder, inside ``processRoot`` (removed when the test process exits, so a test
+  /// that does not call ``remove()`` leaves nothing behind).
+  /// - Parameter prefix: The start of its name, to tell tests' folders apart.
   package init(prefix: String = "speech-replay-tests") throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    url = Self.processRoot.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
+
+  /// The folder of this test process that holds the folders made without a parent, removed when the
+  /// process exits: test runs used to leave some hundred folders a run in the temporary folder.
+  package static let processRoot: URL = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "speech-replay-tests-\(getpid())-\(UUID().uuidString.prefix(8))")
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    processRootPath = root.path
+    atexit {
+      if let path = processRootPath { try? FileManager.default.removeItem(atPath: path) }
+    }
+    return root
+  }()
 
   /// Creates the folder inside `parent` (which removes it with itself).
   /// - Parameter parent: An existing folder.
@@ -40,3 +54,6 @@ package struct TemporaryFolder: Sendable {
   /// Deletes the folder.
   package func remove() { try? FileManager.default.removeItem(at: url) }
 }
+
+/// ``TemporaryFolder/processRoot``'s path, for the exit handler (which cannot capture it).
+nonisolated(unsafe) private var processRootPath: String?

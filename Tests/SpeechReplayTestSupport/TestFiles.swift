@@ -25,24 +25,8 @@ package enum TestFiles {
   /// Writes `text` to a new file in a fresh temporary folder, with `fixtures/audio` reachable as
   /// `audio/` beside it, and returns its path.
   package static func write(_ text: String, name: String = "scenario.yaml") throws -> String {
-    let folder = try TemporaryFolder(under: writtenFilesRoot)
+    let folder = try TemporaryFolder()
     try folder.linkAudioFixtures()
     return try folder.write(name, text)
   }
-
-  /// The folder of this test process that holds the folders ``write(_:name:)`` makes (a hundred or so
-  /// a run), removed when the process exits, so test runs do not pile them up in the temporary folder.
-  private static let writtenFilesRoot: URL = {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "speech-replay-test-files-\(getpid())-\(UUID().uuidString.prefix(8))")
-    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    writtenFilesRootPath = root.path
-    atexit {
-      if let path = writtenFilesRootPath { try? FileManager.default.removeItem(atPath: path) }
-    }
-    return root
-  }()
 }
-
-/// ``TestFiles``' folder of written files, for the exit handler (which cannot capture it).
-nonisolated(unsafe) private var writtenFilesRootPath: String?
