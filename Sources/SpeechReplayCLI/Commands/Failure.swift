@@ -60,6 +60,6 @@ enum Failure {
   private static var name: String { CLIContext.current.commandName }
 
   private static func printLine(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStream.error.write(text + "\n")
   }
 }

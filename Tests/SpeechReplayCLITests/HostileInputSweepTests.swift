@@ -1,0 +1,96 @@
+import Foundation
+import SpeechReplayCLI
+import SpeechReplayTestSupport
+import Testing
+
+/// Issue t30's sweep of bad inputs through every command: each test here failed before its fix
+/// (a trap, a misleading or raw message, a file left behind). The variants that were already
+/// handled are listed in `SpeechReplayCLI.docc/CommandLine.md`, "Bad input".
+@Suite(.serialized) struct HostileInputSweepTests {
+  /// The bundled hello-world scenario, with its fixture paths made absolute, in `folder`.
+  static func scenario(in folder: TemporaryFolder) throws -> String {
+    let text = try String(
+      contentsOf: TestFiles.root.appendingPathComponent("Scenarios/hello-world.yaml"), encoding: .utf8
+    )
+    .replacingOccurrences(of: "../fixtures/", with: TestFiles.fixtures.path + "/")
+    return try folder.write("s.yaml", text)
+  }
+
+  /// Runs `speech-replay` with the given standard output and error, and waits for it.
+  static func run(_ arguments: [String], output: FileHandle, error: FileHandle) throws -> Process {
+    let process = Process()
+    process.executableURL = try BuiltExecutable.url(named: "speech-replay")
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = error
+    var variables = ProcessInfo.processInfo.environment
+    variables["SPEECH_REPLAY_HISTORY"] = nil
+    process.environment = variables
+    try WorkerLaunch.serialized { try process.run() }
+    process.waitUntilExit()
+    return process
+  }
+
+  // MARK: Standard streams
+
+  /// `run … | head` closed the pipe before the summary: Foundation's `FileHandle.write(_:)` trapped
+  /// on EPIPE (SIGPIPE is ignored while workers run). The run now ends as it would have, its
+  /// report written.
+  @Test(.timeLimit(.minutes(1))) func aRunWhoseOutputPipeIsClosedEndsWithoutATrap() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let scenario = try Self.scenario(in: folder)
+    let report = folder.url.appendingPathComponent("r.json")
+    let pipe = Pipe()
+    try pipe.fileHandleForReading.close()
+    let process = try Self.run(
+      ["run", scenario, "--no-history", "--json", report.path], output: pipe.fileHandleForWriting,
+      error: FileHandle.nullDevice)
+    #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
+    #expect(process.terminationStatus == 0)
+    #expect(FileManager.default.fileExists(atPath: report.path))
+  }
+
+  /// `run > /dev/full`, and an error message to `2> /dev/full`: both trapped.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")), .timeLimit(.minutes(1)))
+  func aFullDeviceAsOutputOrErrorEndsWithoutATrap() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let scenario = try Self.scenario(in: folder)
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let passed = try Self.run(["run", scenario, "--no-history"], output: full, error: FileHandle.nullDevice)
+    #expect(passed.terminationReason == .exit && passed.terminationStatus == 0, "status \(passed.terminationStatus)")
+    let missing = folder.url.appendingPathComponent("missing.yaml").path
+    let usage = try Self.run(["run", missing, "--no-history"], output: FileHandle.nullDevice, error: full)
+    #expect(usage.terminationReason == .exit && usage.terminationStatus == 64, "status \(usage.terminationStatus)")
+  }
+
+  /// The rule behind the two tests above, for code added later: no write to a standard stream
+  /// through the trapping `FileHandle.write(_:)`.
+  @Test func noSourceWritesAStandardStreamThroughTheTrappingWrite() throws {
+    let sources = TestFiles.root.appendingPathComponent("Sources")
+    let files = FileManager.default.enumerator(atPath: sources.path)
+    var found: [String] = []
+    var scanned = 0
+    while let path = files?.nextObject() as? String {
+      guard path.hasSuffix(".swift") else { continue }
+      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+      scanned += 1
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      where (line.contains("standardOutput.write(") || line.contains("standardError.write("))
+        && !line.contains("write(contentsOf:") && !lineContinuesWithContentsOf(text, line: number)
+      {
+        found.append("Sources/\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+      }
+    }
+    #expect(scanned > 100)
+    #expect(found.isEmpty, "use StandardStream (or `try? write(contentsOf:)`):\n\(found.joined(separator: "\n"))")
+  }
+
+  /// Whether the call opened on `line` names `contentsOf:` on the next line (a wrapped call).
+  private func lineContinuesWithContentsOf(_ text: String, line: Int) -> Bool {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return line + 1 < lines.count && lines[line + 1].trimmingCharacters(in: .whitespaces).hasPrefix("contentsOf:")
+  }
+}
