@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SpeechReplayCLI
 import SpeechReplayTestSupport
 import Testing
@@ -86,6 +87,45 @@ import Testing
     }
     #expect(scanned > 100)
     #expect(found.isEmpty, "use StandardStream (or `try? write(contentsOf:)`):\n\(found.joined(separator: "\n"))")
+  }
+
+  // MARK: Damaged captures
+
+  /// The bundled field capture, copied into `folder` and changed by `sql`.
+  static func damagedCapture(in folder: TemporaryFolder, _ sql: String) throws -> String {
+    let copy = folder.url.appendingPathComponent("damaged.speechcapture")
+    try FileManager.default.copyItem(
+      at: TestFiles.fixtures.appendingPathComponent("captures/field-session.speechcapture"), to: copy)
+    try DatabaseQueue(path: copy.path).write { db in try db.execute(sql: sql) }
+    return copy.path
+  }
+
+  /// A buffer format of 0 Hz (or 0 channels) was reported as an audio file that "cannot be
+  /// created … check the output folder", and the failed import left its new, empty folder behind.
+  @Test(arguments: ["UPDATE formats SET sample_rate = 0", "UPDATE formats SET channel_count = 0"])
+  func aDamagedFormatIsTheCapturesDamageAndLeavesNoFolder(sql: String) throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let capture = try Self.damagedCapture(in: folder, sql)
+    let out = folder.url.appendingPathComponent("imported").path
+    let run = try CommandLineRun(["capture", "import", capture, "--out", out])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("buffer 0 has the format"), "\(run.standardError)")
+    #expect(run.standardError.contains("the capture is damaged there"), "\(run.standardError)")
+    #expect(!run.standardError.contains("check the output folder"), "\(run.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out), "the failed import's empty folder is left")
+  }
+
+  /// An event payload that is not JSON was named by its Swift type: "(DecodingError)".
+  @Test func anEventPayloadThatIsNotJSONIsSaidInWords() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let capture = try Self.damagedCapture(in: folder, "UPDATE events SET payload = '{not json'")
+    let run = try CommandLineRun(["capture", "info", capture])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains("holds a payload this version cannot read (it is not JSON)"), "\(run.standardError)")
+    #expect(!run.standardError.contains("DecodingError"))
   }
 
   /// Whether the call opened on `line` names `contentsOf:` on the next line (a wrapped call).
