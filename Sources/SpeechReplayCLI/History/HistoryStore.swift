@@ -96,7 +96,7 @@ package final class HistoryStore: Sendable {
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       try queue.read { db in try Self.checkOwnership(db, path: path) }
-      pool = queue
+      pool = try Self.readable(queue)
       readCopy = nil
     } catch let error as HistoryError {
       throw error
@@ -113,7 +113,7 @@ package final class HistoryStore: Sendable {
         }
         let queue = try DatabaseQueue(path: copy, configuration: configuration)
         try queue.read { db in try Self.checkOwnership(db, path: path) }
-        pool = queue
+        pool = try Self.readable(queue)
         readCopy = copy
       } catch let error as HistoryError {
         Self.removeCopy(copy)
@@ -132,6 +132,16 @@ package final class HistoryStore: Sendable {
 
   deinit {
     if let readCopy { Self.removeCopy(readCopy) }
+  }
+
+  /// `queue`, or, when it holds no history's tables yet (an empty file, a database nothing was
+  /// recorded in), an empty history in memory: reading it lists no runs, where the file's own
+  /// queries would fail with SQLite's "no such table".
+  private static func readable(_ queue: DatabaseQueue) throws -> DatabaseQueue {
+    guard try queue.read({ db in try !db.tableExists("run") }) else { return queue }
+    let empty = try DatabaseQueue()
+    try migrator.migrate(empty)
+    return empty
   }
 
   /// SQLite calls a folder a "disk I/O error": say what it is.

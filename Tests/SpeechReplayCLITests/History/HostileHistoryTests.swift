@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import SpeechReplay
+import SpeechReplayCLI
+import SpeechReplayTestSupport
+import Testing
+
+/// Issue t30's sweep of history databases: SQLite files of another schema were answered with SQL
+/// ("no such column: identifier", "no such table: run") or called a newer speech-replay's history.
+@Suite struct HostileHistoryTests {
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder(prefix: "HostileHistoryTests") }
+
+  /// A database another application made with GRDB: its own migrations, and a table named `run`.
+  private func anotherApplicationsDatabase(migrationColumn: String = "identifier") throws -> String {
+    let path = folder.url.appendingPathComponent("other-\(migrationColumn).sqlite").path
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE grdb_migrations (\(migrationColumn) TEXT NOT NULL PRIMARY KEY)")
+      try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('createRuns')")
+      try db.execute(sql: "CREATE TABLE run (id INTEGER PRIMARY KEY, title TEXT)")
+    }
+    return path
+  }
+
+  private func message(_ body: () throws(HistoryError) -> Void) -> String {
+    do {
+      try body()
+      return "no error"
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test(arguments: ["identifier", "name"])
+  func anotherGRDBApplicationsDatabaseIsNotAHistory(migrationColumn: String) throws {
+    let path = try anotherApplicationsDatabase(migrationColumn: migrationColumn)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let expected =
+      "\(path): this SQLite database is not a speech-replay run history (its tables: grdb_migrations, run); name the history with --history PATH, or move this file away"
+    #expect(message { () throws(HistoryError) in _ = try HistoryStore(readingAt: path) } == expected)
+    #expect(message { () throws(HistoryError) in _ = try HistoryStore(path: path) } == expected)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "nothing written into it")
+  }
+
+  /// `touch history.sqlite`, then `history`: "cannot read the run history (no such table: run)".
+  @Test func anEmptyFileReadsAsAHistoryWithoutRuns() throws {
+    let path = folder.url.appendingPathComponent("empty.sqlite").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let store = try HistoryStore(readingAt: path)
+    #expect(try store.runs().isEmpty)
+    #expect(try store.latestRunID() == nil)
+    #expect(
+      message { () throws(HistoryError) in _ = try store.results(ofRun: 1) }
+        == "\(path): there is no run 1; list the runs with `speech-replay history`")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty, "reading wrote nothing")
+  }
+
+  @Test func theHistoryCommandSaysAnEmptyFileHoldsNoRuns() throws {
+    let path = folder.url.appendingPathComponent("empty.sqlite").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let history = try CommandLineRun(["history", "--history", path])
+    #expect(history.status == 0, "\(history.standardError)")
+    #expect(history.standardOutput == "no runs recorded in \(path)\n")
+    let compare = try CommandLineRun(["compare", "--history", path])
+    #expect(compare.status == 64)
+    #expect(compare.standardError.contains("no run is recorded"), "\(compare.standardError)")
+    #expect(!compare.standardError.contains("no such table"))
+  }
+}
