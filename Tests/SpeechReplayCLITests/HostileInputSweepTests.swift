@@ -128,6 +128,83 @@ import Testing
     #expect(!run.standardError.contains("DecodingError"))
   }
 
+  // MARK: Messages that said too little or too much
+
+  /// ArgumentParser's bare "The value '-1' is invalid for '--seed <seed>'" said neither what is
+  /// wrong nor what to write.
+  @Test(arguments: [
+    (["run", "--seed", "-1"], "--seed -1 is negative; give a value of 0 or more"),
+    (["run", "--seed", "1.5"], "--seed takes a whole number, not 1.5"),
+    (["run", "--jobs", "abc"], "--jobs takes a number, not 'abc'"),
+    (
+      ["run", "--jobs", "99999999999999999999"], "--jobs 99999999999999999999 is too large; give a smaller whole number"
+    ),
+    (["report", "99999999999999999999", "--out", "x"], "the argument <run-id> 99999999999999999999 is too large"),
+  ])
+  func aNumberTheParserCannotReadIsExplained(arguments: [String], message: String) throws {
+    let run = try CommandLineRun(arguments)
+    #expect(run.status == 64)
+    #expect(run.standardError.contains(message), "\(run.standardError)")
+    #expect(!run.standardError.contains("is invalid for"))
+  }
+
+  /// A segments file of binary bytes printed Foundation's "NSCocoaErrorDomain Code=259".
+  @Test func aSegmentsFileThatIsNotTextIsSaidSo() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let segments = folder.url.appendingPathComponent("segments.txt")
+    try Data([0x00, 0xFF, 0xFE, 0x31]).write(to: segments)
+    let audio = TestFiles.fixtures.appendingPathComponent("audio/hello-world.wav").path
+    let out = folder.url.appendingPathComponent("s.yaml").path
+    let run = try CommandLineRun(["scenario", "new", "--from", audio, "--out", out, "--segments", segments.path])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains("\(segments.path): cannot read it (the file is not UTF-8 text)"),
+      "\(run.standardError)")
+    #expect(!run.standardError.contains("NSCocoaErrorDomain"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  /// `scenario new --out FOLDER` said "the file exists … give --force", which --force did not cure.
+  @Test func anOutputThatIsAFolderIsNamedAsOne() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let audio = TestFiles.fixtures.appendingPathComponent("audio/hello-world.wav").path
+    let run = try CommandLineRun(["scenario", "new", "--from", audio, "--out", folder.path])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--out \(folder.path) is a folder; name a file"), "\(run.standardError)")
+  }
+
+  /// A line break in a scenario's name printed a line of its own: a fake `PASS` line in a CI log
+  /// (`run`), a second scenario (`list`); an ESC reached the terminal from `explain`.
+  @Test func aScenarioNameStaysOnItsLineAndItsEscapesVisible() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let text = try String(contentsOfFile: try Self.scenario(in: folder), encoding: .utf8)
+    let name = #"name: "real\nPASS fake (fake.yaml) 0.01 s\e[0m""#
+    let scenario = try folder.write("named.yaml", text.replacing(#/name: .*/#, with: name))
+    let run = try CommandLineRun(["run", scenario, "--no-history"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(!run.standardOutput.split(separator: "\n").contains { $0.hasPrefix("PASS fake") }, "\(run.standardOutput)")
+    #expect(
+      run.standardOutput.contains(#"PASS real\nPASS fake (fake.yaml) 0.01 s\u{1B}[0m ("#), "\(run.standardOutput)")
+    let list = try CommandLineRun(["list", scenario])
+    #expect(list.standardOutput.split(separator: "\n").count == 1, "\(list.standardOutput)")
+    let explain = try CommandLineRun(["explain", scenario])
+    #expect(explain.status == 0)
+    #expect(!explain.standardOutput.contains("\u{1B}"))
+    #expect(explain.standardOutput.contains(#"\u{1B}[0m"#), "\(explain.standardOutput.prefix(300))")
+  }
+
+  /// `explain --from 5s --to 1s` printed the header and no event, as if nothing had happened.
+  @Test func anExplainWindowThatEndsBeforeItStartsIsAUsageError() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let run = try CommandLineRun(["explain", try Self.scenario(in: folder), "--from", "5s", "--to", "1s"])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--to 1s is before --from 5s"), "\(run.standardError)")
+  }
+
   /// Whether the call opened on `line` names `contentsOf:` on the next line (a wrapped call).
   private func lineContinuesWithContentsOf(_ text: String, line: Int) -> Bool {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
