@@ -32,6 +32,12 @@ package final class HistoryStore: Sendable {
   package init(path: String) throws(HistoryError) {
     self.path = path
     try Self.checkNotAFolder(path)
+    // A named pipe or a device (`--history /dev/zero`) is what SQLite calls a "disk I/O error".
+    if FileManager.default.fileExists(atPath: path), let problem = FileProblem.reading(path) {
+      throw HistoryError(
+        "\(path): cannot use it as the run history: \(problem); name a database file with --history PATH (or SPEECH_REPLAY_HISTORY), or run with --no-history"
+      )
+    }
     let folder = (path as NSString).deletingLastPathComponent
     do {
       if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }

@@ -68,4 +68,15 @@ import Testing
     #expect(compare.standardError.contains("no run is recorded"), "\(compare.standardError)")
     #expect(!compare.standardError.contains("no such table"))
   }
+
+  /// `run --history /dev/zero` (or a named pipe) was refused as SQLite's "disk I/O error".
+  @Test func aDeviceOrAPipeAsTheHistoryIsNamedAsOne() throws {
+    let fifo = folder.url.appendingPathComponent("history.sqlite").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for path in [fifo, "/dev/zero"] {
+      let text = message { () throws(HistoryError) in _ = try HistoryStore(path: path) }
+      #expect(text.hasPrefix("\(path): cannot use it as the run history: a "), "\(text)")
+      #expect(!text.contains("disk I/O error"))
+    }
+  }
 }
