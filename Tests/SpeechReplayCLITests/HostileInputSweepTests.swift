@@ -128,6 +128,20 @@ import Testing
     #expect(!run.standardError.contains("DecodingError"))
   }
 
+  /// `SPEECH_REPLAY_CAPTURE_DIR` naming a file failed the scenario with Foundation's text
+  /// ("NSCocoaErrorDomain Code=516 …") and named `--capture`, which was not given.
+  @Test func aCaptureFolderThatIsAFileIsSaidSo() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let scenario = try Self.scenario(in: folder)
+    let run = try CommandLineRun(
+      ["run", scenario, "--no-history"], environment: ["SPEECH_REPLAY_CAPTURE_DIR": scenario])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.contains("(\(scenario) is a file, not a folder)"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("SPEECH_REPLAY_CAPTURE_DIR"))
+    #expect(!run.standardOutput.contains("NSCocoaErrorDomain"))
+  }
+
   // MARK: Messages that said too little or too much
 
   /// ArgumentParser's bare "The value '-1' is invalid for '--seed <seed>'" said neither what is
