@@ -71,6 +71,13 @@ package final class HistoryStore: Sendable {
       }
     } catch let error as HistoryError {
       throw error
+    } catch let error as DatabaseError
+      where [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(error.resultCode.primaryResultCode)
+    {
+      // A history (or its folder) that cannot be written is not a file to move away.
+      throw HistoryError(
+        "\(path): cannot write the run history (\(Self.describe(error))); make the file and its folder writable, record into another file with --history PATH, or run with --no-history"
+      )
     } catch {
       throw HistoryError(
         "\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote, or move it away to start a new history"

@@ -79,4 +79,14 @@ import Testing
       #expect(!text.contains("disk I/O error"))
     }
   }
+
+  /// A history that cannot be written (a read-only file or folder; here /proc, where no file can be
+  /// made, even by root) was "not an SQLite file speech-replay wrote, … move it away".
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self")))
+  func aHistoryThatCannotBeWrittenIsSaidSo() {
+    let text = message { () throws(HistoryError) in _ = try HistoryStore(path: "/proc/history.sqlite") }
+    #expect(text.hasPrefix("/proc/history.sqlite: cannot write the run history ("), "\(text)")
+    #expect(text.contains("run with --no-history"))
+    #expect(!text.contains("move it away"))
+  }
 }
