@@ -89,4 +89,27 @@ import Testing
     #expect(text.contains("run with --no-history"))
     #expect(!text.contains("move it away"))
   }
+
+  /// A label holding a line break and an escape sequence split the `history` table's row in two
+  /// and reached the terminal as an escape sequence.
+  @Test func aLabelStaysInItsCellWithItsEscapesVisible() throws {
+    let path = folder.url.appendingPathComponent("history.sqlite").path
+    do {
+      let store = try HistoryStore(path: path)
+      var metadata = RunMetadata()
+      metadata.label = "v1\nPASS\u{1B}[32m"
+      try store.record(
+        metadata,
+        results: [
+          ScenarioResult(
+            name: "a", file: "a.yaml", status: .passed, seed: 1, wallSeconds: 0.1, virtualSeconds: 1, traceHash: "00")
+        ])
+    }
+    let history = try CommandLineRun(["history", "--history", path])
+    #expect(history.status == 0, "\(history.standardError)")
+    let lines = history.standardOutput.split(separator: "\n")
+    #expect(lines.count == 2, "the header and one run: \(history.standardOutput)")
+    #expect(history.standardOutput.contains(#"v1\nPASS\u{1B}[32m"#), "\(history.standardOutput)")
+    #expect(!history.standardOutput.contains("\u{1B}"))
+  }
 }
