@@ -128,6 +128,27 @@ import Testing
     #expect(!run.standardError.contains("DecodingError"))
   }
 
+  /// A device model holding a line break and an escape sequence (text from a device) ended the
+  /// imported scenario's header comment early, so the import wrote a scenario the loader refused;
+  /// `capture info` printed the escape sequence to the terminal.
+  @Test func aDevicesTextNeverBreaksTheImportedScenarioNorReachesTheTerminalRaw() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let capture = try Self.damagedCapture(
+      in: folder,
+      "UPDATE meta SET value = json_set(value, '$.deviceModel', 'dev' || char(27) || '[31m' || char(10) || 'PASS fake' || char(127)) WHERE key = 'header'"
+    )
+    let info = try CommandLineRun(["capture", "info", capture])
+    #expect(info.status == 0, "\(info.standardError)")
+    #expect(!info.standardOutput.contains("\u{1B}"))
+    #expect(info.standardOutput.contains(#"dev\u{1B}[31m"#), "\(info.standardOutput)")
+    let out = folder.url.appendingPathComponent("imported").path
+    let imported = try CommandLineRun(["capture", "import", capture, "--out", out])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let list = try CommandLineRun(["list", out])
+    #expect(list.status == 0, "the imported scenario loads: \(list.standardError)")
+  }
+
   /// `SPEECH_REPLAY_CAPTURE_DIR` naming a file failed the scenario with Foundation's text
   /// ("NSCocoaErrorDomain Code=516 …") and named `--capture`, which was not given.
   @Test func aCaptureFolderThatIsAFileIsSaidSo() throws {
