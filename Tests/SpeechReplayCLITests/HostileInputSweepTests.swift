@@ -231,6 +231,18 @@ import Testing
     #expect(explain.standardOutput.contains(#"\u{1B}[0m"#), "\(explain.standardOutput.prefix(300))")
   }
 
+  /// An error message quoting a path (or a name, a value) that holds an escape sequence wrote it
+  /// to the terminal raw.
+  @Test func anErrorMessageShowsItsPathsControlCharactersVisible() throws {
+    let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
+    defer { folder.remove() }
+    let missing = folder.url.appendingPathComponent("red\u{1B}[31m.yaml").path
+    let run = try CommandLineRun(["run", missing, "--no-history"])
+    #expect(run.status == 64)
+    #expect(!run.standardError.contains("\u{1B}"))
+    #expect(run.standardError.contains(#"red\u{1B}[31m.yaml"#), "\(run.standardError)")
+  }
+
   /// `explain --from 5s --to 1s` printed the header and no event, as if nothing had happened.
   @Test func anExplainWindowThatEndsBeforeItStartsIsAUsageError() throws {
     let folder = try TemporaryFolder(prefix: "HostileInputSweepTests")
