@@ -78,10 +78,24 @@ package final class ScenarioCapture: CaptureInProgress {
       return capture
     } catch {
       CaptureProblems.record(
-        "\(url.path): cannot record the capture (\(error)); check that the --capture folder is writable and has free space"
+        "\(url.path): cannot record the capture (\(reason(error, folder: folder))); check that the capture folder (--capture, or \(folderVariable)) is a writable folder with free space"
       )
       return nil
     }
+  }
+
+  /// Why the capture could not be started, in words: Foundation's text names its error domains.
+  private static func reason(_ error: any Error, folder: String) -> String {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+      return "\(folder) is a file, not a folder"
+    }
+    let nsError = error as NSError
+    for candidate in [nsError, nsError.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 })
+    where candidate.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(candidate.code)))
+    }
+    return "\(error)"
   }
 
   /// Records `reference` from now on: its tap, results and UI (what the UI shows before anything happens first).

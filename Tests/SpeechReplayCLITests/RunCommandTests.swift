@@ -146,7 +146,7 @@ import Testing
     // A negative number is a bad value, not a missing one followed by a flag.
     (["run", "--jobs", "-5"], "--jobs must be at least 1 (got -5)"),
     (["run", "--jobs=-5"], "--jobs must be at least 1 (got -5)"),
-    (["run", "--seed", "-5"], "The value '-5' is invalid for '--seed"),
+    (["run", "--seed", "-5"], "--seed -5 is negative; give a value of 0 or more"),
     (
       ["run", "--timeout", "-1"],
       "--timeout must be a number of seconds from 0 (no timeout) to 31536000 (a year) (got -1.0)"
@@ -181,7 +181,7 @@ import Testing
     (["explain", "no/such/file.yaml"], "no/such/file.yaml: no such file; check the path"),
     (["explain", "Scenarios"], "Scenarios: a folder, not a file; check the path"),
     (["audio", "segments", "no/such/file.wav"], "no/such/file.wav: no such file; check the path"),
-    (["run", "--seed", "minus-one"], "'minus-one' is invalid for '--seed"),
+    (["run", "--seed", "minus-one"], "--seed takes a number, not 'minus-one'"),
     (["run", "--filter", "[unclosed"], "--filter '[unclosed' is not a valid regular expression"),
     (["run", "--no-such-option"], "Unknown option '--no-such-option'"),
     (["run", "no/such/folder"], "no/such/folder: no such file or folder"),

@@ -20,8 +20,8 @@ extension SimulatedDevice {
   static func engine(fromEnvironment value: String?) -> SampleRateConverter.Engine {
     guard let value, !value.isEmpty else { return .soxr }
     if let engine = SampleRateConverter.Engine(rawValue: value) { return engine }
-    FileHandle.standardError.write(
-      Data(
+    try? FileHandle.standardError.write(
+      contentsOf: Data(
         "\(ProcessName.current): warning: SPEECH_REPLAY_RESAMPLER=\(value) is not an engine; use soxr or libsamplerate. Using soxr.\n"
           .utf8))
     return .soxr

@@ -32,7 +32,8 @@ final class BlockedJobWatchdog: @unchecked Sendable {
         + "It blocks its thread (a semaphore, lock, blocking read, or a loop with no suspension point), which "
         + "the simulation cannot interrupt. Ending the process with status \(Self.exitStatus) so that it does "
         + "not hang; replace the blocking call with an await.\n"
-      FileHandle.standardError.write(Data(message.utf8))
+      // Never a trap here: standard error may be closed, and the exit below must happen.
+      try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
       exit(Self.exitStatus)
     }
     thread.name = "simulation watchdog"

@@ -50,11 +50,21 @@ package enum ObservedTimelineTable {
           "\(path):\(index + 1): a UI state is audio time (s), phase, microphone, committed, volatile, separated by tabs; this line is not"
         )
       }
+      // `Double` reads `nan`, `inf`, `-1` and `1e308` too; none is a moment of a recording, and a
+      // NaN compares false with every time, so the state would silently never be checked.
+      guard time.isFinite, (0...latestAudioTime).contains(time) else {
+        throw node.error(
+          "\(path):\(index + 1): the audio time '\(cells[0])' is not a time of the recording (0 to \(Int(latestAudioTime)) s); write seconds from the start of the audio, like 1.250000"
+        )
+      }
       states.append(
         .init(audioTime: time, phase: cells[1], microphone: cells[2], committed: cells[3], volatile: cells[4]))
     }
     return states
   }
+
+  /// The latest audio time a state may have: ten days, far past any capture (as `capture import` bounds a buffer's).
+  static let latestAudioTime = 864_000.0
 
   /// A table cell with `\t`, `\n`, `\r` and `\\` unescaped.
   static func unescapedCell(_ cell: String) -> String {

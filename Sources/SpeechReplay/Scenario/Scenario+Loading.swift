@@ -75,6 +75,13 @@ extension Scenario {
   /// A Yams syntax error as a located scenario error.
   private static func yamlError(_ error: any Error, file: String) -> ScenarioError {
     func located(_ problem: String, _ mark: Mark, _ context: YamlError.Context?) -> ScenarioError {
+      // libyaml's own bound (a thousand levels), met before YAMLLimits' when its scanner reads a
+      // run of `[` ahead: the same refusal, not libyaml's text naming its C function.
+      if problem.hasPrefix("Maximum nesting level") {
+        return ScenarioError(
+          YAMLLimits.tooDeep(YAMLLimits.standard.maximumDepth),
+          at: SourceLocation(file: file, line: mark.line, column: mark.column))
+      }
       let contextText = context.map { " (\($0.text))" } ?? ""
       return ScenarioError(
         "YAML syntax error: \(problem)\(contextText); check indentation, colons and quotes",
@@ -84,6 +91,8 @@ extension Scenario {
     case .scanner(let context, let problem, let mark, _): return located(problem, mark, context)
     case .parser(let context, let problem, let mark, _): return located(problem, mark, context)
     case .composer(let context, let problem, let mark, _): return located(problem, mark, context)
+    case .reader(_, let offset?, let value, let yaml):
+      return readerError(at: offset, value: value, in: yaml, file: file)
     case .duplicatedKeysInMapping(let duplicates, let context):
       return ScenarioError(
         "the key '\(duplicates.joined(separator: "', '"))' appears twice; keep one",
@@ -91,5 +100,18 @@ extension Scenario {
     default:
       return ScenarioError("the file is not valid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
     }
+  }
+
+  /// libyaml's reader refuses a character YAML does not allow (a control character such as NUL or
+  /// ESC): located at it, naming it, rather than at 1:1 with libyaml's text and the raw line.
+  /// - Parameters:
+  ///   - offset: Characters from the start of `yaml` to the refused one.
+  ///   - value: The refused character's code, or -1.
+  private static func readerError(at offset: Int, value: Int32, in yaml: String, file: String) -> ScenarioError {
+    let lines = yaml.prefix(offset).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    let code = String(format: "%04X", max(0, value))
+    return ScenarioError(
+      "the file holds the character U+\(code) here, a control character YAML does not allow; remove it, or write it as an escape inside double quotes (\"\\u\(code)\")",
+      at: SourceLocation(file: file, line: lines.count, column: (lines.last?.count ?? 0) + 1))
   }
 }

@@ -20,7 +20,7 @@ package struct ScenarioWriter: Sendable {
   package var text: String { lines.joined(separator: "\n") + "\n" }
 
   /// A comment line (`# text`).
-  package mutating func comment(_ text: String) { lines.append("\(indent)# \(text)") }
+  package mutating func comment(_ text: String) { lines.append("\(indent)# \(Self.oneLine(text))") }
 
   /// `key: value`, with a comment after it when given.
   package mutating func value(_ key: ScenarioKey, _ value: String, comment: String? = nil) {
@@ -54,5 +54,31 @@ package struct ScenarioWriter: Sendable {
     value.map { "\(kind.name): \($0)" } ?? kind.name
   }
 
-  private static func trailing(_ comment: String?) -> String { comment.map { "  # \($0)" } ?? "" }
+  private static func trailing(_ comment: String?) -> String { comment.map { "  # \(oneLine($0))" } ?? "" }
+
+  /// Whether libyaml's reader accepts `scalar` anywhere in a file: tab, line breaks and the
+  /// printable characters; never other C0 or C1 controls, DEL, or U+FFFE/U+FFFF.
+  package static func isYAMLPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...: true
+    default: false
+    }
+  }
+
+  /// `text` for a comment: a line break or a character YAML refuses (text from a device, such as
+  /// its model name) as visible `\u{…}` text, so a comment never ends early or makes the file invalid.
+  static func oneLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || !isYAMLPrintable($0) }) else {
+      return text
+    }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" || scalar == "\r" || !isYAMLPrintable(scalar) {
+        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
 }

@@ -90,9 +90,7 @@ struct YAMLLimits: Sendable {
           ? Self.text(event.data.sequence_start.anchor) : Self.text(event.data.mapping_start.anchor)
         open.append((1, anchor))
         guard open.count <= maximumDepth else {
-          throw ScenarioError(
-            "lists and mappings nest more than \(maximumDepth) deep here, deeper than a scenario needs; check the indentation and brackets",
-            at: location(event.start_mark))
+          throw ScenarioError(Self.tooDeep(maximumDepth), at: location(event.start_mark))
         }
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         guard let closed = open.popLast() else { continue }
@@ -117,6 +115,11 @@ struct YAMLLimits: Sendable {
       "the file reaches more than \(maximumNodes) values here\(aliases > 0 ? " once aliases are expanded" : ""), more than a scenario may have (loading it would be slow); "
         + "use a cycle for repeated steps, keep long result lists in a .words.tsv transcript, or split the scenario",
       at: location)
+  }
+
+  /// The refusal of lists and mappings nested deeper than `depth`.
+  static func tooDeep(_ depth: Int) -> String {
+    "lists and mappings nest more than \(depth) deep here, deeper than a scenario needs; check the indentation and brackets"
   }
 
   private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -60,6 +60,7 @@ enum Failure {
   private static var name: String { CLIContext.current.commandName }
 
   private static func printLine(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    // Messages quote names, paths and values from files: their control characters are made visible.
+    StandardStream.error.write(ConsoleText.visible(text, limit: .max) + "\n")
   }
 }

@@ -102,7 +102,10 @@ struct OutputPaths {
         "\(option) \(path) is named like \(what), not a report; name the report .\(option == "--junit" ? "xml" : option == "--json" || option == "--perfetto" ? "json" : "html"), or give --force to write it there"
       )
     }
-    if kind == .edited, !force, FileManager.default.fileExists(atPath: path) {
+    // A folder is named before "the file exists … give --force", which --force would not cure.
+    var isFolder: ObjCBool = false
+    if kind == .edited, !force, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      if isFolder.boolValue { throw ValidationError("\(option) \(path) is a folder; name a file") }
       throw ValidationError(
         "\(option) \(path): the file exists; choose another \(option) or give --force to replace it")
     }

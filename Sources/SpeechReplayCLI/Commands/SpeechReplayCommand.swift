@@ -35,7 +35,8 @@ struct SpeechReplayCommand: AsyncParsableCommand {
       // A Ctrl-C whose cleanup made the command fail ends as the interruption it is (130 or 143).
       InterruptCleanup.endIfInterrupted()
       if !(error is ExitCode), exitCode(for: error) == .validationFailure {
-        var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        var message = InvalidValueMessage.explained(
+          message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments")
         // A negative value (`-5`, `-1s`) where a value goes is read as an option by the parser, which
         // then says a value is missing: name the value instead, as a bad one.
         let arguments = Array(CommandLine.arguments.dropFirst())

@@ -75,13 +75,17 @@ extension HistoryStore {
     let tables = try String.fetchAll(
       db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     guard tables.contains(where: { $0 != "grdb_migrations" }) else { return }
-    guard tables.contains("grdb_migrations"), tables.contains("run") else {
-      let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
-      throw HistoryError(
-        "\(path): this SQLite database is not a speech-replay run history (its tables: \(shown)); name the history with --history PATH, or move this file away"
-      )
-    }
-    let applied = try migrator.appliedIdentifiers(db)
+    let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+    let notAHistory = HistoryError(
+      "\(path): this SQLite database is not a speech-replay run history (its tables: \(shown)); name the history with --history PATH, or move this file away"
+    )
+    guard tables.contains("grdb_migrations"), tables.contains("run") else { throw notAHistory }
+    // Another GRDB application's database has a migration table too (of another shape, or with
+    // other migrations): it is not a history, not one from a newer speech-replay. The first
+    // migration is committed with the tables it creates, so every history has it.
+    guard let applied = try? migrator.appliedIdentifiers(db), let first = migrator.migrations.first,
+      applied.contains(first)
+    else { throw notAHistory }
     let known = Set(migrator.migrations)
     if !applied.isSubset(of: known) {
       throw HistoryError(

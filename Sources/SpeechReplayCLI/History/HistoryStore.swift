@@ -32,6 +32,12 @@ package final class HistoryStore: Sendable {
   package init(path: String) throws(HistoryError) {
     self.path = path
     try Self.checkNotAFolder(path)
+    // A named pipe or a device (`--history /dev/zero`) is what SQLite calls a "disk I/O error".
+    if FileManager.default.fileExists(atPath: path), let problem = FileProblem.reading(path) {
+      throw HistoryError(
+        "\(path): cannot use it as the run history: \(problem); name a database file with --history PATH (or SPEECH_REPLAY_HISTORY), or run with --no-history"
+      )
+    }
     let folder = (path as NSString).deletingLastPathComponent
     do {
       if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -65,6 +71,13 @@ package final class HistoryStore: Sendable {
       }
     } catch let error as HistoryError {
       throw error
+    } catch let error as DatabaseError
+      where [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(error.resultCode.primaryResultCode)
+    {
+      // A history (or its folder) that cannot be written is not a file to move away.
+      throw HistoryError(
+        "\(path): cannot write the run history (\(Self.describe(error))); make the file and its folder writable, record into another file with --history PATH, or run with --no-history"
+      )
     } catch {
       throw HistoryError(
         "\(path): cannot open the run history (\(Self.describe(error))); check that it is an SQLite file speech-replay wrote, or move it away to start a new history"
@@ -96,7 +109,7 @@ package final class HistoryStore: Sendable {
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       try queue.read { db in try Self.checkOwnership(db, path: path) }
-      pool = queue
+      pool = try Self.readable(queue)
       readCopy = nil
     } catch let error as HistoryError {
       throw error
@@ -113,7 +126,7 @@ package final class HistoryStore: Sendable {
         }
         let queue = try DatabaseQueue(path: copy, configuration: configuration)
         try queue.read { db in try Self.checkOwnership(db, path: path) }
-        pool = queue
+        pool = try Self.readable(queue)
         readCopy = copy
       } catch let error as HistoryError {
         Self.removeCopy(copy)
@@ -132,6 +145,16 @@ package final class HistoryStore: Sendable {
 
   deinit {
     if let readCopy { Self.removeCopy(readCopy) }
+  }
+
+  /// `queue`, or, when it holds no history's tables yet (an empty file, a database nothing was
+  /// recorded in), an empty history in memory: reading it lists no runs, where the file's own
+  /// queries would fail with SQLite's "no such table".
+  private static func readable(_ queue: DatabaseQueue) throws -> DatabaseQueue {
+    guard try queue.read({ db in try !db.tableExists("run") }) else { return queue }
+    let empty = try DatabaseQueue()
+    try migrator.migrate(empty)
+    return empty
   }
 
   /// SQLite calls a folder a "disk I/O error": say what it is.

@@ -117,9 +117,12 @@ package final class ConsoleReporter {
       case .skipped: "SKIP"
       case .timedOut: "TIMEOUT"
       }
-    let subject = result.subject.map { " [\($0)]" } ?? ""
+    // The result's line is one line whatever the name, file or subject hold: a line break in a
+    // name (`name: "x\nPASS fake (y.yaml) 0.1 s"`) would print a line of its own, a fake result.
+    let one = { (text: String) in ConsoleText.value(text, limit: ConsoleText.lineLimit) }
+    let subject = result.subject.map { " [\(one($0))]" } ?? ""
     var lines = [
-      "\(label) \(result.name) (\(result.file))\(subject) \(JUnitReport.seconds(result.wallSeconds).dropLast()) s"
+      "\(label) \(one(result.name)) (\(one(result.file)))\(subject) \(JUnitReport.seconds(result.wallSeconds).dropLast()) s"
     ]
     lines += result.failures.map(\.description)
     lines += result.warnings.map { "warning: \($0)" }

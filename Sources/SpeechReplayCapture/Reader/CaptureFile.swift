@@ -253,7 +253,22 @@ public final class CaptureFile: Sendable {
       return String(cString: strerror(Int32(underlying.code)))
     }
     if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+    if let error = error as? DecodingError { return describe(error) }
     return "\(type(of: error))"
+  }
+
+  /// A payload that does not decode, in words rather than the error's type name.
+  private static func describe(_ error: DecodingError) -> String {
+    func place(_ context: DecodingError.Context) -> String {
+      context.codingPath.isEmpty ? "" : " at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+    }
+    switch error {
+    case .dataCorrupted(let context) where context.codingPath.isEmpty: return "it is not JSON"
+    case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing\(place(context))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      return "a value\(place(context)) is not what a capture holds"
+    @unknown default: return "it is not what a capture holds"
+    }
   }
 
   // MARK: Derived views

@@ -150,12 +150,14 @@ public struct CaptureImporter {
     var end = from
     var tapEnds: [(end: Double, duration: Double)] = []
     for buffer in capture.buffers where buffer.audioTime >= from - 1e-9 && buffer.audioTime < to {
+      // Checked before the first buffer makes the file: a damaged format (0 Hz, 0 channels) is the
+      // capture's damage, named as such, not a file that "cannot be created" in the output folder.
+      try checkRange(buffer, from: from)
       if writer == nil {
         fileFormat = buffer.format
         writer = try makeWriter(audioURL, format: buffer.format)
       }
       guard let writer, let fileFormat else { break }
-      try checkRange(buffer, from: from)
       let pcm = try pcmBuffer(buffer)
       // Silence for audio the capture is missing (dropped buffers, skipped frames).
       let due = Int(((buffer.audioTime - from) * fileFormat.sampleRate).rounded())

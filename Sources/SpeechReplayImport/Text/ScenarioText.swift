@@ -1,4 +1,5 @@
 import Foundation
+import SpeechReplay
 
 /// Small helpers that write scenario YAML (the side tables have their own writers: `TapScheduleTable`,
 /// `ObservedTimelineTable`).
@@ -14,7 +15,8 @@ enum ScenarioText {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if scalar.value < 0x20 {
+        // Every character libyaml's reader refuses (C0 and C1 controls, DEL): text from a device.
+        if !ScenarioWriter.isYAMLPrintable(scalar) {
           out += String(format: "\\u%04X", scalar.value)
         } else {
           out.unicodeScalars.append(scalar)

@@ -76,8 +76,14 @@ extension CaptureCommand {
 
     func run() throws {
       InterruptCleanup.install()
+      let created = !FileManager.default.fileExists(atPath: out)
       let lock = try Self.lockFolder(out)
-      defer { lock.release() }
+      var imported = false
+      defer {
+        lock.release()
+        // A failed import leaves no folder of its making behind: rmdir removes it only while empty.
+        if !imported, created { rmdir(out) }
+      }
       let capture: CaptureFile
       do {
         capture = try CaptureFile(url: URL(fileURLWithPath: file))
@@ -91,6 +97,7 @@ extension CaptureCommand {
         from: try Self.seconds(from, option: "--from"), to: try Self.seconds(to, option: "--to"), name: name)
       do {
         let output = try CaptureImporter(capture: capture, options: options).write(into: URL(fileURLWithPath: out))
+        imported = true
         if !capture.damage.isNone { Failure.printNote("\(file): \(capture.damage)") }
         if let start = options.from, abs(output.windowStart - start) > 1e-6 {
           Failure.printNote(

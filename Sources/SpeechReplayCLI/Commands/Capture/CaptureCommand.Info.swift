@@ -21,7 +21,8 @@ extension CaptureCommand {
         do {
           let capture = try CaptureFile(url: URL(fileURLWithPath: path))
           if files.count > 1 { print("\(index > 0 ? "\n" : "")\(path):") }
-          print(capture.summary)
+          // The device's texts (model, locale, results) reach the terminal with their control characters visible.
+          print(ConsoleText.visible("\(capture.summary)", limit: .max))
           CaptureCommand.noteSkippedKinds(of: capture, path: path)
         } catch {
           failures += 1

@@ -178,7 +178,7 @@ struct ExploreCommand: AsyncParsableCommand {
     text +=
       "\(report.failingRuns) failing run\(report.failingRuns == 1 ? "" : "s"), \(report.findings.count) distinct failure\(report.findings.count == 1 ? "" : "s")"
     text += Self.grouping(of: report) + "\n"
-    FileHandle.standardOutput.write(Data(text.utf8))
+    StandardStream.output.write(text)
   }
 
   /// How the summary's findings are grouped: ` (findings by check and cause: 3 over 2 checks)`, and

@@ -35,5 +35,5 @@ final class ProgressLine: @unchecked Sendable {
     lock.withLock { if isTerminal && shown { print("\n") } }
   }
 
-  private func print(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  private func print(_ text: String) { StandardStream.error.write(text) }
 }

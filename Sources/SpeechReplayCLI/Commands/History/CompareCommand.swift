@@ -117,7 +117,8 @@ struct CompareCommand: ParsableCommand {
         baseline.count > 1
         ? " (wall-clock noise band over runs \(baseline.map(String.init).joined(separator: ", ")))" : ""
       print("comparing run \(shown[0]) with baseline \(shown[1])\(band)")
-      print(comparison.rendered, terminator: "")
+      // Names and files come from the history: their control characters reach the terminal visible.
+      print(ConsoleText.visible(comparison.rendered, limit: .max), terminator: "")
       if comparison.hasRegressions {
         print("regressions: \(comparison.regressions.count) (run \(shown[0]) against \(shown[1]))")
         throw ExitCode(Failure.exitCode)

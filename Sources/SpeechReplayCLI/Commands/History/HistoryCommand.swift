@@ -86,7 +86,9 @@ struct HistoryCommand: ParsableCommand {
   /// The runs as a table with a header row, columns padded to their widest cell.
   static func table(_ runs: [HistoryRun]) -> String {
     let header = ["run", "started (UTC)", "label", "commit", "tool", "mode", "shard", "results", "covered"]
-    let rows = [header] + runs.map(cells(for:))
+    // Every cell on one line, its control characters visible: a label or path holding a line break
+    // or an escape sequence (`--label`, a hand-edited history) would break the table's rows.
+    let rows = [header] + runs.map { cells(for: $0).map { ConsoleText.value($0, limit: .max) } }
     let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
     return rows.map { row in
       row.enumerated().map { column, cell in

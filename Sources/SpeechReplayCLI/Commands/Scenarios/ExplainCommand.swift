@@ -76,16 +76,17 @@ struct ExplainCommand: ParsableCommand {
           PerfettoTrace(
             result: run.result, scenario: loaded, timeline: run.timeline, mainActorJobs: run.mainActorJobs),
           to: perfetto)
-        print(Self.filtered(run, scenario: loaded, filter: filter), terminator: "")
+        // Text from the scenario (names, results) reaches the terminal with its control characters visible.
+        print(ConsoleText.visible(Self.filtered(run, scenario: loaded, filter: filter), limit: .max), terminator: "")
         return
       }
       guard filter.isActive else {
-        print(try subject.engine().explain(scenario, seed), terminator: "")
+        print(ConsoleText.visible(try subject.engine().explain(scenario, seed), limit: .max), terminator: "")
         return
       }
       let loaded = try Scenario.load(fileAt: scenario)
       let run = ScenarioRunner(subject: try subject.factory()).replay(loaded, seed: seed)
-      print(Self.filtered(run, scenario: loaded, filter: filter), terminator: "")
+      print(ConsoleText.visible(Self.filtered(run, scenario: loaded, filter: filter), limit: .max), terminator: "")
     } catch let error as ValidationError {
       throw error
     } catch {
@@ -112,6 +113,11 @@ struct ExplainCommand: ParsableCommand {
       { !$0.isEmpty }
       filter.from = try from.map { try ExplainFilter.seconds($0, option: "--from") }
       filter.to = try to.map { try ExplainFilter.seconds($0, option: "--to") }
+      // A window that ends before it starts prints no event at all, as if nothing had happened.
+      if let start = filter.from, let end = filter.to, end < start {
+        throw ValidationError(
+          "--to \(to ?? "") is before --from \(from ?? ""); give a window that ends after it starts")
+      }
       filter.grep = grep
       filter.aroundFailure = aroundFailure ? ExplainFilter.failureNeighbourhood : nil
       return filter
@@ -124,7 +130,7 @@ struct ExplainCommand: ParsableCommand {
   static func filtered(_ run: ScenarioRun, scenario: Scenario, filter: ExplainFilter) -> String {
     let result = run.result
     var text =
-      "scenario: \(result.name)\nfile: \(result.file)\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
+      "scenario: \(ConsoleText.value(result.name, limit: .max))\nfile: \(ConsoleText.value(result.file, limit: .max))\nseed: \(result.seed)\nstatus: \(result.status.rawValue)\n"
     if !result.traceHash.isEmpty {
       text += "trace hash: \(result.traceHash)\nvirtual time: \(HTMLWriter.seconds(result.virtualSeconds))s\n"
     }

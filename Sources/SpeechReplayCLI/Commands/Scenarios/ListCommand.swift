@@ -23,7 +23,9 @@ struct ListCommand: ParsableCommand {
     var invalid = 0
     for file in files {
       do {
-        print("\(try Scenario.load(fileAt: file).name) (\(file))")
+        // One line per scenario whatever its name holds (a line break, an escape sequence).
+        let name = try Scenario.load(fileAt: file).name
+        print("\(ConsoleText.value(name, limit: .max)) (\(ConsoleText.value(file, limit: .max)))")
       } catch {
         invalid += 1
         Failure.printError(error)

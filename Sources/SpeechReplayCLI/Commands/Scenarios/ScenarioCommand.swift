@@ -88,14 +88,22 @@ struct ScenarioCommand: ParsableCommand {
       maker.device = SkeletonDevice.named(device) ?? .iphone
       maker.profile = ModelProfile.named(model) ?? .speechTranscriber2026
       if let textFile {
-        maker.lines = try String(contentsOfFile: textFile, encoding: .utf8).split(separator: "\n")
+        maker.lines = try Self.text(of: textFile, option: "--text-file").split(separator: "\n")
           .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
       }
       if let segments {
-        maker.segments = try SpeechSegment.parseList(
-          String(contentsOfFile: segments, encoding: .utf8), source: segments)
+        maker.segments = try SpeechSegment.parseList(Self.text(of: segments, option: "--segments"), source: segments)
       }
       return maker
+    }
+
+    /// A text file's contents; one that is not UTF-8 (a binary file given by mistake) is said so,
+    /// not as Foundation's "NSCocoaErrorDomain Code=259".
+    static func text(of path: String, option: String) throws -> String {
+      do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
+        let problem = FileProblem.reading(path) ?? "the file is not UTF-8 text"
+        throw ScenarioSkeletonError("\(path): cannot read it (\(problem)); give \(option) a UTF-8 text file")
+      }
     }
 
     func run() throws {

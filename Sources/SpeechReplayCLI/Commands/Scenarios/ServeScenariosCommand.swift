@@ -39,10 +39,9 @@ struct ServeScenariosCommand: ParsableCommand {
         command.file = file
         leftObjects = try command.runHere()
       } catch {
-        FileHandle.standardError.write(
-          Data(
-            "\(CLIContext.current.commandName) \(WorkerCommand.serveSubcommand): \(RunScenarioCommand.message(for: error))\n"
-              .utf8))
+        StandardStream.error.write(
+          "\(CLIContext.current.commandName) \(WorkerCommand.serveSubcommand): \(RunScenarioCommand.message(for: error))\n"
+        )
       }
       // What the run left alive cannot be reset from here (RunLeftovers): the parent replaces this worker.
       if leftObjects { print(WorkerCommand.retireRequest) }

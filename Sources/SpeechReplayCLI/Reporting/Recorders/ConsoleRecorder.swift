@@ -16,7 +16,7 @@ final class ConsoleRecorder: RunRecorder {
       let console = ConsoleReporter(
         style: isatty(STDOUT_FILENO) == 1 ? .progress : .plain, scenarios: scenarios, subject: subject
       ) { text in
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.output.write(text)
       }
       consoles.append(console)
       if subject != nil { console.header() }
@@ -32,7 +32,7 @@ final class ConsoleRecorder: RunRecorder {
     if !run.several, let console = consoles.first {
       console.finish(run.summary)
     } else {
-      FileHandle.standardOutput.write(Data((run.summary.line + "\n").utf8))
+      StandardStream.output.write(run.summary.line + "\n")
     }
     return true
   }
