@@ -27,7 +27,9 @@ import Testing
   @Test func oneAnalyzerTranscribesAFileThenGoesLiveAndGivesItsReservationBack() throws {
     var script = try Self.script("two-commands")
     script.leadingSpaceAfterFirstFinal = true
-    let device = SimulatedDevice(model: ScriptedModelBackend(script: script))
+    let device = SimulatedDevice(
+      configuration: .init(microphone: .init(audioFile: Self.audio.appendingPathComponent("hello-world.wav").path)),
+      model: ScriptedModelBackend(script: script))
     let value = try Self.run("app sweep 2 reusable analyzer", device: device) { () async throws -> [String] in
       let session = try await ReusableAnalyzerSession()
       try await session.transcribeFile(Self.audio.appendingPathComponent("two-commands.wav"))
@@ -35,22 +37,32 @@ import Testing
       let afterFile = String(session.finalizedTranscript.characters)
       // The session stays open: a live stream on the same analyzer is accepted and finalized.
       try await session.startLive()
-      let file = try AVAudioFile(forReading: Self.audio.appendingPathComponent("hello-world.wav"))
-      let buffer = try #require(AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: 4_800))
-      try file.read(into: buffer)
-      session.stream(buffer)
+      let capturer = try DemoAudioCapturer()
+      try await capturer.start()
+      let feeder = Task { () -> [Double] in
+        var times: [Double] = []
+        for await (buffer, time) in capturer.tapEvents {
+          session.stream(buffer)
+          times.append(DemoAudioCapturer.seconds(time))
+        }
+        return times
+      }
+      try await Simulation.current!.clock.sleep(for: .seconds(1))
+      capturer.stop()
+      let times = await feeder.value
       try await session.finalizePrevious()
       let released = await session.close()
       let reserved = await AssetInventory.reservedLocales.map { $0.identifier(.bcp47) }
       return [
         session.locale.identifier(.bcp47), "\(session.reservedOnOpen)", afterFile,
         "\(session.finalizedTranscript.transcriptionConfidence != nil)", "\(released)", reserved.joined(separator: ","),
+        "\(times.count > 5)", "\(zip(times, times.dropFirst()).allSatisfy { $1 > $0 })",
       ]
     }
     #expect(value[0] == "en-US")
     #expect(value[1] == "false", "en-US is reserved from the start on the simulated device")
     #expect(value[2] == "Turn on the lights. Set a timer for ten minutes.")
-    #expect(value[3...] == ["true", "true", ""])
+    #expect(value[3...] == ["true", "true", "", "true", "true"])
   }
 
   @Test func remoteTrackBuffersAtTheAnalyzerFormatAreCaptioned() throws {
@@ -174,6 +186,65 @@ import Testing
     }
     #expect(value[0] == "Turn on the lights.|Set a timer for ten minutes.", "\(value)")
     #expect(value[1...] == ["true", "true", "true", "true", "en-US"])
+  }
+
+  @Test func theVoiceChatEngineHearsInterruptionsAndConfigurationChangesThroughAsyncNotifications() throws {
+    let device = Self.microphoneDevice("quick-brown-fox-48k.wav", script: try Self.script("quick-brown-fox-48k"))
+    let value = try Self.run("app sweep 2 voice chat", device: device) { () async throws -> [String] in
+      let clock = Simulation.current!.clock
+      let chat = await VoiceChatAudioEngine()
+      try await chat.setUp()
+      try await chat.start()
+      try await clock.sleep(for: .seconds(1))
+      await MainActor.run { chat.isMicrophoneMuted = true }
+      try await clock.sleep(for: .milliseconds(500))
+      await MainActor.run { chat.isMicrophoneMuted = false }
+      let session = AVAudioSession.sharedInstance()
+      device.beginInterruption()
+      let otherDuring = session.isOtherAudioPlaying
+      try await clock.sleep(for: .seconds(1))
+      device.endInterruption(shouldResume: true)
+      try await clock.sleep(for: .milliseconds(500))
+      try device.changeRoute(sampleRate: 16_000, channelCount: 1)
+      try await clock.sleep(for: .milliseconds(500))
+      try await chat.speak([Float](repeating: 0.1, count: 4_800))
+      try await clock.sleep(for: .seconds(1))
+      await chat.stop()
+      return await MainActor.run {
+        [
+          chat.log.joined(separator: "|"), "\(otherDuring)", "\(session.isOtherAudioPlaying)",
+          "\(session.secondaryAudioShouldBeSilencedHint)", "\(chat.heardBuffers > 10)", "\(chat.heardWhileMuted > 0)",
+          "\(chat.invalidTapTimes)", "\(chat.playedBuffers)",
+        ]
+      }
+    }
+    #expect(
+      value[0]
+        == "started|began 0 other true|ended resume true other false|started|configuration changed|started",
+      "\(value)")
+    #expect(value[1...] == ["true", "false", "false", "true", "true", "0", "1"])
+  }
+
+  @Test func aNotificationSequenceObservesFromItsCreationUntilItsTaskIsCancelled() throws {
+    let value = try Self.run("app sweep 2 notification sequence", device: SimulatedDevice()) {
+      () async throws -> [String] in
+      let name = Notification.Name("SweepTwoProbe")
+      let sequence = NotificationCenter.default.notifications(named: name)
+      // Posted before the first `next()`: kept, as the sequence observes from its creation.
+      NotificationCenter.default.post(name: name, object: nil, userInfo: ["n": 1])
+      let reader = Task { () -> [Int] in
+        var seen: [Int] = []
+        for await note in sequence { seen.append(note.userInfo?["n"] as? Int ?? -1) }
+        return seen
+      }
+      try await Simulation.current!.clock.sleep(for: .milliseconds(10))
+      NotificationCenter.default.post(name: name, object: nil, userInfo: ["n": 2])
+      NotificationCenter.default.post(name: Notification.Name("Other"), object: nil, userInfo: ["n": 3])
+      try await Simulation.current!.clock.sleep(for: .milliseconds(10))
+      reader.cancel()
+      return await reader.value.map(String.init)
+    }
+    #expect(value == ["1", "2"])
   }
 }
 
