@@ -246,6 +246,30 @@ import Testing
     }
     #expect(value == ["1", "2"])
   }
+
+  @Test func theDictationSessionSetupIsStoredAndReportedWithoutChangingTheAudio() throws {
+    let device = SimulatedDevice()
+    let value = try Self.run("app sweep 2 session setup", device: device) { () async throws -> [String] in
+      let report = try DictationSessionSetup.configure(gain: 0.8)
+      let session = AVAudioSession.sharedInstance()
+      var refused: [String] = []
+      do { try session.setPreferredInputNumberOfChannels(session.maximumInputNumberOfChannels + 1) } catch {
+        refused.append("\((error as NSError).code)")
+      }
+      refused.append("\(DictationSessionSetup.refusesGain(1.5) ?? 0)")
+      return [
+        report.mode, "\(report.channels)", "\(report.gain)", "\(report.latencyMilliseconds)", "\(report.volume)",
+        "\(report.dataSources.isEmpty)", "\(report.preferences)", "\(session.inputNumberOfChannels)",
+        refused.joined(separator: ","),
+      ]
+    }
+    // 1024 frames at 48 kHz each way; the channel preference does not change the hardware.
+    #expect(
+      value == [
+        "AVAudioSessionModeSpokenAudio", "1", "0.8", "43", "0.5", "false", "[true, true, true]", "1", "-50,-50",
+      ])
+    #expect(device.diagnostics.map(\.subject) == ["AVAudioSession"], "\(device.diagnostics)")
+  }
 }
 
 /// The router's inbox for lane results.

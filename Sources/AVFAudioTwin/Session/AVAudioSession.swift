@@ -37,6 +37,8 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     /// Port descriptions by uid, so data-source choices persist across reads.
     var ports: [String: AVAudioSessionPortDescription] = [:]
     var reportedHFPWithoutOption = false
+    /// What `AVAudioSession+InputSettings.swift` stores.
+    var inputSettings = InputSettings()
   }
 
   /// One session per simulated device, as each phone has its own app: tests that run devices side by
