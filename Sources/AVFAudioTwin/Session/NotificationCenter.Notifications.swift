@@ -43,7 +43,7 @@ extension NotificationCenter {
     deinit { center.removeObserver(observer) }
 
     /// Reads the sequence's notifications in the order they were posted.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol {
       // Holds the sequence so that observing lasts as long as the iteration.
       let sequence: Notifications
       var base: AsyncStream<Notification>.Iterator
@@ -53,8 +53,8 @@ extension NotificationCenter {
     }
 
     /// An iterator over the notifications posted since the sequence was made.
-    public func makeAsyncIterator() -> AsyncIterator {
-      AsyncIterator(sequence: self, base: stream.makeAsyncIterator())
+    public func makeAsyncIterator() -> Iterator {
+      Iterator(sequence: self, base: stream.makeAsyncIterator())
     }
   }
 }
