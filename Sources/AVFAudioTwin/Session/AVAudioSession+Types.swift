@@ -35,6 +35,16 @@ extension AVAudioSession {
     public static let voiceChat = Mode(rawValue: "AVAudioSessionModeVoiceChat")
     /// Spoken audio such as podcasts.
     public static let spokenAudio = Mode(rawValue: "AVAudioSessionModeSpokenAudio")
+    /// Game voice chat (voice processing, as `.voiceChat`).
+    public static let gameChat = Mode(rawValue: "AVAudioSessionModeGameChat")
+    /// Video calls (voice processing, as `.voiceChat`).
+    public static let videoChat = Mode(rawValue: "AVAudioSessionModeVideoChat")
+    /// Recording video.
+    public static let videoRecording = Mode(rawValue: "AVAudioSessionModeVideoRecording")
+    /// Playing movie content.
+    public static let moviePlayback = Mode(rawValue: "AVAudioSessionModeMoviePlayback")
+    /// Short spoken prompts, such as navigation directions.
+    public static let voicePrompt = Mode(rawValue: "AVAudioSessionModeVoicePrompt")
   }
 
   /// Options of a category (Apple's raw values).

@@ -37,6 +37,8 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     /// Port descriptions by uid, so data-source choices persist across reads.
     var ports: [String: AVAudioSessionPortDescription] = [:]
     var reportedHFPWithoutOption = false
+    /// What `AVAudioSession+InputSettings.swift` stores.
+    var inputSettings = InputSettings()
   }
 
   /// One session per simulated device, as each phone has its own app: tests that run devices side by
@@ -175,7 +177,10 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
       }
       NotificationCenter.default.postAsTheSystem(
         name: Self.interruptionNotification, object: self,
-        userInfo: [AVAudioSessionInterruptionTypeKey: InterruptionType.began.rawValue])
+        userInfo: [
+          AVAudioSessionInterruptionTypeKey: InterruptionType.began.rawValue,
+          AVAudioSessionInterruptionReasonKey: InterruptionReason.default.rawValue,
+        ])
       // The 27 notification follows the old one; only an active session becomes inactive.
       if wasActive { postActivityChange(active: false, interruption: .default) }
     case .configurationChanged:
@@ -193,8 +198,9 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Posted when an interruption begins or ends; `userInfo` has ``AVAudioSessionInterruptionTypeKey``
-  /// and, at the end, ``AVAudioSessionInterruptionOptionKey``.
+  /// Posted when an interruption begins or ends; `userInfo` has ``AVAudioSessionInterruptionTypeKey``,
+  /// at the beginning ``AVAudioSessionInterruptionReasonKey`` and at the end
+  /// ``AVAudioSessionInterruptionOptionKey``.
   public static let interruptionNotification = Notification.Name("AVAudioSessionInterruptionNotification")
   /// Posted when the audio route changes; `userInfo` has ``AVAudioSessionRouteChangeReasonKey`` and
   /// ``AVAudioSessionRouteChangePreviousRouteKey``.
