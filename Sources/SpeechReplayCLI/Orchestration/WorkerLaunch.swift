@@ -20,7 +20,15 @@ import Foundation
 /// when the next launch begins, nothing of the last one is left open in the parent that a child
 /// could inherit.
 package enum WorkerLaunch {
-  private static let lock = ThreadLock<Void>(())
+  /// A bare mutex, made once and never freed. Not a `ThreadLock<Void>`: ThreadSanitizer reported
+  /// that lock's zero-sized stored value as raced between two launches (`ci/tsan`, once); a bare
+  /// mutex leaves no Swift variable for it to check.
+  nonisolated(unsafe) private static let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+    return mutex
+  }()
 
   /// Runs `launch` while no other launch of this process runs.
   ///
@@ -28,6 +36,8 @@ package enum WorkerLaunch {
   ///   the parent's copies of the ends the worker holds.
   /// - Returns: What `launch` returns.
   package static func serialized<Result>(_ launch: () throws -> Result) rethrows -> Result {
-    try lock.withLock { _ in try launch() }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try launch()
   }
 }
