@@ -26,6 +26,20 @@ import Testing
     #expect(run.standardOutput.contains("timeline (6 of "))
   }
 
+  /// A `--kinds` name that matches nothing this run recorded (a typo) is named with the run's kinds,
+  /// not left as an empty timeline that reads as "nothing happened"; a name that matches is not.
+  @Test func aKindMatchingNoEventIsNamedWithTheRunsKinds() throws {
+    let run = try CommandLineRun(["explain", "Scenarios/withdrawn-volatile.yaml", "--kinds", "reslt,ui"])
+    #expect(run.status == 0, "\(run.standardError)")
+    let note = try #require(
+      run.standardOutput.split(separator: "\n").first { $0.hasPrefix("--kinds ") }, "\(run.standardOutput)")
+    #expect(note.hasPrefix("--kinds 'reslt' matches no event of this run; its kinds: "), "\(note)")
+    #expect(note.contains("analyzer.result") && note.contains("ui.state"), "\(note)")
+    #expect(!Self.events(run.standardOutput).isEmpty)
+    let matching = try CommandLineRun(["explain", "Scenarios/withdrawn-volatile.yaml", "--kinds", "result"])
+    #expect(!matching.standardOutput.contains("matches no event"), "\(matching.standardOutput)")
+  }
+
   @Test func grepMatchesTheLineIgnoringCase() throws {
     let run = try CommandLineRun(["explain", "Scenarios/withdrawn-volatile.yaml", "--grep", "HELLO WORLD"])
     let events = Self.events(run.standardOutput)

@@ -142,6 +142,7 @@ struct ExplainCommand: ParsableCommand {
     text += AudioExcuse.explanation(of: result.figures)
     if filter.aroundFailure != nil, times.isEmpty { text += "no failure: --around-failure prints no events\n" }
     let events = filter.apply(to: run.timeline, failureTime: times.first)
+    if let unmatched = filter.unmatchedKinds(in: run.timeline) { text += unmatched + "\n" }
     text += "timeline (\(events.count) of \(run.timeline.events.count) events):\n" + Timeline(events: events).rendered
     return text
   }

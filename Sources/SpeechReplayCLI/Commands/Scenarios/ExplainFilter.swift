@@ -35,6 +35,20 @@ struct ExplainFilter: Sendable, Hashable {
     return raw == name || raw.hasPrefix(name + ".") || raw.hasSuffix("." + name)
   }
 
+  /// The `--kinds` names that match none of `timeline`'s events, with the kinds it has: a typo
+  /// (`--kinds reslt`) would otherwise print an empty timeline that reads as "nothing happened".
+  ///
+  /// - Parameter timeline: The run's timeline.
+  /// - Returns: A line naming the unmatched names and the run's kinds; nil when every name matches.
+  func unmatchedKinds(in timeline: Timeline) -> String? {
+    let present = Set(timeline.events.map(\.kind))
+    let unmatched = kinds.filter { name in !present.contains { Self.matches(name, $0) } }
+    guard !unmatched.isEmpty else { return nil }
+    let names = unmatched.map { "'\(ConsoleText.value($0))'" }.joined(separator: ", ")
+    let known = present.map(\.rawValue).sorted().joined(separator: ", ")
+    return "--kinds \(names) matches no event of this run; its kinds: \(known.isEmpty ? "none" : known)"
+  }
+
   /// The events to print.
   ///
   /// - Parameters:
