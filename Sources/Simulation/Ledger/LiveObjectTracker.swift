@@ -23,8 +23,10 @@ public final class LiveObjectTracker: Sendable {
     let scope: UInt64
   }
 
-  private static let registry = Mutex<[ObjectIdentifier: (name: String, counter: Counter)]>([:])
-  private static let scopedRegistry = Mutex<[ScopedKey: (name: String, counter: Counter)]>([:])
+  // ThreadLock, not Synchronization.Mutex: tests create trackers from many threads at once, and
+  // ThreadSanitizer cannot see Mutex's futex waits, so it reported the contended registry as raced.
+  private static let registry = ThreadLock<[ObjectIdentifier: (name: String, counter: Counter)]>([:])
+  private static let scopedRegistry = ThreadLock<[ScopedKey: (name: String, counter: Counter)]>([:])
   private let counter: Counter
   private let scopedCounter: Counter?
 

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 extension ParentWatch {
   /// A reused worker's loop: hands each line of standard input to `handle`, in order, on the calling

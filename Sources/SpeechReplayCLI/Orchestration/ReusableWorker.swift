@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 /// One worker process that runs many scenarios (`serve-scenarios`), one request at a time.
 ///

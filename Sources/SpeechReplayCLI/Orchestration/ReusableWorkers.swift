@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import Synchronization
 
 /// The idle reused workers of a run (``ReusableWorker``), kept between ``WorkerPool`` runs (an

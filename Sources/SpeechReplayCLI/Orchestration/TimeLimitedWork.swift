@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Simulation
 
 /// Work the parent does before its workers start (loading and naming scenario files) run under
 /// `run --timeout`, as the same work inside a worker does: past the limit the parent stops waiting.

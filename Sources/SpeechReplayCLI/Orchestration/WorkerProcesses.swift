@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Simulation
 
 /// The worker processes a run has started, so that Ctrl-C or a CI job's cancel (SIGINT, SIGTERM)
 /// sent to the parent ends them all, and no worker outlives the run.

@@ -1,7 +1,7 @@
-import Foundation
+internal import Foundation
 
-/// A value guarded by a `pthread_mutex_t`: the lock the CLI's worker pool and registries use
-/// instead of `Synchronization.Mutex`.
+/// A value guarded by a `pthread_mutex_t`: the lock the CLI's worker pool, the CLI's registries
+/// and the live-object registries use instead of `Synchronization.Mutex`.
 ///
 /// On Linux, `Mutex` waits on a futex that ThreadSanitizer cannot see, so every contended
 /// `withLock` looked like a data race (ten reports in `ReusableWorkers.run` and
