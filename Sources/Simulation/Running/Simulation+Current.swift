@@ -7,7 +7,8 @@ extension Simulation {
 
   private static let simulationThread = Atomic<UInt>(0)
   nonisolated(unsafe) private static var engineForSimulationThread: Simulation?
-  private static let active = Mutex<Simulation?>(nil)
+  // ThreadLock, not Mutex: read from any thread, and ThreadSanitizer cannot see Mutex's futex waits.
+  private static let active = ThreadLock<Simulation?>(nil)
 
   /// Whether the caller runs as main-actor code of the running simulation: on its thread and not
   /// inside code that a device runs on another thread (`runningOffMainActor`). False outside a run.
